@@ -1,0 +1,86 @@
+/* main.c: the command line, and dispatch to the subcommands. */
+#include "config.h"
+
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+
+static const struct {
+	const char	*name;
+	int		(*fn)(int, char **);
+	const char	*summary;
+} main_cmds[] = {
+	{ "topo", cmd_topo, "print the CPU topology tree (text or --json)" },
+};
+
+/* Print the top-level help. */
+static void
+main_help(FILE *f)
+{
+	size_t	i;
+
+	fprintf(f,
+	    "usage: smtscope [-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC]\n"
+	    "       smtscope COMMAND [OPTIONS] [ARGS]\n"
+	    "\n"
+	    "Shows the CPU topology (package, cache group, core, SMT siblings) with live\n"
+	    "load, runs synthetic loads pinned to logical CPUs, and measures how fast each\n"
+	    "runs next to the others: alone, beside its SMT sibling, on another core.\n"
+	    "\n"
+	    "Commands:\n");
+	for (i = 0; i < sizeof main_cmds / sizeof main_cmds[0]; i++)
+		fprintf(f, "  %-9s %s\n", main_cmds[i].name, main_cmds[i].summary);
+	fprintf(f,
+	    "\n"
+	    "Options:\n"
+	    "  -i, --input FILE.xml|SYNTHETIC  view another machine's topology\n"
+	    "  -h, --help                      this help ('smtscope COMMAND --help' for one command)\n"
+	    "  -V, --version                   print the version\n"
+	    "\n"
+	    "See smtscope(1).\n");
+}
+
+/* Print "smtscope: CMD: what" on stderr; returns the usage exit status. */
+int
+cmd_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list	ap;
+
+	fprintf(stderr, "smtscope: ");
+	if (cmd != NULL)
+		fprintf(stderr, "%s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return CMD_USAGE;
+}
+
+int
+main(int argc, char **argv)
+{
+	size_t	i;
+
+	setlocale(LC_ALL, "");
+	if (argc > 1 && argv[1][0] != '-') {
+		for (i = 0; i < sizeof main_cmds / sizeof main_cmds[0]; i++)
+			if (strcmp(argv[1], main_cmds[i].name) == 0)
+				return main_cmds[i].fn(argc - 1, argv + 1);
+		return cmd_usage_error(NULL, "unknown command '%s' (see smtscope --help)",
+		    argv[1]);
+	}
+	if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+		main_help(stdout);
+		return CMD_OK;
+	}
+	if (argc > 1 && (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)) {
+		printf("smtscope %s\n", SMTSCOPE_VERSION);
+		return CMD_OK;
+	}
+	/* Until the live screen exists, the default is the live tree. */
+	return cmd_topo(argc, argv);
+}

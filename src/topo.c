@@ -1,0 +1,853 @@
+/* topo.c: the machine model, built once from hwloc (live, XML or synthetic). */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <hwloc.h>
+
+#include "topo.h"
+#include "util.h"
+
+static const char *topo_rel_names[REL_COUNT] = {
+	"same-pu", "smt-sibling", "shared-l2", "shared-l3", "same-package",
+	"other-package"
+};
+
+/* Builder state while walking hwloc's tree. */
+struct topo_build {
+	struct topo		*m;
+	hwloc_topology_t	 t;
+	int			 cap_nodes, cap_pus, cap_cores, cap_packages;
+	int			 has_cores;
+};
+
+/* Append a model node under parent; returns its index. */
+static int
+topo_add_node(struct topo_build *b, enum topo_type type, hwloc_obj_t o, int parent)
+{
+	struct topo		*m = b->m;
+	struct topo_node	*n;
+	int			 i, c;
+
+	if (m->nnodes == b->cap_nodes) {
+		b->cap_nodes = b->cap_nodes ? b->cap_nodes * 2 : 64;
+		m->nodes = xreallocarray(m->nodes, (size_t)b->cap_nodes, sizeof *m->nodes);
+	}
+	i = m->nnodes++;
+	n = &m->nodes[i];
+	memset(n, 0, sizeof *n);
+	n->type = type;
+	n->os_index = -1;
+	n->logical_index = -1;
+	n->parent = parent;
+	n->first_child = n->next_sibling = -1;
+	n->depth = parent == -1 ? 0 : m->nodes[parent].depth + 1;
+	n->first_pu = m->npus;
+	n->index = -1;
+	if (o != NULL) {
+		if (o->os_index != HWLOC_UNKNOWN_INDEX)
+			n->os_index = (int)o->os_index;
+		n->logical_index = (int)o->logical_index;
+		if (hwloc_obj_type_is_cache(o->type) && o->attr != NULL) {
+			n->cache_level = (int)o->attr->cache.depth;
+			n->bytes = o->attr->cache.size;
+		}
+		if (o->type == HWLOC_OBJ_NUMANODE && o->attr != NULL)
+			n->bytes = o->attr->numanode.local_memory;
+		if (o->type == HWLOC_OBJ_GROUP && o->subtype != NULL)
+			n->subtype = xstrdup(o->subtype);
+	}
+	if (parent != -1) {
+		c = m->nodes[parent].first_child;
+		if (c == -1)
+			m->nodes[parent].first_child = i;
+		else {
+			while (m->nodes[c].next_sibling != -1)
+				c = m->nodes[c].next_sibling;
+			m->nodes[c].next_sibling = i;
+		}
+	}
+	return i;
+}
+
+/* Number of Core objects (or PUs, without cores) inside an object. */
+static int
+topo_cores_inside(struct topo_build *b, hwloc_obj_t o)
+{
+	int	n;
+
+	n = hwloc_get_nbobjs_inside_cpuset_by_type(b->t, o->cpuset, HWLOC_OBJ_CORE);
+	if (!b->has_cores)
+		n = hwloc_get_nbobjs_inside_cpuset_by_type(b->t, o->cpuset, HWLOC_OBJ_PU);
+	return n;
+}
+
+/* Should this hwloc object be a node of the model? */
+static int
+topo_keep(struct topo_build *b, hwloc_obj_t o, enum topo_type *type)
+{
+	switch (o->type) {
+	case HWLOC_OBJ_MACHINE:
+		*type = TOPO_MACHINE;
+		return 1;
+	case HWLOC_OBJ_GROUP:
+		*type = TOPO_GROUP;
+		return 1;
+	case HWLOC_OBJ_PACKAGE:
+		*type = TOPO_PACKAGE;
+		return 1;
+	case HWLOC_OBJ_DIE:
+		*type = TOPO_DIE;
+		return 1;
+	case HWLOC_OBJ_CORE:
+		*type = TOPO_CORE;
+		return 1;
+	case HWLOC_OBJ_PU:
+		*type = TOPO_PU;
+		return 1;
+	case HWLOC_OBJ_NUMANODE:
+		*type = TOPO_NUMA;
+		return 1;
+	default:
+		break;
+	}
+	if (hwloc_obj_type_is_dcache(o->type) && o->attr != NULL) {
+		*type = TOPO_CACHE;
+		if (o->attr->cache.depth >= 3)
+			return 1;
+		if (o->attr->cache.depth == 2 && topo_cores_inside(b, o) > 1)
+			return 1;
+	}
+	return 0;
+}
+
+/* Record a PU; a PU without a Core ancestor gets a core of its own. */
+static void
+topo_add_pu(struct topo_build *b, hwloc_obj_t o, int parent, int core)
+{
+	struct topo		*m = b->m;
+	struct topo_pu		*pu;
+	int			 node, self_core = 0;
+
+	if (core == -1) {
+		self_core = 1;
+		parent = topo_add_node(b, TOPO_CORE, NULL, parent);
+		if (m->ncores == b->cap_cores) {
+			b->cap_cores = b->cap_cores ? b->cap_cores * 2 : 64;
+			m->cores = xreallocarray(m->cores, (size_t)b->cap_cores, sizeof *m->cores);
+		}
+		core = m->ncores++;
+		memset(&m->cores[core], 0, sizeof m->cores[core]);
+		m->cores[core].os_index = -1;
+		m->cores[core].logical_index = core;
+		m->cores[core].node = parent;
+		m->cores[core].first_pu = m->npus;
+		m->nodes[parent].index = core;
+		m->nodes[parent].logical_index = core;
+	}
+	node = topo_add_node(b, TOPO_PU, o, parent);
+	if (m->npus == b->cap_pus) {
+		b->cap_pus = b->cap_pus ? b->cap_pus * 2 : 64;
+		m->pus = xreallocarray(m->pus, (size_t)b->cap_pus, sizeof *m->pus);
+	}
+	pu = &m->pus[m->npus];
+	m->nodes[node].index = m->npus;
+	m->npus++;
+	pu->os_index = (int)o->os_index;
+	pu->logical_index = (int)o->logical_index;
+	pu->core = core;
+	pu->rank = m->cores[core].npus++;
+	pu->node = node;
+	m->nodes[node].npus = 1;
+	pu->allowed = hwloc_bitmap_isset(hwloc_topology_get_allowed_cpuset(b->t),
+	    o->os_index);
+	if (pu->allowed)
+		m->cores[core].nallowed++;
+	if (self_core)
+		m->nodes[parent].npus = 1;
+}
+
+/* Walk hwloc's tree below o, adding kept objects under parent. */
+static void
+topo_walk(struct topo_build *b, hwloc_obj_t o, int parent, int core)
+{
+	struct topo	*m = b->m;
+	enum topo_type	 type;
+	hwloc_obj_t	 c;
+	int		 node = parent;
+
+	if (o->type == HWLOC_OBJ_PU) {
+		topo_add_pu(b, o, parent, core);
+		return;
+	}
+	if (topo_keep(b, o, &type)) {
+		node = topo_add_node(b, type, o, parent);
+		o->userdata = (void *)(intptr_t)(node + 1);
+		if (type == TOPO_CORE) {
+			if (m->ncores == b->cap_cores) {
+				b->cap_cores = b->cap_cores ? b->cap_cores * 2 : 64;
+				m->cores = xreallocarray(m->cores, (size_t)b->cap_cores,
+				    sizeof *m->cores);
+			}
+			core = m->ncores++;
+			memset(&m->cores[core], 0, sizeof m->cores[core]);
+			m->cores[core].os_index = m->nodes[node].os_index;
+			m->cores[core].logical_index = (int)o->logical_index;
+			m->cores[core].node = node;
+			m->cores[core].first_pu = m->npus;
+			m->nodes[node].index = core;
+		} else if (type == TOPO_PACKAGE) {
+			if (m->npackages == b->cap_packages) {
+				b->cap_packages = b->cap_packages ? b->cap_packages * 2 : 8;
+				m->packages = xreallocarray(m->packages,
+				    (size_t)b->cap_packages, sizeof *m->packages);
+			}
+			m->nodes[node].index = m->npackages;
+			m->packages[m->npackages].os_index = m->nodes[node].os_index;
+			m->packages[m->npackages].logical_index = (int)o->logical_index;
+			m->packages[m->npackages].node = node;
+			m->packages[m->npackages].allowed = 0;
+			m->npackages++;
+		}
+	}
+	for (c = o->memory_first_child; c != NULL; c = c->next_sibling)
+		topo_walk(b, c, node, core);
+	for (c = o->first_child; c != NULL; c = c->next_sibling)
+		topo_walk(b, c, node, core);
+	if (node != parent)
+		m->nodes[node].npus = m->npus - m->nodes[node].first_pu;
+}
+
+/* Model node of the nearest kept ancestor of o that satisfies the level test. */
+static int
+topo_cache_node(hwloc_obj_t o, int min_level, int max_level)
+{
+	for (; o != NULL; o = o->parent) {
+		if (!hwloc_obj_type_is_dcache(o->type) || o->userdata == NULL)
+			continue;
+		if ((int)o->attr->cache.depth >= min_level &&
+		    (int)o->attr->cache.depth <= max_level)
+			return (int)(intptr_t)o->userdata - 1;
+	}
+	return -1;
+}
+
+/* Fill the per-core package, caches and kind, and the per-node allowed flags. */
+static void
+topo_finish(struct topo_build *b)
+{
+	struct topo	*m = b->m;
+	hwloc_obj_t	 o;
+	hwloc_bitmap_t	 set;
+	hwloc_const_bitmap_t allowed_nodes;
+	int		 i, j, k, nr, p, width;
+
+	/* Allowed: a node holding an allowed PU, or an allowed NUMA node. */
+	allowed_nodes = hwloc_topology_get_allowed_nodeset(b->t);
+	for (i = 0; i < m->nnodes; i++) {
+		struct topo_node *n = &m->nodes[i];
+
+		if (n->type == TOPO_NUMA) {
+			n->allowed = n->os_index >= 0 &&
+			    hwloc_bitmap_isset(allowed_nodes, (unsigned)n->os_index);
+			for (p = n->parent; p != -1 && n->allowed; p = m->nodes[p].parent)
+				m->nodes[p].allowed = 1;
+			continue;
+		}
+		for (j = n->first_pu; j < n->first_pu + n->npus; j++)
+			if (m->pus[j].allowed)
+				n->allowed = 1;
+	}
+
+	m->max_os = 0;
+	for (i = 0; i < m->npus; i++) {
+		if (m->pus[i].os_index + 1 > m->max_os)
+			m->max_os = m->pus[i].os_index + 1;
+		cpuset_set(&m->online, m->pus[i].os_index);
+		if (m->pus[i].allowed)
+			cpuset_set(&m->allowed, m->pus[i].os_index);
+	}
+	m->pu_by_os = xcalloc((size_t)m->max_os + 1, sizeof *m->pu_by_os);
+	for (i = 0; i <= m->max_os; i++)
+		m->pu_by_os[i] = -1;
+	for (i = 0; i < m->npus; i++)
+		m->pu_by_os[m->pus[i].os_index] = i;
+	o = hwloc_get_root_obj(b->t);
+	if (o->complete_cpuset != NULL) {
+		hwloc_bitmap_foreach_begin(k, o->complete_cpuset)
+			if (!cpuset_isset(&m->online, k))
+				cpuset_set(&m->offline, k);
+		hwloc_bitmap_foreach_end();
+	}
+
+	/* Kinds, ranked by efficiency. */
+	nr = hwloc_cpukinds_get_nr(b->t, 0);
+	if (nr > 0) {
+		m->kinds = xcalloc((size_t)nr, sizeof *m->kinds);
+		m->nkinds = nr;
+	}
+	set = hwloc_bitmap_alloc();
+	for (k = 0; k < nr; k++) {
+		struct hwloc_info_s	*infos;
+		unsigned		 ninfos, u;
+		int			 eff;
+
+		if (hwloc_cpukinds_get_info(b->t, (unsigned)k, set, &eff, &ninfos,
+		    &infos, 0) != 0)
+			continue;
+		m->kinds[k].efficiency = eff;
+		for (u = 0; u < ninfos; u++)
+			if (strcmp(infos[u].name, "CoreType") == 0)
+				m->kinds[k].core_type = xstrdup(infos[u].value);
+		if (nr == 2 && eff >= 0)
+			m->kinds[k].label = xstrdup(eff == 0 ? "E" : "P");
+		else if (m->kinds[k].core_type != NULL &&
+		    strcmp(m->kinds[k].core_type, "IntelAtom") == 0)
+			m->kinds[k].label = xstrdup("E");
+		else if (m->kinds[k].core_type != NULL &&
+		    strcmp(m->kinds[k].core_type, "IntelCore") == 0)
+			m->kinds[k].label = xstrdup("P");
+		else
+			m->kinds[k].label = xasprintf("k%d", k);
+		for (i = 0; i < m->npus; i++) {
+			if (!hwloc_bitmap_isset(set, (unsigned)m->pus[i].os_index))
+				continue;
+			m->kinds[k].npus++;
+			m->cores[m->pus[i].core].kind = k + 1;	/* fixed below */
+		}
+	}
+	hwloc_bitmap_free(set);
+
+	for (i = 0; i < m->ncores; i++) {
+		struct topo_core	*c = &m->cores[i];
+		hwloc_obj_t		 pu;
+
+		c->kind = c->kind - 1;
+		c->package = -1;
+		for (p = c->node; p != -1; p = m->nodes[p].parent)
+			if (m->nodes[p].type == TOPO_PACKAGE)
+				c->package = m->nodes[p].index;
+		pu = hwloc_get_pu_obj_by_os_index(b->t,
+		    (unsigned)m->pus[c->first_pu].os_index);
+		c->l2 = topo_cache_node(pu, 2, 2);
+		c->l3 = topo_cache_node(pu, 3, 99);
+	}
+	for (i = 0; i < m->npackages; i++)
+		m->packages[i].allowed = m->nodes[m->packages[i].node].allowed;
+
+	/* The summary counts the default (allowed) view, as hwloc's tools do. */
+	memset(&m->summary, 0, sizeof m->summary);
+	for (i = 0; i < m->nnodes; i++) {
+		if (!m->nodes[i].allowed)
+			continue;
+		if (m->nodes[i].type == TOPO_PACKAGE)
+			m->summary.packages++;
+		else if (m->nodes[i].type == TOPO_NUMA)
+			m->summary.numa_nodes++;
+	}
+	for (i = 0; i < m->ncores; i++) {
+		width = m->cores[i].nallowed;
+		if (width == 0)
+			continue;
+		if (b->has_cores) {
+			m->summary.cores++;
+			if (width > m->summary.smt_width_max)
+				m->summary.smt_width_max = width;
+		}
+		m->summary.pus += width;
+	}
+	m->summary.cpu_kinds = m->nkinds;
+}
+
+/* Find an info string on the root or the first package. */
+static char *
+topo_info(hwloc_topology_t t, const char *name)
+{
+	hwloc_obj_t	 o;
+	const char	*v;
+
+	o = hwloc_get_obj_by_type(t, HWLOC_OBJ_PACKAGE, 0);
+	if (o != NULL && (v = hwloc_obj_get_info_by_name(o, name)) != NULL)
+		return xstrdup(v);
+	if ((v = hwloc_obj_get_info_by_name(hwloc_get_root_obj(t), name)) != NULL)
+		return xstrdup(v);
+	return NULL;
+}
+
+/* Turn a loaded hwloc topology into the model. */
+static struct topo *
+topo_build(hwloc_topology_t t, enum topo_source source, const char *name)
+{
+	struct topo_build	 b;
+	struct topo		*m;
+
+	m = xcalloc(1, sizeof *m);
+	m->source = source;
+	m->source_name = xstrdup(name);
+	m->hw = t;
+	memset(&b, 0, sizeof b);
+	b.m = m;
+	b.t = t;
+	b.has_cores = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_CORE) > 0;
+	m->cpu_vendor = topo_info(t, "CPUVendor");
+	m->cpu_model = topo_info(t, "CPUModel");
+	topo_walk(&b, hwloc_get_root_obj(t), -1, -1);
+	topo_finish(&b);
+	return m;
+}
+
+/* Run hwloc's load with its own chatter on stderr silenced. */
+static int
+topo_quiet_load(hwloc_topology_t t)
+{
+	int	saved, devnull, rc;
+
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (saved != -1 && devnull != -1)
+		dup2(devnull, STDERR_FILENO);
+	rc = hwloc_topology_load(t);
+	if (saved != -1 && devnull != -1) {
+		dup2(saved, STDERR_FILENO);
+	}
+	if (saved != -1)
+		close(saved);
+	if (devnull != -1)
+		close(devnull);
+	return rc;
+}
+
+/* A new hwloc topology with the flags every source uses. */
+static hwloc_topology_t
+topo_new(void)
+{
+	hwloc_topology_t	t;
+
+	if (hwloc_topology_init(&t) != 0)
+		fatal("hwloc_topology_init");
+	hwloc_topology_set_flags(t, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED);
+	hwloc_topology_set_io_types_filter(t, HWLOC_TYPE_FILTER_KEEP_NONE);
+	hwloc_topology_set_type_filter(t, HWLOC_OBJ_MISC, HWLOC_TYPE_FILTER_KEEP_NONE);
+	return t;
+}
+
+/* Load the machine we run on. */
+struct topo *
+topo_load_live(char *err, size_t errlen)
+{
+	hwloc_topology_t	t = topo_new();
+
+	if (topo_quiet_load(t) != 0) {
+		snprintf(err, errlen, "cannot read this machine's topology: %s",
+		    strerror(errno));
+		hwloc_topology_destroy(t);
+		return NULL;
+	}
+	return topo_build(t, TOPO_LIVE, "this machine");
+}
+
+/* Load an hwloc XML file (format 1.x or 2.x). */
+struct topo *
+topo_load_xml(const char *path, char *err, size_t errlen)
+{
+	hwloc_topology_t	 t;
+	struct stat		 st;
+	FILE			*f;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		snprintf(err, errlen, "%s: is a directory, not an hwloc XML file", path);
+		return NULL;
+	}
+	fclose(f);
+	t = topo_new();
+	if (hwloc_topology_set_xml(t, path) != 0 || topo_quiet_load(t) != 0) {
+		snprintf(err, errlen, "%s: not a valid hwloc XML topology", path);
+		hwloc_topology_destroy(t);
+		return NULL;
+	}
+	if (hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_PU) == 0) {
+		snprintf(err, errlen, "%s: the topology has no logical CPUs", path);
+		hwloc_topology_destroy(t);
+		return NULL;
+	}
+	return topo_build(t, TOPO_XML, path);
+}
+
+/* Load an hwloc synthetic description ("package:2 core:4 pu:2"). */
+struct topo *
+topo_load_synthetic(const char *desc, char *err, size_t errlen)
+{
+	hwloc_topology_t	t = topo_new();
+	int			saved, devnull, rc;
+
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (saved != -1 && devnull != -1)
+		dup2(devnull, STDERR_FILENO);
+	rc = hwloc_topology_set_synthetic(t, desc);
+	if (saved != -1 && devnull != -1)
+		dup2(saved, STDERR_FILENO);
+	if (saved != -1)
+		close(saved);
+	if (devnull != -1)
+		close(devnull);
+	if (rc != 0 || topo_quiet_load(t) != 0) {
+		snprintf(err, errlen, "'%s': not a valid hwloc synthetic topology "
+		    "(e.g. \"package:2 core:4 pu:2\")", desc);
+		hwloc_topology_destroy(t);
+		return NULL;
+	}
+	return topo_build(t, TOPO_SYNTHETIC, desc);
+}
+
+/* An existing path is XML; otherwise it must be a synthetic description. */
+struct topo *
+topo_load_input(const char *arg, char *err, size_t errlen)
+{
+	struct stat	st;
+
+	if (stat(arg, &st) == 0 || strchr(arg, '/') != NULL ||
+	    strstr(arg, ".xml") != NULL || strchr(arg, ':') == NULL)
+		return topo_load_xml(arg, err, errlen);
+	return topo_load_synthetic(arg, err, errlen);
+}
+
+/* Release the model and its hwloc topology. */
+void
+topo_free(struct topo *m)
+{
+	int	i;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < m->nnodes; i++)
+		free(m->nodes[i].subtype);
+	for (i = 0; i < m->nkinds; i++) {
+		free(m->kinds[i].core_type);
+		free(m->kinds[i].label);
+	}
+	hwloc_topology_destroy(m->hw);
+	free(m->nodes);
+	free(m->pus);
+	free(m->cores);
+	free(m->packages);
+	free(m->kinds);
+	free(m->pu_by_os);
+	free(m->source_name);
+	free(m->cpu_vendor);
+	free(m->cpu_model);
+	free(m);
+}
+
+/* The PU with this OS index, or NULL. */
+const struct topo_pu *
+topo_pu_by_os(const struct topo *m, int os)
+{
+	if (os < 0 || os >= m->max_os || m->pu_by_os[os] == -1)
+		return NULL;
+	return &m->pus[m->pu_by_os[os]];
+}
+
+/* Relation between two logical CPUs, from the model alone. */
+enum topo_rel
+topo_relation(const struct topo *m, int os_a, int os_b)
+{
+	const struct topo_pu	*a = topo_pu_by_os(m, os_a), *b = topo_pu_by_os(m, os_b);
+	const struct topo_core	*ca, *cb;
+
+	if (a == NULL || b == NULL)
+		return REL_OTHER_PACKAGE;
+	if (a == b)
+		return REL_SAME_PU;
+	if (a->core == b->core)
+		return REL_SMT_SIBLING;
+	ca = &m->cores[a->core];
+	cb = &m->cores[b->core];
+	if (ca->l2 != -1 && ca->l2 == cb->l2)
+		return REL_SHARED_L2;
+	if (ca->l3 != -1 && ca->l3 == cb->l3)
+		return REL_SHARED_L3;
+	if (ca->package == cb->package)
+		return REL_SAME_PACKAGE;
+	return REL_OTHER_PACKAGE;
+}
+
+/* Name of a relation, as the JSON and the screen spell it. */
+const char *
+topo_rel_name(enum topo_rel r)
+{
+	if (r < 0 || r >= REL_COUNT)
+		return "?";
+	return topo_rel_names[r];
+}
+
+/* Relation from its name, or -1. */
+int
+topo_rel_from_name(const char *s)
+{
+	int	i;
+
+	for (i = 0; i < REL_COUNT; i++)
+		if (strcmp(s, topo_rel_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* Name of a node type. */
+const char *
+topo_type_name(enum topo_type t)
+{
+	switch (t) {
+	case TOPO_MACHINE:
+		return "Machine";
+	case TOPO_GROUP:
+		return "Group";
+	case TOPO_PACKAGE:
+		return "Package";
+	case TOPO_DIE:
+		return "Die";
+	case TOPO_NUMA:
+		return "NUMANode";
+	case TOPO_CACHE:
+		return "Cache";
+	case TOPO_CORE:
+		return "Core";
+	case TOPO_PU:
+		return "PU";
+	}
+	return "?";
+}
+
+/* Size of the last-level cache over a CPU, 0 if unknown. */
+uint64_t
+topo_llc_bytes(const struct topo *m, int os)
+{
+	const struct topo_pu	*pu = topo_pu_by_os(m, os);
+	hwloc_obj_t		 o;
+
+	if (pu == NULL || m->cores[pu->core].l3 != -1)
+		return pu == NULL ? 0 : m->nodes[m->cores[pu->core].l3].bytes;
+	o = hwloc_get_pu_obj_by_os_index(m->hw, (unsigned)os);
+	for (; o != NULL; o = o->parent)
+		if (hwloc_obj_type_is_dcache(o->type) && o->parent != NULL &&
+		    !hwloc_obj_type_is_dcache(o->parent->type))
+			return o->attr->cache.size;
+	return 0;
+}
+
+/* Is this a view of the machine we run on? */
+int
+topo_is_live(const struct topo *m)
+{
+	return m->source == TOPO_LIVE;
+}
+
+/* Check that a CPU exists, is online and allowed. */
+int
+topo_check_cpu(const struct topo *m, int os, char *err, size_t errlen)
+{
+	char	list[256];
+
+	if (cpuset_isset(&m->offline, os)) {
+		snprintf(err, errlen, "CPU %d is offline", os);
+		return -1;
+	}
+	if (topo_pu_by_os(m, os) == NULL) {
+		cpuset_format(&m->online, list, sizeof list);
+		snprintf(err, errlen, "CPU %d does not exist (CPUs here: %s)", os, list);
+		return -1;
+	}
+	if (!topo_pu_by_os(m, os)->allowed) {
+		snprintf(err, errlen, "CPU %d is not allowed by this process's cpuset", os);
+		return -1;
+	}
+	return 0;
+}
+
+/* Map a place component's type name to a model test. */
+static int
+topo_place_type(const char *s, size_t len, enum topo_type *type, int *level)
+{
+	static const struct {
+		const char	*name;
+		enum topo_type	 type;
+		int		 level;
+	} names[] = {
+		{ "package", TOPO_PACKAGE, 0 }, { "socket", TOPO_PACKAGE, 0 },
+		{ "die", TOPO_DIE, 0 }, { "group", TOPO_GROUP, 0 },
+		{ "l3", TOPO_CACHE, 3 }, { "l3cache", TOPO_CACHE, 3 },
+		{ "l2", TOPO_CACHE, 2 }, { "l2cache", TOPO_CACHE, 2 },
+		{ "core", TOPO_CORE, 0 }, { "pu", TOPO_PU, 0 },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		if (strlen(names[i].name) == len && strncasecmp(s, names[i].name, len) == 0) {
+			*type = names[i].type;
+			*level = names[i].level;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Resolve "core:1.pu:0" to a node; -1 with a message. */
+static int
+topo_resolve_path(const struct topo *m, const char *str, char *err, size_t errlen)
+{
+	const char	*p = str, *colon, *end;
+	enum topo_type	 type;
+	int		 level, scope = 0, i, seen, found;
+	long		 idx;
+	char		 num[16];
+
+	while (*p != '\0') {
+		end = strchr(p, '.');
+		if (end == NULL)
+			end = p + strlen(p);
+		colon = memchr(p, ':', (size_t)(end - p));
+		if (colon == NULL ||
+		    topo_place_type(p, (size_t)(colon - p), &type, &level) == -1 ||
+		    (size_t)(end - colon - 1) >= sizeof num) {
+			snprintf(err, errlen, "bad place '%s' (expected e.g. 3, "
+			    "core:1.pu:0 or package:1.core:0.pu:1)", str);
+			return -1;
+		}
+		memcpy(num, colon + 1, (size_t)(end - colon - 1));
+		num[end - colon - 1] = '\0';
+		if (util_parse_long(num, 0, 1 << 20, &idx) == -1) {
+			snprintf(err, errlen, "bad index '%s' in place '%s'", num, str);
+			return -1;
+		}
+		found = -1;
+		seen = 0;
+		for (i = scope + 1; i < m->nnodes && found == -1; i++) {
+			const struct topo_node *n = &m->nodes[i];
+			int	p2;
+
+			for (p2 = n->parent; p2 != -1 && p2 != scope; p2 = m->nodes[p2].parent)
+				;
+			if (p2 != scope && scope != 0)
+				continue;
+			if (n->type != type || (level != 0 && n->cache_level != level) ||
+			    !n->allowed)
+				continue;
+			if (seen++ == idx)
+				found = i;
+		}
+		if (found == -1) {
+			snprintf(err, errlen, "place '%s': there are only %d %.*s there",
+			    str, seen, (int)(colon - p), p);
+			return -1;
+		}
+		scope = found;
+		p = *end == '.' ? end + 1 : end;
+	}
+	return scope;
+}
+
+/* Parse one place to one logical CPU. */
+int
+topo_parse_place(const struct topo *m, const char *str, int *os, char *err,
+    size_t errlen)
+{
+	const struct topo_node	*n;
+	long			 v;
+	int			 node, i, found = -1, count = 0;
+
+	if (util_parse_long(str, 0, CPUSET_MAX - 1, &v) == 0) {
+		*os = (int)v;
+		return topo_check_cpu(m, *os, err, errlen);
+	}
+	if ((node = topo_resolve_path(m, str, err, errlen)) == -1)
+		return -1;
+	n = &m->nodes[node];
+	for (i = n->first_pu; i < n->first_pu + n->npus; i++) {
+		if (m->pus[i].allowed) {
+			if (found == -1)
+				found = m->pus[i].os_index;
+			count++;
+		}
+	}
+	if (count != 1) {
+		snprintf(err, errlen, "place '%s' holds %d logical CPUs, not one "
+		    "(add .pu:N)", str, count);
+		return -1;
+	}
+	*os = found;
+	return 0;
+}
+
+/* Parse a set: "all", a CPU list, or a place (all allowed CPUs below it). */
+int
+topo_parse_set(const struct topo *m, const char *str, struct cpuset *set,
+    char *err, size_t errlen)
+{
+	const struct topo_node	*n;
+	int			 node, i;
+
+	cpuset_zero(set);
+	if (strcmp(str, "all") == 0) {
+		*set = m->allowed;
+		return 0;
+	}
+	if (*str >= '0' && *str <= '9') {
+		if (cpuset_parse(set, str, err, errlen) == -1)
+			return -1;
+		CPUSET_FOREACH(i, set)
+			if (topo_check_cpu(m, i, err, errlen) == -1)
+				return -1;
+		return 0;
+	}
+	if ((node = topo_resolve_path(m, str, err, errlen)) == -1)
+		return -1;
+	n = &m->nodes[node];
+	for (i = n->first_pu; i < n->first_pu + n->npus; i++)
+		if (m->pus[i].allowed)
+			cpuset_set(set, m->pus[i].os_index);
+	if (cpuset_count(set) == 0) {
+		snprintf(err, errlen, "place '%s' holds no allowed CPU", str);
+		return -1;
+	}
+	return 0;
+}
+
+/* Bind a process to a set of CPUs with hwloc. */
+int
+topo_bind_pid(const struct topo *m, pid_t pid, const struct cpuset *set, char *err,
+    size_t errlen)
+{
+	hwloc_bitmap_t	bm;
+	int		cpu, rc;
+	char		list[256];
+
+	if (m->source != TOPO_LIVE) {
+		snprintf(err, errlen, "this topology is a view of another machine: "
+		    "no loads can run on it");
+		return -1;
+	}
+	bm = hwloc_bitmap_alloc();
+	CPUSET_FOREACH(cpu, set)
+		hwloc_bitmap_set(bm, (unsigned)cpu);
+	rc = hwloc_set_proc_cpubind(m->hw, pid, bm, 0);
+	hwloc_bitmap_free(bm);
+	if (rc != 0) {
+		cpuset_format(set, list, sizeof list);
+		snprintf(err, errlen, "cannot bind to CPU %s: %s", list, strerror(errno));
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,169 @@
+/* topo.h: the machine model, built once from hwloc and immutable after. */
+#ifndef SMTSCOPE_TOPO_H
+#define SMTSCOPE_TOPO_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "cpuset.h"
+
+enum topo_source {
+	TOPO_LIVE,
+	TOPO_XML,
+	TOPO_SYNTHETIC
+};
+
+enum topo_type {
+	TOPO_MACHINE,
+	TOPO_GROUP,
+	TOPO_PACKAGE,
+	TOPO_DIE,
+	TOPO_NUMA,
+	TOPO_CACHE,
+	TOPO_CORE,
+	TOPO_PU
+};
+
+/* How two logical CPUs relate, nearest first. */
+enum topo_rel {
+	REL_SAME_PU,
+	REL_SMT_SIBLING,
+	REL_SHARED_L2,
+	REL_SHARED_L3,
+	REL_SAME_PACKAGE,
+	REL_OTHER_PACKAGE,
+	REL_COUNT
+};
+
+/* One object of the tree: machine, group, package, die, NUMA, cache, core, PU. */
+struct topo_node {
+	enum topo_type	 type;
+	int		 os_index;	/* -1 when the object has none */
+	int		 logical_index;	/* among objects of its hwloc type */
+	int		 cache_level;	/* TOPO_CACHE only */
+	uint64_t	 bytes;		/* cache size or NUMA local memory, 0 unknown */
+	char		*subtype;	/* Group subtype ("Cluster", "Book"), or NULL */
+	int		 parent;	/* node index, -1 for the root */
+	int		 first_child;	/* node index, -1 if none */
+	int		 next_sibling;	/* node index, -1 if none */
+	int		 depth;		/* 0 for the machine */
+	int		 first_pu;	/* its PUs are pus[first_pu .. first_pu+npus) */
+	int		 npus;
+	int		 allowed;	/* has an allowed PU, or is an allowed NUMA node */
+	int		 index;		/* into pus/cores/packages for those types, else -1 */
+};
+
+struct topo_pu {
+	int		 os_index;	/* P#, as taskset and /proc/cpuinfo number it */
+	int		 logical_index;	/* L# */
+	int		 core;		/* into cores[] */
+	int		 rank;		/* rank among its core's PUs, 0-based */
+	int		 allowed;	/* allowed by this process's cpuset */
+	int		 node;
+};
+
+struct topo_core {
+	int		 os_index;	/* -1 when the topology has no Core objects */
+	int		 logical_index;
+	int		 package;	/* into packages[], -1 if none */
+	int		 l2;		/* node of an L2 shared with other cores, or -1 */
+	int		 l3;		/* node of the last-level cache (level >= 3), or -1 */
+	int		 kind;		/* into kinds[], -1 when unknown */
+	int		 first_pu;	/* its PUs are pus[first_pu .. first_pu+npus) */
+	int		 npus;
+	int		 nallowed;
+	int		 node;
+};
+
+struct topo_package {
+	int		 os_index;
+	int		 logical_index;
+	int		 node;
+	int		 allowed;
+};
+
+/* A CPU kind (hwloc cpukinds), ranked by efficiency: 0 is the least efficient. */
+struct topo_kind {
+	int		 efficiency;	/* hwloc's rank, -1 when unknown */
+	char		*core_type;	/* "IntelCore", "IntelAtom", or NULL */
+	char		*label;		/* short: "P", "E", or "k0" */
+	int		 npus;
+};
+
+struct topo_summary {
+	int		 packages;
+	int		 numa_nodes;
+	int		 cores;
+	int		 pus;
+	int		 smt_width_max;
+	int		 cpu_kinds;
+};
+
+struct topo {
+	enum topo_source	 source;
+	char			*source_name;	/* path or synthetic string; "this machine" */
+	char			*cpu_vendor;	/* hwloc CPUVendor info, or NULL */
+	char			*cpu_model;	/* hwloc CPUModel info, or NULL */
+	struct topo_node	*nodes;
+	int			 nnodes;
+	struct topo_pu		*pus;		/* in logical (tree) order */
+	int			 npus;
+	struct topo_core	*cores;		/* in tree order */
+	int			 ncores;
+	struct topo_package	*packages;
+	int			 npackages;
+	struct topo_kind	*kinds;
+	int			 nkinds;
+	int			*pu_by_os;	/* OS index to pus[] index, -1 */
+	int			 max_os;	/* largest OS index + 1 */
+	struct cpuset		 allowed;	/* allowed PUs (OS indexes) */
+	struct cpuset		 online;	/* PUs that exist as objects */
+	struct cpuset		 offline;	/* in the complete set but not online */
+	struct topo_summary	 summary;
+	void			*hw;		/* the hwloc topology, for binding */
+};
+
+/* Load from the live machine, an XML file or a synthetic string; NULL and err. */
+struct topo	*topo_load_live(char *err, size_t errlen);
+struct topo	*topo_load_xml(const char *path, char *err, size_t errlen);
+struct topo	*topo_load_synthetic(const char *desc, char *err, size_t errlen);
+/* -i argument: an existing file is XML, anything else must be synthetic. */
+struct topo	*topo_load_input(const char *arg, char *err, size_t errlen);
+void		 topo_free(struct topo *);
+
+/* The PU with this OS index, or NULL. */
+const struct topo_pu *topo_pu_by_os(const struct topo *, int os_index);
+/* Relation between two logical CPUs given by OS index. */
+enum topo_rel	 topo_relation(const struct topo *, int os_a, int os_b);
+const char	*topo_rel_name(enum topo_rel);
+/* Relation from its name ("smt-sibling"), or -1. */
+int		 topo_rel_from_name(const char *);
+const char	*topo_type_name(enum topo_type);
+/* Bytes of the last-level cache above this CPU, 0 if unknown. */
+uint64_t	 topo_llc_bytes(const struct topo *, int os_index);
+/* Is this a view of the machine we run on? */
+int		 topo_is_live(const struct topo *);
+
+/*
+ * Places. A place is an OS index ("3") or a topology-relative path of
+ * logical indexes as hwloc-calc writes them ("core:1.pu:0",
+ * "package:1.core:0.pu:1"). A set is a place, a list ("0-3,8") or "all".
+ */
+int		 topo_parse_place(const struct topo *, const char *, int *os_index,
+		     char *err, size_t errlen);
+int		 topo_parse_set(const struct topo *, const char *, struct cpuset *,
+		     char *err, size_t errlen);
+/* Check that a CPU exists, is online and allowed; -1 with a message naming it. */
+int		 topo_check_cpu(const struct topo *, int os_index, char *err, size_t errlen);
+
+/* Bind a process (all its threads) to a set of CPUs; live topology only. */
+int		 topo_bind_pid(const struct topo *, pid_t, const struct cpuset *,
+		     char *err, size_t errlen);
+
+/* Write the tree as text (for 80 columns) or JSON. */
+void		 topo_print_text(const struct topo *, FILE *);
+void		 topo_print_json(const struct topo *, FILE *);
+
+#endif

@@ -1,0 +1,248 @@
+/* topo_print.c: the machine model as text for 80 columns, or as JSON. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "topo.h"
+#include "util.h"
+
+#define TOPO_PRINT_WIDTH	80
+
+/* One line of counts: "2 packages, 1 NUMA node, 36 cores, 72 logical CPUs, SMT 2". */
+static void
+topo_print_counts(const struct topo *m, FILE *f)
+{
+	const struct topo_summary	*s = &m->summary;
+
+	fprintf(f, "%d package%s, %d NUMA node%s, %d core%s, %d logical CPU%s, ",
+	    s->packages, s->packages == 1 ? "" : "s",
+	    s->numa_nodes, s->numa_nodes == 1 ? "" : "s",
+	    s->cores, s->cores == 1 ? "" : "s",
+	    s->pus, s->pus == 1 ? "" : "s");
+	if (s->smt_width_max == 0)
+		fprintf(f, "no Core objects (each CPU shown as its own core)");
+	else if (s->smt_width_max == 1)
+		fprintf(f, "no SMT");
+	else
+		fprintf(f, "SMT %s%d threads per core",
+		    s->pus != s->cores * s->smt_width_max ? "up to " : "",
+		    s->smt_width_max);
+	if (s->cpu_kinds > 1)
+		fprintf(f, ", %d CPU kinds", s->cpu_kinds);
+	fputc('\n', f);
+}
+
+/* The label of a non-core node: "Package 0", "L3 32MB", "NUMA node 1: 64GB". */
+static void
+topo_node_label(const struct topo *m, const struct topo_node *n, char *buf,
+    size_t len)
+{
+	char	size[32];
+
+	(void)m;
+	util_fmt_bytes(size, sizeof size, n->bytes);
+	switch (n->type) {
+	case TOPO_MACHINE:
+		snprintf(buf, len, "Machine");
+		break;
+	case TOPO_GROUP:
+		snprintf(buf, len, "Group %d%s%s", n->logical_index,
+		    n->subtype ? " " : "", n->subtype ? n->subtype : "");
+		break;
+	case TOPO_PACKAGE:
+		snprintf(buf, len, "Package %d", n->logical_index);
+		break;
+	case TOPO_DIE:
+		snprintf(buf, len, "Die %d", n->logical_index);
+		break;
+	case TOPO_NUMA:
+		if (n->bytes)
+			snprintf(buf, len, "NUMA node %d: %s", n->os_index, size);
+		else
+			snprintf(buf, len, "NUMA node %d", n->os_index);
+		break;
+	case TOPO_CACHE:
+		if (n->bytes)
+			snprintf(buf, len, "L%d %s", n->cache_level, size);
+		else
+			snprintf(buf, len, "L%d", n->cache_level);
+		break;
+	case TOPO_CORE:
+	case TOPO_PU:
+		snprintf(buf, len, "%s %d", topo_type_name(n->type), n->logical_index);
+		break;
+	}
+}
+
+/* "core 3 P: 3,39" with "!" after CPUs this process may not use. */
+static void
+topo_core_entry(const struct topo *m, const struct topo_core *c, char *buf, size_t len)
+{
+	size_t	used;
+	int	i;
+
+	snprintf(buf, len, "core %d%s%s:", c->logical_index,
+	    m->nkinds > 1 && c->kind != -1 ? " " : "",
+	    m->nkinds > 1 && c->kind != -1 ? m->kinds[c->kind].label : "");
+	for (i = c->first_pu; i < c->first_pu + c->npus; i++) {
+		used = strlen(buf);
+		snprintf(buf + used, len - used, "%s%d%s", i == c->first_pu ? " " : ",",
+		    m->pus[i].os_index, m->pus[i].allowed ? "" : "!");
+	}
+}
+
+/* Print a node and its children; runs of cores are packed several a line. */
+static void
+topo_print_node(const struct topo *m, int idx, FILE *f, int *any_disallowed)
+{
+	const struct topo_node	*n = &m->nodes[idx];
+	char			 label[128], entry[128];
+	int			 c, start, width, per, col, indent;
+
+	topo_node_label(m, n, label, sizeof label);
+	fprintf(f, "%*s%s%s\n", n->depth * 2, "", label,
+	    n->allowed ? "" : " (not allowed)");
+	indent = (n->depth + 1) * 2;
+	for (c = n->first_child; c != -1; ) {
+		if (m->nodes[c].type != TOPO_CORE) {
+			topo_print_node(m, c, f, any_disallowed);
+			c = m->nodes[c].next_sibling;
+			continue;
+		}
+		/* A run of cores: size the entries, then fill lines. */
+		width = 0;
+		for (start = c; c != -1 && m->nodes[c].type == TOPO_CORE;
+		    c = m->nodes[c].next_sibling) {
+			topo_core_entry(m, &m->cores[m->nodes[c].index], entry, sizeof entry);
+			if ((int)strlen(entry) > width)
+				width = (int)strlen(entry);
+		}
+		width += 2;
+		per = (TOPO_PRINT_WIDTH - indent) / width;
+		if (per < 1)
+			per = 1;
+		col = 0;
+		for (c = start; c != -1 && m->nodes[c].type == TOPO_CORE;
+		    c = m->nodes[c].next_sibling) {
+			const struct topo_core *core = &m->cores[m->nodes[c].index];
+
+			if (core->nallowed < core->npus)
+				*any_disallowed = 1;
+			topo_core_entry(m, core, entry, sizeof entry);
+			if (col == 0)
+				fprintf(f, "%*s", indent, "");
+			col++;
+			if (col == per || m->nodes[c].next_sibling == -1 ||
+			    m->nodes[m->nodes[c].next_sibling].type != TOPO_CORE) {
+				fprintf(f, "%s\n", entry);
+				col = 0;
+			} else
+				fprintf(f, "%-*s", width, entry);
+		}
+	}
+}
+
+/* The tree as text, readable at 80 columns for hundreds of CPUs. */
+void
+topo_print_text(const struct topo *m, FILE *f)
+{
+	char	list[1024];
+	int	any_disallowed = 0;
+
+	topo_print_counts(m, f);
+	fprintf(f, "Cores by logical index; CPUs by OS index, as taskset numbers them.\n\n");
+	topo_print_node(m, 0, f, &any_disallowed);
+	if (any_disallowed)
+		fprintf(f, "\n! marks CPUs this process's cpuset does not allow.\n");
+	if (cpuset_count(&m->offline) > 0) {
+		cpuset_format(&m->offline, list, sizeof list);
+		fprintf(f, "Offline CPUs: %s\n", list);
+	}
+}
+
+/* One node and its subtree as JSON. */
+static void
+topo_json_node(const struct topo *m, int idx, struct strbuf *sb)
+{
+	const struct topo_node	*n = &m->nodes[idx];
+	int			 c;
+
+	strbuf_puts(sb, "{\"type\":");
+	strbuf_json_str(sb, topo_type_name(n->type));
+	if (n->type == TOPO_CACHE)
+		strbuf_printf(sb, ",\"level\":%d", n->cache_level);
+	strbuf_printf(sb, ",\"logical_index\":%d,\"os_index\":", n->logical_index);
+	if (n->os_index >= 0)
+		strbuf_printf(sb, "%d", n->os_index);
+	else
+		strbuf_puts(sb, "null");
+	if (n->subtype != NULL) {
+		strbuf_puts(sb, ",\"subtype\":");
+		strbuf_json_str(sb, n->subtype);
+	}
+	if (n->bytes)
+		strbuf_printf(sb, ",\"bytes\":%llu", (unsigned long long)n->bytes);
+	strbuf_printf(sb, ",\"allowed\":%s", n->allowed ? "true" : "false");
+	if (n->type == TOPO_CORE && m->cores[n->index].kind != -1) {
+		strbuf_puts(sb, ",\"kind\":");
+		strbuf_json_str(sb, m->kinds[m->cores[n->index].kind].label);
+	}
+	if (n->type == TOPO_PU) {
+		strbuf_printf(sb, ",\"rank\":%d}", m->pus[n->index].rank);
+		return;
+	}
+	strbuf_puts(sb, ",\"children\":[");
+	for (c = n->first_child; c != -1; c = m->nodes[c].next_sibling) {
+		topo_json_node(m, c, sb);
+		if (m->nodes[c].next_sibling != -1)
+			strbuf_puts(sb, ",");
+	}
+	strbuf_puts(sb, "]}");
+}
+
+/* The model as one JSON object: source, summary, kinds, and the whole tree. */
+void
+topo_print_json(const struct topo *m, FILE *f)
+{
+	const struct topo_summary	*s = &m->summary;
+	struct strbuf			 sb;
+	char				 list[4096];
+	int				 k;
+
+	strbuf_init(&sb);
+	strbuf_puts(&sb, "{\"source\":");
+	strbuf_json_str(&sb, m->source == TOPO_LIVE ? "live" :
+	    m->source == TOPO_XML ? "xml" : "synthetic");
+	strbuf_puts(&sb, ",\"input\":");
+	strbuf_json_str(&sb, m->source_name);
+	strbuf_puts(&sb, ",\"cpu_vendor\":");
+	strbuf_json_str(&sb, m->cpu_vendor);
+	strbuf_puts(&sb, ",\"cpu_model\":");
+	strbuf_json_str(&sb, m->cpu_model);
+	strbuf_printf(&sb, ",\"summary\":{\"packages\":%d,\"numa_nodes\":%d,"
+	    "\"cores\":%d,\"pus\":%d,\"smt_width_max\":%d,\"cpu_kinds\":%d}",
+	    s->packages, s->numa_nodes, s->cores, s->pus, s->smt_width_max,
+	    s->cpu_kinds);
+	cpuset_format(&m->allowed, list, sizeof list);
+	strbuf_puts(&sb, ",\"allowed\":");
+	strbuf_json_str(&sb, list);
+	cpuset_format(&m->offline, list, sizeof list);
+	strbuf_puts(&sb, ",\"offline\":");
+	strbuf_json_str(&sb, list);
+	strbuf_puts(&sb, ",\"kinds\":[");
+	for (k = 0; k < m->nkinds; k++) {
+		strbuf_printf(&sb, "%s{\"label\":", k ? "," : "");
+		strbuf_json_str(&sb, m->kinds[k].label);
+		strbuf_printf(&sb, ",\"efficiency\":%d,\"core_type\":",
+		    m->kinds[k].efficiency);
+		strbuf_json_str(&sb, m->kinds[k].core_type);
+		strbuf_printf(&sb, ",\"pus\":%d}", m->kinds[k].npus);
+	}
+	strbuf_puts(&sb, "],\"tree\":");
+	topo_json_node(m, 0, &sb);
+	strbuf_puts(&sb, "}\n");
+	fputs(sb.s, f);
+	strbuf_free(&sb);
+}
