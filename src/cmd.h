@@ -7,7 +7,14 @@
 #define CMD_FAIL	1
 #define CMD_USAGE	2
 
-int	cmd_topo(int, char **);
+int	cmd_topo(int, char **);	/* cmd_topo.c */
+int	cmd_run(int, char **);		/* cmd_run.c */
+int	cmd_kernels(int, char **);	/* cmd_run.c */
+int	cmd_check(int, char **);	/* check.c */
+int	cmd_time(int, char **);		/* timing.c */
+int	cmd_tour(int, char **);		/* tour.c */
+/* The live screen: `smtscope [-d TENTHS] [-t THEME] [-l LOAD]... [-i INPUT]`. */
+int	ui_main(int, char **);		/* ui/ui.c */
 
 /* Print "smtscope: CMD: what" on stderr and return CMD_USAGE. */
 int	cmd_usage_error(const char *cmd, const char *fmt, ...)

@@ -22,6 +22,10 @@ cmd_topo_identity(const struct topo *m, FILE *f)
 			return;
 	} else
 		cpuinfo_from_topology(&ci, m->cpu_vendor, m->cpu_model);
+	if (m->source == TOPO_SYNTHETIC) {
+		fprintf(f, "CPU: none (a synthetic topology: \"%s\")\n", m->source_name);
+		return;
+	}
 	if (ci.brand[0] == '\0' && ci.vendor[0] == '\0') {
 		fprintf(f, "CPU: identity not recorded in %s\n", m->source_name);
 		return;

@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include <locale.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,8 @@ static const struct {
 	const char	*summary;
 } main_cmds[] = {
 	{ "topo", cmd_topo, "print the CPU topology tree (text or --json)" },
+	{ "run", cmd_run, "measure loads alone, then together: speeds and why" },
+	{ "kernels", cmd_kernels, "list the synthetic loads, their units and parameters" },
 };
 
 /* Print the top-level help. */
@@ -44,22 +45,6 @@ main_help(FILE *f)
 	    "See smtscope(1).\n");
 }
 
-/* Print "smtscope: CMD: what" on stderr; returns the usage exit status. */
-int
-cmd_usage_error(const char *cmd, const char *fmt, ...)
-{
-	va_list	ap;
-
-	fprintf(stderr, "smtscope: ");
-	if (cmd != NULL)
-		fprintf(stderr, "%s: ", cmd);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return CMD_USAGE;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -81,6 +66,6 @@ main(int argc, char **argv)
 		printf("smtscope %s\n", SMTSCOPE_VERSION);
 		return CMD_OK;
 	}
-	/* Until the live screen exists, the default is the live tree. */
+	/* Until the live screen lands, the default is the live tree. */
 	return cmd_topo(argc, argv);
 }

@@ -25,6 +25,7 @@ struct topo_build {
 	hwloc_topology_t	 t;
 	int			 cap_nodes, cap_pus, cap_cores, cap_packages;
 	int			 has_cores;
+	hwloc_bitmap_t		 affinity;	/* live: this process's CPU binding */
 };
 
 /* Append a model node under parent; returns its index. */
@@ -166,7 +167,8 @@ topo_add_pu(struct topo_build *b, hwloc_obj_t o, int parent, int core)
 	pu->node = node;
 	m->nodes[node].npus = 1;
 	pu->allowed = hwloc_bitmap_isset(hwloc_topology_get_allowed_cpuset(b->t),
-	    o->os_index);
+	    o->os_index) && (b->affinity == NULL ||
+	    hwloc_bitmap_isset(b->affinity, o->os_index));
 	if (pu->allowed)
 		m->cores[core].nallowed++;
 	if (self_core)
@@ -395,10 +397,21 @@ topo_build(hwloc_topology_t t, enum topo_source source, const char *name)
 	b.m = m;
 	b.t = t;
 	b.has_cores = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_CORE) > 0;
+	/* Live, a CPU outside our affinity (taskset) is as unusable as one outside the cpuset. */
+	if (source == TOPO_LIVE) {
+		b.affinity = hwloc_bitmap_alloc();
+		if (hwloc_get_cpubind(t, b.affinity, HWLOC_CPUBIND_PROCESS) != 0 ||
+		    hwloc_bitmap_iszero(b.affinity)) {
+			hwloc_bitmap_free(b.affinity);
+			b.affinity = NULL;
+		}
+	}
 	m->cpu_vendor = topo_info(t, "CPUVendor");
 	m->cpu_model = topo_info(t, "CPUModel");
 	topo_walk(&b, hwloc_get_root_obj(t), -1, -1);
 	topo_finish(&b);
+	if (b.affinity != NULL)
+		hwloc_bitmap_free(b.affinity);
 	return m;
 }
 
@@ -671,7 +684,8 @@ topo_check_cpu(const struct topo *m, int os, char *err, size_t errlen)
 		return -1;
 	}
 	if (!topo_pu_by_os(m, os)->allowed) {
-		snprintf(err, errlen, "CPU %d is not allowed by this process's cpuset", os);
+		snprintf(err, errlen, "CPU %d is not allowed by this process's cpuset%s", os,
+		    m->source == TOPO_LIVE ? " or affinity" : "");
 		return -1;
 	}
 	return 0;
@@ -768,7 +782,7 @@ topo_parse_place(const struct topo *m, const char *str, int *os, char *err,
 	long			 v;
 	int			 node, i, found = -1, count = 0;
 
-	if (util_parse_long(str, 0, CPUSET_MAX - 1, &v) == 0) {
+	if (util_parse_long(str, 0, 1L << 30, &v) == 0) {
 		*os = (int)v;
 		return topo_check_cpu(m, *os, err, errlen);
 	}
@@ -798,10 +812,17 @@ topo_parse_set(const struct topo *m, const char *str, struct cpuset *set,
 {
 	const struct topo_node	*n;
 	int			 node, i;
+	long			 v;
 
 	cpuset_zero(set);
 	if (strcmp(str, "all") == 0) {
 		*set = m->allowed;
+		return 0;
+	}
+	if (util_parse_long(str, 0, 1L << 30, &v) == 0) {
+		if (topo_check_cpu(m, (int)v, err, errlen) == -1)
+			return -1;
+		cpuset_set(set, (int)v);
 		return 0;
 	}
 	if (*str >= '0' && *str <= '9') {

@@ -1,0 +1,178 @@
+/* analysis.c: pure arithmetic over load samples: rates, speeds, shares, neighbours. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "util.h"
+
+/* Rate in work units per second; the counter may wrap, the interval may be empty. */
+double
+analysis_rate(const struct load_sample *a, const struct load_sample *b)
+{
+	if (b->t_ns <= a->t_ns)
+		return NAN;
+	return (double)(uint64_t)(b->count - a->count) * 1e9 / (double)(b->t_ns - a->t_ns);
+}
+
+/* Share of wall time spent on a CPU, from the kernel's run-time accounting. */
+double
+analysis_share(const struct load_sample *a, const struct load_sample *b)
+{
+	double	share;
+
+	if (b->t_ns <= a->t_ns || b->run_ns < a->run_ns)
+		return NAN;
+	share = (double)(b->run_ns - a->run_ns) / (double)(b->t_ns - a->t_ns);
+	/* The two clocks are read a few microseconds apart. */
+	return share > 1.0 ? 1.0 : share;
+}
+
+/* Speed relative to solo: both are rates of work, so lower-is-better units agree. */
+double
+analysis_speed(double rate, double solo_rate)
+{
+	if (!isfinite(rate) || !isfinite(solo_rate) || solo_rate <= 0)
+		return NAN;
+	return rate / solo_rate;
+}
+
+/* Speed per CPU-second: what the hardware gave the load while it ran. */
+double
+analysis_efficiency(double speed, double share)
+{
+	if (!isfinite(speed) || !isfinite(share) || share <= 0.01)
+		return NAN;
+	return speed / share;
+}
+
+/* Exponentially weighted moving average; a NAN history starts afresh. */
+double
+analysis_smooth(double prev, double cur, double alpha)
+{
+	if (!isfinite(cur))
+		return prev;
+	if (!isfinite(prev))
+		return cur;
+	return prev + alpha * (cur - prev);
+}
+
+/* The CPU a load's end A is at: pinned, or where it last ran; -1 unknown. */
+int
+analysis_load_cpu(const struct load *l)
+{
+	if (!l->spec.floating)
+		return cpuset_next(&l->spec.cpus, 0);
+	return l->cur.cpu;
+}
+
+/* The CPUs a load occupies now: end A's, and end B's if it has one. */
+static int
+analysis_cpus(const struct load *l, int cpus[2])
+{
+	int	n = 0;
+
+	if ((cpus[n] = analysis_load_cpu(l)) != -1)
+		n++;
+	if (l->spec.cpu_b != -1)
+		cpus[n++] = l->spec.cpu_b;
+	return n;
+}
+
+/* Where every other live load runs relative to l, nearest first. */
+int
+analysis_neighbours(const struct topo *m, struct loads *ls, const struct load *l,
+    struct analysis_neighbour *out, int max)
+{
+	struct analysis_neighbour	 nb, tmp;
+	struct load			*o;
+	enum topo_rel			 r;
+	int				 mine[2], theirs[2], nm, nt, i, j, k, n = 0;
+
+	nm = analysis_cpus(l, mine);
+	for (i = 0; i < loads_count(ls) && n < max; i++) {
+		o = loads_at(ls, i);
+		if (o == l || o->state != LOAD_RUNNING)
+			continue;
+		nt = analysis_cpus(o, theirs);
+		nb.id = o->id;
+		nb.rel = REL_COUNT;
+		nb.cpu = -1;
+		for (j = 0; j < nm; j++) {
+			for (k = 0; k < nt; k++) {
+				r = topo_relation(m, mine[j], theirs[k]);
+				if (r < nb.rel) {
+					nb.rel = r;
+					nb.cpu = theirs[k];
+				}
+			}
+		}
+		if (nb.rel == REL_COUNT)
+			continue;
+		out[n++] = nb;
+	}
+	/* Insertion sort, nearest first; stable so start order breaks ties. */
+	for (i = 1; i < n; i++) {
+		tmp = out[i];
+		for (j = i; j > 0 && out[j - 1].rel > tmp.rel; j--)
+			out[j] = out[j - 1];
+		out[j] = tmp;
+	}
+	return n;
+}
+
+/* Append "name#id" of a load to a buffer. */
+static void
+analysis_add_name(struct loads *ls, int id, char *buf, size_t len, int first)
+{
+	struct load	*o = loads_get(ls, id);
+	size_t		 used = strlen(buf);
+
+	if (o == NULL || used >= len)
+		return;
+	snprintf(buf + used, len - used, "%s%s#%d", first ? "" : ", ", o->spec.k->name, id);
+}
+
+/* A short reason in words for a load's speed. */
+void
+analysis_reason(const struct topo *m, struct loads *ls, const struct load *l,
+    char *buf, size_t len)
+{
+	struct analysis_neighbour	nb[LOADS_MAX];
+	char				names[96];
+	int				n, i, cpu;
+
+	if (l->state == LOAD_DEAD) {
+		snprintf(buf, len, "%s", l->death);
+		return;
+	}
+	if (l->state == LOAD_PAUSED) {
+		snprintf(buf, len, "paused");
+		return;
+	}
+	cpu = analysis_load_cpu(l);
+	n = analysis_neighbours(m, ls, l, nb, LOADS_MAX);
+	names[0] = '\0';
+	for (i = 0; i < n && nb[i].rel == nb[0].rel; i++)
+		analysis_add_name(ls, nb[i].id, names, sizeof names, i == 0);
+	if (n == 0 || nb[0].rel >= REL_SHARED_L3) {
+		if (n > 0 && nb[0].rel == REL_SHARED_L3)
+			snprintf(buf, len, "alone on its core; %s shares its L3", names);
+		else
+			snprintf(buf, len, "alone on its core");
+		return;
+	}
+	switch (nb[0].rel) {
+	case REL_SAME_PU:
+		snprintf(buf, len, "shares CPU %d with %s", cpu != -1 ? cpu : nb[0].cpu, names);
+		break;
+	case REL_SMT_SIBLING:
+		snprintf(buf, len, "sibling CPU %d runs %s", nb[0].cpu, names);
+		break;
+	default:
+		snprintf(buf, len, "L2 mate CPU %d runs %s", nb[0].cpu, names);
+		break;
+	}
+}

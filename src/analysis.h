@@ -1,0 +1,40 @@
+/* analysis.h: pure arithmetic over load samples: rates, speeds, shares, neighbours. */
+#ifndef SMTSCOPE_ANALYSIS_H
+#define SMTSCOPE_ANALYSIS_H
+
+#include <stdint.h>
+
+#include "loads.h"
+#include "topo.h"
+
+/* Rate in work units per second between two samples; NAN if the interval is empty. */
+double	analysis_rate(const struct load_sample *a, const struct load_sample *b);
+/* Share of wall time the load ran on a CPU (0..1); NAN if unknown. */
+double	analysis_share(const struct load_sample *a, const struct load_sample *b);
+/* Speed relative to solo (1.0 = as fast as alone); NAN without a solo rate. */
+double	analysis_speed(double rate, double solo_rate);
+/* Speed per CPU-second: what the hardware gave while it ran; NAN if unknown. */
+double	analysis_efficiency(double speed, double share);
+/* Exponentially weighted moving average; NAN prev starts it. */
+double	analysis_smooth(double prev, double cur, double alpha);
+
+/* A neighbour: another load and where it runs relative to this one. */
+struct analysis_neighbour {
+	int		 id;		/* the other load */
+	enum topo_rel	 rel;		/* nearest relation between any of their CPUs */
+	int		 cpu;		/* the other load's CPU in that relation */
+};
+
+/*
+ * Where every other live load runs relative to load l, nearest first;
+ * floating loads are placed at the CPU they last ran on. Returns the count.
+ */
+int	analysis_neighbours(const struct topo *, struct loads *, const struct load *l,
+	    struct analysis_neighbour *out, int max);
+/* The CPU a load's end A is at now: its pinned CPU, or where it last ran. */
+int	analysis_load_cpu(const struct load *);
+/* A short reason in words: "sibling CPU 11 runs fp#2", "alone on its core". */
+void	analysis_reason(const struct topo *, struct loads *, const struct load *l,
+	    char *buf, size_t len);
+
+#endif

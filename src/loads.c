@@ -1,0 +1,589 @@
+/* loads.c: the supervisor: fork, pin, name, count, pause, move, stop and reap loads. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cpustat.h"
+#include "loads.h"
+#include "util.h"
+
+/* Slots are two cache lines apart so that neighbours' prefetch never shares. */
+#define LOADS_SLOT_BYTES	128
+
+/* One load's shared memory: the counter alone on its line, then an error. */
+struct loads_slot {
+	uint64_t	count;
+	char		pad[56];
+	char		err[64];
+};
+
+struct loads {
+	const struct topo	*m;
+	struct loads_slot	*slots;		/* LOADS_MAX, MAP_SHARED */
+	unsigned char		 used[LOADS_MAX];
+	struct load		*v;
+	int			 n;
+	int			 cap;
+	int			 next_id;
+	pid_t			 self;
+};
+
+/* Every supervisor alive, for loads_emergency_kill(). */
+#define LOADS_REGISTRY	4
+static struct loads *loads_registry[LOADS_REGISTRY];
+
+/* Read MemAvailable from /proc/meminfo; 0 when unknown. */
+static uint64_t
+loads_mem_available(void)
+{
+	char		 line[256];
+	FILE		*f;
+	unsigned long long kb = 0;
+
+	if ((f = fopen("/proc/meminfo", "r")) == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+			break;
+	fclose(f);
+	return (uint64_t)kb * 1024;
+}
+
+/* Close a parameter's descriptors (the pipes of two-ended loads). */
+static void
+loads_param_close(struct kernel_param *p)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof p->fd / sizeof p->fd[0]; i++) {
+		if (p->fd[i] >= 0)
+			close(p->fd[i]);
+		p->fd[i] = -1;
+	}
+}
+
+/* Parse and check "KERNEL[:PARAM]@WHERE" against the model. */
+int
+loads_parse(const struct topo *m, const char *text, struct load_spec *spec, char *err,
+    size_t errlen)
+{
+	struct kernel_env	 env;
+	char			 name[64], *param, *where, *comma;
+	const char		*at;
+	size_t			 len;
+	int			 a, b;
+
+	memset(spec, 0, sizeof *spec);
+	spec->cpu_b = -1;
+	if (strlen(text) >= sizeof spec->text) {
+		snprintf(err, errlen, "load '%.32s...' is too long", text);
+		return -1;
+	}
+	snprintf(spec->text, sizeof spec->text, "%s", text);
+	if ((at = strchr(text, '@')) == NULL || at[1] == '\0') {
+		snprintf(err, errlen, "load '%s': expected KERNEL[:PARAM]@CPU, e.g. hash@0", text);
+		return -1;
+	}
+	len = (size_t)(at - text);
+	if (len == 0 || len >= sizeof name) {
+		snprintf(err, errlen, "load '%s': expected KERNEL[:PARAM]@CPU, e.g. hash@0", text);
+		return -1;
+	}
+	memcpy(name, text, len);
+	name[len] = '\0';
+	if ((param = strchr(name, ':')) != NULL)
+		*param++ = '\0';
+	if ((spec->k = kernel_find(name)) == NULL) {
+		snprintf(err, errlen, "load '%s': unknown kernel '%s' (see smtscope kernels)",
+		    text, name);
+		return -1;
+	}
+	where = spec->text + (at - text) + 1;
+	if (spec->k->ends == 2) {
+		if ((comma = strchr(where, ',')) == NULL) {
+			snprintf(err, errlen, "load '%s': %s has two ends: %s@A,B "
+			    "(the same CPU twice for one CPU)", text, name, name);
+			return -1;
+		}
+		*comma = '\0';
+		if (topo_parse_place(m, where, &a, err, errlen) == -1 ||
+		    topo_parse_place(m, comma + 1, &b, err, errlen) == -1) {
+			*comma = ',';
+			return -1;
+		}
+		*comma = ',';
+		cpuset_zero(&spec->cpus);
+		cpuset_set(&spec->cpus, a);
+		spec->cpu_b = b;
+	} else if (topo_parse_set(m, where, &spec->cpus, err, errlen) == -1)
+		return -1;
+	spec->floating = cpuset_count(&spec->cpus) > 1;
+
+	memset(&env, 0, sizeof env);
+	env.llc_bytes = topo_llc_bytes(m, cpuset_next(&spec->cpus, 0));
+	env.mem_avail_bytes = loads_mem_available();
+	if (spec->k->parse(param, &env, &spec->param, err, errlen) != 0)
+		return -1;
+	/* Validation only: two-ended loads make their pipes again at start. */
+	loads_param_close(&spec->param);
+	return 0;
+}
+
+/* A supervisor for loads on the live machine. */
+struct loads *
+loads_new(const struct topo *m)
+{
+	struct loads	*ls;
+	int		 i;
+
+	ls = xcalloc(1, sizeof *ls);
+	ls->m = m;
+	ls->self = getpid();
+	ls->next_id = 1;
+	ls->slots = mmap(NULL, (size_t)LOADS_MAX * LOADS_SLOT_BYTES,
+	    PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (ls->slots == MAP_FAILED)
+		fatal("mmap of the load counters");
+	for (i = 0; i < LOADS_REGISTRY; i++) {
+		if (loads_registry[i] == NULL) {
+			loads_registry[i] = ls;
+			break;
+		}
+	}
+	return ls;
+}
+
+/* Stop every load and release the supervisor. */
+void
+loads_free(struct loads *ls)
+{
+	int	i;
+
+	if (ls == NULL)
+		return;
+	loads_stop_all(ls);
+	for (i = 0; i < LOADS_REGISTRY; i++)
+		if (loads_registry[i] == ls)
+			loads_registry[i] = NULL;
+	munmap(ls->slots, (size_t)LOADS_MAX * LOADS_SLOT_BYTES);
+	free(ls->v);
+	free(ls);
+}
+
+/* In a new child: die with the parent, reset signals, drop descriptors. */
+static void
+loads_child_setup(struct loads *ls, const struct kernel_param *p)
+{
+	struct sigaction	sa;
+	sigset_t		set;
+	int			fd, sig, max, keep, i, devnull;
+
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != ls->self)
+		_exit(125);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_DFL;
+	for (sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			sigaction(sig, &sa, NULL);
+	sigemptyset(&set);
+	sigprocmask(SIG_SETMASK, &set, NULL);
+	if ((devnull = open("/dev/null", O_RDWR)) != -1) {
+		dup2(devnull, STDIN_FILENO);
+		dup2(devnull, STDOUT_FILENO);
+		dup2(devnull, STDERR_FILENO);
+		if (devnull > STDERR_FILENO)
+			close(devnull);
+	}
+	max = (int)sysconf(_SC_OPEN_MAX);
+	if (max < 0 || max > 65536)
+		max = 65536;
+	for (fd = STDERR_FILENO + 1; fd < max; fd++) {
+		keep = 0;
+		for (i = 0; i < 4; i++)
+			if (p->fd[i] == fd)
+				keep = 1;
+		if (!keep)
+			close(fd);
+	}
+}
+
+/* The body of a load's process; never returns. */
+static void __attribute__((noreturn))
+loads_child(struct loads *ls, struct load *l, int end_b)
+{
+	struct loads_slot	*slot = &ls->slots[l->slot];
+	const struct kernel	*k = l->spec.k;
+	struct cpuset		 one;
+	char			 name[16], err[256];
+	void			*st;
+	uint64_t		 count = 0;
+
+	loads_child_setup(ls, &l->spec.param);
+	snprintf(name, sizeof name, "smtscope:%s", k->name);
+	prctl(PR_SET_NAME, name);
+	if (end_b) {
+		cpuset_zero(&one);
+		cpuset_set(&one, l->spec.cpu_b);
+	} else
+		one = l->spec.cpus;
+	if (topo_bind_pid(ls->m, getpid(), &one, err, sizeof err) == -1) {
+		snprintf(slot->err, sizeof slot->err, "%.63s", err);
+		_exit(3);
+	}
+	if (end_b) {
+		k->peer(&l->spec.param);
+		_exit(0);
+	}
+	if ((st = k->init(&l->spec.param, err, sizeof err)) == NULL) {
+		snprintf(slot->err, sizeof slot->err, "%.63s", err);
+		_exit(4);
+	}
+	for (;;) {
+		count += k->step(st);
+		__atomic_store_n(&slot->count, count, __ATOMIC_RELAXED);
+	}
+}
+
+/* Fork one end of a load with every signal blocked around the fork. */
+static pid_t
+loads_fork(struct loads *ls, struct load *l, int end_b)
+{
+	sigset_t	all, old;
+	pid_t		pid;
+
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0)
+		loads_child(ls, l, end_b);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return pid;
+}
+
+/* Start a load; its id, or -1 with a message. */
+int
+loads_start(struct loads *ls, const struct load_spec *spec, char *err, size_t errlen)
+{
+	struct kernel_env	 env;
+	struct load		*l;
+	int			 slot, cpu;
+	const char		*param;
+
+	CPUSET_FOREACH(cpu, &spec->cpus)
+		if (topo_check_cpu(ls->m, cpu, err, errlen) == -1)
+			return -1;
+	if (spec->cpu_b != -1 && topo_check_cpu(ls->m, spec->cpu_b, err, errlen) == -1)
+		return -1;
+	if (!topo_is_live(ls->m)) {
+		snprintf(err, errlen, "this is a view of another machine: loads cannot run here");
+		return -1;
+	}
+	for (slot = 0; slot < LOADS_MAX && ls->used[slot]; slot++)
+		;
+	if (slot == LOADS_MAX) {
+		snprintf(err, errlen, "too many loads (at most %d)", LOADS_MAX);
+		return -1;
+	}
+	if (ls->n == ls->cap) {
+		ls->cap = ls->cap ? ls->cap * 2 : 16;
+		ls->v = xreallocarray(ls->v, (size_t)ls->cap, sizeof *ls->v);
+	}
+	l = &ls->v[ls->n];
+	memset(l, 0, sizeof *l);
+	l->spec = *spec;
+	l->slot = slot;
+	l->pid = l->pid_b = -1;
+	l->prev.cpu = l->cur.cpu = -1;
+	memset(&ls->slots[slot], 0, sizeof ls->slots[slot]);
+
+	/* Two-ended loads get their pipes now, right before the forks. */
+	if (spec->k->ends == 2) {
+		memset(&env, 0, sizeof env);
+		param = spec->param.text[0] ? spec->param.text : NULL;
+		if (spec->k->parse(param, &env, &l->spec.param, err, errlen) != 0)
+			return -1;
+	}
+	if ((l->pid = loads_fork(ls, l, 0)) == -1) {
+		snprintf(err, errlen, "fork: %s", strerror(errno));
+		loads_param_close(&l->spec.param);
+		return -1;
+	}
+	if (spec->k->ends == 2 && (l->pid_b = loads_fork(ls, l, 1)) == -1) {
+		snprintf(err, errlen, "fork: %s", strerror(errno));
+		kill(l->pid, SIGKILL);
+		waitpid(l->pid, NULL, 0);
+		loads_param_close(&l->spec.param);
+		return -1;
+	}
+	loads_param_close(&l->spec.param);
+	ls->used[slot] = 1;
+	l->id = ls->next_id++;
+	l->state = LOAD_RUNNING;
+	ls->n++;
+	l->cur.t_ns = util_now_ns();
+	l->prev = l->cur;
+	return l->id;
+}
+
+/* Describe how a child ended. */
+static void
+loads_describe_exit(struct loads *ls, struct load *l, int status, int end_b)
+{
+	const char	*end = l->spec.k->ends == 2 ? (end_b ? "end B " : "end A ") : "";
+	const char	*why = ls->slots[l->slot].err;
+
+	if (WIFSIGNALED(status))
+		snprintf(l->death, sizeof l->death, "%skilled by signal %d (%s)", end,
+		    WTERMSIG(status), strsignal(WTERMSIG(status)));
+	else if (why[0] != '\0')
+		snprintf(l->death, sizeof l->death, "%sfailed: %.63s", end, why);
+	else
+		snprintf(l->death, sizeof l->death, "%sexited with status %d", end,
+		    WEXITSTATUS(status));
+}
+
+/* Kill and reap both ends of a load. */
+static void
+loads_kill(struct load *l)
+{
+	if (l->pid > 0) {
+		kill(l->pid, SIGKILL);
+		while (waitpid(l->pid, NULL, 0) == -1 && errno == EINTR)
+			;
+	}
+	if (l->pid_b > 0) {
+		kill(l->pid_b, SIGKILL);
+		while (waitpid(l->pid_b, NULL, 0) == -1 && errno == EINTR)
+			;
+	}
+	l->pid = l->pid_b = -1;
+}
+
+/* The index of a load by id, or -1. */
+static int
+loads_index(const struct loads *ls, int id)
+{
+	int	i;
+
+	for (i = 0; i < ls->n; i++)
+		if (ls->v[i].id == id)
+			return i;
+	return -1;
+}
+
+/* Stop a load and forget it. */
+int
+loads_stop(struct loads *ls, int id)
+{
+	int	i = loads_index(ls, id);
+
+	if (i == -1)
+		return -1;
+	loads_kill(&ls->v[i]);
+	loads_forget(ls, id);
+	return 0;
+}
+
+/* Stop every load. */
+void
+loads_stop_all(struct loads *ls)
+{
+	int	i;
+
+	for (i = 0; i < ls->n; i++)
+		loads_kill(&ls->v[i]);
+	for (i = 0; i < ls->n; i++)
+		ls->used[ls->v[i].slot] = 0;
+	ls->n = 0;
+}
+
+/* Remove a load (dead or stopped) from the list. */
+void
+loads_forget(struct loads *ls, int id)
+{
+	int	i = loads_index(ls, id);
+
+	if (i == -1)
+		return;
+	if (ls->v[i].pid > 0 || ls->v[i].pid_b > 0)
+		loads_kill(&ls->v[i]);
+	ls->used[ls->v[i].slot] = 0;
+	memmove(&ls->v[i], &ls->v[i + 1], (size_t)(ls->n - i - 1) * sizeof ls->v[0]);
+	ls->n--;
+}
+
+/* Pause or resume both ends. */
+int
+loads_pause(struct loads *ls, int id, int pause)
+{
+	struct load	*l = loads_get(ls, id);
+	int		 sig = pause ? SIGSTOP : SIGCONT;
+
+	if (l == NULL || l->state == LOAD_DEAD)
+		return -1;
+	if (l->pid > 0)
+		kill(l->pid, sig);
+	if (l->pid_b > 0)
+		kill(l->pid_b, sig);
+	l->state = pause ? LOAD_PAUSED : LOAD_RUNNING;
+	return 0;
+}
+
+/* Move a running load to other CPUs; it keeps running. */
+int
+loads_move(struct loads *ls, int id, const struct cpuset *cpus, int cpu_b, char *err,
+    size_t errlen)
+{
+	struct load	*l = loads_get(ls, id);
+	struct cpuset	 one;
+	int		 cpu;
+
+	if (l == NULL || l->state == LOAD_DEAD) {
+		snprintf(err, errlen, "load #%d is not running", id);
+		return -1;
+	}
+	CPUSET_FOREACH(cpu, cpus)
+		if (topo_check_cpu(ls->m, cpu, err, errlen) == -1)
+			return -1;
+	if (cpuset_count(cpus) == 0) {
+		snprintf(err, errlen, "no CPU to move load #%d to", id);
+		return -1;
+	}
+	if (cpu_b != -1 && topo_check_cpu(ls->m, cpu_b, err, errlen) == -1)
+		return -1;
+	if (topo_bind_pid(ls->m, l->pid, cpus, err, errlen) == -1)
+		return -1;
+	l->spec.cpus = *cpus;
+	l->spec.floating = cpuset_count(cpus) > 1;
+	if (cpu_b != -1 && l->pid_b > 0) {
+		cpuset_zero(&one);
+		cpuset_set(&one, cpu_b);
+		if (topo_bind_pid(ls->m, l->pid_b, &one, err, errlen) == -1)
+			return -1;
+		l->spec.cpu_b = cpu_b;
+	}
+	return 0;
+}
+
+/* Reap children that ended; the load is marked dead with the reason. */
+int
+loads_reap(struct loads *ls)
+{
+	struct load	*l;
+	int		 i, status, died = 0;
+	pid_t		 r;
+
+	for (i = 0; i < ls->n; i++) {
+		l = &ls->v[i];
+		if (l->state == LOAD_DEAD)
+			continue;
+		r = l->pid > 0 ? waitpid(l->pid, &status, WNOHANG) : 0;
+		if (r == l->pid && r > 0) {
+			l->pid = -1;
+			loads_describe_exit(ls, l, status, 0);
+		} else if (l->pid_b > 0 && waitpid(l->pid_b, &status, WNOHANG) == l->pid_b) {
+			l->pid_b = -1;
+			loads_describe_exit(ls, l, status, 1);
+		} else
+			continue;
+		loads_kill(l);
+		l->state = LOAD_DEAD;
+		died++;
+	}
+	return died;
+}
+
+/* Take a sample of every live load. */
+void
+loads_sample(struct loads *ls)
+{
+	struct cpustat_task	 t;
+	struct load		*l;
+	uint64_t		 now = util_now_ns();
+	int			 i;
+
+	for (i = 0; i < ls->n; i++) {
+		l = &ls->v[i];
+		if (l->state == LOAD_DEAD)
+			continue;
+		l->prev = l->cur;
+		l->cur.t_ns = now;
+		l->cur.count = __atomic_load_n(&ls->slots[l->slot].count, __ATOMIC_RELAXED);
+		if (cpustat_task_read(l->pid, &t, "") == 0) {
+			l->cur.run_ns = t.run_ns;
+			if (l->prev.cpu != -1 && t.last_cpu != l->prev.cpu)
+				l->migrations++;
+			l->cur.cpu = t.last_cpu;
+		}
+	}
+}
+
+/* Number of loads, dead ones included. */
+int
+loads_count(const struct loads *ls)
+{
+	return ls->n;
+}
+
+/* The i-th load in start order. */
+struct load *
+loads_at(struct loads *ls, int i)
+{
+	return i >= 0 && i < ls->n ? &ls->v[i] : NULL;
+}
+
+/* A load by id, or NULL. */
+struct load *
+loads_get(struct loads *ls, int id)
+{
+	int	i = loads_index(ls, id);
+
+	return i == -1 ? NULL : &ls->v[i];
+}
+
+/* Loads running now. */
+int
+loads_running(const struct loads *ls)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < ls->n; i++)
+		if (ls->v[i].state == LOAD_RUNNING)
+			n++;
+	return n;
+}
+
+/* A load's progress counter, read live. */
+uint64_t
+loads_counter(const struct loads *ls, const struct load *l)
+{
+	return __atomic_load_n(&ls->slots[l->slot].count, __ATOMIC_RELAXED);
+}
+
+/* Kill every load of every supervisor; async-signal-safe. */
+void
+loads_emergency_kill(void)
+{
+	int	r, i;
+
+	for (r = 0; r < LOADS_REGISTRY; r++) {
+		if (loads_registry[r] == NULL)
+			continue;
+		for (i = 0; i < loads_registry[r]->n; i++) {
+			if (loads_registry[r]->v[i].pid > 0)
+				kill(loads_registry[r]->v[i].pid, SIGKILL);
+			if (loads_registry[r]->v[i].pid_b > 0)
+				kill(loads_registry[r]->v[i].pid_b, SIGKILL);
+		}
+	}
+}

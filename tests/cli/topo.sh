@@ -1,0 +1,87 @@
+# tests/cli/topo.sh: `smtscope topo`, its output and its bad input.
+. tests/lib.sh
+
+# The text tree of two synthetic machines equals the stored output.
+$SMTSCOPE topo -i "package:2 l3:1 core:4 pu:2" > "$TMP/a.txt"
+cmp -s "$TMP/a.txt" tests/expected/topo-2p4c2t.txt
+ok $? "topo -i 'package:2 l3:1 core:4 pu:2' matches tests/expected/topo-2p4c2t.txt"
+$SMTSCOPE topo -i "package:1 numa:2 l3:1 l2:2 core:2 pu:1" > "$TMP/b.txt"
+cmp -s "$TMP/b.txt" tests/expected/topo-modules.txt
+ok $? "topo -i 'package:1 numa:2 l3:1 l2:2 core:2 pu:1' matches tests/expected/topo-modules.txt"
+
+# JSON: a summary with exactly the documented keys, and the tree.
+$SMTSCOPE topo --json -i "package:2 core:3 pu:2" > "$TMP/s.json"
+out=$(python3 -c 'import json,sys
+j = json.load(open(sys.argv[1]))
+s = j["summary"]
+def count(n, t): return (n["type"] == t) + sum(count(c, t) for c in n.get("children", []))
+print(sorted(s) == sorted(["packages","numa_nodes","cores","pus","smt_width_max","cpu_kinds"]),
+      s["packages"], s["cores"], s["pus"], s["smt_width_max"], count(j["tree"], "PU"))' "$TMP/s.json")
+[ "$out" = "True 2 6 12 2 12" ]
+ok $? "topo --json: summary keys and counts, and 12 PUs in the tree ($out)"
+
+# An XML exported from a synthetic topology at test time loads back the same.
+if command -v lstopo-no-graphics > /dev/null 2>&1; then
+	lstopo-no-graphics --input "package:2 core:2 pu:2" --of xml "$TMP/x.xml" 2> /dev/null
+	$SMTSCOPE topo --json -i "$TMP/x.xml" > "$TMP/x.json"
+	python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["summary"]; sys.exit(not (s["pus"]==8 and s["cores"]==4))' "$TMP/x.json"
+	ok $? "an XML exported by lstopo loads with the same counts"
+else
+	skip "lstopo-no-graphics not installed (package hwloc)"
+fi
+
+# The live machine: every online CPU is in the tree.
+n=$(getconf _NPROCESSORS_ONLN)
+got=$($SMTSCOPE topo --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["pus"])')
+[ "$got" = "$n" ]
+ok $? "topo on this machine shows its $n CPUs (got $got)"
+$SMTSCOPE topo | grep -q "^CPU: "
+ok $? "topo on this machine names the CPU"
+
+# The large real machines, if they are beside the checkout.
+if have_topologies; then
+	$SMTSCOPE topo -i "$TOPOLOGIES/amd-epyc-9654-zen4-2s.xml" > "$TMP/z.txt"
+	w=$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$TMP/z.txt")
+	[ "$w" -le 80 ] && grep -q "core 191: 191,383" "$TMP/z.txt"
+	ok $? "384-CPU Zen 4: readable at 80 columns (widest line $w), last core listed"
+	$SMTSCOPE topo -i "$TOPOLOGIES/intel-xeon-6140-skylake-2s.xml" | grep -q "core 0: 0,36 "
+	ok $? "Skylake: core 0 holds P#0 and its sibling P#36"
+	$SMTSCOPE topo -i "$TOPOLOGIES/intel-xeon-6140-skylake-2s.xml" | grep -q "^CPU: Intel(R) Xeon(R) Gold 6140"
+	ok $? "an XML input shows the identity stored in the XML"
+else
+	skip "../shared/topologies not beside this checkout"
+	skip "../shared/topologies not beside this checkout"
+	skip "../shared/topologies not beside this checkout"
+fi
+
+# bad_input WHAT ARGS...: exit 2, one line on stderr, nothing on stdout.
+bad_input() {
+	what=$1
+	shift
+	$SMTSCOPE "$@" > "$TMP/out" 2> "$TMP/err"
+	st=$?
+	[ $st -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && [ ! -s "$TMP/out" ]
+	ok $? "$what: exit 2 ($st), one line: $(cat "$TMP/err")"
+}
+printf '<?xml version="1.0"?>\n<topology><object type="Machine"><object type=' > "$TMP/broken.xml"
+: > "$TMP/empty.xml"
+mkdir "$TMP/dir.xml"
+bad_input "a missing file" topo -i /nonexistent/machine.xml
+bad_input "a directory" topo -i "$TMP/dir.xml"
+bad_input "a malformed XML" topo -i "$TMP/broken.xml"
+bad_input "an empty file" topo -i "$TMP/empty.xml"
+bad_input "a malformed synthetic string" topo -i "package:2 frobs:3"
+bad_input "an unknown option" topo --frobnicate
+bad_input "a missing option argument" topo -i
+bad_input "an unknown subcommand" frobnicate
+bad_input "an extra argument" topo extra
+grep -q "/nonexistent/machine.xml" "$TMP/err" 2>/dev/null || $SMTSCOPE topo -i /nonexistent/machine.xml 2>&1 | grep -q "/nonexistent/machine.xml"
+ok $? "the error names the file"
+
+$SMTSCOPE --version | grep -q "^smtscope [0-9]"
+ok $? "--version prints the version"
+$SMTSCOPE --help | grep -q "topo"
+ok $? "--help lists the subcommands"
+$SMTSCOPE topo --help | grep -q -- "--json"
+ok $? "topo --help documents --json"
+done_testing

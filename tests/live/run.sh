@@ -1,0 +1,79 @@
+# tests/live/run.sh: `smtscope run` on this machine, in wide physical bands.
+. tests/lib.sh
+
+# json_get FILE PYEXPR: evaluate an expression over the parsed JSON as j.
+json_get() {
+	python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1" 2>/dev/null
+}
+
+ncpu=$(getconf _NPROCESSORS_ONLN)
+
+$SMTSCOPE run --time 1 --json hash@0 hash@0 > "$TMP/same.json"
+ok $? "run hash@0 hash@0 exits 0"
+s1=$(json_get "$TMP/same.json" 'j["loads"][0]["speed"]')
+s2=$(json_get "$TMP/same.json" 'j["loads"][1]["speed"]')
+e1=$(json_get "$TMP/same.json" 'j["loads"][0]["efficiency"]')
+e2=$(json_get "$TMP/same.json" 'j["loads"][1]["efficiency"]')
+sh1=$(json_get "$TMP/same.json" 'j["loads"][0]["cpu_share"]')
+diag "one CPU: speeds $s1 $s2, shares $sh1, efficiencies $e1 $e2"
+num_between "$s1" 0.35 0.65 && num_between "$s2" 0.35 0.65
+ok $? "two hash loads on one CPU each run at about half speed ($s1, $s2)"
+num_between "$e1" 0.8 1.3 && num_between "$e2" 0.8 1.3
+ok $? "time sharing: efficiency per CPU-second stays about 1 ($e1, $e2)"
+num_between "$sh1" 0.35 0.65
+ok $? "time sharing: each gets about half the CPU ($sh1)"
+rel=$(json_get "$TMP/same.json" 'j["loads"][0]["neighbors"][0]["relation"]')
+[ "$rel" = same-pu ]
+ok $? "the neighbour on the same CPU is named same-pu ($rel)"
+keys=$(json_get "$TMP/same.json" '",".join(sorted(k for k in ["kernel","param","cpus","unit","higher_is_better","solo","rate","speed","cpu_share","efficiency","neighbors"] if k in j["loads"][0]))')
+[ "$keys" = "cpu_share,cpus,efficiency,higher_is_better,kernel,neighbors,param,rate,solo,speed,unit" ]
+ok $? "each load in the JSON has every documented key"
+
+if [ "$ncpu" -ge 2 ]; then
+	$SMTSCOPE run --time 1 --json hash@0 hash@1 > "$TMP/two.json"
+	ok $? "run hash@0 hash@1 exits 0"
+	s1=$(json_get "$TMP/two.json" 'j["loads"][0]["speed"]')
+	s2=$(json_get "$TMP/two.json" 'j["loads"][1]["speed"]')
+	diag "two CPUs: speeds $s1 $s2"
+	num_between "$s1" 0.8 1.3 && num_between "$s2" 0.8 1.3
+	ok $? "hash loads on two CPUs keep about full speed ($s1, $s2)"
+	for w in 0,0 0,1; do
+		$SMTSCOPE run --time 0.5 --json pipe@$w > "$TMP/pipe.json"
+		st=$?
+		lat=$(json_get "$TMP/pipe.json" 'j["loads"][0]["solo"]')
+		diag "pipe@$w: $lat us per round trip"
+		[ $st -eq 0 ] && num_between "$lat" 0.1 100000
+		ok $? "pipe@$w runs and reports a round-trip latency ($lat us)"
+	done
+else
+	skip "one CPU only: no cross-CPU run"
+fi
+
+$SMTSCOPE run --time 0.3 --json "hash@all" > "$TMP/float.json"
+fl=$(json_get "$TMP/float.json" 'j["loads"][0]["floating"]')
+[ "$fl" = True ]
+ok $? "hash@all floats"
+
+# Errors come before anything runs: exit 2 and one line.
+$SMTSCOPE run hash@9999 > "$TMP/out" 2> "$TMP/err"
+st=$?
+[ $st -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q "CPU 9999" "$TMP/err" && [ ! -s "$TMP/out" ]
+ok $? "a CPU that does not exist is refused: $(cat "$TMP/err")"
+if [ "$ncpu" -ge 2 ] && command -v taskset > /dev/null; then
+	taskset -c 0 $SMTSCOPE run hash@1 > "$TMP/out" 2> "$TMP/err"
+	st=$?
+	[ $st -eq 2 ] && grep -q "CPU 1 is not allowed" "$TMP/err"
+	ok $? "a disallowed CPU is refused with exit 2: $(cat "$TMP/err")"
+else
+	skip "taskset or a second CPU missing"
+fi
+for bad in nope@0 hash hash@ spin:3@0 chase:lots@0 pipe@0 "hash@core:99.pu:0"; do
+	$SMTSCOPE run "$bad" > "$TMP/out" 2> "$TMP/err"
+	st=$?
+	[ $st -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ]
+	ok $? "bad load '$bad' exits 2 with one line: $(cat "$TMP/err")"
+done
+$SMTSCOPE run --time -1 hash@0 2> "$TMP/err"
+[ $? -eq 2 ]
+ok $? "bad --time exits 2: $(cat "$TMP/err")"
+done_testing
