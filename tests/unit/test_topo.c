@@ -175,6 +175,49 @@ test_relations(void)
 	}
 }
 
+/* Every pair of CPUs on several machines: symmetric, and consistent with the tree. */
+static void
+test_all_pairs(void)
+{
+	static const char	*names[] = {
+		"intel-xeon-6140-skylake-2s", "amd-opteron-6272-bulldozer-4s",
+		"amd-epyc-9654-zen4-2s", "intel-xeonphi-7210-knl",
+		"intel-core-i7-1370p-raptorlake-hybrid", "ibm-power8-smt-sparse",
+	};
+	struct topo		*m;
+	size_t			 k;
+	int			 i, j, bad, pairs;
+	enum topo_rel		 r;
+
+	for (k = 0; k < sizeof names / sizeof names[0]; k++) {
+		if ((m = load_real(names[k])) == NULL) {
+			skip("%s not available", names[k]);
+			continue;
+		}
+		bad = pairs = 0;
+		for (i = 0; i < m->npus; i++) {
+			for (j = 0; j < m->npus; j++) {
+				const struct topo_pu *a = &m->pus[i], *b = &m->pus[j];
+
+				r = topo_relation(m, a->os_index, b->os_index);
+				pairs++;
+				if (r != topo_relation(m, b->os_index, a->os_index))
+					bad++;
+				else if ((r == REL_SAME_PU) != (i == j))
+					bad++;
+				else if (i != j && (r == REL_SMT_SIBLING) != (a->core == b->core))
+					bad++;
+				else if ((r == REL_OTHER_PACKAGE) !=
+				    (m->cores[a->core].package != m->cores[b->core].package))
+					bad++;
+			}
+		}
+		ok(bad == 0, "%s: all %d pairs symmetric and consistent with the tree "
+		    "(%d bad)", names[k], pairs, bad);
+		topo_free(m);
+	}
+}
+
 /* Synthetic topologies, places and sets. */
 static void
 test_synthetic(void)
@@ -267,6 +310,7 @@ main(void)
 {
 	test_manifest();
 	test_relations();
+	test_all_pairs();
 	test_synthetic();
 	test_live();
 	return tap_done();
