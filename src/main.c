@@ -15,6 +15,7 @@ static const struct {
 } main_cmds[] = {
 	{ "topo", cmd_topo, "print the CPU topology tree (text or --json)" },
 	{ "run", cmd_run, "measure loads alone, then together: speeds and why" },
+	{ "time", cmd_time, "time a real command on each CPU placement (all, cores, half)" },
 	{ "kernels", cmd_kernels, "list the synthetic loads, their units and parameters" },
 };
 

@@ -815,6 +815,10 @@ topo_parse_set(const struct topo *m, const char *str, struct cpuset *set,
 	long			 v;
 
 	cpuset_zero(set);
+	if (*str == '\0') {
+		snprintf(err, errlen, "empty CPU set (expected e.g. 3, 0-3, all or package:1)");
+		return -1;
+	}
 	if (strcmp(str, "all") == 0) {
 		*set = m->allowed;
 		return 0;

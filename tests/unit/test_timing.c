@@ -1,0 +1,432 @@
+/* test_timing.c: the placement planner of `smtscope time`, its statistics, PATH search. */
+#include "config.h"
+
+#include <sys/stat.h>
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "timing.h"
+#include "topo.h"
+#include "util.h"
+
+/* Where the real machines' XML lies. */
+static const char *
+topologies_dir(void)
+{
+	const char	*d = getenv("SMTSCOPE_TOPOLOGIES");
+
+	return d != NULL ? d : "../shared/topologies";
+}
+
+/* Load a real machine, or NULL (and a TAP skip) when the topologies are absent. */
+static struct topo *
+load_real(const char *name)
+{
+	char		 path[1024], err[512];
+	struct topo	*m;
+
+	snprintf(path, sizeof path, "%s/%s.xml", topologies_dir(), name);
+	if (access(path, R_OK) != 0) {
+		skip("%s not found: real-machine topologies are not beside this checkout",
+		    path);
+		return NULL;
+	}
+	m = topo_load_xml(path, err, sizeof err);
+	ok(m != NULL, "%s loads", name);
+	if (m == NULL)
+		printf("# %s\n", err);
+	return m;
+}
+
+/* Load a synthetic topology; it must work. */
+static struct topo *
+load_syn(const char *desc)
+{
+	char		 err[512];
+	struct topo	*m;
+
+	m = topo_load_synthetic(desc, err, sizeof err);
+	if (m == NULL) {
+		printf("# %s\n", err);
+		exit(1);
+	}
+	return m;
+}
+
+/* Plan a list, dedupe it; the number of placements, or -1 with err printed. */
+static int
+plan(const struct topo *m, const char *list, struct timing_place **places)
+{
+	char	err[512];
+	int	n = 0;
+
+	*places = NULL;
+	if (timing_plan_add(m, list, places, &n, err, sizeof err) == -1) {
+		printf("# %s\n", err);
+		free(*places);
+		*places = NULL;
+		return -1;
+	}
+	timing_plan_dedupe(m, *places, n);
+	return n;
+}
+
+/* Does set hold exactly one allowed CPU of every core that has one? */
+static int
+one_per_core(const struct topo *m, const struct cpuset *set)
+{
+	int	c, i, k;
+
+	for (c = 0; c < m->ncores; c++) {
+		k = 0;
+		for (i = m->cores[c].first_pu; i < m->cores[c].first_pu + m->cores[c].npus; i++)
+			if (cpuset_isset(set, m->pus[i].os_index))
+				k++;
+		if (k != (m->cores[c].nallowed > 0))
+			return 0;
+	}
+	return 1;
+}
+
+/* Is every core touched by set wholly in it (all its allowed siblings)? */
+static int
+whole_cores(const struct topo *m, const struct cpuset *set)
+{
+	int	c, i, k;
+
+	for (c = 0; c < m->ncores; c++) {
+		k = 0;
+		for (i = m->cores[c].first_pu; i < m->cores[c].first_pu + m->cores[c].npus; i++)
+			if (m->pus[i].allowed && cpuset_isset(set, m->pus[i].os_index))
+				k++;
+		if (k != 0 && k != m->cores[c].nallowed)
+			return 0;
+	}
+	return 1;
+}
+
+/* CPUs of set in package p. */
+static int
+in_package(const struct topo *m, const struct cpuset *set, int p)
+{
+	const struct topo_pu	*pu;
+	int			 cpu, n = 0;
+
+	CPUSET_FOREACH(cpu, set)
+		if ((pu = topo_pu_by_os(m, cpu)) != NULL && m->cores[pu->core].package == p)
+			n++;
+	return n;
+}
+
+/* The default placements on a 2-package SMT2 synthetic machine. */
+static void
+test_synthetic_smt2(void)
+{
+	struct topo		*m = load_syn("package:2 core:4 pu:2");
+	struct timing_place	*p;
+	int			 n;
+
+	n = plan(m, "all,cores,half", &p);
+	ok(n == 3, "package:2 core:4 pu:2: three placements (got %d)", n);
+	if (n != 3)
+		goto out;
+	ok(p[0].status == TIMING_RUN && p[0].ncpus == 16 && p[0].ncores == 8,
+	    "all: 16 CPUs on 8 cores (got %d on %d)", p[0].ncpus, p[0].ncores);
+	ok(p[1].status == TIMING_RUN && p[1].ncpus == 8 && p[1].ncores == 8 &&
+	    one_per_core(m, &p[1].cpus), "cores: 8 CPUs, one per core (got %d on %d)",
+	    p[1].ncpus, p[1].ncores);
+	ok(p[2].status == TIMING_RUN && p[2].ncpus == 8 && p[2].ncores == 4 &&
+	    whole_cores(m, &p[2].cpus), "half: 8 CPUs on 4 whole cores (got %d on %d)",
+	    p[2].ncpus, p[2].ncores);
+	ok(in_package(m, &p[2].cpus, 0) == 4 && in_package(m, &p[2].cpus, 1) == 4,
+	    "half: spread evenly over the 2 packages (%d + %d)",
+	    in_package(m, &p[2].cpus, 0), in_package(m, &p[2].cpus, 1));
+	ok(timing_plan_runnable(p, n) == 3, "all three run");
+out:
+	free(p);
+	if (n != 3) {
+		topo_free(m);
+		return;
+	}
+
+	n = plan(m, "3,10", &p);
+	ok(n == 2 && p[0].ncpus == 3 && p[0].ncores == 3,
+	    "3: three CPUs on three cores");
+	ok(n == 2 && p[1].ncpus == 10 && p[1].ncores == 8,
+	    "10: one per core on all 8 cores, then 2 siblings (got %d on %d)",
+	    p[1].ncpus, p[1].ncores);
+	free(p);
+
+	n = plan(m, "cores,8,all,16,all", &p);
+	ok(n == 5 && p[1].status == TIMING_SAME && p[1].same_as == 0,
+	    "8 is the same CPUs as cores: not run again");
+	ok(n == 5 && p[3].status == TIMING_SAME && p[3].same_as == 2 &&
+	    p[4].status == TIMING_SAME && p[4].same_as == 2,
+	    "16 and a second all are the same CPUs as all");
+	ok(n == 5 && strstr(p[1].reason, "'cores'") != NULL, "the reason names it: %s",
+	    n == 5 ? p[1].reason : "");
+	ok(timing_plan_runnable(p, n) == 2, "two placements run");
+	free(p);
+
+	n = plan(m, "all,cpus=0,2", &p);
+	ok(n == 2 && p[1].ncpus == 2 && cpuset_isset(&p[1].cpus, 0) &&
+	    cpuset_isset(&p[1].cpus, 2) && strcmp(p[1].name, "cpus=0,2") == 0,
+	    "cpus=0,2 takes the rest of the list: CPUs 0 and 2");
+	free(p);
+	n = plan(m, "cpus=core:1", &p);
+	ok(n == 1 && p[0].ncpus == 2 && p[0].ncores == 1,
+	    "cpus=core:1: a place, both siblings of core 1");
+	free(p);
+	topo_free(m);
+}
+
+/* SMT4 and odd shapes. */
+static void
+test_synthetic_other(void)
+{
+	struct topo		*m;
+	struct timing_place	*p;
+	int			 n;
+
+	m = load_syn("package:2 core:2 pu:4");
+	n = plan(m, "cores,half", &p);
+	ok(n == 2 && p[0].ncpus == 4 && p[1].ncpus == 8 && p[1].ncores == 2 &&
+	    whole_cores(m, &p[1].cpus) && in_package(m, &p[1].cpus, 0) == 4,
+	    "package:2 core:2 pu:4: half is 8 CPUs on 2 whole cores, one per package");
+	free(p);
+	topo_free(m);
+
+	m = load_syn("core:1 pu:2");
+	n = plan(m, "all,cores,half", &p);
+	ok(n == 3 && p[2].status == TIMING_REFUSED && p[2].reason[0] != '\0',
+	    "core:1 pu:2: half (1 CPU) is less than a whole core, refused: %s",
+	    n == 3 ? p[2].reason : "");
+	ok(n == 3 && p[1].status == TIMING_RUN && p[1].ncpus == 1,
+	    "core:1 pu:2: cores is 1 CPU and differs from all");
+	free(p);
+	topo_free(m);
+}
+
+/* Without SMT, cores equals all and half is refused. */
+static void
+test_synthetic_nosmt(void)
+{
+	struct topo		*m = load_syn("package:1 core:4 pu:1");
+	struct timing_place	*p;
+	int			 n;
+
+	n = plan(m, "all,cores,half", &p);
+	ok(n == 3, "package:1 core:4 pu:1: three placements");
+	if (n != 3)
+		goto out;
+	ok(p[1].status == TIMING_SAME && p[1].same_as == 0 &&
+	    strstr(p[1].reason, "no SMT") != NULL,
+	    "no SMT: cores is the same as all, not run twice: %s", p[1].reason);
+	ok(p[2].status == TIMING_REFUSED && strstr(p[2].reason, "no SMT") != NULL,
+	    "no SMT: half is refused: %s", p[2].reason);
+	ok(p[2].ncpus == 0, "a refused placement has no CPUs");
+	ok(timing_plan_runnable(p, n) == 1, "only all runs");
+out:
+	free(p);
+	n = plan(m, "half", &p);
+	ok(n == 1 && timing_plan_runnable(p, n) == 0, "half alone: nothing runnable");
+	free(p);
+	topo_free(m);
+}
+
+/* Words that make no sense are errors, with a message. */
+static void
+test_bad_words(void)
+{
+	static const char	*bad[] = {
+		"foo", "0", "17", "-1", "all,,cores", "", "cpus=", "cpus=99", "cpus=0,99",
+		"2x", "all,", "Cores"
+	};
+	struct topo		*m = load_syn("package:2 core:4 pu:2");
+	struct timing_place	*p = NULL;
+	char			 err[512];
+	size_t			 i;
+	int			 n;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		n = 0;
+		err[0] = '\0';
+		ok(timing_plan_add(m, bad[i], &p, &n, err, sizeof err) == -1 &&
+		    err[0] != '\0', "'%s' is refused: %s", bad[i], err);
+		free(p);
+		p = NULL;
+	}
+	n = 0;
+	ok(timing_plan_add(m, "16", &p, &n, err, sizeof err) == 0 && n == 1,
+	    "16 (every CPU) is accepted");
+	free(p);
+	topo_free(m);
+}
+
+/* The real machines named in the issue. */
+static void
+test_real(void)
+{
+	struct timing_place	*p;
+	struct topo		*m;
+	int			 n;
+
+	if ((m = load_real("intel-xeon-6140-skylake-2s")) != NULL) {
+		n = plan(m, "all,cores,half", &p);
+		ok(n == 3 && p[0].ncpus == 72, "Skylake 2S: all is 72 CPUs");
+		ok(n == 3 && p[1].ncpus == 36 && p[1].ncores == 36 &&
+		    one_per_core(m, &p[1].cpus),
+		    "Skylake 2S: cores is 36 CPUs, one per core (got %d on %d)",
+		    p[1].ncpus, p[1].ncores);
+		ok(n == 3 && p[2].ncpus == 36 && p[2].ncores == 18 &&
+		    whole_cores(m, &p[2].cpus),
+		    "Skylake 2S: half is 36 CPUs on 18 whole cores (got %d on %d)",
+		    p[2].ncpus, p[2].ncores);
+		ok(n == 3 && in_package(m, &p[2].cpus, 0) == 18 &&
+		    in_package(m, &p[2].cpus, 1) == 18,
+		    "Skylake 2S: half has 9 cores in each package");
+		free(p);
+		topo_free(m);
+	}
+	if ((m = load_real("intel-xeonphi-7210-knl")) != NULL) {
+		n = plan(m, "all,cores,half", &p);
+		ok(n == 3 && p[1].ncpus == 64 && p[1].ncores == 64,
+		    "KNL: cores is 64 CPUs on 64 cores");
+		ok(n == 3 && p[2].ncpus == 128 && p[2].ncores == 32 &&
+		    whole_cores(m, &p[2].cpus),
+		    "KNL: half is 128 CPUs on 32 whole 4-thread cores (got %d on %d)",
+		    p[2].ncpus, p[2].ncores);
+		free(p);
+		topo_free(m);
+	}
+	if ((m = load_real("intel-xeon-x7460-dunnington-4s")) != NULL) {
+		n = plan(m, "all,cores,half", &p);
+		ok(n == 3 && p[1].status == TIMING_SAME && p[1].same_as == 0,
+		    "Dunnington (no SMT): cores equals all, not run twice");
+		ok(n == 3 && p[2].status == TIMING_REFUSED && p[2].reason[0] != '\0',
+		    "Dunnington (no SMT): half refused: %s", n == 3 ? p[2].reason : "");
+		free(p);
+		topo_free(m);
+	}
+	if ((m = load_real("intel-core-i7-1370p-raptorlake-hybrid")) != NULL) {
+		n = plan(m, "all,cores,half", &p);
+		ok(n == 3 && p[0].ncpus == 20 && p[1].ncpus == 14 &&
+		    p[2].ncpus == 10 && p[2].ncores == 5 && whole_cores(m, &p[2].cpus),
+		    "Raptor Lake hybrid: all 20, cores 14, half 10 on 5 whole P-cores "
+		    "(got %d, %d, %d on %d)", p[0].ncpus, p[1].ncpus, p[2].ncpus,
+		    p[2].ncores);
+		free(p);
+		topo_free(m);
+	}
+	if ((m = load_real("intel-xeon-netburst-4s2c2t-offline")) != NULL) {
+		n = plan(m, "all,cores,half", &p);
+		ok(n == 3 && p[0].ncpus == 12 && p[1].ncpus == 7 &&
+		    p[2].ncpus == 6 && whole_cores(m, &p[2].cpus),
+		    "NetBurst with offline CPUs: all 12, cores 7, half 6 as whole cores "
+		    "(got %d, %d, %d)", p[0].ncpus, p[1].ncpus, p[2].ncpus);
+		free(p);
+		topo_free(m);
+	}
+	if ((m = load_real("amd-opteron-6134-cgroup2")) != NULL) {
+		n = plan(m, "all,cores", &p);
+		ok(n == 2 && p[0].ncpus == 6 && p[1].status == TIMING_SAME,
+		    "cgroup-restricted Opteron: all is the 6 allowed CPUs, cores the same");
+		free(p);
+		topo_free(m);
+	}
+}
+
+/* Median, min, max. */
+static void
+test_stat(void)
+{
+	struct timing_stat	st;
+	double			odd[] = { 3, 1, 2 }, even[] = { 4, 1, 3, 2 }, one[] = { 7 };
+
+	timing_stat_compute(odd, 3, &st);
+	ok(st.median == 2 && st.min == 1 && st.max == 3, "median of 3 1 2 is 2, range 1-3");
+	timing_stat_compute(even, 4, &st);
+	ok(st.median == 2.5 && st.min == 1 && st.max == 4,
+	    "median of 4 1 3 2 is 2.5, range 1-4");
+	ok(even[0] == 4 && even[3] == 2, "the sample is left in its order");
+	timing_stat_compute(one, 1, &st);
+	ok(st.median == 7 && st.min == 7 && st.max == 7, "one value is its own median");
+	timing_stat_compute(NULL, 0, &st);
+	ok(st.median == 0 && st.min == 0 && st.max == 0, "an empty sample gives zeros");
+}
+
+/* The lock-contention tell-tale. */
+static void
+test_contention(void)
+{
+	ok(timing_sys_contention(10, 11, 1, 3), "user +10%%, sys +200%%: contention");
+	ok(!timing_sys_contention(10, 20, 1, 2), "user and sys both double: none");
+	ok(!timing_sys_contention(10, 11, 0.01, 0.05),
+	    "sys grows 5x but by 40 ms only: too small to say");
+	ok(timing_sys_contention(10, 10, 0, 0.5), "sys from zero to 0.5 s: contention");
+	ok(!timing_sys_contention(10, 12, 2, 1.5), "sys shrinks: none");
+}
+
+/* PATH search before anything runs. */
+static void
+test_find_command(void)
+{
+	char	path[4096], err[512], dir[] = "/tmp/smtscope-timing.XXXXXX", file[4200];
+	char	*old;
+	int	fd;
+
+	ok(timing_find_command("sh", path, sizeof path, err, sizeof err) == 0 &&
+	    strchr(path, '/') != NULL, "sh is found in PATH: %s", path);
+	ok(timing_find_command("/bin/sh", path, sizeof path, err, sizeof err) == 0 &&
+	    strcmp(path, "/bin/sh") == 0, "/bin/sh is taken as written");
+	ok(timing_find_command("smtscope-no-such-command", path, sizeof path, err,
+	    sizeof err) == -1 && strstr(err, "not found") != NULL,
+	    "a missing command is not found: %s", err);
+	ok(timing_find_command("/nonexistent/x", path, sizeof path, err, sizeof err) == -1,
+	    "a missing path is not found: %s", err);
+	ok(timing_find_command("", path, sizeof path, err, sizeof err) == -1,
+	    "an empty name is refused");
+	ok(timing_find_command("/tmp", path, sizeof path, err, sizeof err) == -1,
+	    "a directory is not a command: %s", err);
+	if (mkdtemp(dir) == NULL) {
+		skip("mkdtemp failed");
+		return;
+	}
+	snprintf(file, sizeof file, "%s/plain", dir);
+	if ((fd = open(file, O_WRONLY | O_CREAT, 0644)) != -1)
+		close(fd);
+	old = getenv("PATH") != NULL ? xstrdup(getenv("PATH")) : NULL;
+	setenv("PATH", dir, 1);
+	ok(timing_find_command("plain", path, sizeof path, err, sizeof err) == -1 &&
+	    strstr(err, "not executable") != NULL,
+	    "a file without x permission is not a command: %s", err);
+	chmod(file, 0755);
+	ok(timing_find_command("plain", path, sizeof path, err, sizeof err) == 0 &&
+	    strcmp(path, file) == 0, "with x permission it is: %s", path);
+	if (old != NULL) {
+		setenv("PATH", old, 1);
+		free(old);
+	} else
+		unsetenv("PATH");
+	unlink(file);
+	rmdir(dir);
+}
+
+int
+main(void)
+{
+	test_synthetic_smt2();
+	test_synthetic_other();
+	test_synthetic_nosmt();
+	test_bad_words();
+	test_real();
+	test_stat();
+	test_contention();
+	test_find_command();
+	return tap_done();
+}
