@@ -88,7 +88,7 @@ loads_parse(const struct topo *m, const char *text, struct load_spec *spec, char
 		snprintf(err, errlen, "load '%.32s...' is too long", text);
 		return -1;
 	}
-	snprintf(spec->text, sizeof spec->text, "%s", text);
+	memcpy(spec->text, text, strlen(text) + 1);
 	if ((at = strchr(text, '@')) == NULL || at[1] == '\0') {
 		snprintf(err, errlen, "load '%s': expected KERNEL[:PARAM]@CPU, e.g. hash@0", text);
 		return -1;

@@ -15,6 +15,7 @@ static const struct {
 } main_cmds[] = {
 	{ "topo", cmd_topo, "print the CPU topology tree (text or --json)" },
 	{ "run", cmd_run, "measure loads alone, then together: speeds and why" },
+	{ "check", cmd_check, "co-run matrix and SMT yield: the verdict on new hardware" },
 	{ "time", cmd_time, "time a real command on each CPU placement (all, cores, half)" },
 	{ "kernels", cmd_kernels, "list the synthetic loads, their units and parameters" },
 };
@@ -52,6 +53,8 @@ main(int argc, char **argv)
 	size_t	i;
 
 	setlocale(LC_ALL, "");
+	/* Numbers in reports and JSON always use a decimal point. */
+	setlocale(LC_NUMERIC, "C");
 	if (argc > 1 && argv[1][0] != '-') {
 		for (i = 0; i < sizeof main_cmds / sizeof main_cmds[0]; i++)
 			if (strcmp(argv[1], main_cmds[i].name) == 0)

@@ -1,0 +1,387 @@
+/* test_check.c: the placement planner of `smtscope check` on real and synthetic machines. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "tap.h"
+#include "topo.h"
+#include "util.h"
+
+/* Where the real machines' XML files are. */
+static const char *
+topologies_dir(void)
+{
+	const char	*d = getenv("SMTSCOPE_TOPOLOGIES");
+
+	return d != NULL ? d : "../shared/topologies";
+}
+
+/* Load a real machine, or NULL (with a TAP skip) when the file is absent. */
+static struct topo *
+load_real(const char *name, int nskip)
+{
+	char		 path[1024], err[512];
+	struct topo	*m;
+	FILE		*f;
+	int		 i;
+
+	snprintf(path, sizeof path, "%s/%s.xml", topologies_dir(), name);
+	if ((f = fopen(path, "r")) == NULL) {
+		for (i = 0; i < nskip; i++)
+			skip("%s not found: real-machine topologies are not beside this "
+			    "checkout", path);
+		return NULL;
+	}
+	fclose(f);
+	m = topo_load_xml(path, err, sizeof err);
+	ok(m != NULL, "%s loads", name);
+	if (m == NULL) {
+		printf("# %s\n", err);
+		for (i = 1; i < nskip; i++)
+			skip("%s did not load", name);
+	}
+	return m;
+}
+
+/* Load a synthetic topology; it must work. */
+static struct topo *
+load_synthetic(const char *desc)
+{
+	char		 err[512];
+	struct topo	*m;
+
+	m = topo_load_synthetic(desc, err, sizeof err);
+	ok(m != NULL, "synthetic '%s' loads", desc);
+	if (m == NULL)
+		printf("# %s\n", err);
+	return m;
+}
+
+/* Plan with no busy sample; -1 on failure (with a diagnostic). */
+static int
+plan(const struct topo *m, int anchor, struct check_plan *p)
+{
+	char	err[512];
+
+	if (check_plan(m, anchor, NULL, 0, p, err, sizeof err) == -1) {
+		printf("# %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Package index of a CPU. */
+static int
+pkg_of(const struct topo *m, int os)
+{
+	const struct topo_pu	*pu = topo_pu_by_os(m, os);
+
+	return pu == NULL ? -2 : m->cores[pu->core].package;
+}
+
+/* Is every partner in the relation its column says, and allowed? */
+static int
+plan_consistent(const struct topo *m, const struct check_plan *p)
+{
+	const struct topo_pu	*pu;
+	int			 r, n = 0;
+
+	for (r = 0; r < REL_COUNT; r++) {
+		if (p->rel[r].cpu == -1) {
+			if (p->rel[r].reason[0] == '\0')
+				return 0;
+			continue;
+		}
+		n++;
+		pu = topo_pu_by_os(m, p->rel[r].cpu);
+		if (pu == NULL || !pu->allowed)
+			return 0;
+		if ((int)topo_relation(m, p->anchor, p->rel[r].cpu) != r)
+			return 0;
+	}
+	return n == p->npresent;
+}
+
+/* Every machine in MANIFEST.tsv plans, with every partner allowed and in its relation. */
+static void
+test_manifest(void)
+{
+	char			 path[1024], line[4096], name[256], err[512];
+	struct check_plan	 p;
+	struct topo		*m;
+	FILE			*f;
+	int			 n = 0, good = 0;
+
+	snprintf(path, sizeof path, "%s/MANIFEST.tsv", topologies_dir());
+	if ((f = fopen(path, "r")) == NULL) {
+		skip("%s not found: real-machine topologies are not beside this checkout",
+		    path);
+		return;
+	}
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (strncmp(line, "name\t", 5) == 0 ||
+		    sscanf(line, "%255[^\t]", name) != 1)
+			continue;
+		n++;
+		snprintf(path, sizeof path, "%s/%s.xml", topologies_dir(), name);
+		if ((m = topo_load_xml(path, err, sizeof err)) == NULL) {
+			printf("# %s: %s\n", name, err);
+			continue;
+		}
+		if (check_plan(m, -1, NULL, 0, &p, err, sizeof err) == 0 &&
+		    plan_consistent(m, &p))
+			good++;
+		else
+			printf("# %s: plan failed or inconsistent: %s\n", name, err);
+		topo_free(m);
+	}
+	fclose(f);
+	ok(n > 0 && good == n, "every manifest machine plans consistently (%d of %d)",
+	    good, n);
+}
+
+/* Skylake 2-socket: sibling 36, an L3 mate in package 0, a partner in package 1. */
+static void
+test_skylake(void)
+{
+	struct topo		*m;
+	struct check_plan	 p;
+
+	if ((m = load_real("intel-xeon-6140-skylake-2s", 7)) == NULL)
+		return;
+	ok(plan(m, -1, &p) == 0 && p.anchor == 0, "skylake: anchor 0 (got %d)", p.anchor);
+	ok(p.rel[REL_SMT_SIBLING].cpu == 36, "skylake: smt-sibling 36 (got %d)",
+	    p.rel[REL_SMT_SIBLING].cpu);
+	ok(p.rel[REL_SHARED_L3].cpu != -1 && pkg_of(m, p.rel[REL_SHARED_L3].cpu) == 0,
+	    "skylake: shared-l3 CPU %d in package 0", p.rel[REL_SHARED_L3].cpu);
+	ok(p.rel[REL_OTHER_PACKAGE].cpu != -1 &&
+	    pkg_of(m, p.rel[REL_OTHER_PACKAGE].cpu) == 1,
+	    "skylake: other-package CPU %d in package 1", p.rel[REL_OTHER_PACKAGE].cpu);
+	ok(p.rel[REL_SAME_PACKAGE].cpu == -1 &&
+	    strcmp(p.rel[REL_SAME_PACKAGE].reason, "one cache group in the package") == 0,
+	    "skylake: same-package absent: %s", p.rel[REL_SAME_PACKAGE].reason);
+	ok(plan_consistent(m, &p), "skylake: every partner in its relation, allowed");
+	topo_free(m);
+}
+
+/* Zen 4: sibling 192, same-package in another CCD. */
+static void
+test_zen4(void)
+{
+	struct topo		*m;
+	struct check_plan	 p;
+	const struct topo_pu	*a, *b;
+	int			 cpu;
+
+	if ((m = load_real("amd-epyc-9654-zen4-2s", 5)) == NULL)
+		return;
+	ok(plan(m, -1, &p) == 0 && p.rel[REL_SMT_SIBLING].cpu == 192,
+	    "zen4: smt-sibling 192 (got %d)", p.rel[REL_SMT_SIBLING].cpu);
+	cpu = p.rel[REL_SAME_PACKAGE].cpu;
+	a = topo_pu_by_os(m, p.anchor);
+	b = cpu == -1 ? NULL : topo_pu_by_os(m, cpu);
+	ok(b != NULL && m->cores[a->core].package == m->cores[b->core].package &&
+	    m->cores[a->core].l3 != m->cores[b->core].l3,
+	    "zen4: same-package CPU %d: same package, another CCD's L3", cpu);
+	ok(p.rel[REL_SHARED_L3].cpu != -1 && p.rel[REL_OTHER_PACKAGE].cpu != -1,
+	    "zen4: shared-l3 %d and other-package %d present", p.rel[REL_SHARED_L3].cpu,
+	    p.rel[REL_OTHER_PACKAGE].cpu);
+	ok(plan_consistent(m, &p), "zen4: every partner in its relation, allowed");
+	topo_free(m);
+}
+
+/* Knights Landing SMT4: the sibling is one of the anchor core's three others. */
+static void
+test_knl(void)
+{
+	struct topo		*m;
+	struct check_plan	 p;
+	const struct topo_pu	*a, *b;
+	int			 cpu;
+
+	if ((m = load_real("intel-xeonphi-7210-knl", 4)) == NULL)
+		return;
+	ok(plan(m, -1, &p) == 0, "knl: plans");
+	cpu = p.rel[REL_SMT_SIBLING].cpu;
+	a = topo_pu_by_os(m, p.anchor);
+	b = cpu == -1 ? NULL : topo_pu_by_os(m, cpu);
+	ok(b != NULL && b != a && a->core == b->core && m->cores[a->core].npus == 4,
+	    "knl: smt-sibling %d is one of CPU %d's three others", cpu, p.anchor);
+	ok(plan_consistent(m, &p), "knl: every partner in its relation, allowed");
+	topo_free(m);
+}
+
+/* Bulldozer: no SMT; the module mate shares the L2. */
+static void
+test_bulldozer(void)
+{
+	struct topo		*m;
+	struct check_plan	 p;
+	const struct topo_pu	*a, *b;
+	int			 cpu;
+
+	if ((m = load_real("amd-opteron-6272-bulldozer-4s", 4)) == NULL)
+		return;
+	ok(plan(m, -1, &p) == 0 && p.rel[REL_SMT_SIBLING].cpu == -1 &&
+	    strcmp(p.rel[REL_SMT_SIBLING].reason, "no SMT") == 0,
+	    "bulldozer: smt-sibling absent: %s", p.rel[REL_SMT_SIBLING].reason);
+	cpu = p.rel[REL_SHARED_L2].cpu;
+	a = topo_pu_by_os(m, p.anchor);
+	b = cpu == -1 ? NULL : topo_pu_by_os(m, cpu);
+	ok(b != NULL && a->core != b->core && m->cores[a->core].l2 != -1 &&
+	    m->cores[a->core].l2 == m->cores[b->core].l2,
+	    "bulldozer: shared-l2 CPU %d is the module mate", cpu);
+	ok(plan_consistent(m, &p), "bulldozer: every partner in its relation, allowed");
+	topo_free(m);
+}
+
+/* cgroup-restricted machines: only allowed CPUs; a disallowed --anchor fails. */
+static void
+test_cgroup(const char *name, int disallowed)
+{
+	struct topo		*m;
+	struct check_plan	 p;
+	char			 err[512];
+	int			 r, allowed = 1;
+
+	if ((m = load_real(name, 5)) == NULL)
+		return;
+	ok(plan(m, -1, &p) == 0 && topo_pu_by_os(m, p.anchor)->allowed,
+	    "%s: anchor %d is allowed", name, p.anchor);
+	for (r = 0; r < REL_COUNT; r++)
+		if (p.rel[r].cpu != -1 && !topo_pu_by_os(m, p.rel[r].cpu)->allowed)
+			allowed = 0;
+	ok(allowed && plan_consistent(m, &p), "%s: only allowed CPUs chosen", name);
+	ok(p.rel[REL_OTHER_PACKAGE].cpu == -1 &&
+	    strstr(p.rel[REL_OTHER_PACKAGE].reason, "cpuset") != NULL,
+	    "%s: other-package absent: %s", name, p.rel[REL_OTHER_PACKAGE].reason);
+	ok(check_plan(m, disallowed, NULL, 0, &p, err, sizeof err) == -1 &&
+	    strstr(err, "not allowed") != NULL,
+	    "%s: --anchor %d refused: %s", name, disallowed, err);
+	topo_free(m);
+}
+
+/* Every relation exists on a synthetic two-package machine with L2 pairs. */
+static void
+test_synthetic_full(void)
+{
+	struct topo		*m;
+	struct check_plan	 p;
+	int			 r, all = 1;
+
+	if ((m = load_synthetic("pack:2 l3:2 l2:2 core:2 pu:2")) == NULL)
+		return;
+	ok(plan(m, -1, &p) == 0 && p.anchor == 0, "synthetic: anchor 0");
+	for (r = 0; r < REL_COUNT; r++)
+		if (p.rel[r].cpu == -1)
+			all = 0;
+	ok(all && p.npresent == REL_COUNT, "synthetic: all %d relations present",
+	    REL_COUNT);
+	ok(plan_consistent(m, &p), "synthetic: every partner in its relation");
+	ok(plan(m, 5, &p) == 0 && p.anchor == 5 && p.rel[REL_SAME_PU].cpu == 5 &&
+	    plan_consistent(m, &p), "synthetic: --anchor 5 plans around CPU 5");
+	ok(strcmp(p.anchor_why, "asked for with --anchor") == 0, "synthetic: anchor why: %s",
+	    p.anchor_why);
+	topo_free(m);
+}
+
+/* This machine's shape: two cores, no SMT, one package. */
+static void
+test_synthetic_nosmt(void)
+{
+	struct topo		*m;
+	struct check_plan	 p;
+
+	if ((m = load_synthetic("pack:1 l3:1 core:2 pu:1")) == NULL)
+		return;
+	ok(plan(m, -1, &p) == 0 && p.npresent == 2 && p.rel[REL_SAME_PU].cpu == 0 &&
+	    p.rel[REL_SHARED_L3].cpu == 1, "2 cores: same-pu 0 and shared-l3 1");
+	ok(strcmp(p.rel[REL_SMT_SIBLING].reason, "no SMT") == 0,
+	    "2 cores: smt-sibling reason '%s'", p.rel[REL_SMT_SIBLING].reason);
+	ok(strcmp(p.rel[REL_OTHER_PACKAGE].reason, "one package") == 0,
+	    "2 cores: other-package reason '%s'", p.rel[REL_OTHER_PACKAGE].reason);
+	ok(strcmp(p.rel[REL_SHARED_L2].reason, "no shared L2") == 0,
+	    "2 cores: shared-l2 reason '%s'", p.rel[REL_SHARED_L2].reason);
+	ok(strcmp(p.rel[REL_SAME_PACKAGE].reason, "one cache group in the package") == 0,
+	    "2 cores: same-package reason '%s'", p.rel[REL_SAME_PACKAGE].reason);
+	topo_free(m);
+
+	if ((m = load_synthetic("pack:1 core:1 pu:1")) == NULL)
+		return;
+	ok(plan(m, -1, &p) == 0 && p.npresent == 1 &&
+	    strcmp(p.rel[REL_SAME_PACKAGE].reason, "one core in the package") == 0,
+	    "1 CPU: only same-pu; same-package: %s", p.rel[REL_SAME_PACKAGE].reason);
+	topo_free(m);
+}
+
+/* A busy sample moves the anchor and partners to idle cores. */
+static void
+test_busy(void)
+{
+	struct topo		*m;
+	struct check_plan	 p;
+	double			 busy[16];
+	char			 err[512];
+	int			 i;
+
+	if ((m = load_synthetic("pack:1 l3:1 core:4 pu:2")) == NULL)
+		return;
+	for (i = 0; i < 16; i++)
+		busy[i] = 0;
+	busy[1] = 90;	/* the sibling of CPU 0 */
+	busy[4] = 50;	/* core 2 */
+	ok(check_plan(m, -1, busy, 16, &p, err, sizeof err) == 0 && p.anchor == 2 &&
+	    strstr(p.anchor_why, "idle core") != NULL,
+	    "busy: anchor on the first idle core, CPU 2 (got %d, %s)", p.anchor,
+	    p.anchor_why);
+	ok(p.rel[REL_SMT_SIBLING].cpu == 3 && p.rel[REL_SHARED_L3].cpu == 6,
+	    "busy: sibling 3, shared-l3 on idle core 3 (CPU 6; got %d)",
+	    p.rel[REL_SHARED_L3].cpu);
+	for (i = 0; i < 8; i++)
+		busy[i] = 100;
+	ok(check_plan(m, -1, busy, 16, &p, err, sizeof err) == 0 && p.anchor == 0 &&
+	    strncmp(p.anchor_why, "no idle core", 12) == 0,
+	    "all busy: first allowed CPU, said so (%s)", p.anchor_why);
+	ok(check_plan(m, 99, busy, 16, &p, err, sizeof err) == -1 &&
+	    strstr(err, "99") != NULL, "--anchor 99 refused: %s", err);
+	topo_free(m);
+}
+
+/* The default run fits in a minute whatever the number of runs. */
+static void
+test_budget(void)
+{
+	int	n, fits = 1, worst = 0;
+	double	s;
+
+	for (n = 1; n <= 60; n++) {
+		s = check_cell_seconds(n);
+		if (n * (s + 0.3) > 60.0 || s < 0.2 || s > 2.0) {
+			fits = 0;
+			worst = n;
+		}
+	}
+	ok(fits, "1 to 60 runs fit 60 s with 0.3 s overhead each (first bad: %d)", worst);
+	ok(check_cell_seconds(22) == 2.0, "22 runs (this machine): 2 s cells (got %.2f)",
+	    check_cell_seconds(22));
+}
+
+int
+main(void)
+{
+	test_manifest();
+	test_skylake();
+	test_zen4();
+	test_knl();
+	test_bulldozer();
+	test_cgroup("amd-opteron-6134-cgroup2", 8);
+	test_cgroup("amd-opteron-8347-cgroup-cpuless-numa", 4);
+	test_synthetic_full();
+	test_synthetic_nosmt();
+	test_busy();
+	test_budget();
+	return tap_done();
+}
