@@ -17,6 +17,7 @@ static const struct {
 	{ "run", cmd_run, "measure loads alone, then together: speeds and why" },
 	{ "check", cmd_check, "co-run matrix and SMT yield: the verdict on new hardware" },
 	{ "time", cmd_time, "time a real command on each CPU placement (all, cores, half)" },
+	{ "tour", cmd_tour, "a scripted demo on the live screen, for talks" },
 	{ "kernels", cmd_kernels, "list the synthetic loads, their units and parameters" },
 };
 

@@ -1,0 +1,121 @@
+# tests/cli/tour.sh: `smtscope tour`: --check on shipped and broken tours, and a
+# headless run of smt-basics on this machine with a short step time.
+. tests/lib.sh
+
+# json_get FILE PYEXPR: evaluate an expression over the parsed JSON as j.
+json_get() {
+	python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1" 2>/dev/null
+}
+
+# gone PID...: none of the processes exists any more (zombies count as gone).
+gone() {
+	for p in "$@"; do
+		case "$(ps -o stat= -p "$p" 2>/dev/null)" in
+		""|Z*) ;;
+		*) return 1 ;;
+		esac
+	done
+	return 0
+}
+
+for t in doc/tours/*.tour; do
+	$SMTSCOPE tour --check "$t" > "$TMP/out" 2> "$TMP/err"
+	ok $? "tour --check $t exits 0"
+done
+$SMTSCOPE tour --check smt-basics > "$TMP/out" 2>&1
+ok $? "tour --check finds a shipped tour by name"
+
+for t in tests/data/tours/*.tour; do
+	want=$(sed -n '1s/^# expect: //p' "$t")
+	$SMTSCOPE tour --check "$t" > /dev/null 2> "$TMP/err"
+	st=$?
+	[ $st -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] &&
+	    grep -qF "smtscope: tour: $t:$want" "$TMP/err"
+	ok $? "$t: exit 2 and '$t:$want' ($(cat "$TMP/err"))"
+done
+
+$SMTSCOPE tour --check -i "package:1 core:2 pu:1" smt-basics > "$TMP/out" 2>&1
+grep -q "step 2 (Its twin on the SMT sibling) is skipped there: no SMT sibling" "$TMP/out"
+ok $? "--check -i without SMT says which steps would be skipped"
+$SMTSCOPE tour --check -i "package:2 core:2 pu:2" smt-basics > "$TMP/out" 2>&1
+! grep -q skipped "$TMP/out"
+ok $? "--check -i with SMT and two packages skips nothing"
+$SMTSCOPE tour --frobnicate smt-basics > /dev/null 2> "$TMP/err"
+[ $? -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ]
+ok $? "an unknown option is a usage error"
+$SMTSCOPE tour no-such-tour > /dev/null 2> "$TMP/err"
+[ $? -eq 2 ] && grep -q "no tour 'no-such-tour'" "$TMP/err"
+ok $? "an unknown tour name is a usage error"
+$SMTSCOPE tour --list > "$TMP/out" 2>&1
+[ "$(grep -c -e smt-basics -e memory-vs-compute -e wakeup-latency "$TMP/out")" -eq 3 ]
+ok $? "--list shows the three shipped tours"
+
+# The headless run: watch its children while it runs, then check they are gone.
+$SMTSCOPE tour --headless --step 1 --record "$TMP/r.json" smt-basics > "$TMP/run.txt" 2>&1 &
+pid=$!
+: > "$TMP/kids"
+while kill -0 $pid 2> /dev/null; do
+	pgrep -P $pid >> "$TMP/kids"
+	sleep 0.1
+done
+wait $pid
+st=$?
+ok $st "tour --headless --step 1 smt-basics exits 0"
+sed 's/^/# /' "$TMP/run.txt"
+kids=$(sort -u "$TMP/kids" | tr '\n' ' ')
+[ -n "$kids" ] && gone $kids
+ok $? "its load processes ($kids) are gone after it ends"
+
+prev=0 inorder=0
+for cap in "runs alone" "other hardware thread" "shares one logical CPU" \
+    "moves to a core of its own" "Fill both threads"; do
+	n=$(grep -n "$cap" "$TMP/run.txt" | head -n 1 | cut -d: -f1)
+	if [ -z "$n" ] || [ "$n" -le "$prev" ]; then inorder=1; fi
+	prev=${n:-0}
+done
+ok $inorder "the five captions appear in order"
+awk '/^== Step 2\/5/ { s = 1; next } /^== Step/ { s = 0 } s && /skipped: no SMT sibling/ { f = 1 } END { exit !f }' "$TMP/run.txt"
+ok $? "step 2 (the SMT sibling) shows the skip note"
+awk '/^== Step 5\/5/ { s = 1; next } /^== Step/ { s = 0 } s && /skipped: no SMT sibling/ { f = 1 } END { exit !f }' "$TMP/run.txt"
+ok $? "step 5 (four threads) shows the skip note"
+sa=$(json_get "$TMP/r.json" 'j["steps"][2]["loads"][0]["speed"]')
+sb=$(json_get "$TMP/r.json" 'j["steps"][2]["loads"][1]["speed"]')
+if ! { num_between "$sa" 0.35 0.65 && num_between "$sb" 0.35 0.65; }; then
+	# Other tests may run loads on these CPUs at the same time: one more try.
+	diag "same-CPU speeds $sa $sb out of band; running the tour once more"
+	$SMTSCOPE tour --headless --step 1 --record "$TMP/r.json" smt-basics > /dev/null 2>&1
+	sa=$(json_get "$TMP/r.json" 'j["steps"][2]["loads"][0]["speed"]')
+	sb=$(json_get "$TMP/r.json" 'j["steps"][2]["loads"][1]["speed"]')
+fi
+num_between "$sa" 0.35 0.65 && num_between "$sb" 0.35 0.65
+ok $? "the same-CPU step shows each load between 35% and 65% ($sa, $sb)"
+grep -q '^Summary: ' "$TMP/run.txt" && grep -q '^#   LOAD   WHERE' "$TMP/run.txt" &&
+    grep -q '^3   Both on one logical CPU' "$TMP/run.txt"
+ok $? "the summary table appears"
+n=$(json_get "$TMP/r.json" 'len(j["steps"])')
+sk=$(json_get "$TMP/r.json" '",".join(str(s["step"]) for s in j["steps"] if s["skipped"])')
+[ "$n" = 5 ] && [ "$sk" = "2,5" ]
+ok $? "--record wrote five steps, 2 and 5 skipped ($n; $sk)"
+
+# A terminating signal mid-tour: the loads go with it.
+$SMTSCOPE tour --headless --step 5 smt-basics > /dev/null 2>&1 &
+pid=$!
+kids=
+i=0
+while [ $i -lt 100 ] && [ -z "$kids" ]; do
+	kids=$(pgrep -P $pid | tr '\n' ' ')
+	sleep 0.05
+	i=$((i + 1))
+done
+kill -TERM $pid
+wait $pid 2> /dev/null
+st=$?
+i=0
+while [ $i -lt 20 ] && ! gone $kids; do
+	sleep 0.05
+	i=$((i + 1))
+done
+[ -n "$kids" ] && gone $kids && [ $st -ne 0 ]
+ok $? "SIGTERM mid-tour ends it (status $st) and its loads ($kids)"
+
+done_testing

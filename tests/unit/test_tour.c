@@ -1,0 +1,736 @@
+/* test_tour.c: the tour parser, place resolution and the player, against a mock host. */
+#include "config.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "topo.h"
+#include "tour.h"
+#include "util.h"
+
+/* ---------------------------------------------------------------- mock host */
+
+/*
+ * A pretend machine: each load does a million units a second alone; loads on one
+ * CPU share it evenly; a load whose SMT sibling runs gets 60%.
+ */
+struct mock_load {
+	char		name[TOUR_NAME_MAX];
+	char		spec[96];
+	int		cpu;
+	int		paused;
+	double		count;
+};
+
+struct mock {
+	const struct topo	*m;
+	struct mock_load	 v[TOUR_LOADS_MAX];
+	int			 n;
+	double			 now;
+	int			 starts, stops, moves, pauses;
+	int			 events[TOUR_EV_DONE + 1];
+	struct cpuset		 highlight;
+	char			 log[8192];
+	int			 fail_start;	/* start fails for this spec prefix */
+};
+
+static struct mock mock;
+
+static void __attribute__((format(printf, 1, 2)))
+mock_log(const char *fmt, ...)
+{
+	size_t	used = strlen(mock.log);
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(mock.log + used, sizeof mock.log - used, fmt, ap);
+	va_end(ap);
+}
+
+static int
+mock_find(const char *name)
+{
+	int	i;
+
+	for (i = 0; i < mock.n; i++)
+		if (strcmp(mock.v[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+/* The rate a load gets now, from where the others run. */
+static double
+mock_rate(int i)
+{
+	const struct topo_pu	*pu = topo_pu_by_os(mock.m, mock.v[i].cpu), *o;
+	int			 j, same = 0, sibling = 0;
+
+	if (mock.v[i].paused)
+		return 0;
+	for (j = 0; j < mock.n; j++) {
+		if (mock.v[j].paused)
+			continue;
+		o = topo_pu_by_os(mock.m, mock.v[j].cpu);
+		if (mock.v[j].cpu == mock.v[i].cpu)
+			same++;
+		else if (o->core == pu->core)
+			sibling = 1;
+	}
+	return 1e6 / same * (sibling ? 0.6 : 1.0);
+}
+
+/* Let time pass on the pretend machine. */
+static void
+mock_advance(double dt)
+{
+	double	r[TOUR_LOADS_MAX];
+	int	i;
+
+	for (i = 0; i < mock.n; i++)
+		r[i] = mock_rate(i);
+	for (i = 0; i < mock.n; i++)
+		mock.v[i].count += r[i] * dt;
+	mock.now += dt;
+}
+
+static int
+mock_start(void *arg, const char *name, const char *spec, char *err, size_t errlen)
+{
+	struct mock_load	*l;
+	const char		*at = strchr(spec, '@');
+
+	(void)arg;
+	if (mock.fail_start && strncmp(spec, "fp", 2) == 0) {
+		snprintf(err, errlen, "no fp today");
+		return -1;
+	}
+	mock_log("start %s %s\n", name, spec);
+	l = &mock.v[mock.n++];
+	memset(l, 0, sizeof *l);
+	snprintf(l->name, sizeof l->name, "%s", name);
+	snprintf(l->spec, sizeof l->spec, "%s", spec);
+	l->cpu = atoi(at + 1);
+	mock.starts++;
+	return 0;
+}
+
+static int
+mock_stop(void *arg, const char *name)
+{
+	int	i = mock_find(name);
+
+	(void)arg;
+	mock_log("stop %s\n", name);
+	mock.stops++;
+	if (i == -1)
+		return -1;
+	memmove(&mock.v[i], &mock.v[i + 1], (size_t)(mock.n - i - 1) * sizeof mock.v[0]);
+	mock.n--;
+	return 0;
+}
+
+static int
+mock_move(void *arg, const char *name, int cpu, int cpu_b, char *err, size_t errlen)
+{
+	int	i = mock_find(name);
+	char	where[32];
+
+	(void)arg;
+	(void)cpu_b;
+	if (i == -1) {
+		snprintf(err, errlen, "no %s", name);
+		return -1;
+	}
+	snprintf(where, sizeof where, "%d", cpu);
+	mock_log("move %s %s\n", name, where);
+	mock.v[i].cpu = cpu;
+	mock.moves++;
+	return 0;
+}
+
+static int
+mock_pause(void *arg, const char *name, int pause)
+{
+	int	i = mock_find(name);
+
+	(void)arg;
+	mock_log("%s %s\n", pause ? "pause" : "resume", name);
+	mock.pauses++;
+	if (i == -1)
+		return -1;
+	mock.v[i].paused = pause;
+	return 0;
+}
+
+static int
+mock_sample(void *arg, const char *name, struct load_sample *out)
+{
+	int	i = mock_find(name);
+
+	(void)arg;
+	if (i == -1)
+		return -1;
+	memset(out, 0, sizeof *out);
+	out->t_ns = (uint64_t)(mock.now * 1e9);
+	out->count = (uint64_t)mock.v[i].count;
+	out->cpu = mock.v[i].cpu;
+	return 0;
+}
+
+static void
+mock_highlight(void *arg, const struct cpuset *cpus)
+{
+	(void)arg;
+	mock.highlight = *cpus;
+}
+
+static void
+mock_event(void *arg, enum tour_event ev, const struct tour_player *p)
+{
+	(void)arg;
+	(void)p;
+	mock.events[ev]++;
+}
+
+static const struct tour_ops mock_ops = {
+	mock_start, mock_stop, mock_move, mock_pause, mock_sample, mock_highlight,
+	mock_event
+};
+
+/* Reset the pretend machine. */
+static void
+mock_reset(const struct topo *m)
+{
+	memset(&mock, 0, sizeof mock);
+	mock.m = m;
+	mock.now = 1000;
+}
+
+/* Run the player until it is done or until a step, in 10 ms slices. */
+static void
+mock_run(struct tour_player *p, int until_step, double limit_s)
+{
+	double	deadline, end = mock.now + limit_s, dt;
+
+	deadline = tour_player_tick(p, mock.now);
+	while (!tour_player_done(p) && mock.now < end &&
+	    (until_step < 0 || tour_player_step(p) < until_step)) {
+		dt = deadline - mock.now;
+		if (dt > 0.01 || !isfinite(dt))
+			dt = 0.01;
+		if (dt < 0.001)
+			dt = 0.001;
+		mock_advance(dt);
+		deadline = tour_player_tick(p, mock.now);
+	}
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+static struct tour *
+parse_str(const char *s, char *err, size_t errlen)
+{
+	return tour_parse(s, strlen(s), "inline.tour", err, errlen);
+}
+
+static int
+near(double a, double b, double tol)
+{
+	return isfinite(a) && fabs(a - b) <= tol;
+}
+
+/* The result of a load by name in a step, or NULL. */
+static const struct tour_load_result *
+result_of(const struct tour_player *p, int step, const char *name)
+{
+	const struct tour_step_result	*r = tour_player_result(p, step);
+	int				 i;
+
+	for (i = 0; r != NULL && i < r->nloads; i++)
+		if (strcmp(r->loads[i].name, name) == 0)
+			return &r->loads[i];
+	return NULL;
+}
+
+static char *
+read_all(const char *path, size_t *len)
+{
+	FILE	*f = fopen(path, "r");
+	char	*buf;
+
+	if (f == NULL)
+		return NULL;
+	buf = xmalloc(TOUR_FILE_MAX + 1);
+	*len = fread(buf, 1, TOUR_FILE_MAX, f);
+	buf[*len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* ---------------------------------------------------------------- tests */
+
+static void
+test_shipped(void)
+{
+	static const char *const names[] = { "smt-basics", "memory-vs-compute",
+	    "wakeup-latency" };
+	struct tour	*t;
+	char		 err[512];
+	size_t		 i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		t = tour_load(names[i], err, sizeof err);
+		ok(t != NULL && strcmp(t->name, names[i]) == 0 && t->nsteps >= 4,
+		    "shipped tour %s parses (%s)", names[i], t != NULL ? "ok" : err);
+		tour_free(t);
+	}
+	t = tour_load("no-such-tour", err, sizeof err);
+	ok(t == NULL && strstr(err, "no tour 'no-such-tour'") != NULL,
+	    "an unknown tour name says so (%s)", err);
+}
+
+static void
+test_broken(void)
+{
+	struct dirent	*de;
+	struct tour	*t;
+	DIR		*d;
+	char		 path[512], err[512], want[256], prefix[1024], *buf, *nl;
+	size_t		 len;
+	int		 n = 0;
+
+	if ((d = opendir("tests/data/tours")) == NULL) {
+		ok(0, "tests/data/tours is readable");
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		len = strlen(de->d_name);
+		if (len < 6 || strcmp(de->d_name + len - 5, ".tour") != 0)
+			continue;
+		snprintf(path, sizeof path, "tests/data/tours/%s", de->d_name);
+		if ((buf = read_all(path, &len)) == NULL)
+			continue;
+		/* The first line says what to expect: "# expect: LINE: text". */
+		if (strncmp(buf, "# expect: ", 10) != 0) {
+			ok(0, "%s starts with '# expect: LINE: text'", path);
+			free(buf);
+			continue;
+		}
+		snprintf(want, sizeof want, "%s", buf + 10);
+		if ((nl = strchr(want, '\n')) != NULL)
+			*nl = '\0';
+		snprintf(prefix, sizeof prefix, "%s:%s", path, want);
+		t = tour_load(path, err, sizeof err);
+		ok(t == NULL && strncmp(err, prefix, strlen(prefix)) == 0,
+		    "%s is refused with '%s' (got '%s')", de->d_name, want,
+		    t == NULL ? err : "no error");
+		tour_free(t);
+		free(buf);
+		n++;
+	}
+	closedir(d);
+	ok(n >= 20, "%d broken tours checked", n);
+}
+
+static void
+test_syntax(void)
+{
+	struct tour	*t;
+	char		 err[512];
+
+	t = parse_str("# a comment\r\ntour x\r\ntitle \"Say \\\"hi\\\"\"\r\nwait 2\r\n"
+	    "step Plain title here   \r\n"
+	    "  caption one\n  caption   two  \n  caption\n  caption\n  caption three\n"
+	    "  start a hash at core:0.pu:0   # trailing comment\n"
+	    "  start p pipe at 0, sibling-of a\n"
+	    "  highlight core:1\n"
+	    "  wait 1.5\n"
+	    "step \"second # not a comment\"\n  stop all\n", err, sizeof err);
+	ok(t != NULL, "a tour with every form parses (%s)", t != NULL ? "ok" : err);
+	if (t == NULL)
+		return;
+	ok(strcmp(t->title, "Say \"hi\"") == 0, "quoted title with escapes: %s", t->title);
+	ok(t->wait_s == 2 && t->steps[0].wait_s == 1.5, "default wait and step wait");
+	ok(strcmp(t->steps[0].title, "Plain title here") == 0, "bare title, trimmed");
+	ok(strcmp(t->steps[0].caption, "one two\nthree") == 0,
+	    "caption lines join; an empty caption breaks a paragraph");
+	ok(t->steps[0].nactions == 3 && t->steps[0].actions[1].nplaces == 2 &&
+	    t->steps[0].actions[1].place[1].kind == TOUR_PLACE_SIBLING,
+	    "two-ended place with a relation");
+	ok(t->steps[0].actions[2].type == TOUR_HIGHLIGHT,
+	    "highlight takes a core");
+	ok(strcmp(t->steps[1].title, "second # not a comment") == 0,
+	    "a # inside a quoted title stays");
+	ok(t->steps[1].actions[0].type == TOUR_STOP_ALL, "stop all");
+	tour_free(t);
+
+	t = parse_str("tour x\nstep one\n start a hash at 0\n stop a\n"
+	    "step two\n start a fp at 1\n pause a\n resume a\n", err, sizeof err);
+	ok(t != NULL, "a stopped name may be started again (%s)", t ? "ok" : err);
+	tour_free(t);
+	t = parse_str("tour x\nstep one\n start a hash at 0\n", err, sizeof err);
+	ok(t != NULL && strcmp(t->title, "x") == 0, "the title defaults to the name");
+	tour_free(t);
+	t = parse_str("tour x\nstep one\n start a hash at 0\nstep two\n move a to 1,2\n",
+	    err, sizeof err);
+	ok(t == NULL && strstr(err, "inline.tour:5: one place only") != NULL,
+	    "moving a one-ended load to two places is refused (%s)", err);
+	t = parse_str("tour x\nstep one\n caption x\xff\xfe y\n", err, sizeof err);
+	ok(t != NULL, "bytes above 127 in a caption are text");
+	tour_free(t);
+	t = parse_str("tour x\nstep one\n  start a hash at package:0.core:0.pu:0\n"
+	    "  start b hash at other-package-of a\n  start c hash at l3:0.core:1.pu:0\n",
+	    err, sizeof err);
+	ok(t != NULL, "package, other-package-of and l3 places parse (%s)", t ? "ok" : err);
+	tour_free(t);
+}
+
+/* Random bytes, truncations and mutations of real tours never crash the parser. */
+static void
+test_fuzz(void)
+{
+	static const char *const words[] = { "tour ", "step ", "caption ", "start ",
+	    "stop ", "move ", "pause ", "resume ", "highlight ", "wait ", "title ",
+	    "theme ", " at ", " to ", "sibling-of ", "other-core-of ", "core:0.pu:",
+	    ",", "\"", "\\", "#", "\n", "all", "hash", "pipe", "a", "b", " ", "\r\n",
+	    "package:1.", "same-pu-of ", "other-package-of ", "9999999999" };
+	const char	*files[] = { "doc/tours/smt-basics.tour",
+	    "doc/tours/memory-vs-compute.tour", "doc/tours/wakeup-latency.tour" };
+	struct tour	*t;
+	char		*base[3], *buf, err[512];
+	size_t		 blen[3], len, j, k;
+	unsigned int	 seed = 20240601;
+	int		 i, parsed = 0, refused = 0, bad_msg = 0;
+
+	for (k = 0; k < 3; k++)
+		if ((base[k] = read_all(files[k], &blen[k])) == NULL) {
+			ok(0, "%s is readable", files[k]);
+			return;
+		}
+	buf = xmalloc(65536);
+	for (i = 0; i < 6000; i++) {
+		k = (size_t)rand_r(&seed) % 3;
+		switch (i % 4) {
+		case 0:		/* random bytes */
+			len = (size_t)rand_r(&seed) % 2048;
+			for (j = 0; j < len; j++)
+				buf[j] = (char)rand_r(&seed);
+			break;
+		case 1:		/* a real tour, truncated */
+			len = (size_t)rand_r(&seed) % (blen[k] + 1);
+			memcpy(buf, base[k], len);
+			break;
+		case 2:		/* a real tour with bytes flipped */
+			len = blen[k];
+			memcpy(buf, base[k], len);
+			for (j = 0; j < 8; j++)
+				buf[(size_t)rand_r(&seed) % len] = (char)rand_r(&seed);
+			break;
+		default:	/* "tour x\n" and random directive soup */
+			memcpy(buf, "tour x\n", 7);
+			len = 7;
+			while (len < 60000 && (size_t)rand_r(&seed) % 80 != 0) {
+				const char *w = words[(size_t)rand_r(&seed) %
+				    (sizeof words / sizeof words[0])];
+				memcpy(buf + len, w, strlen(w));
+				len += strlen(w);
+			}
+			break;
+		}
+		t = tour_parse(buf, len, "fuzz.tour", err, sizeof err);
+		if (t != NULL) {
+			parsed++;
+			tour_free(t);
+		} else {
+			refused++;
+			if (strncmp(err, "fuzz.tour:", 10) != 0)
+				bad_msg++;
+		}
+	}
+	ok(parsed + refused == 6000, "6000 random, truncated and mutated tours: %d "
+	    "parsed, %d refused, no crash", parsed, refused);
+	ok(bad_msg == 0, "every refusal names fuzz.tour:LINE (%d did not)", bad_msg);
+	ok(parsed > 0, "some truncated tours still parse (%d)", parsed);
+	free(buf);
+	for (k = 0; k < 3; k++)
+		free(base[k]);
+}
+
+/* smt-basics on a 2-package, 2-core, 2-thread machine: every step runs. */
+static void
+test_player_smt(void)
+{
+	const struct tour_load_result	*a, *b, *c, *d;
+	struct tour_options		 opt;
+	struct tour_player		*p;
+	struct topo			*m;
+	struct tour			*t;
+	struct cpuset			 cpus;
+	char				 err[512];
+	int				 i;
+
+	m = topo_load_synthetic("package:2 core:2 pu:2", err, sizeof err);
+	t = tour_load("doc/tours/smt-basics.tour", err, sizeof err);
+	if (m == NULL || t == NULL) {
+		ok(0, "synthetic topology and smt-basics load (%s)", err);
+		topo_free(m);
+		tour_free(t);
+		return;
+	}
+	mock_reset(m);
+	memset(&opt, 0, sizeof opt);
+	opt.step_s = 2;
+	opt.auto_advance = 1;
+	p = tour_player_new(t, m, &mock_ops, NULL, &opt);
+	for (i = 0; i < t->nsteps; i++)
+		ok(*tour_player_skip_note(p, i) == '\0', "SMT machine: step %d runs", i + 1);
+	tour_player_begin(p, mock.now);
+	ok(tour_player_step(p) == 0 && strstr(tour_player_caption(p), "alone") != NULL,
+	    "the first step's caption is up");
+	ok(cpuset_count(&mock.highlight) == 2, "highlight core:0 is two CPUs");
+	mock_run(p, -1, 120);
+	ok(tour_player_done(p), "the tour ends by itself with --step");
+	ok(mock.n == 0, "no load remains at the end (%d)", mock.n);
+	ok(mock.events[TOUR_EV_STEP] == 5 && mock.events[TOUR_EV_DONE] == 1,
+	    "five step events, one done");
+
+	a = result_of(p, 0, "a");
+	ok(a != NULL && near(a->speed, 1, 0.05), "step 1: a alone at speed 1 (%.2f)",
+	    a ? a->speed : NAN);
+	a = result_of(p, 1, "a");
+	b = result_of(p, 1, "b");
+	ok(a != NULL && b != NULL && topo_relation(m, a->cpu, b->cpu) == REL_SMT_SIBLING,
+	    "step 2: sibling-of resolves to the other thread of a's core (%d, %d)",
+	    a ? a->cpu : -1, b ? b->cpu : -1);
+	ok(b != NULL && near(b->solo, 1e6, 3e4),
+	    "step 2: b's solo is taken alone, a paused (%.1f)", b ? b->solo : NAN);
+	ok(a != NULL && b != NULL && near(a->speed, 0.6, 0.05) && near(b->speed, 0.6, 0.05),
+	    "step 2: each sibling at 60%% (%.2f, %.2f)", a ? a->speed : NAN,
+	    b ? b->speed : NAN);
+	ok(near(tour_player_result(p, 1)->yield, 1.2, 0.1), "step 2: yield 1.2 (%.2f)",
+	    tour_player_result(p, 1)->yield);
+	b = result_of(p, 2, "b");
+	ok(b != NULL && b->cpu == result_of(p, 2, "a")->cpu && near(b->speed, 0.5, 0.05),
+	    "step 3: same-pu-of shares a's CPU at half speed (%.2f)", b ? b->speed : NAN);
+	a = result_of(p, 3, "a");
+	b = result_of(p, 3, "b");
+	ok(a != NULL && b != NULL && topo_relation(m, a->cpu, b->cpu) != REL_SMT_SIBLING &&
+	    topo_relation(m, a->cpu, b->cpu) != REL_SAME_PU &&
+	    topo_relation(m, a->cpu, b->cpu) != REL_OTHER_PACKAGE,
+	    "step 4: other-core-of is another core of the same package");
+	ok(near(tour_player_result(p, 3)->yield, 2, 0.1), "step 4: yield 2 (%.2f)",
+	    tour_player_result(p, 3)->yield);
+	a = result_of(p, 4, "a");
+	b = result_of(p, 4, "b");
+	c = result_of(p, 4, "c");
+	d = result_of(p, 4, "d");
+	cpuset_zero(&cpus);
+	if (a && b && c && d) {
+		cpuset_set(&cpus, a->cpu);
+		cpuset_set(&cpus, b->cpu);
+		cpuset_set(&cpus, c->cpu);
+		cpuset_set(&cpus, d->cpu);
+	}
+	ok(cpuset_count(&cpus) == 4 && near(tour_player_result(p, 4)->yield, 2.4, 0.15),
+	    "step 5: four loads on four threads, yield 2.4 (%.2f)",
+	    tour_player_result(p, 4)->yield);
+	tour_player_free(p);
+	tour_free(t);
+	topo_free(m);
+}
+
+/* smt-basics on two cores without SMT: the sibling steps are skipped, the rest runs. */
+static void
+test_player_nosmt(void)
+{
+	const struct tour_load_result	*a, *b;
+	struct tour_options		 opt;
+	struct tour_player		*p;
+	struct topo			*m;
+	struct tour			*t;
+	struct strbuf			 sb;
+	char				 err[512];
+	FILE				*f;
+	char				*text = NULL;
+	size_t				 tlen = 0;
+
+	m = topo_load_synthetic("package:1 core:2 pu:1", err, sizeof err);
+	t = tour_load("smt-basics", err, sizeof err);
+	if (m == NULL || t == NULL) {
+		ok(0, "synthetic topology and smt-basics load (%s)", err);
+		topo_free(m);
+		tour_free(t);
+		return;
+	}
+	mock_reset(m);
+	memset(&opt, 0, sizeof opt);
+	opt.step_s = 1;
+	opt.auto_advance = 1;
+	p = tour_player_new(t, m, &mock_ops, NULL, &opt);
+	ok(strstr(tour_player_skip_note(p, 1), "no SMT sibling") != NULL,
+	    "no SMT: step 2 would be skipped (%s)", tour_player_skip_note(p, 1));
+	ok(*tour_player_skip_note(p, 2) == '\0' && *tour_player_skip_note(p, 3) == '\0',
+	    "no SMT: steps 3 and 4 run");
+	ok(strstr(tour_player_skip_note(p, 4), "no SMT sibling") != NULL,
+	    "no SMT: step 5 would be skipped");
+	tour_player_begin(p, mock.now);
+	mock_run(p, 1, 60);
+	ok(tour_player_step(p) == 1 && tour_player_note(p) != NULL &&
+	    strncmp(tour_player_note(p), "skipped: no SMT sibling", 23) == 0,
+	    "step 2 shows its caption with the note '%s'", tour_player_note(p) ?
+	    tour_player_note(p) : "(none)");
+	ok(strstr(tour_player_caption(p), "other hardware thread") != NULL,
+	    "a skipped step still shows its caption");
+	ok(mock.n == 1, "a skipped step starts nothing (%d loads)", mock.n);
+	mock_run(p, -1, 60);
+	ok(tour_player_done(p) && mock.n == 0, "the tour goes on to the end, no load left");
+	b = result_of(p, 2, "b");
+	a = result_of(p, 2, "a");
+	ok(a != NULL && b != NULL && a->cpu == b->cpu && near(b->speed, 0.5, 0.05),
+	    "step 3: b, skipped at step 2, starts on a's CPU: half speed (%.2f)",
+	    b ? b->speed : NAN);
+	b = result_of(p, 3, "b");
+	ok(b != NULL && b->cpu != a->cpu && near(b->speed, 1, 0.05) &&
+	    near(tour_player_result(p, 3)->yield, 2, 0.1),
+	    "step 4: the other core, full speed, yield 2 (%.2f)", b ? b->speed : NAN);
+	ok(tour_player_result(p, 4)->skipped && !tour_player_result(p, 4)->measured,
+	    "step 5 skipped, nothing measured");
+
+	f = open_memstream(&text, &tlen);
+	tour_summary_print(p, f);
+	fclose(f);
+	ok(strstr(text, "skipped: no SMT sibling") != NULL && strstr(text, "hash@1") != NULL
+	    && strstr(text, " 50%") != NULL, "the summary table has the skip note and "
+	    "the speeds");
+	free(text);
+	strbuf_init(&sb);
+	tour_summary_json(p, &sb);
+	ok(strstr(sb.s, "\"tour\":\"smt-basics\"") != NULL &&
+	    strstr(sb.s, "\"skipped\":true") != NULL && strstr(sb.s, "\"speed\":0.") != NULL,
+	    "the JSON summary has the tour, the skip and the speed");
+	strbuf_free(&sb);
+	tour_player_free(p);
+	tour_free(t);
+	topo_free(m);
+}
+
+/* Left, key-driven steps, relations to packages, solo with others paused, failures. */
+static void
+test_player_control(void)
+{
+	const struct tour_load_result	*a, *b, *c;
+	struct tour_options		 opt;
+	struct tour_player		*p;
+	struct topo			*m, *m1;
+	struct tour			*t;
+	char				 err[512];
+	double				 d;
+
+	m = topo_load_synthetic("package:2 core:2 pu:2", err, sizeof err);
+	m1 = topo_load_synthetic("package:1 core:2 pu:2", err, sizeof err);
+	t = parse_str("tour ctl\n"
+	    "step one\n caption both at once on one CPU\n"
+	    "  start a hash at 0\n  start b hash at same-pu-of a\n"
+	    "step two\n  move b to other-package-of a\n"
+	    "step three\n  pause a\n  start c hash at other-core-of b\n", err, sizeof err);
+	if (m == NULL || m1 == NULL || t == NULL) {
+		ok(0, "control setup (%s)", err);
+		return;
+	}
+	memset(&opt, 0, sizeof opt);
+	p = tour_player_new(t, m1, &mock_ops, NULL, &opt);
+	ok(strstr(tour_player_skip_note(p, 1), "no other package") != NULL,
+	    "one package: other-package-of skips (%s)", tour_player_skip_note(p, 1));
+	tour_player_free(p);
+
+	mock_reset(m);
+	p = tour_player_new(t, m, &mock_ops, NULL, &opt);
+	ok(*tour_player_skip_note(p, 1) == '\0', "two packages: other-package-of resolves");
+	d = tour_player_begin(p, mock.now);
+	mock_run(p, -1, 10);
+	ok(!tour_player_done(p) && tour_player_step(p) == 0 &&
+	    isinf(tour_player_tick(p, mock.now)),
+	    "without --step or wait, a step holds until a key (deadline %g)", d);
+	a = result_of(p, 0, "a");
+	ok(a != NULL && near(a->solo, 1e6, 3e4) && near(a->speed, 0.5, 0.05),
+	    "two new loads on one CPU: the solo is taken with the other paused "
+	    "(solo %.1f, speed %.2f)", a ? a->solo : NAN, a ? a->speed : NAN);
+	tour_player_next(p, mock.now);
+	mock_run(p, -1, 10);
+	b = result_of(p, 1, "b");
+	ok(b != NULL && topo_relation(m, 0, b->cpu) == REL_OTHER_PACKAGE &&
+	    near(b->speed, 1, 0.05), "other-package-of: CPU %d, full speed",
+	    b ? b->cpu : -1);
+	tour_player_next(p, mock.now);
+	mock_run(p, -1, 10);
+	a = result_of(p, 2, "a");
+	b = result_of(p, 2, "b");
+	ok(a != NULL && a->paused && !isfinite(a->speed), "a paused load is shown paused");
+	c = result_of(p, 2, "c");
+	ok(b != NULL && c != NULL && topo_relation(m, b->cpu, c->cpu) != REL_SMT_SIBLING &&
+	    topo_relation(m, b->cpu, c->cpu) != REL_SAME_PU &&
+	    topo_relation(m, b->cpu, c->cpu) != REL_OTHER_PACKAGE,
+	    "other-core-of b: another core of b's package (CPU %d)", c ? c->cpu : -1);
+	ok(near(tour_player_result(p, 2)->yield, 2, 0.1),
+	    "the paused load is not in the yield (%.2f)", tour_player_result(p, 2)->yield);
+
+	/* Left from step three: a clean restart of step two. */
+	mock.log[0] = '\0';
+	mock.starts = mock.stops = 0;
+	tour_player_prev(p, mock.now);
+	ok(tour_player_step(p) == 1 && mock.stops == 3 && mock.n == 2,
+	    "Left stops every load (%d) and replays up to step two (%d running)",
+	    mock.stops, mock.n);
+	ok(strstr(mock.log, "start a hash@0\nstart b hash@0\nmove b ") != NULL,
+	    "the replay starts step one's loads, then does step two");
+	ok(mock_find("a") != -1 && !mock.v[mock_find("a")].paused,
+	    "after Left, a runs again (its pause belongs to step three)");
+	tour_player_prev(p, mock.now);
+	tour_player_prev(p, mock.now);
+	ok(tour_player_step(p) == 0 && mock.n == 2, "Left at the first step restarts it");
+	tour_player_quit(p);
+	ok(tour_player_done(p) && mock.n == 0, "q stops every load");
+	ok(strcmp(tour_player_title(p), "Summary") == 0, "the end shows the summary");
+	tour_player_free(p);
+	tour_free(t);
+
+	/* A start that fails is noted; the tour goes on. */
+	t = parse_str("tour f\nstep one\n start a fp at 0\n start b hash at 1\n"
+	    "step two\n stop b\n", err, sizeof err);
+	mock_reset(m);
+	mock.fail_start = 1;
+	opt.step_s = 1;
+	opt.auto_advance = 1;
+	p = tour_player_new(t, m, &mock_ops, NULL, &opt);
+	tour_player_begin(p, mock.now);
+	ok(tour_player_note(p) != NULL && strstr(tour_player_note(p), "no fp today") != NULL,
+	    "a failed start is in the step's note (%s)", tour_player_note(p) ?
+	    tour_player_note(p) : "none");
+	mock_run(p, -1, 30);
+	ok(tour_player_done(p) && result_of(p, 0, "b") != NULL &&
+	    near(result_of(p, 0, "b")->speed, 1, 0.05) && mock.n == 0,
+	    "the other load is measured and the tour ends");
+	tour_player_free(p);
+	tour_free(t);
+	topo_free(m);
+	topo_free(m1);
+}
+
+int
+main(void)
+{
+	test_shipped();
+	test_broken();
+	test_syntax();
+	test_fuzz();
+	test_player_smt();
+	test_player_nosmt();
+	test_player_control();
+	return tap_done();
+}
