@@ -34,14 +34,13 @@ topo_print_counts(const struct topo *m, FILE *f)
 	fputc('\n', f);
 }
 
-/* The label of a non-core node: "Package 0", "L3 32MB", "NUMA node 1: 64GB". */
-static void
+/* A node's label: "Package 0", "L3 32MB", "NUMA node 1: 64GB", "Core 3 P". */
+void
 topo_node_label(const struct topo *m, const struct topo_node *n, char *buf,
     size_t len)
 {
 	char	size[32];
 
-	(void)m;
 	util_fmt_bytes(size, sizeof size, n->bytes);
 	switch (n->type) {
 	case TOPO_MACHINE:
@@ -70,8 +69,14 @@ topo_node_label(const struct topo *m, const struct topo_node *n, char *buf,
 			snprintf(buf, len, "L%d", n->cache_level);
 		break;
 	case TOPO_CORE:
+		if (m->nkinds > 1 && m->cores[n->index].kind != -1)
+			snprintf(buf, len, "Core %d %s", n->logical_index,
+			    m->kinds[m->cores[n->index].kind].label);
+		else
+			snprintf(buf, len, "Core %d", n->logical_index);
+		break;
 	case TOPO_PU:
-		snprintf(buf, len, "%s %d", topo_type_name(n->type), n->logical_index);
+		snprintf(buf, len, "CPU %d", n->os_index);
 		break;
 	}
 }
