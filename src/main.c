@@ -71,6 +71,5 @@ main(int argc, char **argv)
 		printf("smtscope %s\n", SMTSCOPE_VERSION);
 		return CMD_OK;
 	}
-	/* Until the live screen lands, the default is the live tree. */
-	return cmd_topo(argc, argv);
+	return ui_main(argc, argv);
 }

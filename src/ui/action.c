@@ -1,0 +1,534 @@
+/*
+ * action.c: what the screen does to loads: start, stop, pause, move, the
+ * figures of each refresh, and solo measurement. A load's solo rate is
+ * measured on its CPU with every other load of ours paused: one load at a
+ * time, 0.2 s for the others to stop, then 1 s of counting.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "cpustat.h"
+#include "ui/ui_internal.h"
+#include "util.h"
+
+/* Refuse a load action on a view of another machine; 1 if refused. */
+int
+action_refuse(struct ui *ui)
+{
+	if (!ui->view_only)
+		return 0;
+	ui_message(ui, 1, "view only: this is another machine's topology (-i); "
+	    "loads run only on this machine");
+	return 1;
+}
+
+/* The screen's view of a load, made on first use. */
+struct ui_loadview *
+action_view(struct ui *ui, int id)
+{
+	struct ui_loadview	*v;
+	int			 i;
+
+	for (i = 0; i < ui->nlv; i++)
+		if (ui->lv[i].id == id)
+			return &ui->lv[i];
+	if (ui->nlv == ui->caplv) {
+		ui->caplv = ui->caplv ? ui->caplv * 2 : 16;
+		ui->lv = xreallocarray(ui->lv, (size_t)ui->caplv, sizeof *ui->lv);
+	}
+	v = &ui->lv[ui->nlv++];
+	memset(v, 0, sizeof *v);
+	v->id = id;
+	v->rate = v->solo = v->solo_share = v->speed = v->share = v->eff = NAN;
+	v->fresh = 1;
+	return v;
+}
+
+/* Forget the view of a load. */
+static void
+action_view_drop(struct ui *ui, int id)
+{
+	int	i;
+
+	for (i = 0; i < ui->nlv; i++) {
+		if (ui->lv[i].id == id) {
+			memmove(&ui->lv[i], &ui->lv[i + 1],
+			    (size_t)(ui->nlv - i - 1) * sizeof ui->lv[0]);
+			ui->nlv--;
+			return;
+		}
+	}
+}
+
+/* Remove an id from a list; returns 1 if it was there. */
+static int
+action_list_drop(int *list, int *n, int id)
+{
+	int	i;
+
+	for (i = 0; i < *n; i++) {
+		if (list[i] == id) {
+			memmove(&list[i], &list[i + 1], (size_t)(*n - i - 1) * sizeof *list);
+			(*n)--;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Is an id in a list? */
+static int
+action_list_has(const int *list, int n, int id)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		if (list[i] == id)
+			return 1;
+	return 0;
+}
+
+/* Is a load's solo rate waiting to be measured or being measured? */
+int
+action_measuring(struct ui *ui, int id)
+{
+	return ui->solo_id == id || action_list_has(ui->solo_queue, ui->solo_nqueue, id);
+}
+
+/* Take a fresh starting point for a load's next rate (after start, move, resume). */
+static void
+action_rebase(struct ui *ui, struct load *l)
+{
+	struct ui_loadview	*v = action_view(ui, l->id);
+	struct cpustat_task	 t;
+
+	l->cur.t_ns = util_now_ns();
+	l->cur.count = loads_counter(ui->loads, l);
+	if (l->pid > 0 && cpustat_task_read(l->pid, &t, "") == 0) {
+		l->cur.run_ns = t.run_ns;
+		l->cur.cpu = t.last_cpu;
+	}
+	l->prev = l->cur;
+	v->fresh = 1;
+}
+
+/* Resume the loads paused for a solo measurement. */
+static void
+action_solo_release(struct ui *ui)
+{
+	struct load	*l;
+	int		 i;
+
+	for (i = 0; i < ui->solo_npaused; i++) {
+		if ((l = loads_get(ui->loads, ui->solo_paused[i])) == NULL ||
+		    l->state != LOAD_PAUSED)
+			continue;
+		loads_pause(ui->loads, l->id, 0);
+		action_rebase(ui, l);
+	}
+	ui->solo_npaused = 0;
+	ui->solo_id = -1;
+	ui->dirty = 1;
+}
+
+/* Start measuring the next queued load that runs, pausing all the others. */
+static void
+action_solo_next(struct ui *ui)
+{
+	struct load	*l, *o;
+	int		 i, id;
+
+	if (ui->solo_id != -1 || ui->loads == NULL)
+		return;
+	for (i = 0; i < ui->solo_nqueue; i++) {
+		id = ui->solo_queue[i];
+		if ((l = loads_get(ui->loads, id)) == NULL || l->state == LOAD_DEAD) {
+			action_list_drop(ui->solo_queue, &ui->solo_nqueue, id);
+			i--;
+			continue;
+		}
+		if (l->state != LOAD_RUNNING)
+			continue;	/* paused by the user: measured once resumed */
+		action_list_drop(ui->solo_queue, &ui->solo_nqueue, id);
+		ui->solo_id = id;
+		ui->solo_phase = 0;
+		ui->solo_t_ns = util_now_ns() + UI_SOLO_SETTLE_NS;
+		for (i = 0; i < loads_count(ui->loads); i++) {
+			o = loads_at(ui->loads, i);
+			if (o->id == id || o->state != LOAD_RUNNING)
+				continue;
+			loads_pause(ui->loads, o->id, 1);
+			ui->solo_paused[ui->solo_npaused++] = o->id;
+		}
+		ui->dirty = 1;
+		return;
+	}
+}
+
+/* Abandon the running measurement; requeue the load if it still lives. */
+static void
+action_solo_abort(struct ui *ui, int requeue)
+{
+	int	id = ui->solo_id;
+
+	if (id == -1)
+		return;
+	action_solo_release(ui);
+	if (requeue && ui->solo_nqueue < LOADS_MAX)
+		ui->solo_queue[ui->solo_nqueue++] = id;
+}
+
+/* CPU time of a load's end A so far, or 0. */
+static uint64_t
+action_run_ns(const struct load *l)
+{
+	struct cpustat_task	t;
+
+	if (l->pid > 0 && cpustat_task_read(l->pid, &t, "") == 0)
+		return t.run_ns;
+	return 0;
+}
+
+/* Advance the solo measurement: settle, count, record, resume the others. */
+void
+action_solo_poll(struct ui *ui)
+{
+	struct ui_loadview	*v;
+	struct load		*l;
+	uint64_t		 now = util_now_ns(), count, run;
+
+	if (ui->loads == NULL)
+		return;
+	if (ui->solo_id == -1) {
+		action_solo_next(ui);
+		return;
+	}
+	l = loads_get(ui->loads, ui->solo_id);
+	if (l == NULL || l->state != LOAD_RUNNING) {
+		action_solo_abort(ui, l != NULL && l->state == LOAD_PAUSED);
+		action_solo_next(ui);
+		return;
+	}
+	if (now < ui->solo_t_ns)
+		return;
+	count = loads_counter(ui->loads, l);
+	if (ui->solo_phase == 0) {
+		ui->solo_phase = 1;
+		ui->solo_t0_ns = now;
+		ui->solo_count = count;
+		ui->solo_run_ns = action_run_ns(l);
+		ui->solo_t_ns = now + UI_SOLO_NS;
+		return;
+	}
+	v = action_view(ui, l->id);
+	run = action_run_ns(l);
+	v->solo = (double)(count - ui->solo_count) * 1e9 / (double)(now - ui->solo_t0_ns);
+	if (v->solo <= 0)
+		v->solo = NAN;
+	/* What share it got alone: blocking loads (pipe, fork) never get all. */
+	v->solo_share = run > ui->solo_run_ns && ui->solo_run_ns != 0 ?
+	    (double)(run - ui->solo_run_ns) / (double)(now - ui->solo_t0_ns) : NAN;
+	if (v->solo_share > 1.0)
+		v->solo_share = 1.0;
+	action_solo_release(ui);
+	action_solo_next(ui);
+}
+
+/* When the solo measurement next needs attention; 0 if it does not. */
+uint64_t
+action_deadline(struct ui *ui)
+{
+	return ui->solo_id != -1 ? ui->solo_t_ns : 0;
+}
+
+/* Start a load from its text; its id, or -1 with the reason on the status line. */
+int
+action_start(struct ui *ui, const char *text)
+{
+	struct load_spec	 spec;
+	struct load		*l;
+	char			 err[256];
+	int			 id;
+
+	if (action_refuse(ui))
+		return -1;
+	if (loads_parse(ui->m, text, &spec, err, sizeof err) == -1) {
+		ui_message(ui, 1, "%s", err);
+		return -1;
+	}
+	if ((id = loads_start(ui->loads, &spec, err, sizeof err)) == -1) {
+		ui_message(ui, 1, "%s", err);
+		return -1;
+	}
+	l = loads_get(ui->loads, id);
+	action_view(ui, id);
+	action_rebase(ui, l);
+	ui->sel_id = id;
+	/* A measurement under way must not see the newcomer. */
+	if (ui->solo_id != -1) {
+		loads_pause(ui->loads, id, 1);
+		ui->solo_paused[ui->solo_npaused++] = id;
+	}
+	if (ui->solo_nqueue < LOADS_MAX)
+		ui->solo_queue[ui->solo_nqueue++] = id;
+	ui_message(ui, 0, "started %s#%d (%s): measuring its solo rate", l->spec.k->name,
+	    id, l->spec.text);
+	action_solo_next(ui);
+	ui->relayout = 1;
+	ui->dirty = 1;
+	return id;
+}
+
+/* Forget everything the screen knew of a load. */
+static void
+action_gone(struct ui *ui, int id)
+{
+	if (ui->solo_id == id)
+		action_solo_abort(ui, 0);
+	action_list_drop(ui->solo_queue, &ui->solo_nqueue, id);
+	action_list_drop(ui->solo_paused, &ui->solo_npaused, id);
+	action_view_drop(ui, id);
+	if (ui->sel_id == id)
+		ui->sel_id = -1;
+	if (ui->move_id == id && ui->mode == UI_MOVE) {
+		ui->mode = UI_NORMAL;
+		ui->move_id = -1;
+	}
+	ui->relayout = 1;
+	ui->dirty = 1;
+}
+
+/* Stop one load. */
+void
+action_stop(struct ui *ui, int id)
+{
+	struct load	*l;
+	char		 name[64];
+
+	if (action_refuse(ui))
+		return;
+	if ((l = loads_get(ui->loads, id)) == NULL)
+		return;
+	snprintf(name, sizeof name, "%s#%d", l->spec.k->name, id);
+	loads_stop(ui->loads, id);
+	action_gone(ui, id);
+	ui_message(ui, 0, "stopped %s", name);
+}
+
+/* Stop every load. */
+void
+action_stop_all(struct ui *ui)
+{
+	int	n;
+
+	if (action_refuse(ui))
+		return;
+	n = loads_count(ui->loads);
+	ui->solo_id = -1;
+	ui->solo_nqueue = ui->solo_npaused = 0;
+	loads_stop_all(ui->loads);
+	ui->nlv = 0;
+	ui->sel_id = -1;
+	if (ui->mode == UI_MOVE)
+		ui->mode = UI_NORMAL;
+	ui->relayout = 1;
+	ui->dirty = 1;
+	ui_message(ui, 0, "stopped %d load%s", n, n == 1 ? "" : "s");
+}
+
+/* Pause a running load, resume a paused one. */
+void
+action_pause(struct ui *ui, int id)
+{
+	struct load	*l;
+	struct load	*m;
+
+	if (action_refuse(ui) || (l = loads_get(ui->loads, id)) == NULL)
+		return;
+	m = ui->solo_id != -1 ? loads_get(ui->loads, ui->solo_id) : NULL;
+	if (action_list_has(ui->solo_paused, ui->solo_npaused, id)) {
+		ui_message(ui, 0, "%s#%d is held while the solo rate of %s#%d is measured",
+		    l->spec.k->name, id, m ? m->spec.k->name : "?", ui->solo_id);
+		return;
+	}
+	if (l->state == LOAD_RUNNING) {
+		if (ui->solo_id == id)
+			action_solo_abort(ui, 1);
+		loads_pause(ui->loads, id, 1);
+		ui_message(ui, 0, "paused %s#%d", l->spec.k->name, id);
+	} else if (l->state == LOAD_PAUSED) {
+		if (m != NULL) {
+			/* Resume once the measurement is over. */
+			ui->solo_paused[ui->solo_npaused++] = id;
+			ui_message(ui, 0, "%s#%d resumes once the solo rate of %s#%d is measured",
+			    l->spec.k->name, id, m->spec.k->name, m->id);
+			return;
+		}
+		loads_pause(ui->loads, id, 0);
+		action_rebase(ui, l);
+		ui_message(ui, 0, "resumed %s#%d", l->spec.k->name, id);
+	}
+	ui->dirty = 1;
+}
+
+/* Move a load's end A to a CPU (and end B to cpu_b, -1 keeps it); -1 on error. */
+int
+action_move(struct ui *ui, int id, int os_index, int cpu_b)
+{
+	struct cpuset	 one;
+	struct load	*l;
+	char		 err[256];
+
+	if (action_refuse(ui) || (l = loads_get(ui->loads, id)) == NULL)
+		return -1;
+	cpuset_zero(&one);
+	cpuset_set(&one, os_index);
+	if (loads_move(ui->loads, id, &one, cpu_b, err, sizeof err) == -1) {
+		ui_message(ui, 1, "%s", err);
+		return -1;
+	}
+	action_rebase(ui, l);
+	if (ui->solo_id == id) {
+		/* Count afresh on the new CPU. */
+		ui->solo_phase = 0;
+		ui->solo_t_ns = util_now_ns() + UI_SOLO_SETTLE_NS;
+	}
+	if (cpu_b != -1)
+		ui_message(ui, 0, "moved %s#%d to CPUs %d,%d", l->spec.k->name, id,
+		    os_index, cpu_b);
+	else
+		ui_message(ui, 0, "moved %s#%d to CPU %d", l->spec.k->name, id, os_index);
+	ui->relayout = 1;
+	ui->dirty = 1;
+	return 0;
+}
+
+/* Measure solo rates again: one load, or every load with id -1. */
+void
+action_remeasure(struct ui *ui, int id)
+{
+	struct load	*l;
+	int		 i, n = 0;
+
+	if (action_refuse(ui))
+		return;
+	for (i = 0; i < loads_count(ui->loads); i++) {
+		l = loads_at(ui->loads, i);
+		if ((id != -1 && l->id != id) || l->state == LOAD_DEAD ||
+		    action_measuring(ui, l->id))
+			continue;
+		action_view(ui, l->id)->solo = NAN;
+		ui->solo_queue[ui->solo_nqueue++] = l->id;
+		n++;
+	}
+	if (n == 0 && ui->solo_id == -1)
+		ui_message(ui, 0, "no load to measure");
+	else
+		ui_message(ui, 0, "measuring solo rates again");
+	action_solo_next(ui);
+	ui->dirty = 1;
+}
+
+/* Reap loads that died and say why on the status line. */
+void
+action_reap(struct ui *ui)
+{
+	struct load	*l;
+	int		 i;
+
+	if (ui->loads == NULL || loads_reap(ui->loads) == 0)
+		return;
+	for (i = 0; i < loads_count(ui->loads); i++) {
+		l = loads_at(ui->loads, i);
+		if (l->state != LOAD_DEAD)
+			continue;
+		ui_message(ui, 1, "%s#%d died: %s", l->spec.k->name, l->id, l->death);
+		action_gone(ui, l->id);
+		loads_forget(ui->loads, l->id);
+		i--;
+	}
+}
+
+/* Push a value onto a load's history. */
+static void
+action_hist_push(struct ui_loadview *v, double x)
+{
+	if (v->nhist == UI_HIST) {
+		memmove(v->hist, v->hist + 1, (UI_HIST - 1) * sizeof v->hist[0]);
+		v->nhist--;
+	}
+	v->hist[v->nhist++] = x;
+}
+
+/* A refresh: sample every load and compute its figures. */
+void
+action_tick(struct ui *ui)
+{
+	struct ui_loadview	*v;
+	struct load		*l;
+	double			 rate, share, dt, alpha;
+	int			 i;
+
+	if (ui->loads == NULL)
+		return;
+	/* loads_sample() shifts cur into prev; the view keeps its own start. */
+	loads_sample(ui->loads);
+	for (i = 0; i < loads_count(ui->loads); i++) {
+		l = loads_at(ui->loads, i);
+		v = action_view(ui, l->id);
+		if (l->state != LOAD_RUNNING) {
+			action_hist_push(v, NAN);
+			continue;
+		}
+		dt = (double)(l->cur.t_ns - l->prev.t_ns) / 1e9;
+		if (v->fresh && dt < ui->delay_tenths / 40.0) {
+			/* Moved or resumed just now: count on to the next refresh. */
+			l->cur = l->prev;
+			continue;
+		}
+		rate = analysis_rate(&l->prev, &l->cur);
+		share = analysis_share(&l->prev, &l->cur);
+		/* About a second of memory, whatever the refresh interval. */
+		alpha = dt >= 1.0 ? 1.0 : dt < 0.2 ? 0.2 : dt;
+		if (v->fresh) {
+			v->rate = rate;
+			v->share = share;
+			v->fresh = 0;
+		} else {
+			v->rate = analysis_smooth(v->rate, rate, alpha);
+			v->share = analysis_smooth(v->share, share, alpha);
+		}
+		v->speed = analysis_speed(v->rate, v->solo);
+		/* Per CPU-second against per CPU-second alone. */
+		v->eff = analysis_efficiency(v->speed, isfinite(v->solo_share) &&
+		    v->solo_share > 0.01 ? v->share / v->solo_share : v->share);
+		action_hist_push(v, ui->solo_id == l->id ? NAN : v->speed);
+	}
+}
+
+/* The load at the cursor's CPU: the selected one if it is there, else the first. */
+struct load *
+action_target(struct ui *ui)
+{
+	struct load	*l, *first = NULL;
+	int		 os = ui_cursor_os(ui), i;
+
+	if (ui->loads == NULL)
+		return NULL;
+	for (i = 0; i < loads_count(ui->loads); i++) {
+		l = loads_at(ui->loads, i);
+		if (analysis_load_cpu(l) != os && l->spec.cpu_b != os &&
+		    !(l->spec.floating && cpuset_isset(&l->spec.cpus, os) &&
+		    l->cur.cpu == -1))
+			continue;
+		if (l->id == ui->sel_id)
+			return l;
+		if (first == NULL)
+			first = l;
+	}
+	return first;
+}

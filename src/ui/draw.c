@@ -1,0 +1,903 @@
+/*
+ * draw.c: a frame from the state and the layout. The whole frame is drawn
+ * into curses' buffer and sent once (erase, draw, refresh): curses sends
+ * only what changed since the last frame.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "kernel.h"
+#include "ui/ui_internal.h"
+#include "util.h"
+
+#define A(e)	((int)ui->attr[(e)])
+
+/* Bar segments, in the order they are drawn. */
+static const enum theme_elem draw_bar_elems[6] = {
+	THEME_BAR_USER, THEME_BAR_NICE, THEME_BAR_SYSTEM, THEME_BAR_IRQ,
+	THEME_BAR_SOFTIRQ, THEME_BAR_STEAL
+};
+/* A glyph per segment when colors cannot tell them apart. */
+static const char *const draw_bar_ascii[6] = { "#", "+", "=", "*", "*", "~" };
+
+static const char *const draw_levels_utf8[9] = {
+	"\302\267", "\342\226\201", "\342\226\202", "\342\226\203", "\342\226\204",
+	"\342\226\205", "\342\226\206", "\342\226\207", "\342\226\210"
+};
+static const char *const draw_levels_ascii[9] = {
+	".", "_", ",", "-", "=", "+", "*", "#", "@"
+};
+
+/* Curses attributes of a theme style on this terminal. */
+static int
+draw_style_attr(struct ui *ui, const struct theme_style *st, int *npairs,
+    short pairs[][2])
+{
+	int	attr = 0, fg, bg, bold = 0, dummy, i;
+
+	if (st->attrs & THEME_BOLD)
+		attr |= A_BOLD;
+	if (st->attrs & THEME_UNDERLINE)
+		attr |= A_UNDERLINE;
+	if (st->attrs & THEME_REVERSE)
+		attr |= A_REVERSE;
+	if (st->attrs & THEME_DIM)
+		attr |= A_DIM;
+#ifdef A_ITALIC
+	if (st->attrs & THEME_ITALIC)
+		attr |= A_ITALIC;
+#endif
+	if (st->attrs & THEME_BLINK)
+		attr |= A_BLINK;
+	if (!ui->colors)
+		return attr;
+	fg = theme_map_color(st->fg, COLORS, &bold);
+	bg = theme_map_color(st->bg, COLORS, &dummy);
+	if (bold)
+		attr |= A_BOLD;
+	if (fg == THEME_DEFAULT && bg == THEME_DEFAULT)
+		return attr;
+	for (i = 0; i < *npairs; i++)
+		if (pairs[i][0] == fg && pairs[i][1] == bg)
+			break;
+	if (i == *npairs) {
+		if (i + 1 >= COLOR_PAIRS || i + 1 > 255)
+			return attr;
+		pairs[i][0] = (short)fg;
+		pairs[i][1] = (short)bg;
+		init_pair((short)(i + 1), (short)fg, (short)bg);
+		(*npairs)++;
+	}
+	return attr | (int)COLOR_PAIR(i + 1);
+}
+
+/* Turn the theme into curses attributes, one color pair per fg/bg pair. */
+void
+draw_init_theme(struct ui *ui)
+{
+	short	pairs[THEME_COUNT][2];
+	int	npairs = 0, i;
+
+	for (i = 0; i < THEME_COUNT; i++)
+		ui->attr[i] = (unsigned long)draw_style_attr(ui, &ui->theme.style[i],
+		    &npairs, pairs);
+	/* Bars need a glyph per kind of time when colors do not tell them apart. */
+	ui->bar_glyphs = !ui->colors ||
+	    (ui->theme.style[THEME_BAR_USER].fg == ui->theme.style[THEME_BAR_SYSTEM].fg &&
+	    ui->theme.style[THEME_BAR_USER].bg == ui->theme.style[THEME_BAR_SYSTEM].bg);
+	bkgdset((chtype)(ui->attr[THEME_NORMAL] & ~(unsigned long)A_CHARTEXT) | ' ');
+	clearok(curscr, TRUE);
+}
+
+/* Draw a string from x up to column end (exclusive); returns the next column. */
+static int
+draw_text(int y, int x, int end, int attr, const char *s)
+{
+	const char	*p = s;
+	int		 w = 0;
+
+	if (x >= end)
+		return x;
+	/* Cut at a character boundary once the columns run out. */
+	while (*p != '\0') {
+		if (((unsigned char)*p & 0xc0) != 0x80) {
+			if (x + w >= end)
+				break;
+			w++;
+		}
+		p++;
+	}
+	attrset(attr);
+	mvaddnstr(y, x, s, (int)(p - s));
+	return x + w;
+}
+
+/* Fill columns x..end-1 of a row with blanks in a style. */
+static void
+draw_fill(int y, int x, int end, int attr)
+{
+	attrset(attr);
+	for (; x < end; x++)
+		mvaddch(y, x, ' ');
+}
+
+/* A printf-style draw_text. */
+static int __attribute__((format(printf, 5, 6)))
+draw_printf(int y, int x, int end, int attr, const char *fmt, ...)
+{
+	char	buf[1024];
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return draw_text(y, x, end, attr, buf);
+}
+
+/* Four significant digits, or "--". */
+static void
+draw_num(char *buf, size_t len, double x)
+{
+	double	a = fabs(x);
+
+	if (!isfinite(x))
+		snprintf(buf, len, "--");
+	else if (a >= 1000)
+		snprintf(buf, len, "%.0f", x);
+	else if (a >= 100)
+		snprintf(buf, len, "%.1f", x);
+	else if (a >= 10)
+		snprintf(buf, len, "%.2f", x);
+	else
+		snprintf(buf, len, "%.3f", x);
+}
+
+/* The style of a speed: how much slower than solo. */
+static int
+draw_speed_elem(double speed)
+{
+	if (!isfinite(speed))
+		return THEME_NORMAL;
+	if (speed >= 0.9)
+		return THEME_SPEED_GOOD;
+	if (speed >= 0.6)
+		return THEME_SPEED_MID;
+	return THEME_SPEED_BAD;
+}
+
+/* Is a load on a CPU now? 1 for end A pinned, 2 floating there, 3 end B. */
+static int
+draw_load_on(const struct load *l, int os)
+{
+	if (l->state == LOAD_DEAD)
+		return 0;
+	if (l->spec.cpu_b == os)
+		return 3;
+	if (!l->spec.floating)
+		return cpuset_isset(&l->spec.cpus, os) ? 1 : 0;
+	return l->cur.cpu == os ? 2 : 0;
+}
+
+/* The loads on a CPU as "hash#1 fp#2~"; returns how many. */
+static int
+draw_cpu_loads(struct ui *ui, int os, char *buf, size_t len)
+{
+	struct load	*l;
+	size_t		 used;
+	int		 i, on, n = 0;
+
+	buf[0] = '\0';
+	if (ui->loads == NULL)
+		return 0;
+	for (i = 0; i < loads_count(ui->loads); i++) {
+		l = loads_at(ui->loads, i);
+		if ((on = draw_load_on(l, os)) == 0)
+			continue;
+		used = strlen(buf);
+		snprintf(buf + used, len - used, "%s%s#%d%s", n ? " " : "", l->spec.k->name,
+		    l->id, on == 2 ? "~" : on == 3 ? "b" : "");
+		n++;
+	}
+	return n;
+}
+
+/* The two header lines: identity and counts, then the screen's state. */
+static void
+draw_header(struct ui *ui)
+{
+	const struct topo_summary	*s = &ui->m->summary;
+	const struct cpuinfo		*ci = &ui->ci;
+	char				 id[256];
+	int				 x, w = ui->cols, running = 0, paused = 0, i;
+	struct load			*l;
+
+	draw_fill(0, 0, w, A(THEME_HEADER));
+	draw_fill(1, 0, w, A(THEME_NORMAL));
+	if (ci->brand[0] != '\0')
+		snprintf(id, sizeof id, "%s%s%s%s", ci->brand,
+		    ci->codename[0] ? " (" : "", ci->codename, ci->codename[0] ? ")" : "");
+	else if (ci->vendor[0] != '\0')
+		snprintf(id, sizeof id, "%s CPU", ci->vendor);
+	else
+		snprintf(id, sizeof id, "CPU identity %s", ui->view_only ?
+		    "not recorded in the topology" : "unknown");
+	x = draw_printf(0, 0, w, A(THEME_HEADER), "smtscope: %s", id);
+	x = draw_printf(0, x, w, A(THEME_HEADER),
+	    "  %d package%s, %d core%s, %d thread%s, SMT %s", s->packages,
+	    s->packages == 1 ? "" : "s", s->cores, s->cores == 1 ? "" : "s", s->pus,
+	    s->pus == 1 ? "" : "s", cpuinfo_smt_name(ci->smt));
+	if (s->cpu_kinds > 1)
+		x = draw_printf(0, x, w, A(THEME_HEADER), ", %d core kinds", s->cpu_kinds);
+	if (ci->hypervisor[0] != '\0')
+		draw_printf(0, x, w, A(THEME_HEADER), ", under %s", ci->hypervisor);
+
+	if (ui->loads != NULL) {
+		for (i = 0; i < loads_count(ui->loads); i++) {
+			l = loads_at(ui->loads, i);
+			running += l->state == LOAD_RUNNING;
+			paused += l->state == LOAD_PAUSED;
+		}
+	}
+	x = draw_printf(1, 0, w, A(THEME_NORMAL), "refresh %d.%d s, %d load%s running",
+	    ui->delay_tenths / 10, ui->delay_tenths % 10, running, running == 1 ? "" : "s");
+	if (paused)
+		x = draw_printf(1, x, w, A(THEME_NORMAL), ", %d paused", paused);
+	x = draw_printf(1, x, w, A(THEME_NORMAL), ", %s view, theme %s  ",
+	    ui->view == LAYOUT_TREE ? "tree" : "grid", ui->theme.name);
+	if (ui->view_only)
+		x = draw_printf(1, x, w, A(THEME_HEADER_NOTE),
+		    " VIEW ONLY, another machine: %s ",
+		    strrchr(ui->m->source_name, '/') != NULL ?
+		    strrchr(ui->m->source_name, '/') + 1 : ui->m->source_name);
+}
+
+/* The tour's caption across the screen. */
+static void
+draw_caption(struct ui *ui)
+{
+	if (ui->scr.caption_y < 0)
+		return;
+	draw_fill(ui->scr.caption_y, 0, ui->cols, A(THEME_CAPTION));
+	draw_printf(ui->scr.caption_y, 0, ui->cols, A(THEME_CAPTION), " %s", ui->caption);
+}
+
+/* The style of a CPU's label or mark: cursor, move target, highlight, plain. */
+static int
+draw_cpu_attr(struct ui *ui, int pu)
+{
+	const struct topo_pu	*p = &ui->m->pus[pu];
+
+	if (pu == ui->cursor)
+		return A(ui->mode == UI_MOVE || ui->mode == UI_PICK_B ?
+		    THEME_MOVE_TARGET : THEME_CURSOR);
+	if (cpuset_isset(&ui->highlight, p->os_index))
+		return A(THEME_HIGHLIGHT);
+	return A(p->allowed ? THEME_CPU : THEME_CPU_DISALLOWED);
+}
+
+/* A CPU's bar: [segments of user, nice, system, irq, softirq, steal]. */
+static void
+draw_bar(struct ui *ui, int y, int x, int bw, int pu)
+{
+	const struct cpustat_pct	*p = &ui->pct[pu];
+	double				 seg[6], cum = 0;
+	int				 i, c, from = 0, to;
+	const char			*glyph;
+
+	draw_text(y, x, ui->cols, A(THEME_BAR_FRAME), "[");
+	draw_text(y, x + 1 + bw, ui->cols, A(THEME_BAR_FRAME), "]");
+	if (!ui->pct_ok[pu])
+		return;
+	seg[0] = p->user;
+	seg[1] = p->nice;
+	seg[2] = p->system;
+	seg[3] = p->irq;
+	seg[4] = p->softirq;
+	seg[5] = p->steal;
+	for (i = 0; i < 6; i++) {
+		cum += seg[i];
+		to = (int)(cum / 100.0 * bw + 0.5);
+		if (to > bw)
+			to = bw;
+		if (ui->bar_glyphs)
+			glyph = draw_bar_ascii[i];
+		else
+			glyph = ui->utf8 ? "\342\226\210" : "|";
+		for (c = from; c < to; c++)
+			draw_text(y, x + 1 + c, ui->cols, A(draw_bar_elems[i]), glyph);
+		if (to > from)
+			from = to;
+	}
+}
+
+/* The loads on a CPU, each in its style, from column x. */
+static void
+draw_loads_at(struct ui *ui, int y, int x, int os)
+{
+	struct load	*l;
+	int		 i, on, e;
+
+	if (ui->loads == NULL)
+		return;
+	for (i = 0; i < loads_count(ui->loads); i++) {
+		l = loads_at(ui->loads, i);
+		if ((on = draw_load_on(l, os)) == 0)
+			continue;
+		e = l->state == LOAD_PAUSED ? THEME_PAUSED : on == 2 ? THEME_LOAD_FLOATING :
+		    THEME_LOAD;
+		x = draw_printf(y, x, ui->cols, A(e), "%s#%d%s", l->spec.k->name, l->id,
+		    on == 2 ? "~" : on == 3 ? "b" : "");
+		x++;
+	}
+}
+
+/* One tree row: lines and label, then the CPU with its bar, percent and loads. */
+static void
+draw_tree_row(struct ui *ui, int y, const struct layout_row *r)
+{
+	const struct layout	*l = &ui->lay;
+	const struct topo_pu	*p;
+	int			 x;
+
+	draw_text(y, 0, ui->cols, A(THEME_TREE), r->text);
+	if (r->label_w > 0) {
+		/* The label again, in its own style: find its bytes by columns. */
+		const char	*s = r->text;
+		int		 col = 0;
+
+		while (*s != '\0' && col < r->label_x) {
+			s++;
+			while (((unsigned char)*s & 0xc0) == 0x80)
+				s++;
+			col++;
+		}
+		draw_printf(y, r->label_x, r->label_x + r->label_w, A(THEME_LABEL), "%s", s);
+	}
+	if (r->pu < 0)
+		return;
+	p = &ui->m->pus[r->pu];
+	draw_printf(y, l->cpu_x, ui->cols, draw_cpu_attr(ui, r->pu), "CPU %*d",
+	    l->digits, p->os_index);
+	draw_bar(ui, y, l->bar_x, l->bar_w, r->pu);
+	if (ui->pct_ok[r->pu])
+		draw_printf(y, l->pct_x, ui->cols, A(THEME_PERCENT), "%5.1f%%",
+		    ui->pct[r->pu].busy);
+	x = l->loads_x;
+	if (!p->allowed)
+		x = draw_text(y, x, ui->cols, A(THEME_CPU_DISALLOWED), "not allowed ");
+	draw_loads_at(ui, y, x, p->os_index);
+}
+
+/* The level glyph of a CPU's busy share, and the style of its main kind of time. */
+static const char *
+draw_level(struct ui *ui, int pu, int *elem)
+{
+	const struct cpustat_pct	*p = &ui->pct[pu];
+	double				 seg[6];
+	int				 i, best = 0, level;
+
+	*elem = THEME_BAR_FRAME;
+	if (!ui->pct_ok[pu])
+		return ui->utf8 ? draw_levels_utf8[0] : draw_levels_ascii[0];
+	seg[0] = p->user;
+	seg[1] = p->nice;
+	seg[2] = p->system;
+	seg[3] = p->irq;
+	seg[4] = p->softirq;
+	seg[5] = p->steal;
+	for (i = 1; i < 6; i++)
+		if (seg[i] > seg[best])
+			best = i;
+	level = p->busy < 1.0 ? 0 : 1 + (int)(p->busy * 7.999 / 100.0);
+	if (level > 8)
+		level = 8;
+	if (level > 0)
+		*elem = draw_bar_elems[best];
+	return ui->utf8 ? draw_levels_utf8[level] : draw_levels_ascii[level];
+}
+
+/* One grid row: the label, then a cell per core with a mark per CPU. */
+static void
+draw_grid_row(struct ui *ui, int y, const struct layout_row *r)
+{
+	const struct layout		*l = &ui->lay;
+	const struct layout_cell	*c;
+	const struct topo_core		*core;
+	const struct topo_pu		*p;
+	const char			*g;
+	char				 loads[128];
+	int				 i, j, x, elem, at, n;
+
+	draw_text(y, 0, ui->cols, A(THEME_LABEL), r->text);
+	for (i = 0; i < r->ncells; i++) {
+		c = &l->cells[r->first_cell + i];
+		core = &ui->m->cores[c->core];
+		p = &ui->m->pus[c->pu0];
+		x = draw_printf(y, c->x, ui->cols, A(p->allowed ? THEME_CPU :
+		    THEME_CPU_DISALLOWED), "%*d", l->digits, p->os_index);
+		if (l->kind_w)
+			draw_text(y, x, ui->cols, A(THEME_LABEL), core->kind != -1 ?
+			    ui->m->kinds[core->kind].label : " ");
+		for (j = 0; j < c->npus; j++) {
+			const struct layout_spot *s = &l->spots[c->pu0 + j];
+
+			g = draw_level(ui, c->pu0 + j, &elem);
+			at = c->pu0 + j == ui->cursor ||
+			    cpuset_isset(&ui->highlight, ui->m->pus[c->pu0 + j].os_index);
+			draw_text(y, s->x, ui->cols, at ? draw_cpu_attr(ui, c->pu0 + j) :
+			    A(elem), g);
+			n = draw_cpu_loads(ui, ui->m->pus[c->pu0 + j].os_index, loads,
+			    sizeof loads);
+			draw_text(y, s->x + 1, ui->cols, at ? draw_cpu_attr(ui, c->pu0 + j) :
+			    A(THEME_LOAD), n == 0 ? " " : strchr(loads, '~') ? "~" : "*");
+		}
+	}
+}
+
+/* The topology area: the rows in view. */
+static void
+draw_topology(struct ui *ui)
+{
+	const struct layout	*l = &ui->lay;
+	int			 y, row;
+
+	for (y = 0; y < ui->scr.topo_h; y++) {
+		row = ui->top + y;
+		if (row >= l->nrows)
+			break;
+		if (l->view == LAYOUT_TREE)
+			draw_tree_row(ui, ui->scr.topo_y + y, &l->rows[row]);
+		else
+			draw_grid_row(ui, ui->scr.topo_y + y, &l->rows[row]);
+	}
+	/* Say there is more above or below. */
+	if (ui->top > 0)
+		draw_text(ui->scr.topo_y, ui->cols - 8, ui->cols, A(THEME_INFO), "  more ^");
+	if (ui->top + ui->scr.topo_h < l->nrows)
+		draw_text(ui->scr.topo_y + ui->scr.topo_h - 1, ui->cols - 8, ui->cols,
+		    A(THEME_INFO), "  more v");
+}
+
+/* Columns of the loads panel. */
+struct draw_cols {
+	int	load, cpu, rate, solo, speed, share, eff, hist, why;
+	int	rate_w, hist_w;
+};
+
+/* Place the panel's columns for the screen's width. */
+static void
+draw_panel_cols(struct ui *ui, struct draw_cols *c)
+{
+	size_t	u, umax = 0;
+	int	i;
+
+	for (i = 0; kernel_all[i] != NULL; i++)
+		if ((u = strlen(kernel_all[i]->unit)) > umax)
+			umax = u;
+	c->rate_w = 8 + (int)umax;
+	c->load = 1;
+	c->cpu = c->load + 10;
+	c->rate = c->cpu + 8;
+	c->solo = c->rate + c->rate_w;
+	c->speed = c->solo + c->rate_w;
+	c->share = c->speed + 7;
+	c->eff = c->share + 7;
+	c->hist = c->eff + 7;
+	c->hist_w = ui->cols - c->hist - 28;
+	if (c->hist_w > 24)
+		c->hist_w = 24;
+	if (c->hist_w < 8)
+		c->hist_w = 0;
+	c->why = c->hist + (c->hist_w ? c->hist_w + 2 : 0);
+}
+
+/* A load's CPUs: "3", "0,1" for two ends, "0-3@2" for a floating one. */
+static void
+draw_load_cpus(const struct load *l, char *buf, size_t len)
+{
+	char	set[64];
+
+	cpuset_format(&l->spec.cpus, set, sizeof set);
+	if (l->spec.cpu_b != -1)
+		snprintf(buf, len, "%s,%d", set, l->spec.cpu_b);
+	else if (l->spec.floating && l->cur.cpu != -1)
+		snprintf(buf, len, "%s@%d", set, l->cur.cpu);
+	else
+		snprintf(buf, len, "%s", set);
+}
+
+/* A rate in the kernel's unit: "412.3 MB/s". */
+static void
+draw_rate(const struct kernel *k, double rate, char *buf, size_t len)
+{
+	char	num[32];
+
+	if (!isfinite(rate) || rate <= 0) {
+		snprintf(buf, len, "--");
+		return;
+	}
+	draw_num(num, sizeof num, kernel_display(k, rate));
+	snprintf(buf, len, "%s %s", num, k->unit);
+}
+
+/* A history of speeds as a sparkline: 120% of solo fills a cell. */
+static void
+draw_spark(struct ui *ui, int y, int x, int w, const struct ui_loadview *v)
+{
+	const char	*const *lv = ui->utf8 ? draw_levels_utf8 : draw_levels_ascii;
+	int		 i, from, level;
+	double		 s;
+
+	from = v->nhist > w ? v->nhist - w : 0;
+	for (i = from; i < v->nhist; i++, x++) {
+		s = v->hist[i];
+		if (!isfinite(s))
+			continue;
+		level = 1 + (int)(s / 1.2 * 7.999);
+		if (level > 8)
+			level = 8;
+		if (level < 1)
+			level = 1;
+		draw_text(y, x, ui->cols, A(THEME_SPARKLINE), lv[level]);
+	}
+}
+
+/* One load's row in the panel. */
+static void
+draw_load_row(struct ui *ui, int y, const struct draw_cols *c, struct load *l)
+{
+	struct ui_loadview	*v = action_view(ui, l->id);
+	char			 buf[256];
+	int			 sel = l->id == ui->sel_id, base, held, x;
+
+	base = sel ? A(THEME_PANEL_SELECTED) : A(THEME_NORMAL);
+	draw_fill(y, 0, ui->cols, base);
+	draw_printf(y, c->load, c->cpu, base, "%s#%d", l->spec.k->name, l->id);
+	draw_load_cpus(l, buf, sizeof buf);
+	draw_text(y, c->cpu, c->rate - 1, base, buf);
+	held = 0;
+	for (x = 0; x < ui->solo_npaused; x++)
+		if (ui->solo_paused[x] == l->id)
+			held = 1;
+	if (l->state == LOAD_PAUSED)
+		draw_text(y, c->rate, c->solo, A(THEME_PAUSED), held ? "held" : "paused");
+	else {
+		draw_rate(l->spec.k, v->rate, buf, sizeof buf);
+		draw_text(y, c->rate, c->solo - 1, base, buf);
+	}
+	if (ui->solo_id == l->id)
+		draw_text(y, c->solo, c->speed, A(THEME_MEASURING), "measuring solo");
+	else if (action_measuring(ui, l->id))
+		draw_text(y, c->solo, c->speed, A(THEME_MEASURING), "solo queued");
+	else {
+		draw_rate(l->spec.k, v->solo, buf, sizeof buf);
+		draw_text(y, c->solo, c->speed - 1, base, buf);
+	}
+	if (l->state == LOAD_RUNNING && ui->solo_id != l->id) {
+		if (isfinite(v->speed))
+			draw_printf(y, c->speed, c->share, sel ? base :
+			    A(draw_speed_elem(v->speed)), "%5.0f%%", v->speed * 100);
+		if (isfinite(v->share))
+			draw_printf(y, c->share, c->eff, base, "%5.0f%%", v->share * 100);
+		if (isfinite(v->eff))
+			draw_printf(y, c->eff, c->hist, base, "%5.0f%%", v->eff * 100);
+	}
+	if (c->hist_w)
+		draw_spark(ui, y, c->hist, c->hist_w, v);
+	if (held && ui->solo_id != -1)
+		snprintf(buf, sizeof buf, "held while load #%d's solo rate is measured",
+		    ui->solo_id);
+	else if (ui->solo_id == l->id)
+		snprintf(buf, sizeof buf, "running alone: the other loads are held");
+	else
+		analysis_reason(ui->m, ui->loads, l, buf, sizeof buf);
+	draw_text(y, c->why, ui->cols, base, buf);
+}
+
+/* The loads panel: a title row, then a row per load (scrolled to the selection). */
+static void
+draw_panel(struct ui *ui)
+{
+	struct draw_cols	 c;
+	int			 y = ui->scr.panel_y, rows = ui->scr.panel_h - 1, n, i;
+	int			 t = A(THEME_PANEL_TITLE);
+
+	draw_panel_cols(ui, &c);
+	draw_fill(y, 0, ui->cols, t);
+	draw_text(y, c.load, ui->cols, t, "LOAD");
+	draw_text(y, c.cpu, ui->cols, t, "CPU");
+	draw_text(y, c.rate, ui->cols, t, "RATE");
+	draw_text(y, c.solo, ui->cols, t, "SOLO");
+	draw_text(y, c.speed, ui->cols, t, "SPEED");
+	draw_text(y, c.share, ui->cols, t, "SHARE");
+	draw_text(y, c.eff, ui->cols, t, "  EFF");
+	if (c.hist_w)
+		draw_text(y, c.hist, ui->cols, t, "HISTORY");
+	draw_text(y, c.why, ui->cols, t, "WHY");
+	n = ui->loads != NULL ? loads_count(ui->loads) : 0;
+	if (n == 0) {
+		draw_text(y + 1, 1, ui->cols, A(THEME_INFO), ui->view_only ?
+		    "no loads: this is a view of another machine" :
+		    "no loads: press a to start one on the cursor's CPU");
+		return;
+	}
+	/* Keep the selected load in view. */
+	for (i = 0; i < n; i++)
+		if (loads_at(ui->loads, i)->id == ui->sel_id)
+			break;
+	if (i < n && i < ui->panel_top)
+		ui->panel_top = i;
+	if (i < n && i >= ui->panel_top + rows)
+		ui->panel_top = i - rows + 1;
+	if (ui->panel_top > n - rows)
+		ui->panel_top = n - rows;
+	if (ui->panel_top < 0)
+		ui->panel_top = 0;
+	for (i = 0; i < rows && ui->panel_top + i < n; i++)
+		draw_load_row(ui, y + 1 + i, &c, loads_at(ui->loads, ui->panel_top + i));
+	if (ui->panel_top + rows < n)
+		draw_printf(y, ui->cols - 12, ui->cols, t, " %d more v ",
+		    n - ui->panel_top - rows);
+}
+
+/* The info line: what the cursor's CPU is and how busy it is. */
+static void
+draw_info(struct ui *ui)
+{
+	const struct topo		*m = ui->m;
+	const struct topo_pu		*p = &m->pus[ui->cursor];
+	const struct topo_core		*core = &m->cores[p->core];
+	const struct cpustat_pct	*t = &ui->pct[ui->cursor];
+	int				 x, i, y = ui->scr.info_y;
+
+	draw_fill(y, 0, ui->cols, A(THEME_INFO));
+	x = draw_printf(y, 0, ui->cols, A(THEME_INFO), "CPU %d: core %d%s%s",
+	    p->os_index, core->logical_index,
+	    m->nkinds > 1 && core->kind != -1 ? " " : "",
+	    m->nkinds > 1 && core->kind != -1 ? m->kinds[core->kind].label : "");
+	if (core->package != -1)
+		x = draw_printf(y, x, ui->cols, A(THEME_INFO), ", package %d",
+		    m->packages[core->package].logical_index);
+	if (core->npus > 1) {
+		x = draw_text(y, x, ui->cols, A(THEME_INFO), ", sibling");
+		x = draw_text(y, x, ui->cols, A(THEME_INFO), core->npus > 2 ? "s" : "");
+		for (i = core->first_pu; i < core->first_pu + core->npus; i++)
+			if (i != ui->cursor)
+				x = draw_printf(y, x, ui->cols, A(THEME_INFO), " %d",
+				    m->pus[i].os_index);
+	}
+	if (!p->allowed)
+		x = draw_text(y, x, ui->cols, A(THEME_INFO), ", not allowed by the cpuset");
+	if (ui->pct_ok[ui->cursor])
+		draw_printf(y, x, ui->cols, A(THEME_INFO),
+		    "  busy %.1f%%: user %.1f nice %.1f system %.1f irq %.1f softirq %.1f "
+		    "steal %.1f", t->busy, t->user, t->nice, t->system, t->irq, t->softirq,
+		    t->steal);
+}
+
+/* Key names and their words, in the status line's two styles. */
+static int
+draw_keys(struct ui *ui, int y, int x, const char *const *keys)
+{
+	int	i;
+
+	for (i = 0; keys[i] != NULL && x < ui->cols; i += 2) {
+		x = draw_text(y, x, ui->cols, A(THEME_STATUS_KEY), keys[i]);
+		x = draw_printf(y, x, ui->cols, A(THEME_STATUS), " %s ", keys[i + 1]);
+	}
+	return x;
+}
+
+/* The status line: the last message, then the keys that matter now. */
+static void
+draw_status(struct ui *ui)
+{
+	static const char *const normal[] = {
+		"a", "start", "m", "move", "Space", "pause", "d", "stop", "D", "stop all",
+		"c", "solo", "v", "view", "t", "theme", "?", "help", "q", "quit", NULL
+	};
+	static const char *const view[] = {
+		"arrows", "cursor", "v", "view", "t", "theme", "?", "help", "q", "quit", NULL
+	};
+	static const char *const menu[] = {
+		"arrows", "choose", "Enter", "start", "Esc", "cancel", NULL
+	};
+	static const char *const pick[] = {
+		"arrows", "choose a CPU", "Enter", "here", "Esc", "cancel", NULL
+	};
+	static const char *const param[] = {
+		"Enter", "start", "Esc", "cancel", NULL
+	};
+	static const char *const help[] = { "any key", "back", NULL };
+	static const char *const tour[] = { "n", "next step", NULL };
+	const char *const *keys;
+	int		 y = ui->scr.status_y, x = 0;
+
+	draw_fill(y, 0, ui->cols, A(THEME_STATUS));
+	switch (ui->mode) {
+	case UI_MENU:
+		keys = menu;
+		break;
+	case UI_PARAM:
+		keys = param;
+		break;
+	case UI_PICK_B:
+	case UI_MOVE:
+		keys = pick;
+		break;
+	case UI_HELP:
+		keys = help;
+		break;
+	default:
+		keys = ui->view_only ? view : normal;
+		break;
+	}
+	if (ui->msg[0] != '\0') {
+		x = draw_printf(y, 0, ui->cols, A(ui->msg_error ? THEME_ERROR : THEME_STATUS),
+		    "%s", ui->msg);
+		x = draw_text(y, x, ui->cols, A(THEME_STATUS), "  ");
+	}
+	if (ui->mode == UI_MOVE)
+		x = draw_printf(y, x, ui->cols, A(THEME_STATUS), "move load #%d: ",
+		    ui->move_id);
+	if (ui->mode == UI_PICK_B)
+		x = draw_printf(y, x, ui->cols, A(THEME_STATUS),
+		    "%s: the CPU of its second end? ", ui->pick_k->name);
+	if (ui->step != NULL && ui->step_key && ui->mode == UI_NORMAL)
+		x = draw_keys(ui, y, x, tour);
+	draw_keys(ui, y, x, keys);
+}
+
+/* A box with a title, in the menu's style; returns its inner left column. */
+static int
+draw_box(struct ui *ui, int y, int x, int h, int w, const char *title)
+{
+	int	i;
+
+	for (i = 0; i < h; i++)
+		draw_fill(y + i, x, x + w, A(THEME_MENU));
+	draw_fill(y, x, x + w, A(THEME_MENU_TITLE));
+	draw_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "%s", title);
+	return x + 2;
+}
+
+/* The kernel menu over the topology. */
+static void
+draw_menu(struct ui *ui)
+{
+	const struct kernel	*k;
+	int			 n, w, h, y, x, i, e;
+
+	for (n = 0; kernel_all[n] != NULL; n++)
+		;
+	w = ui->cols - 4 < 86 ? ui->cols - 4 : 86;
+	h = n + 2;
+	y = ui->scr.topo_y + 1;
+	x = (ui->cols - w) / 2;
+	ui->menu_y = y;
+	ui->menu_x = x;
+	ui->menu_h = h;
+	ui->menu_w = w;
+	ui->menu_n = n;
+	draw_box(ui, y, x, h, w, "");
+	draw_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "Start a load on CPU %d%s",
+	    ui->mode == UI_PICK_B ? ui->pick_a : ui_cursor_os(ui),
+	    " (1-9 or arrows, Enter; Esc cancels)");
+	for (i = 0; i < n; i++) {
+		k = kernel_all[i];
+		e = i == ui->menu_sel ? THEME_MENU_SELECTED : THEME_MENU;
+		draw_fill(y + 1 + i, x, x + w, A(e));
+		draw_printf(y + 1 + i, x + 1, x + w - 1, A(e), "%d %-7s %-14s %s%s", i + 1,
+		    k->name, k->unit, k->desc, k->param_help != NULL ? " [parameter]" :
+		    k->ends == 2 ? " [two CPUs]" : "");
+	}
+	draw_printf(y + h - 1, x + 1, x + w - 1, A(THEME_MENU), "%s",
+	    kernel_all[ui->menu_sel]->param_help != NULL ?
+	    kernel_all[ui->menu_sel]->param_help : "");
+}
+
+/* The parameter prompt of a kernel. */
+static void
+draw_param(struct ui *ui)
+{
+	int	w = ui->cols - 4 < 76 ? ui->cols - 4 : 76, x = (ui->cols - w) / 2;
+	int	y = ui->scr.topo_y + 1;
+
+	ui->menu_h = 0;
+	draw_box(ui, y, x, 4, w, "");
+	draw_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "%s on CPU %d: parameter",
+	    ui->pick_k->name, ui_cursor_os(ui));
+	draw_printf(y + 1, x + 1, x + w - 1, A(THEME_MENU), "%s", ui->pick_k->param_help);
+	draw_printf(y + 2, x + 1, x + w - 1, A(THEME_MENU_SELECTED), "> %s_", ui->input);
+	draw_printf(y + 3, x + 1, x + w - 1, A(THEME_MENU),
+	    "Enter starts it (empty: the default); Esc cancels");
+}
+
+/* Every key, with the bars' legend. */
+static void
+draw_help(struct ui *ui)
+{
+	static const char *const lines[] = {
+		"Arrows, h j k l    move the cursor over logical CPUs",
+		"PgUp PgDn Home End move by a page, to the first or last CPU",
+		"a or Enter         start a load on the cursor's CPU (menu of kernels)",
+		"m                  move the load at the cursor: choose a CPU, Enter",
+		"Space              pause or resume the load at the cursor",
+		"d or Delete        stop the load at the cursor",
+		"D                  stop all loads",
+		"Tab                select the next load (the cursor follows it)",
+		"c                  measure the solo rates again (others pause 1 s each)",
+		"v                  switch between the tree and the grid",
+		"t                  next theme",
+		"n                  next step of a tour",
+		"? or F1            this help",
+		"q or F10           quit (every load stops)",
+		"Mouse              click a CPU, a load, or a menu entry; wheel scrolls",
+		"",
+		"Bars: user, nice, system, irq, softirq, steal; no colors: # + = * * ~",
+		"SPEED is the rate against the solo rate; SHARE the part of the wall",
+		"time the load ran; EFF the speed per CPU-second (speed / share).",
+		"A ~ after a load marks a floating one, b the second end of a pipe.",
+		NULL
+	};
+	int	n, w, h, y, x, i;
+
+	for (n = 0; lines[n] != NULL; n++)
+		;
+	w = ui->cols - 4 < 76 ? ui->cols - 4 : 76;
+	h = n + 1 < ui->rows - 2 ? n + 1 : ui->rows - 2;
+	y = (ui->rows - h) / 2;
+	x = (ui->cols - w) / 2;
+	draw_box(ui, y, x, h, w, "smtscope keys (any key returns)");
+	for (i = 0; i + 1 < h; i++)
+		draw_text(y + 1 + i, x + 1, x + w - 1, A(THEME_MENU), lines[i]);
+}
+
+/* The message when the terminal is too small. */
+static void
+draw_too_small(struct ui *ui)
+{
+	char	a[64], b[64];
+	int	y = ui->rows / 2 - 1;
+
+	snprintf(a, sizeof a, "Terminal too small:");
+	snprintf(b, sizeof b, "%dx%d, need %dx%d", ui->cols, ui->rows, UI_MIN_COLS,
+	    UI_MIN_ROWS);
+	if (y < 0)
+		y = 0;
+	draw_text(y, 0, ui->cols, A(THEME_ERROR), a);
+	draw_text(y + 1, 0, ui->cols, A(THEME_NORMAL), b);
+}
+
+/* Draw the whole frame and send it. */
+void
+draw_frame(struct ui *ui)
+{
+	erase();
+	if (ui->scr.too_small)
+		draw_too_small(ui);
+	else {
+		draw_header(ui);
+		draw_caption(ui);
+		draw_topology(ui);
+		draw_panel(ui);
+		draw_info(ui);
+		draw_status(ui);
+		if (ui->mode == UI_MENU)
+			draw_menu(ui);
+		else if (ui->mode == UI_PARAM)
+			draw_param(ui);
+		else if (ui->mode == UI_HELP)
+			draw_help(ui);
+	}
+	attrset(A_NORMAL);
+	wnoutrefresh(stdscr);
+	doupdate();
+}

@@ -1,0 +1,480 @@
+/*
+ * layout.c: where everything goes, computed apart from drawing (as lstopo
+ * does): the screen's regions, and the rows of the tree or the cells of
+ * the grid with the spot of every CPU. Pure: no curses, no clock.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/ui_internal.h"
+#include "util.h"
+
+/* Tree-drawing pieces, each two columns wide (one for "horizontal"). */
+struct layout_glyphs {
+	const char	*vert;		/* "│ " */
+	const char	*tee;		/* "├─" */
+	const char	*ell;		/* "└─" */
+	const char	*down;		/* "┬─" */
+	const char	*horiz;		/* "─" */
+};
+
+static const struct layout_glyphs layout_utf8 = {
+	"\342\224\202 ", "\342\224\234\342\224\200", "\342\224\224\342\224\200",
+	"\342\224\254\342\224\200", "\342\224\200"
+};
+static const struct layout_glyphs layout_ascii = { "| ", "|-", "`-", "+-", "-" };
+
+/* Kinds of tree rows before the CPU column is known. */
+enum layout_kind {
+	LK_LABEL,
+	LK_CORE,	/* a core's label and its first CPU */
+	LK_SIBLING,	/* a further CPU of the core above */
+	LK_BARE,	/* a CPU without a core object */
+	LK_NOTE
+};
+
+/* A tree row while it is built. */
+struct layout_proto {
+	struct strbuf	 sb;
+	int		 label_x;
+	int		 label_w;
+	enum layout_kind kind;
+	int		 last;		/* siblings: the core's last CPU */
+	int		 pu;
+	int		 node;
+	int		 more;		/* core: has further CPUs */
+};
+
+struct layout_builder {
+	const struct topo		*m;
+	const struct layout_glyphs	*g;
+	struct layout_proto		*p;
+	int				 n;
+	int				 cap;
+};
+
+/* Columns a UTF-8 string takes: every byte that does not continue a character. */
+int
+layout_width(const char *s)
+{
+	int	w = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			w++;
+	return w;
+}
+
+/* The regions of a screen of rows x cols. */
+void
+layout_screen(struct layout_screen *s, int rows, int cols, int caption, int nloads)
+{
+	int	avail, list;
+
+	memset(s, 0, sizeof *s);
+	s->rows = rows;
+	s->cols = cols;
+	s->caption_y = -1;
+	if (rows < UI_MIN_ROWS || cols < UI_MIN_COLS) {
+		s->too_small = 1;
+		return;
+	}
+	s->header_y = 0;
+	s->header_h = 2;
+	avail = rows - s->header_h - 2;
+	if (caption) {
+		s->caption_y = s->header_h;
+		avail--;
+	}
+	list = nloads < 1 ? 1 : nloads;
+	if (list > avail / 3)
+		list = avail / 3 < 1 ? 1 : avail / 3;
+	s->panel_h = 1 + list;
+	s->topo_y = s->header_h + (caption ? 1 : 0);
+	s->topo_h = avail - s->panel_h;
+	s->panel_y = s->topo_y + s->topo_h;
+	s->info_y = rows - 2;
+	s->status_y = rows - 1;
+}
+
+/* A new tree row. */
+static struct layout_proto *
+layout_add(struct layout_builder *b, enum layout_kind kind, const char *prefix,
+    const char *conn, const char *label)
+{
+	struct layout_proto	*p;
+
+	if (b->n == b->cap) {
+		b->cap = b->cap ? b->cap * 2 : 64;
+		b->p = xreallocarray(b->p, (size_t)b->cap, sizeof *b->p);
+	}
+	p = &b->p[b->n++];
+	memset(p, 0, sizeof *p);
+	strbuf_init(&p->sb);
+	strbuf_puts(&p->sb, prefix);
+	strbuf_puts(&p->sb, conn);
+	p->label_x = layout_width(p->sb.s);
+	p->label_w = layout_width(label);
+	strbuf_puts(&p->sb, label);
+	p->kind = kind;
+	p->pu = p->node = -1;
+	return p;
+}
+
+/* A node's label: "Package 0", "L3 32MB", "NUMA node 1: 64GB", "Core 3 P". */
+static void
+layout_label(const struct topo *m, const struct topo_node *n, char *buf, size_t len)
+{
+	char	size[32];
+
+	util_fmt_bytes(size, sizeof size, n->bytes);
+	switch (n->type) {
+	case TOPO_MACHINE:
+		snprintf(buf, len, "Machine");
+		break;
+	case TOPO_GROUP:
+		snprintf(buf, len, "Group %d%s%s", n->logical_index,
+		    n->subtype ? " " : "", n->subtype ? n->subtype : "");
+		break;
+	case TOPO_PACKAGE:
+		snprintf(buf, len, "Package %d", n->logical_index);
+		break;
+	case TOPO_DIE:
+		snprintf(buf, len, "Die %d", n->logical_index);
+		break;
+	case TOPO_NUMA:
+		if (n->bytes)
+			snprintf(buf, len, "NUMA node %d: %s", n->os_index, size);
+		else
+			snprintf(buf, len, "NUMA node %d", n->os_index);
+		break;
+	case TOPO_CACHE:
+		if (n->bytes)
+			snprintf(buf, len, "L%d %s", n->cache_level, size);
+		else
+			snprintf(buf, len, "L%d", n->cache_level);
+		break;
+	case TOPO_CORE:
+		if (m->nkinds > 1 && m->cores[n->index].kind != -1)
+			snprintf(buf, len, "Core %d %s", n->logical_index,
+			    m->kinds[m->cores[n->index].kind].label);
+		else
+			snprintf(buf, len, "Core %d", n->logical_index);
+		break;
+	case TOPO_PU:
+		snprintf(buf, len, "PU %d", n->logical_index);
+		break;
+	}
+}
+
+/* Add a node's children below prefix; top level children get no connector. */
+static void
+layout_tree_children(struct layout_builder *b, int parent, const char *prefix, int top)
+{
+	const struct topo		*m = b->m;
+	const struct topo_node		*n;
+	const struct topo_core		*core;
+	struct layout_proto		*p;
+	char				 label[128], *sub;
+	const char			*conn;
+	int				 c, last, i;
+
+	for (c = m->nodes[parent].first_child; c != -1; c = n->next_sibling) {
+		n = &m->nodes[c];
+		last = n->next_sibling == -1;
+		conn = top ? "" : last ? b->g->ell : b->g->tee;
+		sub = xasprintf("%s%s", prefix, top ? "" : last ? "  " : b->g->vert);
+		if (n->type == TOPO_CORE) {
+			core = &m->cores[n->index];
+			layout_label(m, n, label, sizeof label);
+			p = layout_add(b, LK_CORE, prefix, conn, label);
+			p->node = c;
+			p->pu = core->first_pu;
+			p->more = core->npus > 1;
+			for (i = 1; i < core->npus; i++) {
+				p = layout_add(b, LK_SIBLING, sub, "", "");
+				p->pu = core->first_pu + i;
+				p->last = i == core->npus - 1;
+			}
+		} else if (n->type == TOPO_PU) {
+			p = layout_add(b, LK_BARE, prefix, conn, "");
+			p->pu = n->index;
+		} else {
+			layout_label(m, n, label, sizeof label);
+			p = layout_add(b, LK_LABEL, prefix, conn, label);
+			p->node = c;
+			layout_tree_children(b, c, sub, 0);
+		}
+		free(sub);
+	}
+}
+
+/* Append n copies of a string. */
+static void
+layout_repeat(struct strbuf *sb, const char *s, int n)
+{
+	while (n-- > 0)
+		strbuf_puts(sb, s);
+}
+
+/* Grow the row array by one row and return it. */
+static struct layout_row *
+layout_row_add(struct layout *l, char *text, int pu, int node)
+{
+	struct layout_row	*r;
+
+	if (l->nrows == l->caprows) {
+		l->caprows = l->caprows ? l->caprows * 2 : 64;
+		l->rows = xreallocarray(l->rows, (size_t)l->caprows, sizeof *l->rows);
+	}
+	r = &l->rows[l->nrows++];
+	memset(r, 0, sizeof *r);
+	r->text = text;
+	r->text_w = layout_width(text);
+	r->pu = pu;
+	r->node = node;
+	r->first_cell = -1;
+	return r;
+}
+
+/* The tree: a row per node and per CPU, the CPUs' bars in one column. */
+static void
+layout_tree(struct layout *l, const struct topo *m)
+{
+	struct layout_builder	 b;
+	struct layout_proto	*p;
+	struct layout_row	*r;
+	char			 list[256];
+	int			 i, w, maxw = 0, rest;
+
+	memset(&b, 0, sizeof b);
+	b.m = m;
+	b.g = l->utf8 ? &layout_utf8 : &layout_ascii;
+	layout_tree_children(&b, 0, "", 1);
+	for (i = 0; i < b.n; i++) {
+		w = layout_width(b.p[i].sb.s);
+		if (b.p[i].kind == LK_CORE && w > maxw)
+			maxw = w;
+		if (b.p[i].kind == LK_BARE && w > maxw)
+			maxw = w;
+	}
+	/* The CPU column: after the longest core label, a space and a connector. */
+	l->cpu_x = maxw + 4;
+	for (i = 0; i < b.n; i++) {
+		p = &b.p[i];
+		w = layout_width(p->sb.s);
+		switch (p->kind) {
+		case LK_CORE:
+			strbuf_puts(&p->sb, " ");
+			layout_repeat(&p->sb, b.g->horiz, l->cpu_x - 2 - w - 1);
+			strbuf_puts(&p->sb, p->more ? b.g->down : "");
+			if (!p->more)
+				layout_repeat(&p->sb, b.g->horiz, 2);
+			break;
+		case LK_SIBLING:
+			layout_repeat(&p->sb, " ", l->cpu_x - 2 - w);
+			strbuf_puts(&p->sb, p->last ? b.g->ell : b.g->tee);
+			break;
+		case LK_BARE:
+			layout_repeat(&p->sb, w > 0 ? b.g->horiz : " ", l->cpu_x - w);
+			break;
+		default:
+			break;
+		}
+		r = layout_row_add(l, xstrdup(p->sb.s), p->pu, p->node);
+		r->label_x = p->label_x;
+		r->label_w = p->label_w;
+		strbuf_free(&p->sb);
+	}
+	free(b.p);
+	if (cpuset_count(&m->offline) > 0) {
+		cpuset_format(&m->offline, list, sizeof list);
+		layout_row_add(l, xasprintf("Offline CPUs: %s", list), -1, -1);
+	}
+	/* "CPU 123 [bar] 100.0% loads", the bar as wide as fits, within reason. */
+	l->bar_x = l->cpu_x + 4 + l->digits + 1;
+	rest = l->cols - l->bar_x - 2 - 7 - 18;
+	l->bar_w = rest < 8 ? 8 : rest > 40 ? 40 : rest;
+	l->pct_x = l->bar_x + l->bar_w + 2 + 1;
+	l->loads_x = l->pct_x + 7;
+	for (i = 0; i < l->nrows; i++) {
+		if (l->rows[i].pu < 0)
+			continue;
+		l->spots[l->rows[i].pu].row = i;
+		l->spots[l->rows[i].pu].x = l->cpu_x;
+		l->spots[l->rows[i].pu].w = 4 + l->digits;
+	}
+}
+
+/* Add a grid cell to the last row. */
+static void
+layout_cell_add(struct layout *l, int core, int x, int pu0, int npus)
+{
+	struct layout_row	*r = &l->rows[l->nrows - 1];
+
+	l->cells = xreallocarray(l->cells, (size_t)l->ncells + 1, sizeof *l->cells);
+	l->cells[l->ncells].core = core;
+	l->cells[l->ncells].x = x;
+	l->cells[l->ncells].pu0 = pu0;
+	l->cells[l->ncells].npus = npus;
+	if (r->first_cell == -1)
+		r->first_cell = l->ncells;
+	r->ncells++;
+	l->ncells++;
+}
+
+/*
+ * The grid: a header row per package, then the cores of each last-level
+ * cache on their own lines, a cell per core with a mark per CPU.
+ */
+static void
+layout_grid(struct layout *l, const struct topo *m)
+{
+	const struct topo_core	*c;
+	struct layout_row	*r;
+	char			 label[128];
+	int			 i, j, per, col = 0, pkg = -2, llc = -2, x, w;
+
+	l->smt_max = 1;
+	l->label_w = 0;
+	l->kind_w = m->nkinds > 1 ? 1 : 0;
+	for (i = 0; i < m->ncores; i++) {
+		c = &m->cores[i];
+		if (c->npus > l->smt_max)
+			l->smt_max = c->npus;
+		if (c->l3 != -1) {
+			layout_label(m, &m->nodes[c->l3], label, sizeof label);
+			w = layout_width(label) + 3;
+			if (w > l->label_w)
+				l->label_w = w;
+		}
+	}
+	if (l->label_w < 2)
+		l->label_w = 2;
+	l->cell_w = l->digits + l->kind_w + 1 + 2 * l->smt_max + 1;
+	per = (l->cols - l->label_w) / l->cell_w;
+	if (per < 1)
+		per = 1;
+	for (i = 0; i < m->ncores; i++) {
+		c = &m->cores[i];
+		if (c->package != pkg) {
+			pkg = c->package;
+			llc = -2;
+			if (pkg != -1) {
+				layout_label(m, &m->nodes[m->packages[pkg].node], label,
+				    sizeof label);
+				r = layout_row_add(l, xstrdup(label), -1,
+				    m->packages[pkg].node);
+				r->label_w = r->text_w;
+			}
+		}
+		if (c->l3 != llc || col == per) {
+			if (c->l3 != llc && c->l3 != -1)
+				layout_label(m, &m->nodes[c->l3], label, sizeof label);
+			else
+				label[0] = '\0';
+			r = layout_row_add(l, xasprintf("  %-*s", l->label_w - 2, label),
+			    -1, c->l3 != llc ? c->l3 : -1);
+			r->label_x = 2;
+			r->label_w = layout_width(label);
+			llc = c->l3;
+			col = 0;
+		}
+		x = l->label_w + col * l->cell_w;
+		layout_cell_add(l, i, x, c->first_pu, c->npus);
+		for (j = 0; j < c->npus; j++) {
+			l->spots[c->first_pu + j].row = l->nrows - 1;
+			l->spots[c->first_pu + j].x = x + l->digits + l->kind_w + 1 + 2 * j;
+			l->spots[c->first_pu + j].w = 2;
+		}
+		col++;
+	}
+}
+
+/* Lay the topology out for a width. */
+void
+layout_build(struct layout *l, const struct topo *m, enum layout_view view, int cols,
+    int utf8)
+{
+	char	buf[32];
+	int	i;
+
+	layout_free(l);
+	l->view = view;
+	l->cols = cols;
+	l->utf8 = utf8;
+	snprintf(buf, sizeof buf, "%d", m->max_os > 0 ? m->max_os - 1 : 0);
+	l->digits = (int)strlen(buf);
+	l->nspots = m->npus;
+	l->spots = xcalloc((size_t)(m->npus ? m->npus : 1), sizeof *l->spots);
+	for (i = 0; i < m->npus; i++)
+		l->spots[i].row = -1;
+	if (view == LAYOUT_GRID)
+		layout_grid(l, m);
+	else
+		layout_tree(l, m);
+}
+
+/* Release a layout's arrays. */
+void
+layout_free(struct layout *l)
+{
+	int	i;
+
+	for (i = 0; i < l->nrows; i++)
+		free(l->rows[i].text);
+	free(l->rows);
+	free(l->cells);
+	free(l->spots);
+	memset(l, 0, sizeof *l);
+}
+
+/* The CPU whose spot covers a row and column. */
+int
+layout_pu_at(const struct layout *l, int row, int x)
+{
+	const struct layout_cell	*c;
+	int				 i, j;
+
+	if (row < 0 || row >= l->nrows)
+		return -1;
+	if (l->view == LAYOUT_TREE)
+		return l->rows[row].pu;	/* the whole row selects its CPU */
+	for (i = 0; i < l->rows[row].ncells; i++) {
+		c = &l->cells[l->rows[row].first_cell + i];
+		if (x < c->x || x >= c->x + l->cell_w)
+			continue;
+		/* The number selects the first CPU, a mark its own. */
+		for (j = c->npus - 1; j > 0; j--)
+			if (x >= l->spots[c->pu0 + j].x)
+				break;
+		return c->pu0 + j;
+	}
+	return -1;
+}
+
+/* The CPU on the nearest row above or below with the nearest column. */
+int
+layout_vertical(const struct layout *l, int pu, int dir)
+{
+	const struct layout_spot	*s = &l->spots[pu];
+	int				 i, best = pu, brow = -1, bdx = 0, dx;
+
+	for (i = 0; i < l->nspots; i++) {
+		const struct layout_spot *o = &l->spots[i];
+
+		if (o->row < 0 || (dir < 0 ? o->row >= s->row : o->row <= s->row))
+			continue;
+		dx = o->x > s->x ? o->x - s->x : s->x - o->x;
+		if (brow == -1 || (dir < 0 ? o->row > brow : o->row < brow) ||
+		    (o->row == brow && dx < bdx)) {
+			best = i;
+			brow = o->row;
+			bdx = dx;
+		}
+	}
+	return best;
+}

@@ -1,0 +1,89 @@
+/*
+ * ui.h: the live screen, as other modules drive it (tours). No curses here.
+ *
+ * ui_run() owns the terminal and the main loop. A caller that scripts the
+ * screen passes a step function: it is called once the screen is up, and
+ * again whenever the delay it returned has passed (or the user pressed n);
+ * between calls it uses the ui_* functions below to place loads, caption
+ * the screen and highlight CPUs. Each of them answers at once; the screen
+ * shows the change at the next frame, within one refresh.
+ */
+#ifndef SMTSCOPE_UI_H
+#define SMTSCOPE_UI_H
+
+#include <stddef.h>
+
+#include "cpuset.h"
+#include "loads.h"
+#include "topo.h"
+
+struct ui;
+
+/* What a step function returns besides a delay in milliseconds. */
+#define UI_STEP_DONE	(-1)	/* no more steps; the screen stays until q */
+#define UI_STEP_KEY	(-2)	/* call again when the user presses n */
+#define UI_STEP_QUIT	(-3)	/* leave the screen now */
+
+struct ui_options {
+	int		  delay_tenths;	/* refresh interval, 1..100; 0 means 10 */
+	const char	 *theme;	/* name or path; NULL: default (mono if NO_COLOR) */
+	const char	 *input;	/* -i FILE.xml|SYNTHETIC: view only; NULL: live */
+	const char	**loads;	/* loads to start, "KERNEL[:PARAM]@WHERE" */
+	int		  nloads;
+	int		(*step)(struct ui *, void *arg);	/* NULL: none */
+	void		 *step_arg;
+};
+
+/*
+ * Run the live screen until the user quits; returns an exit status (0, or
+ * 1 when the screen could not start, with a message on stderr). Loads it
+ * started are stopped before it returns.
+ */
+int		 ui_run(const struct ui_options *);
+
+/* The machine model and the supervisor (NULL on a view of another machine). */
+const struct topo *ui_topo(struct ui *);
+struct loads	*ui_loads(struct ui *);
+
+/* A caption bar under the header, for tours; NULL or "" removes it. */
+void		 ui_caption(struct ui *, const char *text);
+/* Highlight some CPUs (OS indexes) in the tree and grid; NULL clears. */
+void		 ui_highlight(struct ui *, const struct cpuset *);
+/* A message on the status line; error selects the error style. */
+void		 ui_message(struct ui *, int error, const char *fmt, ...)
+		    __attribute__((format(printf, 3, 4)));
+/* Put the cursor on a CPU (OS index); -1 if it is not in the model. */
+int		 ui_cursor(struct ui *, int os_index);
+/* Switch to a theme by name or path; -1 with a message. */
+int		 ui_theme(struct ui *, const char *spec, char *err, size_t errlen);
+/* Show the tree (0) or the grid (1). */
+void		 ui_view(struct ui *, int grid);
+
+/* Start a load as `smtscope run` writes it; its id, or -1 with a message. */
+int		 ui_load_start(struct ui *, const char *text, char *err, size_t errlen);
+/* Move a load to a place ("3", "core:1.pu:0", "0,1" for two ends). */
+int		 ui_load_move(struct ui *, int id, const char *where, char *err,
+		     size_t errlen);
+int		 ui_load_stop(struct ui *, int id);
+void		 ui_load_stop_all(struct ui *);
+int		 ui_load_pause(struct ui *, int id, int pause);
+/* Measure solo rates again: one load, or all with id -1. */
+void		 ui_load_remeasure(struct ui *, int id);
+/* Is a solo measurement running or queued? Tours wait for it. */
+int		 ui_measuring(struct ui *);
+
+/* The figures the loads panel shows for a load; -1 if there is no such load. */
+struct ui_figures {
+	double		rate;		/* work units per second, smoothed; NAN unknown */
+	double		solo;		/* solo rate, NAN while unmeasured */
+	double		speed;		/* rate / solo */
+	double		share;		/* share of wall time on a CPU */
+	double		efficiency;	/* speed / share */
+	int		measuring;	/* solo measurement queued or running */
+};
+int		 ui_load_figures(struct ui *, int id, struct ui_figures *);
+
+/* Leave the screen at the end of this turn of the loop. */
+void		 ui_quit(struct ui *);
+
+#endif

@@ -1,0 +1,67 @@
+#!/bin/sh
+# tests/screen/mouse.sh: clicks select a CPU in the tree and in the grid,
+# a load in the panel, and an entry in the menu. The clicks are typed as
+# the terminal would send them (X10 mouse: ESC [ M button x y, each +32).
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+. tests/screen/tmux.inc
+
+if ! tm_have; then
+	skip "tmux is not installed"
+	done_testing
+	exit
+fi
+
+# click X Y: press and release button 1 at column X, row Y (0-based).
+click() {
+	tm_keys -l "$(printf "\\033[M %b%b\\033[M#%b%b" \
+	    "\\$(printf %03o $((33 + $1)))" "\\$(printf %03o $((33 + $2)))" \
+	    "\\$(printf %03o $((33 + $1)))" "\\$(printf %03o $((33 + $2)))")"
+}
+
+check "starts on a synthetic topology" \
+    tm_start "LANG=C.UTF-8 $SMTSCOPE -i 'package:2 core:2 pu:2'"
+check "the tree is up" tm_wait 'tree view'
+# Rows: 0-1 header, 2 NUMA, 3 Package 0, 4-7 CPUs 0-3, 8 Package 1, 9-12 CPUs 4-7.
+click 12 9
+check "a click on CPU 4's row selects it" tm_wait '^CPU 4: core 2'
+click 40 12
+check "anywhere on the row: CPU 7" tm_wait '^CPU 7: core 3'
+click 5 3
+check "a click on a label row changes nothing" tm_wait '^CPU 7: core 3'
+tm_keys v
+check "the grid" tm_wait 'grid view'
+# Grid rows: 2 Package 0, 3 cells of cores 0-1, 4 Package 1, 5 cells of cores 2-3.
+click 6 3
+check "a click on a sibling's mark selects that CPU" tm_wait '^CPU 1: core 0'
+click 9 5
+check "a click on a cell's number selects its first CPU" tm_wait '^CPU 6: core 3'
+tm_keys q
+tm_wait 'SMTSCOPE-EXIT=0' > /dev/null
+tm_end
+
+if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
+	skip "the live part needs 2 CPUs"
+	done_testing
+	exit
+fi
+TM_SOCK="$TM_SOCK-live"
+check "starts with two loads" tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@0 -l spin@1"
+check "both rows are up" tm_wait '^ spin#2 +1 '
+y=$(tm_cap | grep -n '^ spin#2 ' | cut -d: -f1)
+click 3 $((y - 1))
+check "a click on a load's row puts the cursor on its CPU" tm_wait '^CPU 1: core'
+tm_keys d
+check "and selects it: d stops spin#2" tm_wait 'stopped spin#2'
+tm_keys a
+check "the menu opens" tm_wait 'Start a load on CPU 1'
+y=$(tm_cap | grep -n ' 4 spin ' | cut -d: -f1)
+click 30 $((y - 1))
+check "a click in the menu starts that kernel" tm_wait '^ spin#3 +1 '
+tm_keys a
+tm_wait 'Start a load on CPU 1' > /dev/null
+click 2 $((${TM_H} - 3))
+check "a click outside the menu closes it" tm_wait_not 'Start a load on'
+tm_keys q
+check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
+done_testing

@@ -1,0 +1,40 @@
+#!/bin/sh
+# tests/screen/resize.sh: a terminal below the minimum size gets a message
+# saying how large it must be; enlarged again, the screen comes back. Keys
+# pressed meanwhile do no harm.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+. tests/screen/tmux.inc
+
+if ! tm_have; then
+	skip "tmux is not installed"
+	done_testing
+	exit
+fi
+
+check "starts in tmux" tm_start "LANG=C.UTF-8 $SMTSCOPE -d 5"
+check "the screen is up" tm_wait 'q quit'
+tm resize-window -x 30 -y 8
+check "at 30x8 it says the terminal is too small" tm_wait 'Terminal too small'
+check "and how large it must be" tm_wait '30x8, need 60x12'
+tm_keys j k a Escape v v Space m Escape '?' x
+tm resize-window -x 59 -y 40
+check "59 columns are still too few" tm_wait '59x40, need 60x12'
+tm resize-window -x 120 -y 40
+check "back at 120x40 the screen is restored" tm_wait 'q quit'
+screen=$(tm_cap)
+echo "$screen" | grep -q '^Package 0'
+ok $? "with the tree"
+echo "$screen" | grep -q 'Terminal too small'
+[ $? -ne 0 ]
+ok $? "and without the message"
+tm resize-window -x 60 -y 12
+check "at the minimum size it draws the screen" tm_wait 'refresh 0.5 s'
+tm resize-window -x 200 -y 60
+check "and at 200x60" tm_wait 'refresh 0.5 s'
+pid=$(tm_smtscope_pid)
+[ -n "$pid" ] && kill -0 "$pid"
+ok $? "smtscope is still running after the resizes and keys"
+tm_keys q
+check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
+done_testing

@@ -1,0 +1,65 @@
+#!/bin/sh
+# tests/screen/tree.sh: the live tree shows every CPU of this machine, the
+# header, the loads panel and the status line; help lists every key.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+. tests/screen/tmux.inc
+
+if ! tm_have; then
+	skip "tmux is not installed"
+	done_testing
+	exit
+fi
+
+ncpu=$(getconf _NPROCESSORS_ONLN)
+check "starts in tmux" tm_start "LANG=C.UTF-8 $SMTSCOPE"
+check "the status line shows the keys" tm_wait 'q quit'
+screen=$(tm_cap)
+echo "$screen" | grep -q '^smtscope: .*package.*cores.*threads, SMT '
+ok $? "the header names the CPU, the counts and the SMT state"
+echo "$screen" | grep -q 'refresh 1.0 s, 0 loads running'
+ok $? "the header shows the refresh interval and the loads"
+echo "$screen" | grep -q '^Package 0'
+ok $? "the tree starts at package 0"
+i=0 missing=
+while [ "$i" -lt "$ncpu" ] && [ "$i" -lt 16 ]; do
+	echo "$screen" | grep -E -q "CPU +$i \\[" || missing="$missing $i"
+	i=$((i + 1))
+done
+[ -z "$missing" ]
+ok $? "the tree shows a row with a bar for each CPU (missing:${missing:- none})"
+echo "$screen" | grep -E -q 'CPU +0 \[.*\] +[0-9]+\.[0-9]%'
+ok $? "a CPU row has a percentage"
+echo "$screen" | grep -q ' LOAD .*CPU .*RATE .*SOLO .*SPEED .*SHARE .*EFF'
+ok $? "the loads panel has its titles"
+echo "$screen" | grep -q '^CPU 0: core 0'
+ok $? "the info line describes the cursor's CPU"
+
+tm_keys j
+check "j moves the cursor to the next CPU" tm_wait '^CPU 1: core'
+tm_keys k
+check "k moves it back" tm_wait '^CPU 0: core'
+
+tm_keys '?'
+check "? opens the help" tm_wait 'smtscope keys'
+screen=$(tm_cap)
+for k in 'Arrows, h j k l' 'PgUp PgDn Home End' 'a or Enter' '^ *m ' 'Space' \
+    'd or Delete' '^ *D ' ' c ' ' v ' ' t ' '? or F1' 'q or F10' 'Mouse'; do
+	echo "$screen" | grep -q -- "$k" || { missing="$missing [$k]"; }
+done
+[ -z "$missing" ]
+ok $? "the help lists every key (missing:${missing:- none})"
+tm_keys x
+check "any key closes the help" tm_wait_not 'smtscope keys'
+
+tm_keys v
+check "v switches to the grid" tm_wait 'grid view'
+tm_keys v
+check "v switches back to the tree" tm_wait 'tree view'
+tm_keys t
+check "t cycles the theme" tm_wait 'theme (light|mono)'
+
+tm_keys q
+check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
+check "the terminal modes are restored" tm_wait 'SMTSCOPE-RAW=0'
+done_testing
