@@ -39,10 +39,12 @@ analysis_speed(double rate, double solo_rate)
 	return rate / solo_rate;
 }
 
-/* Speed per CPU-second: what the hardware gave the load while it ran. */
+/* Speed per CPU-second against alone: what the hardware gave the load while it ran. */
 double
-analysis_efficiency(double speed, double share)
+analysis_efficiency(double speed, double share, double solo_share)
 {
+	if (isfinite(solo_share) && solo_share > 0.01)
+		share /= solo_share;
 	if (!isfinite(speed) || !isfinite(share) || share <= 0.01)
 		return NAN;
 	return speed / share;

@@ -13,8 +13,12 @@ double	analysis_rate(const struct load_sample *a, const struct load_sample *b);
 double	analysis_share(const struct load_sample *a, const struct load_sample *b);
 /* Speed relative to solo (1.0 = as fast as alone); NAN without a solo rate. */
 double	analysis_speed(double rate, double solo_rate);
-/* Speed per CPU-second: what the hardware gave while it ran; NAN if unknown. */
-double	analysis_efficiency(double speed, double share);
+/*
+ * Speed per CPU-second against per CPU-second alone: what the hardware gave
+ * while it ran. solo_share is the share the load got alone (below 1 for
+ * loads that block, such as pipe and fork); NAN counts as 1. NAN if unknown.
+ */
+double	analysis_efficiency(double speed, double share, double solo_share);
 /* Exponentially weighted moving average; NAN prev starts it. */
 double	analysis_smooth(double prev, double cur, double alpha);
 

@@ -1444,7 +1444,7 @@ check_json_cell(struct check *c, struct strbuf *sb, const struct check_row *row,
 	strbuf_json_num(sb, cell->state == CHECK_DONE ? cell->share_anchor : NAN);
 	strbuf_puts(sb, ",\"efficiency\":");
 	strbuf_json_num(sb, analysis_efficiency(sa, cell->state == CHECK_DONE ?
-	    cell->share_anchor : NAN));
+	    cell->share_anchor : NAN, NAN));
 	strbuf_puts(sb, ",\"error\":");
 	if (cell->state == CHECK_FAILED)
 		strbuf_json_str(sb, cell->error);
@@ -1638,7 +1638,7 @@ check_print_csv(struct check *c, FILE *f)
 			check_csv_num(f, sb);
 			check_csv_num(f, yield);
 			check_csv_num(f, ok * cell->share_anchor);
-			check_csv_num(f, analysis_efficiency(sa, ok * cell->share_anchor));
+			check_csv_num(f, analysis_efficiency(sa, ok * cell->share_anchor, NAN));
 			fputc(',', f);
 			check_csv_status(c, f, r, cell);
 		}

@@ -21,6 +21,7 @@ struct run_result {
 	struct load_spec	 spec;
 	int			 id;
 	double			 solo;		/* work units per second, alone */
+	double			 solo_share;	/* share of wall time on a CPU, alone */
 	double			 rate;		/* together */
 	double			 share;
 	double			 speed;
@@ -338,7 +339,7 @@ cmd_run(int argc, char **argv)
 			topo_free(m);
 			return cmd_usage_error("run", "%s", err);
 		}
-		r[i].solo = r[i].rate = r[i].share = NAN;
+		r[i].solo = r[i].solo_share = r[i].rate = r[i].share = NAN;
 		r[i].speed = r[i].efficiency = NAN;
 		r[i].last_cpu = -1;
 	}
@@ -356,7 +357,7 @@ cmd_run(int argc, char **argv)
 			cmd_run_signalled(ls, sig);
 		if ((sig = measure_sleep(warm)) != 0 || (sig = measure_window(ls, secs)) != 0)
 			cmd_run_signalled(ls, sig);
-		r[i].solo = cmd_run_rate(ls, r[i].id, NULL, NULL, NULL);
+		r[i].solo = cmd_run_rate(ls, r[i].id, &r[i].solo_share, NULL, NULL);
 		cmd_run_failure(ls, &r[i]);
 		loads_pause(ls, r[i].id, 1);
 	}
@@ -374,7 +375,7 @@ cmd_run(int argc, char **argv)
 		r[i].rate = cmd_run_rate(ls, r[i].id, &r[i].share, &r[i].last_cpu,
 		    &r[i].migrations);
 		r[i].speed = analysis_speed(r[i].rate, r[i].solo);
-		r[i].efficiency = analysis_efficiency(r[i].speed, r[i].share);
+		r[i].efficiency = analysis_efficiency(r[i].speed, r[i].share, r[i].solo_share);
 		cmd_run_failure(ls, &r[i]);
 		if (r[i].failure[0] != '\0' || !isfinite(r[i].speed))
 			failed = 1;

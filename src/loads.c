@@ -503,28 +503,46 @@ loads_reap(struct loads *ls)
 	return died;
 }
 
+/* A fresh sample of one load: time, work done, CPU time and CPU. */
+void
+loads_peek(const struct loads *ls, const struct load *l, struct load_sample *s)
+{
+	struct cpustat_task	t;
+
+	s->t_ns = util_now_ns();
+	s->count = __atomic_load_n(&ls->slots[l->slot].count, __ATOMIC_RELAXED);
+	if (l->pid > 0 && cpustat_task_read(l->pid, &t, "") == 0) {
+		s->run_ns = t.run_ns;
+		s->cpu = t.last_cpu;
+	} else {
+		s->run_ns = l->cur.run_ns;
+		s->cpu = l->cur.cpu;
+	}
+}
+
+/* Start a load's next rate from now. */
+void
+loads_rebase(struct loads *ls, struct load *l)
+{
+	loads_peek(ls, l, &l->cur);
+	l->prev = l->cur;
+}
+
 /* Take a sample of every live load. */
 void
 loads_sample(struct loads *ls)
 {
-	struct cpustat_task	 t;
-	struct load		*l;
-	uint64_t		 now = util_now_ns();
-	int			 i;
+	struct load	*l;
+	int		 i;
 
 	for (i = 0; i < ls->n; i++) {
 		l = &ls->v[i];
 		if (l->state == LOAD_DEAD)
 			continue;
 		l->prev = l->cur;
-		l->cur.t_ns = now;
-		l->cur.count = __atomic_load_n(&ls->slots[l->slot].count, __ATOMIC_RELAXED);
-		if (cpustat_task_read(l->pid, &t, "") == 0) {
-			l->cur.run_ns = t.run_ns;
-			if (l->prev.cpu != -1 && t.last_cpu != l->prev.cpu)
-				l->migrations++;
-			l->cur.cpu = t.last_cpu;
-		}
+		loads_peek(ls, l, &l->cur);
+		if (l->prev.cpu != -1 && l->cur.cpu != l->prev.cpu)
+			l->migrations++;
 	}
 }
 

@@ -72,6 +72,10 @@ int		 loads_move(struct loads *, int id, const struct cpuset *cpus, int cpu_b,
 int		 loads_reap(struct loads *);
 /* Take a new sample of every live load (prev becomes the old cur). */
 void		 loads_sample(struct loads *);
+/* A fresh sample of one load, leaving its stored samples alone. */
+void		 loads_peek(const struct loads *, const struct load *, struct load_sample *);
+/* Start a load's next rate from now (after a start, move or resume). */
+void		 loads_rebase(struct loads *, struct load *);
 
 /* Loads in start order; dead ones stay until loads_forget(). */
 int		 loads_count(const struct loads *);

@@ -40,8 +40,13 @@ main_help(FILE *f)
 		fprintf(f, "  %-9s %s\n", main_cmds[i].name, main_cmds[i].summary);
 	fprintf(f,
 	    "\n"
-	    "Options:\n"
-	    "  -i, --input FILE.xml|SYNTHETIC  view another machine's topology\n"
+	    "Options of the live screen:\n"
+	    "  -d, --delay TENTHS              refresh interval in tenths of a second\n"
+	    "                                  (1 to 100, default 10)\n"
+	    "  -t, --theme NAME|FILE           default, mono, light, projector, or a path\n"
+	    "  -l, --load LOAD                 start a load at launch (repeatable), e.g.\n"
+	    "                                  hash@0, chase:1m@core:1.pu:0, pipe@0,1\n"
+	    "  -i, --input FILE.xml|SYNTHETIC  view another machine's topology (no loads)\n"
 	    "  -h, --help                      this help ('smtscope COMMAND --help' for one command)\n"
 	    "  -V, --version                   print the version\n"
 	    "\n"

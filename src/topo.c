@@ -339,6 +339,10 @@ topo_finish(struct topo_build *b)
 		    (unsigned)m->pus[c->first_pu].os_index);
 		c->l2 = topo_cache_node(pu, 2, 2);
 		c->l3 = topo_cache_node(pu, 3, 99);
+		for (c->llc_bytes = 0; pu != NULL; pu = pu->parent)
+			if (hwloc_obj_type_is_dcache(pu->type) &&
+			    pu->attr->cache.size > c->llc_bytes)
+				c->llc_bytes = pu->attr->cache.size;
 	}
 	for (i = 0; i < m->npackages; i++)
 		m->packages[i].allowed = m->nodes[m->packages[i].node].allowed;
@@ -412,6 +416,11 @@ topo_build(hwloc_topology_t t, enum topo_source source, const char *name)
 	topo_finish(&b);
 	if (b.affinity != NULL)
 		hwloc_bitmap_free(b.affinity);
+	/* Only the live machine is ever bound to: a view keeps just the model. */
+	if (source != TOPO_LIVE) {
+		hwloc_topology_destroy(t);
+		m->hw = NULL;
+	}
 	return m;
 }
 
@@ -552,7 +561,8 @@ topo_free(struct topo *m)
 		free(m->kinds[i].core_type);
 		free(m->kinds[i].label);
 	}
-	hwloc_topology_destroy(m->hw);
+	if (m->hw != NULL)
+		hwloc_topology_destroy(m->hw);
 	free(m->nodes);
 	free(m->pus);
 	free(m->cores);
@@ -649,16 +659,8 @@ uint64_t
 topo_llc_bytes(const struct topo *m, int os)
 {
 	const struct topo_pu	*pu = topo_pu_by_os(m, os);
-	hwloc_obj_t		 o;
 
-	if (pu == NULL || m->cores[pu->core].l3 != -1)
-		return pu == NULL ? 0 : m->nodes[m->cores[pu->core].l3].bytes;
-	o = hwloc_get_pu_obj_by_os_index(m->hw, (unsigned)os);
-	for (; o != NULL; o = o->parent)
-		if (hwloc_obj_type_is_dcache(o->type) && o->parent != NULL &&
-		    !hwloc_obj_type_is_dcache(o->parent->type))
-			return o->attr->cache.size;
-	return 0;
+	return pu == NULL ? 0 : m->cores[pu->core].llc_bytes;
 }
 
 /* Is this a view of the machine we run on? */

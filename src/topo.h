@@ -71,6 +71,7 @@ struct topo_core {
 	int		 l2;		/* node of an L2 shared with other cores, or -1 */
 	int		 l3;		/* node of the last-level cache (level >= 3), or -1 */
 	int		 kind;		/* into kinds[], -1 when unknown */
+	uint64_t	 llc_bytes;	/* the largest cache over it, 0 unknown */
 	int		 first_pu;	/* its PUs are pus[first_pu .. first_pu+npus) */
 	int		 npus;
 	int		 nallowed;
@@ -122,7 +123,7 @@ struct topo {
 	struct cpuset		 online;	/* PUs that exist as objects */
 	struct cpuset		 offline;	/* in the complete set but not online */
 	struct topo_summary	 summary;
-	void			*hw;		/* the hwloc topology, for binding */
+	void			*hw;		/* live: the hwloc topology, for binding */
 };
 
 /* Load from the live machine, an XML file or a synthetic string; NULL and err. */

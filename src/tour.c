@@ -21,6 +21,7 @@
 #include "measure.h"
 #include "topo.h"
 #include "tour.h"
+#include "ui/ui.h"
 #include "util.h"
 
 #ifndef SMTSCOPE_DATADIR
@@ -2264,8 +2265,7 @@ tour_host_sample(void *arg, const char *name, struct load_sample *out)
 	loads_reap(h->ls);
 	if (id == -1 || (l = loads_get(h->ls, id)) == NULL || l->state == LOAD_DEAD)
 		return -1;
-	loads_sample(h->ls);
-	*out = l->cur;
+	loads_peek(h->ls, l, out);
 	return 0;
 }
 
@@ -2571,9 +2571,9 @@ cmd_tour(int argc, char **argv)
 	};
 	struct tour_options	 opt;
 	struct tour		*t;
-	const char		*record = NULL, *input = NULL;
+	const char		*record = NULL, *input = NULL, *theme = NULL;
 	char			 err[512];
-	int			 ch, check = 0, rc;
+	int			 ch, check = 0, headless = 0, rc;
 
 	memset(&opt, 0, sizeof opt);
 	opterr = 0;
@@ -2590,9 +2590,10 @@ cmd_tour(int argc, char **argv)
 			record = optarg;
 			break;
 		case 't':
-			/* The screen's; headless output has no theme. */
+			theme = optarg;
 			break;
 		case 'H':
+			headless = 1;
 			break;
 		case 'c':
 			check = 1;
@@ -2625,9 +2626,12 @@ cmd_tour(int argc, char **argv)
 		return cmd_usage_error("tour", "one tour at a time");
 	if ((t = tour_load(argv[optind], err, sizeof err)) == NULL)
 		return cmd_usage_error("tour", "%s", err);
-	/* Until the live screen hosts the player, every run is headless. */
-	opt.auto_advance = 1;
-	rc = tour_headless(t, &opt, record);
+	if (!headless && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))
+		rc = ui_tour(t, &opt, theme, record);
+	else {
+		opt.auto_advance = 1;
+		rc = tour_headless(t, &opt, record);
+	}
 	tour_free(t);
 	return rc;
 }

@@ -103,17 +103,8 @@ action_measuring(struct ui *ui, int id)
 static void
 action_rebase(struct ui *ui, struct load *l)
 {
-	struct ui_loadview	*v = action_view(ui, l->id);
-	struct cpustat_task	 t;
-
-	l->cur.t_ns = util_now_ns();
-	l->cur.count = loads_counter(ui->loads, l);
-	if (l->pid > 0 && cpustat_task_read(l->pid, &t, "") == 0) {
-		l->cur.run_ns = t.run_ns;
-		l->cur.cpu = t.last_cpu;
-	}
-	l->prev = l->cur;
-	v->fresh = 1;
+	loads_rebase(ui->loads, l);
+	action_view(ui, l->id)->fresh = 1;
 }
 
 /* Resume the loads paused for a solo measurement. */
@@ -268,6 +259,12 @@ action_start(struct ui *ui, const char *text)
 	action_view(ui, id);
 	action_rebase(ui, l);
 	ui->sel_id = id;
+	if (ui->solo_manual) {
+		ui_message(ui, 0, "started %s#%d (%s)", l->spec.k->name, id, l->spec.text);
+		ui->relayout = 1;
+		ui->dirty = 1;
+		return id;
+	}
 	/* A measurement under way must not see the newcomer. */
 	if (ui->solo_id != -1) {
 		loads_pause(ui->loads, id, 1);
@@ -416,6 +413,10 @@ action_remeasure(struct ui *ui, int id)
 
 	if (action_refuse(ui))
 		return;
+	if (ui->solo_manual) {
+		ui_message(ui, 1, "during a tour the tour measures the solo rates");
+		return;
+	}
 	for (i = 0; i < loads_count(ui->loads); i++) {
 		l = loads_at(ui->loads, i);
 		if ((id != -1 && l->id != id) || l->state == LOAD_DEAD ||
@@ -504,8 +505,7 @@ action_tick(struct ui *ui)
 		}
 		v->speed = analysis_speed(v->rate, v->solo);
 		/* Per CPU-second against per CPU-second alone. */
-		v->eff = analysis_efficiency(v->speed, isfinite(v->solo_share) &&
-		    v->solo_share > 0.01 ? v->share / v->solo_share : v->share);
+		v->eff = analysis_efficiency(v->speed, v->share, v->solo_share);
 		action_hist_push(v, ui->solo_id == l->id ? NAN : v->speed);
 	}
 }

@@ -262,10 +262,15 @@ draw_header(struct ui *ui)
 static void
 draw_caption(struct ui *ui)
 {
+	int	i;
+
 	if (ui->scr.caption_y < 0)
 		return;
-	draw_fill(ui->scr.caption_y, 0, ui->cols, A(THEME_CAPTION));
-	draw_printf(ui->scr.caption_y, 0, ui->cols, A(THEME_CAPTION), " %s", ui->caption);
+	for (i = 0; i < ui->scr.caption_h && i < ui->ncaption; i++) {
+		draw_fill(ui->scr.caption_y + i, 0, ui->cols, A(THEME_CAPTION));
+		draw_printf(ui->scr.caption_y + i, 0, ui->cols, A(THEME_CAPTION), " %s",
+		    ui->caption_line[i]);
+	}
 }
 
 /* The style of a CPU's label or mark: cursor, move target, highlight, plain. */

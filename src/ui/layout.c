@@ -68,6 +68,49 @@ layout_width(const char *s)
 	return w;
 }
 
+/* Wrap text to width columns at spaces; a newline ends a paragraph. */
+int
+layout_wrap(const char *text, int width, char lines[][512], int max)
+{
+	const char	*p = text, *end, *brk;
+	int		 n = 0, w;
+	size_t		 len;
+
+	if (width < 8)
+		width = 8;
+	while (*p != '\0' && n < max) {
+		end = strchr(p, '\n');
+		if (end == NULL)
+			end = p + strlen(p);
+		/* Take as many characters as fit, breaking at the last space. */
+		brk = NULL;
+		w = 0;
+		for (len = 0; p + len < end; len++) {
+			if ((((unsigned char)p[len]) & 0xc0) == 0x80)
+				continue;
+			if (w == width)
+				break;
+			if (p[len] == ' ')
+				brk = p + len;
+			w++;
+		}
+		if (p + len < end && brk != NULL && brk > p)
+			len = (size_t)(brk - p);
+		if (len > 511)
+			len = 511;
+		memcpy(lines[n], p, len);
+		lines[n][len] = '\0';
+		n++;
+		p += len;
+		if (p == end && *p == '\n')
+			p++;
+		else
+			while (*p == ' ')
+				p++;
+	}
+	return n;
+}
+
 /* The regions of a screen of rows x cols. */
 void
 layout_screen(struct layout_screen *s, int rows, int cols, int caption, int nloads)
@@ -85,15 +128,19 @@ layout_screen(struct layout_screen *s, int rows, int cols, int caption, int nloa
 	s->header_y = 0;
 	s->header_h = 2;
 	avail = rows - s->header_h - 2;
-	if (caption) {
+	/* A caption may take two thirds: a tour's closing summary needs them. */
+	if (caption > rows * 2 / 3 - 4)
+		caption = rows * 2 / 3 - 4;
+	if (caption > 0) {
 		s->caption_y = s->header_h;
-		avail--;
+		s->caption_h = caption;
+		avail -= caption;
 	}
 	list = nloads < 1 ? 1 : nloads;
 	if (list > avail / 3)
 		list = avail / 3 < 1 ? 1 : avail / 3;
 	s->panel_h = 1 + list;
-	s->topo_y = s->header_h + (caption ? 1 : 0);
+	s->topo_y = s->header_h + (caption > 0 ? caption : 0);
 	s->topo_h = avail - s->panel_h;
 	s->panel_y = s->topo_y + s->topo_h;
 	s->info_y = rows - 2;
@@ -124,52 +171,6 @@ layout_add(struct layout_builder *b, enum layout_kind kind, const char *prefix,
 	return p;
 }
 
-/* A node's label: "Package 0", "L3 32MB", "NUMA node 1: 64GB", "Core 3 P". */
-static void
-layout_label(const struct topo *m, const struct topo_node *n, char *buf, size_t len)
-{
-	char	size[32];
-
-	util_fmt_bytes(size, sizeof size, n->bytes);
-	switch (n->type) {
-	case TOPO_MACHINE:
-		snprintf(buf, len, "Machine");
-		break;
-	case TOPO_GROUP:
-		snprintf(buf, len, "Group %d%s%s", n->logical_index,
-		    n->subtype ? " " : "", n->subtype ? n->subtype : "");
-		break;
-	case TOPO_PACKAGE:
-		snprintf(buf, len, "Package %d", n->logical_index);
-		break;
-	case TOPO_DIE:
-		snprintf(buf, len, "Die %d", n->logical_index);
-		break;
-	case TOPO_NUMA:
-		if (n->bytes)
-			snprintf(buf, len, "NUMA node %d: %s", n->os_index, size);
-		else
-			snprintf(buf, len, "NUMA node %d", n->os_index);
-		break;
-	case TOPO_CACHE:
-		if (n->bytes)
-			snprintf(buf, len, "L%d %s", n->cache_level, size);
-		else
-			snprintf(buf, len, "L%d", n->cache_level);
-		break;
-	case TOPO_CORE:
-		if (m->nkinds > 1 && m->cores[n->index].kind != -1)
-			snprintf(buf, len, "Core %d %s", n->logical_index,
-			    m->kinds[m->cores[n->index].kind].label);
-		else
-			snprintf(buf, len, "Core %d", n->logical_index);
-		break;
-	case TOPO_PU:
-		snprintf(buf, len, "PU %d", n->logical_index);
-		break;
-	}
-}
-
 /* Add a node's children below prefix; top level children get no connector. */
 static void
 layout_tree_children(struct layout_builder *b, int parent, const char *prefix, int top)
@@ -189,7 +190,7 @@ layout_tree_children(struct layout_builder *b, int parent, const char *prefix, i
 		sub = xasprintf("%s%s", prefix, top ? "" : last ? "  " : b->g->vert);
 		if (n->type == TOPO_CORE) {
 			core = &m->cores[n->index];
-			layout_label(m, n, label, sizeof label);
+			topo_node_label(m, n, label, sizeof label);
 			p = layout_add(b, LK_CORE, prefix, conn, label);
 			p->node = c;
 			p->pu = core->first_pu;
@@ -203,7 +204,7 @@ layout_tree_children(struct layout_builder *b, int parent, const char *prefix, i
 			p = layout_add(b, LK_BARE, prefix, conn, "");
 			p->pu = n->index;
 		} else {
-			layout_label(m, n, label, sizeof label);
+			topo_node_label(m, n, label, sizeof label);
 			p = layout_add(b, LK_LABEL, prefix, conn, label);
 			p->node = c;
 			layout_tree_children(b, c, sub, 0);
@@ -346,7 +347,7 @@ layout_grid(struct layout *l, const struct topo *m)
 		if (c->npus > l->smt_max)
 			l->smt_max = c->npus;
 		if (c->l3 != -1) {
-			layout_label(m, &m->nodes[c->l3], label, sizeof label);
+			topo_node_label(m, &m->nodes[c->l3], label, sizeof label);
 			w = layout_width(label) + 3;
 			if (w > l->label_w)
 				l->label_w = w;
@@ -364,7 +365,7 @@ layout_grid(struct layout *l, const struct topo *m)
 			pkg = c->package;
 			llc = -2;
 			if (pkg != -1) {
-				layout_label(m, &m->nodes[m->packages[pkg].node], label,
+				topo_node_label(m, &m->nodes[m->packages[pkg].node], label,
 				    sizeof label);
 				r = layout_row_add(l, xstrdup(label), -1,
 				    m->packages[pkg].node);
@@ -373,7 +374,7 @@ layout_grid(struct layout *l, const struct topo *m)
 		}
 		if (c->l3 != llc || col == per) {
 			if (c->l3 != llc && c->l3 != -1)
-				layout_label(m, &m->nodes[c->l3], label, sizeof label);
+				topo_node_label(m, &m->nodes[c->l3], label, sizeof label);
 			else
 				label[0] = '\0';
 			r = layout_row_add(l, xasprintf("  %-*s", l->label_w - 2, label),

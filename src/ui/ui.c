@@ -134,8 +134,9 @@ ui_relayout(struct ui *ui)
 {
 	struct layout	tree;
 
-	layout_screen(&ui->scr, ui->rows, ui->cols, ui->caption[0] != '\0',
-	    ui_nloads(ui));
+	ui->ncaption = layout_wrap(ui->caption, ui->cols - 2, ui->caption_line,
+	    UI_CAPTION_LINES);
+	layout_screen(&ui->scr, ui->rows, ui->cols, ui->ncaption, ui_nloads(ui));
 	if (!ui->view_chosen) {
 		/* The default view is the one that fits: the tree if it does. */
 		memset(&tree, 0, sizeof tree);
@@ -322,14 +323,31 @@ ui_step(struct ui *ui, int force)
 	ui->dirty = 1;
 }
 
-/* The tour's n key: the next step now. */
+/* The tour's keys: n (and with tour keys Space and Right) next, Left back. */
 static int
 ui_step_key(struct ui *ui, int key)
 {
-	if (ui->step == NULL || key != 'n' || ui->mode != UI_NORMAL)
+	int	reason;
+
+	if (ui->step == NULL || ui->mode != UI_NORMAL)
 		return 0;
+	if (key == 'n' || (ui->tour_keys && (key == ' ' || key == KEY_RIGHT)))
+		reason = UI_REASON_NEXT;
+	else if (ui->tour_keys && key == KEY_LEFT)
+		reason = UI_REASON_PREV;
+	else
+		return 0;
+	ui->step_reason = reason;
 	ui_step(ui, 1);
+	ui->step_reason = UI_REASON_TIMER;
 	return 1;
+}
+
+/* Why the step function is called now. */
+int
+ui_step_reason(struct ui *ui)
+{
+	return ui->step_reason;
 }
 
 /* Milliseconds until the next deadline of the loop, or -1. */
@@ -553,6 +571,8 @@ ui_run(const struct ui_options *o)
 	ui.solo_id = ui.sel_id = ui.move_id = -1;
 	ui.step = o->step;
 	ui.step_arg = o->step_arg;
+	ui.tour_keys = o->tour_keys;
+	ui.solo_manual = o->solo_manual;
 	ui.utf8 = ui_locale_utf8();
 	if ((frames = getenv("SMTSCOPE_UI_FRAMES")) != NULL)
 		ui.frames_max = strtoull(frames, NULL, 10);
@@ -827,6 +847,17 @@ ui_load_remeasure(struct ui *ui, int id)
 {
 	if (!ui->view_only)
 		action_remeasure(ui, id);
+}
+
+/* Give a load the solo rate its caller measured. */
+int
+ui_load_set_solo(struct ui *ui, int id, double rate)
+{
+	if (ui->loads == NULL || loads_get(ui->loads, id) == NULL)
+		return -1;
+	action_view(ui, id)->solo = rate;
+	ui->dirty = 1;
+	return 0;
 }
 
 /* Is a solo measurement running or queued? */

@@ -32,7 +32,21 @@ struct ui_options {
 	int		  nloads;
 	int		(*step)(struct ui *, void *arg);	/* NULL: none */
 	void		 *step_arg;
+	/*
+	 * Tour keys: Space, Right and n call the step function for the next
+	 * step, Left for the previous one (see ui_step_reason()); Space then
+	 * no longer pauses a load.
+	 */
+	int		  tour_keys;
+	/* Solo rates come from the caller (ui_load_set_solo), not measured here. */
+	int		  solo_manual;
 };
+
+/* Why the step function is called now. */
+#define UI_REASON_TIMER	0	/* its delay passed (or the screen just came up) */
+#define UI_REASON_NEXT	1	/* Space, Right or n */
+#define UI_REASON_PREV	2	/* Left */
+int		 ui_step_reason(struct ui *);
 
 /*
  * Run the live screen until the user quits; returns an exit status (0, or
@@ -45,7 +59,10 @@ int		 ui_run(const struct ui_options *);
 const struct topo *ui_topo(struct ui *);
 struct loads	*ui_loads(struct ui *);
 
-/* A caption bar under the header, for tours; NULL or "" removes it. */
+/*
+ * A caption under the header, for tours: paragraphs split by newlines,
+ * wrapped to the screen, at most two thirds of it; NULL or "" removes it.
+ */
 void		 ui_caption(struct ui *, const char *text);
 /* Highlight some CPUs (OS indexes) in the tree and grid; NULL clears. */
 void		 ui_highlight(struct ui *, const struct cpuset *);
@@ -67,6 +84,8 @@ int		 ui_load_move(struct ui *, int id, const char *where, char *err,
 int		 ui_load_stop(struct ui *, int id);
 void		 ui_load_stop_all(struct ui *);
 int		 ui_load_pause(struct ui *, int id, int pause);
+/* Give a load its solo rate (work units per second) when the caller measures it. */
+int		 ui_load_set_solo(struct ui *, int id, double rate);
 /* Measure solo rates again: one load, or all with id -1. */
 void		 ui_load_remeasure(struct ui *, int id);
 /* Is a solo measurement running or queued? Tours wait for it. */
@@ -85,5 +104,11 @@ int		 ui_load_figures(struct ui *, int id, struct ui_figures *);
 
 /* Leave the screen at the end of this turn of the loop. */
 void		 ui_quit(struct ui *);
+
+struct tour;
+struct tour_options;
+/* Play a tour on the live screen (uitour.c); --record writes its summary. */
+int		 ui_tour(const struct tour *, const struct tour_options *,
+		    const char *theme, const char *record);
 
 #endif

@@ -79,18 +79,25 @@ struct layout {
 	int			 smt_max;
 };
 
+#define UI_CAPTION_LINES	24
+
+/* Wrap text (newlines end paragraphs) to width columns; returns the line count. */
+int	layout_wrap(const char *text, int width, char lines[][512], int max);
+
 /* The regions of the screen, top to bottom. */
 struct layout_screen {
 	int	rows, cols;
 	int	too_small;
 	int	header_y, header_h;
 	int	caption_y;		/* -1 without a caption */
+	int	caption_h;		/* its lines */
 	int	topo_y, topo_h;
 	int	panel_y, panel_h;	/* panel title row, then loads */
 	int	info_y;
 	int	status_y;
 };
 
+/* caption: the lines the caption needs, cut to a third of the screen. */
 void	layout_screen(struct layout_screen *, int rows, int cols, int caption,
 	    int nloads);
 void	layout_build(struct layout *, const struct topo *, enum layout_view, int cols,
@@ -194,7 +201,12 @@ struct ui {
 	char			 msg[256];
 	int			 msg_error;
 	uint64_t		 msg_t_ns;
-	char			 caption[256];
+	char			 caption[4096];
+	char			 caption_line[UI_CAPTION_LINES][512];
+	int			 ncaption;	/* wrapped lines shown */
+	int			 tour_keys;
+	int			 step_reason;
+	int			 solo_manual;
 	struct cpuset		 highlight;
 	int			 step_pending;
 	uint64_t		 step_due_ns;	/* 0: none timed */

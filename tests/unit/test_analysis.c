@@ -45,9 +45,13 @@ main(void)
 	ok(near(analysis_speed(500, 1000), 0.5), "half the solo rate is speed 0.5");
 	ok(isnan(analysis_speed(500, 0)), "no solo rate, no speed");
 	ok(isnan(analysis_speed(NAN, 1000)), "no rate, no speed");
-	ok(near(analysis_efficiency(0.5, 0.5), 1.0), "speed 0.5 at share 0.5 is efficiency 1 (time sharing)");
-	ok(near(analysis_efficiency(0.6, 1.0), 0.6), "speed 0.6 at share 1 is efficiency 0.6 (SMT)");
-	ok(isnan(analysis_efficiency(0.5, 0)), "no CPU time, no efficiency");
+	ok(near(analysis_efficiency(0.5, 0.5, NAN), 1.0), "speed 0.5 at share 0.5 is efficiency 1 (time sharing)");
+	ok(near(analysis_efficiency(0.6, 1.0, 1.0), 0.6), "speed 0.6 at share 1 is efficiency 0.6 (SMT)");
+	ok(isnan(analysis_efficiency(0.5, 0, NAN)), "no CPU time, no efficiency");
+	ok(near(analysis_efficiency(1.0, 0.5, 0.5), 1.0),
+	    "a blocking load (pipe) at its solo speed and solo share of 0.5 is efficiency 1");
+	ok(near(analysis_efficiency(0.5, 0.25, 0.5), 1.0),
+	    "the same load time-sharing (half its solo share, half its speed) is efficiency 1");
 	ok(near(analysis_smooth(NAN, 5, 0.3), 5), "smoothing starts at the first value");
 	ok(near(analysis_smooth(10, 20, 0.5), 15), "smoothing moves halfway at alpha 0.5");
 	ok(near(analysis_smooth(10, NAN, 0.5), 10), "smoothing ignores a missing value");

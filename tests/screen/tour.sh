@@ -1,0 +1,61 @@
+#!/bin/sh
+# tests/screen/tour.sh: smt-basics on the live screen, end to end, with short steps.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+. tests/screen/tmux.inc
+
+if ! tm_have; then
+	skip "tmux is not installed"
+	done_testing
+	exit
+fi
+
+# attempt: play the tour once; the step titles seen in order go to $TMP/seen.
+attempt() {
+	tm_end
+	: > "$TMP/seen"
+	tm_start "$SMTSCOPE tour --step 1.5 --record $TMP/rec.json smt-basics" || return 1
+	i=0
+	while [ $i -lt 600 ]; do
+		tm_cap > "$TMP/pane"
+		t=$(grep -o 'Step [0-9] of [0-9]' "$TMP/pane" | head -n 1)
+		[ -n "$t" ] && [ "$t" != "$(tail -n 1 "$TMP/seen")" ] && echo "$t" >> "$TMP/seen"
+		grep -q 'Step [25] of 5' "$TMP/pane" && grep -q 'skipped: no SMT' "$TMP/pane" &&
+		    echo skip >> "$TMP/skips"
+		grep -q 'End of the tour' "$TMP/pane" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+: > "$TMP/skips"
+attempt
+ok $? "the tour reaches its end on the screen"
+pid=$(tm_smtscope_pid)
+steps=$(tr '\n' ' ' < "$TMP/seen")
+[ "$steps" = "Step 1 of 5 Step 2 of 5 Step 3 of 5 Step 4 of 5 Step 5 of 5 " ]
+ok $? "the captions appear in order ($steps)"
+[ -s "$TMP/skips" ]
+ok $? "the sibling steps show the skip note (no SMT here)"
+tm_cap > "$TMP/end"
+grep -q "#   LOAD   WHERE" "$TMP/end"
+ok $? "the summary table stays on the screen"
+kids=$(pgrep -P "$pid" | tr '\n' ' ')
+tm_keys q
+tm_wait 'SMTSCOPE-EXIT=0' 5
+ok $? "q ends the tour with status 0"
+sleep 0.5
+left=0
+for k in $kids; do kill -0 "$k" 2>/dev/null && left=$((left + 1)); done
+[ $left -eq 0 ]
+ok $? "no load remains after q"
+speeds=$(python3 -c 'import json,sys
+j = json.load(open(sys.argv[1]))
+s = [st for st in j["steps"] if st.get("title", "").startswith("Both on one")][0]
+print(" ".join("%.2f" % l["speed"] for l in s["loads"]))' "$TMP/rec.json" 2>/dev/null)
+inband=1
+for s in $speeds; do num_between "$s" 0.35 0.65 || inband=0; done
+[ -n "$speeds" ] && [ $inband -eq 1 ]
+ok $? "the same-CPU step shows speeds between 35% and 65% ($speeds)"
+done_testing
