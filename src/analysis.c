@@ -161,7 +161,7 @@ analysis_reason(const struct topo *m, struct loads *ls, const struct load *l,
 		analysis_add_name(ls, nb[i].id, names, sizeof names, i == 0);
 	if (n == 0 || nb[0].rel >= REL_SHARED_L3) {
 		if (n > 0 && nb[0].rel == REL_SHARED_L3)
-			snprintf(buf, len, "alone on its core; %s shares its L3", names);
+			snprintf(buf, len, "alone on its core; L3 shared with %s", names);
 		else
 			snprintf(buf, len, "alone on its core");
 		return;

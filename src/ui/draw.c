@@ -480,13 +480,15 @@ struct draw_cols {
 static void
 draw_panel_cols(struct ui *ui, struct draw_cols *c)
 {
-	size_t	u, umax = 0;
-	int	i;
+	struct load	*l;
+	size_t		 u, umax = 0;
+	int		 i;
 
-	for (i = 0; kernel_all[i] != NULL; i++)
-		if ((u = strlen(kernel_all[i]->unit)) > umax)
+	/* As wide as the units of the loads shown need, and "measuring solo". */
+	for (i = 0; ui->loads != NULL && (l = loads_at(ui->loads, i)) != NULL; i++)
+		if ((u = strlen(l->spec.k->unit)) > umax)
 			umax = u;
-	c->rate_w = 8 + (int)umax;
+	c->rate_w = 8 + (int)umax < 15 ? 15 : 8 + (int)umax;
 	c->load = 1;
 	c->cpu = c->load + 10;
 	c->rate = c->cpu + 8;

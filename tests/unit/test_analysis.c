@@ -5,6 +5,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "loads.h"
+#include "topo.h"
+
 #include "analysis.h"
 #include "kernel.h"
 #include "tap.h"
@@ -13,6 +16,48 @@ static int
 near(double a, double b)
 {
 	return fabs(a - b) < 1e-9 * (fabs(b) > 1 ? fabs(b) : 1);
+}
+
+/* Neighbours and reasons in words, with real loads on this machine. */
+static void
+test_reasons(void)
+{
+	struct analysis_neighbour	 nb[8];
+	struct load_spec		 spec;
+	struct loads			*ls;
+	struct topo			*m;
+	char				 err[256], why[128];
+	int				 a, b, c, n;
+
+	if ((m = topo_load_live(err, sizeof err)) == NULL || cpuset_count(&m->allowed) < 2 ||
+	    !cpuset_isset(&m->allowed, 0) || !cpuset_isset(&m->allowed, 1)) {
+		skip("needs CPUs 0 and 1");
+		topo_free(m);
+		return;
+	}
+	ls = loads_new(m);
+	loads_parse(m, "spin@0", &spec, err, sizeof err);
+	a = loads_start(ls, &spec, err, sizeof err);
+	b = loads_start(ls, &spec, err, sizeof err);
+	loads_parse(m, "spin@1", &spec, err, sizeof err);
+	c = loads_start(ls, &spec, err, sizeof err);
+	ok(a > 0 && b > 0 && c > 0, "three spin loads start");
+	n = analysis_neighbours(m, ls, loads_get(ls, a), nb, 8);
+	ok(n == 2 && nb[0].id == b && nb[0].rel == REL_SAME_PU && nb[1].id == c &&
+	    nb[1].rel == topo_relation(m, 0, 1), "spin#%d's neighbours: #%d same-pu first, then #%d",
+	    a, b, c);
+	analysis_reason(m, ls, loads_get(ls, a), why, sizeof why);
+	ok(strcmp(why, "shares CPU 0 with spin#2") == 0, "reason: %s", why);
+	analysis_reason(m, ls, loads_get(ls, c), why, sizeof why);
+	ok(strncmp(why, "alone on its core", 17) == 0, "reason: %s", why);
+	loads_pause(ls, b, 1);
+	analysis_reason(m, ls, loads_get(ls, b), why, sizeof why);
+	ok(strcmp(why, "paused") == 0, "a paused load says so: %s", why);
+	analysis_reason(m, ls, loads_get(ls, a), why, sizeof why);
+	ok(strncmp(why, "alone on its core", 17) == 0,
+	    "a paused neighbour does not count: %s", why);
+	loads_free(ls);
+	topo_free(m);
 }
 
 int
@@ -65,5 +110,6 @@ main(void)
 	k = kernel_find("hash");
 	ok(k != NULL && k->higher_is_better && near(kernel_display(k, 2e8), 200),
 	    "hash: 2e8 bytes/s shows as 200 MB/s");
+	test_reasons();
 	return tap_done();
 }
