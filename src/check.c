@@ -370,22 +370,32 @@ check_cell_seconds(int nruns)
 	return s;
 }
 
+/* Add a string to a list once; its number from 1, or max when the list is full. */
+static int
+check_list_add(char **v, int *n, int max, const char *s)
+{
+	int	i;
+
+	for (i = 0; i < *n; i++)
+		if (strcmp(v[i], s) == 0)
+			return i + 1;
+	if (*n == max)
+		return max;
+	v[(*n)++] = xstrdup(s);
+	return *n;
+}
+
 /* Keep a warning for the report. */
 static void __attribute__((format(printf, 2, 3)))
 check_warn(struct check *c, const char *fmt, ...)
 {
 	va_list	 ap;
 	char	 msg[512];
-	int	 i;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	for (i = 0; i < c->nwarn; i++)
-		if (strcmp(c->warn[i], msg) == 0)
-			return;
-	if (c->nwarn < CHECK_MAX_WARN)
-		c->warn[c->nwarn++] = xstrdup(msg);
+	check_list_add(c->warn, &c->nwarn, CHECK_MAX_WARN, msg);
 }
 
 /* sysinfo_warnings() callback. */
@@ -997,18 +1007,11 @@ check_note(struct check_notes *notes, const char *fmt, ...)
 {
 	va_list	 ap;
 	char	 msg[512];
-	int	 i;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	for (i = 0; i < notes->n; i++)
-		if (strcmp(notes->text[i], msg) == 0)
-			return i + 1;
-	if (notes->n == 64)
-		return 64;
-	notes->text[notes->n++] = xstrdup(msg);
-	return notes->n;
+	return check_list_add(notes->text, &notes->n, 64, msg);
 }
 
 /* Print the machine's identity and facts, and the warnings about them. */

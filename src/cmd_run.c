@@ -155,13 +155,43 @@ cmd_run_cpus(const struct load_spec *spec, char *buf, size_t len)
 	}
 }
 
+/* The CPUs a load ran on: end A (where it last ran, if floating), end B. */
+static int
+cmd_run_ends(const struct run_result *r, int cpus[2])
+{
+	int	n = 0;
+
+	cpus[n] = r->spec.floating ? r->last_cpu : cpuset_next(&r->spec.cpus, 0);
+	if (cpus[n] != -1)
+		n++;
+	if (r->spec.cpu_b != -1)
+		cpus[n++] = r->spec.cpu_b;
+	return n;
+}
+
+/* The nearest relation between the CPUs of two loads, or -1 when unknown. */
+static int
+cmd_run_relation(const struct topo *m, const struct run_result *a,
+    const struct run_result *b)
+{
+	int	ca[2], cb[2], na, nb, x, y, best = -1;
+
+	na = cmd_run_ends(a, ca);
+	nb = cmd_run_ends(b, cb);
+	for (x = 0; x < na; x++)
+		for (y = 0; y < nb; y++)
+			if (best == -1 || (int)topo_relation(m, ca[x], cb[y]) < best)
+				best = (int)topo_relation(m, ca[x], cb[y]);
+	return best;
+}
+
 /* The report as a table. */
 static void
 cmd_run_text(const struct topo *m, const struct run_result *r, int n, double secs)
 {
 	struct strbuf	sb;
 	char		cpus[64], name[32];
-	int		i, j, ca, cb, first;
+	int		i, j, rel, first;
 
 	strbuf_init(&sb);
 	strbuf_printf(&sb, "Solo: each load alone on its CPUs in this run, the others "
@@ -184,14 +214,10 @@ cmd_run_text(const struct topo *m, const struct run_result *r, int n, double sec
 		strbuf_puts(&sb, "  ");
 		first = 1;
 		for (j = 0; j < n; j++) {
-			if (j == i)
-				continue;
-			ca = r[i].spec.floating ? r[i].last_cpu : cpuset_next(&r[i].spec.cpus, 0);
-			cb = r[j].spec.floating ? r[j].last_cpu : cpuset_next(&r[j].spec.cpus, 0);
-			if (ca == -1 || cb == -1)
+			if (j == i || (rel = cmd_run_relation(m, &r[i], &r[j])) == -1)
 				continue;
 			strbuf_printf(&sb, "%s%s#%d %s", first ? "" : ", ", r[j].spec.k->name,
-			    j + 1, topo_rel_name(topo_relation(m, ca, cb)));
+			    j + 1, topo_rel_name(rel));
 			first = 0;
 		}
 		if (first)
@@ -222,7 +248,7 @@ static void
 cmd_run_json(const struct topo *m, const struct run_result *r, int n, double secs)
 {
 	struct strbuf	sb;
-	int		i, j, cpu, ca, cb, first;
+	int		i, j, cpu, rel, first;
 
 	strbuf_init(&sb);
 	strbuf_printf(&sb, "{\"time_s\":");
@@ -264,14 +290,10 @@ cmd_run_json(const struct topo *m, const struct run_result *r, int n, double sec
 		    r[i].last_cpu, r[i].migrations);
 		first = 1;
 		for (j = 0; j < n; j++) {
-			if (j == i)
-				continue;
-			ca = r[i].spec.floating ? r[i].last_cpu : cpuset_next(&r[i].spec.cpus, 0);
-			cb = r[j].spec.floating ? r[j].last_cpu : cpuset_next(&r[j].spec.cpus, 0);
-			if (ca == -1 || cb == -1)
+			if (j == i || (rel = cmd_run_relation(m, &r[i], &r[j])) == -1)
 				continue;
 			strbuf_printf(&sb, "%s{\"load\":%d,\"relation\":", first ? "" : ",", j);
-			strbuf_json_str(&sb, topo_rel_name(topo_relation(m, ca, cb)));
+			strbuf_json_str(&sb, topo_rel_name(rel));
 			strbuf_puts(&sb, "}");
 			first = 0;
 		}

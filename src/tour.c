@@ -2168,29 +2168,36 @@ tour_summary_json(const struct tour_player *p, struct strbuf *sb)
 struct tour_host {
 	const struct topo	*m;
 	struct loads		*ls;
-	struct {
-		char	name[TOUR_NAME_MAX];
-		int	id;
-	}			 map[TOUR_LOADS_MAX];
-	int			 n;
+	struct tour_names	 names;
 	int			 failed;
 	FILE			*out;
 };
 
-/* The supervisor's id of a tour load, or -1. */
-static int
-tour_host_id(struct tour_host *h, const char *name, int remove)
+/* Add a load's name and id to a host's map. */
+int
+tour_names_add(struct tour_names *names, const char *name, int id)
+{
+	if (names->n == TOUR_LOADS_MAX)
+		return -1;
+	snprintf(names->map[names->n].name, sizeof names->map[0].name, "%s", name);
+	names->map[names->n++].id = id;
+	return 0;
+}
+
+/* The id of a tour load, or -1; remove drops it from the map. */
+int
+tour_names_id(struct tour_names *names, const char *name, int remove)
 {
 	int	i, id;
 
-	for (i = 0; i < h->n; i++) {
-		if (strcmp(h->map[i].name, name) != 0)
+	for (i = 0; i < names->n; i++) {
+		if (strcmp(names->map[i].name, name) != 0)
 			continue;
-		id = h->map[i].id;
+		id = names->map[i].id;
 		if (remove) {
-			memmove(&h->map[i], &h->map[i + 1], (size_t)(h->n - i - 1) *
-			    sizeof h->map[0]);
-			h->n--;
+			memmove(&names->map[i], &names->map[i + 1],
+			    (size_t)(names->n - i - 1) * sizeof names->map[0]);
+			names->n--;
 		}
 		return id;
 	}
@@ -2205,16 +2212,14 @@ tour_host_start(void *arg, const char *name, const char *text, char *err, size_t
 	struct load_spec	 spec;
 	int			 id;
 
-	if (h->n == TOUR_LOADS_MAX) {
+	if (h->names.n == TOUR_LOADS_MAX) {
 		snprintf(err, errlen, "too many loads");
 		return -1;
 	}
 	if (loads_parse(h->m, text, &spec, err, errlen) == -1 ||
 	    (id = loads_start(h->ls, &spec, err, errlen)) == -1)
 		return -1;
-	snprintf(h->map[h->n].name, sizeof h->map[0].name, "%s", name);
-	h->map[h->n++].id = id;
-	return 0;
+	return tour_names_add(&h->names, name, id);
 }
 
 /* Stop a load for the player. */
@@ -2222,7 +2227,7 @@ static int
 tour_host_stop(void *arg, const char *name)
 {
 	struct tour_host	*h = arg;
-	int			 id = tour_host_id(h, name, 1);
+	int			 id = tour_names_id(&h->names, name, 1);
 
 	return id == -1 ? -1 : loads_stop(h->ls, id);
 }
@@ -2233,7 +2238,7 @@ tour_host_move(void *arg, const char *name, int cpu, int cpu_b, char *err, size_
 {
 	struct tour_host	*h = arg;
 	struct cpuset		 set;
-	int			 id = tour_host_id(h, name, 0);
+	int			 id = tour_names_id(&h->names, name, 0);
 
 	if (id == -1) {
 		snprintf(err, errlen, "no load %s", name);
@@ -2249,7 +2254,7 @@ static int
 tour_host_pause(void *arg, const char *name, int pause)
 {
 	struct tour_host	*h = arg;
-	int			 id = tour_host_id(h, name, 0);
+	int			 id = tour_names_id(&h->names, name, 0);
 
 	return id == -1 ? -1 : loads_pause(h->ls, id, pause);
 }
@@ -2260,7 +2265,7 @@ tour_host_sample(void *arg, const char *name, struct load_sample *out)
 {
 	struct tour_host	*h = arg;
 	struct load		*l;
-	int			 id = tour_host_id(h, name, 0);
+	int			 id = tour_names_id(&h->names, name, 0);
 
 	loads_reap(h->ls);
 	if (id == -1 || (l = loads_get(h->ls, id)) == NULL || l->state == LOAD_DEAD)

@@ -145,6 +145,19 @@ struct tour_step_result {
 };
 
 /* Resolve a tour against a topology; NULL never (unresolvable steps are skipped). */
+/* A host's map from a tour's load names to the ids of the loads it started. */
+struct tour_names {
+	struct {
+		char	name[TOUR_NAME_MAX];
+		int	id;
+	}	map[TOUR_LOADS_MAX];
+	int	n;
+};
+/* Add a name; -1 when the map is full. */
+int		 tour_names_add(struct tour_names *, const char *name, int id);
+/* The id of a name, or -1; remove drops it from the map. */
+int		 tour_names_id(struct tour_names *, const char *name, int remove);
+
 struct tour_player	*tour_player_new(const struct tour *, const struct topo *,
 			    const struct tour_ops *, void *arg, const struct tour_options *);
 /* Stops every load it started, then frees. */

@@ -11,41 +11,15 @@
 #include "ui.h"
 #include "util.h"
 
-#define UITOUR_LOADS	64
-
 /* The host between the player and the screen. */
 struct uitour {
 	struct ui		*ui;		/* NULL once the screen is gone */
 	const struct tour	*t;
 	struct tour_options	 opt;
 	struct tour_player	*p;
-	struct {
-		char	name[64];
-		int	id;
-	}			 map[UITOUR_LOADS];
-	int			 n;
+	struct tour_names	 names;
 	char			 caption[4096];
 };
-
-/* The screen's id of a tour load, or -1; remove drops it from the map. */
-static int
-uitour_id(struct uitour *h, const char *name, int remove)
-{
-	int	i, id;
-
-	for (i = 0; i < h->n; i++) {
-		if (strcmp(h->map[i].name, name) != 0)
-			continue;
-		id = h->map[i].id;
-		if (remove) {
-			memmove(&h->map[i], &h->map[i + 1], (size_t)(h->n - i - 1) *
-			    sizeof h->map[0]);
-			h->n--;
-		}
-		return id;
-	}
-	return -1;
-}
 
 /* Start a load on the screen for the player. */
 static int
@@ -56,15 +30,13 @@ uitour_start(void *arg, const char *name, const char *text, char *err, size_t er
 
 	if (h->ui == NULL)
 		return -1;
-	if (h->n == UITOUR_LOADS) {
+	if (h->names.n == TOUR_LOADS_MAX) {
 		snprintf(err, errlen, "too many loads");
 		return -1;
 	}
 	if ((id = ui_load_start(h->ui, text, err, errlen)) == -1)
 		return -1;
-	snprintf(h->map[h->n].name, sizeof h->map[0].name, "%s", name);
-	h->map[h->n++].id = id;
-	return 0;
+	return tour_names_add(&h->names, name, id);
 }
 
 /* Stop a load for the player. */
@@ -72,7 +44,7 @@ static int
 uitour_stop(void *arg, const char *name)
 {
 	struct uitour	*h = arg;
-	int		 id = uitour_id(h, name, 1);
+	int		 id = tour_names_id(&h->names, name, 1);
 
 	if (h->ui == NULL || id == -1)
 		return -1;
@@ -85,7 +57,7 @@ uitour_move(void *arg, const char *name, int cpu, int cpu_b, char *err, size_t e
 {
 	struct uitour	*h = arg;
 	char		 where[32];
-	int		 id = uitour_id(h, name, 0);
+	int		 id = tour_names_id(&h->names, name, 0);
 
 	if (h->ui == NULL || id == -1) {
 		snprintf(err, errlen, "no load %s", name);
@@ -103,7 +75,7 @@ static int
 uitour_pause(void *arg, const char *name, int pause)
 {
 	struct uitour	*h = arg;
-	int		 id = uitour_id(h, name, 0);
+	int		 id = tour_names_id(&h->names, name, 0);
 
 	if (h->ui == NULL || id == -1)
 		return -1;
@@ -117,7 +89,7 @@ uitour_sample(void *arg, const char *name, struct load_sample *out)
 	struct uitour		*h = arg;
 	struct loads		*ls;
 	struct load		*l;
-	int			 id = uitour_id(h, name, 0);
+	int			 id = tour_names_id(&h->names, name, 0);
 
 	if (h->ui == NULL || id == -1 || (ls = ui_loads(h->ui)) == NULL)
 		return -1;
@@ -159,7 +131,7 @@ uitour_solos(struct uitour *h)
 		return;
 	for (i = 0; i < r->nloads; i++)
 		if (isfinite(r->loads[i].solo) &&
-		    (id = uitour_id(h, r->loads[i].name, 0)) != -1)
+		    (id = tour_names_id(&h->names, r->loads[i].name, 0)) != -1)
 			ui_load_set_solo(h->ui, id, r->loads[i].solo);
 }
 
