@@ -318,8 +318,12 @@ ui_step(struct ui *ui, int force)
 		ui->step_due_ns = 0;
 	} else if (r == UI_STEP_QUIT)
 		ui->quit = 1;
-	else
+	else {
+		/* The script is over: the screen is the user's again. */
 		ui->step = NULL;
+		ui->tour_keys = 0;
+		ui->solo_manual = 0;
+	}
 	ui->dirty = 1;
 }
 
