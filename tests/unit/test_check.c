@@ -7,44 +7,9 @@
 
 #include "check.h"
 #include "tap.h"
+#include "topologies.h"
 #include "topo.h"
 #include "util.h"
-
-/* Where the real machines' XML files are. */
-static const char *
-topologies_dir(void)
-{
-	const char	*d = getenv("SMTSCOPE_TOPOLOGIES");
-
-	return d != NULL ? d : "../shared/topologies";
-}
-
-/* Load a real machine, or NULL (with a TAP skip) when the file is absent. */
-static struct topo *
-load_real(const char *name, int nskip)
-{
-	char		 path[1024], err[512];
-	struct topo	*m;
-	FILE		*f;
-	int		 i;
-
-	snprintf(path, sizeof path, "%s/%s.xml", topologies_dir(), name);
-	if ((f = fopen(path, "r")) == NULL) {
-		for (i = 0; i < nskip; i++)
-			skip("%s not found: real-machine topologies are not beside this "
-			    "checkout", path);
-		return NULL;
-	}
-	fclose(f);
-	m = topo_load_xml(path, err, sizeof err);
-	ok(m != NULL, "%s loads", name);
-	if (m == NULL) {
-		printf("# %s\n", err);
-		for (i = 1; i < nskip; i++)
-			skip("%s did not load", name);
-	}
-	return m;
-}
 
 /* Load a synthetic topology; it must work. */
 static struct topo *

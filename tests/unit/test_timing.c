@@ -10,38 +10,10 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "topologies.h"
 #include "timing.h"
 #include "topo.h"
 #include "util.h"
-
-/* Where the real machines' XML lies. */
-static const char *
-topologies_dir(void)
-{
-	const char	*d = getenv("SMTSCOPE_TOPOLOGIES");
-
-	return d != NULL ? d : "../shared/topologies";
-}
-
-/* Load a real machine, or NULL (and a TAP skip) when the topologies are absent. */
-static struct topo *
-load_real(const char *name)
-{
-	char		 path[1024], err[512];
-	struct topo	*m;
-
-	snprintf(path, sizeof path, "%s/%s.xml", topologies_dir(), name);
-	if (access(path, R_OK) != 0) {
-		skip("%s not found: real-machine topologies are not beside this checkout",
-		    path);
-		return NULL;
-	}
-	m = topo_load_xml(path, err, sizeof err);
-	ok(m != NULL, "%s loads", name);
-	if (m == NULL)
-		printf("# %s\n", err);
-	return m;
-}
 
 /* Load a synthetic topology; it must work. */
 static struct topo *
@@ -276,7 +248,7 @@ test_real(void)
 	struct topo		*m;
 	int			 n;
 
-	if ((m = load_real("intel-xeon-6140-skylake-2s")) != NULL) {
+	if ((m = load_real("intel-xeon-6140-skylake-2s", 1)) != NULL) {
 		n = plan(m, "all,cores,half", &p);
 		ok(n == 3 && p[0].ncpus == 72, "Skylake 2S: all is 72 CPUs");
 		ok(n == 3 && p[1].ncpus == 36 && p[1].ncores == 36 &&
@@ -293,7 +265,7 @@ test_real(void)
 		free(p);
 		topo_free(m);
 	}
-	if ((m = load_real("intel-xeonphi-7210-knl")) != NULL) {
+	if ((m = load_real("intel-xeonphi-7210-knl", 1)) != NULL) {
 		n = plan(m, "all,cores,half", &p);
 		ok(n == 3 && p[1].ncpus == 64 && p[1].ncores == 64,
 		    "KNL: cores is 64 CPUs on 64 cores");
@@ -304,7 +276,7 @@ test_real(void)
 		free(p);
 		topo_free(m);
 	}
-	if ((m = load_real("intel-xeon-x7460-dunnington-4s")) != NULL) {
+	if ((m = load_real("intel-xeon-x7460-dunnington-4s", 1)) != NULL) {
 		n = plan(m, "all,cores,half", &p);
 		ok(n == 3 && p[1].status == TIMING_SAME && p[1].same_as == 0,
 		    "Dunnington (no SMT): cores equals all, not run twice");
@@ -313,7 +285,7 @@ test_real(void)
 		free(p);
 		topo_free(m);
 	}
-	if ((m = load_real("intel-core-i7-1370p-raptorlake-hybrid")) != NULL) {
+	if ((m = load_real("intel-core-i7-1370p-raptorlake-hybrid", 1)) != NULL) {
 		n = plan(m, "all,cores,half", &p);
 		ok(n == 3 && p[0].ncpus == 20 && p[1].ncpus == 14 &&
 		    p[2].ncpus == 10 && p[2].ncores == 5 && whole_cores(m, &p[2].cpus),
@@ -323,7 +295,7 @@ test_real(void)
 		free(p);
 		topo_free(m);
 	}
-	if ((m = load_real("intel-xeon-netburst-4s2c2t-offline")) != NULL) {
+	if ((m = load_real("intel-xeon-netburst-4s2c2t-offline", 1)) != NULL) {
 		n = plan(m, "all,cores,half", &p);
 		ok(n == 3 && p[0].ncpus == 12 && p[1].ncpus == 7 &&
 		    p[2].ncpus == 6 && whole_cores(m, &p[2].cpus),
@@ -332,7 +304,7 @@ test_real(void)
 		free(p);
 		topo_free(m);
 	}
-	if ((m = load_real("amd-opteron-6134-cgroup2")) != NULL) {
+	if ((m = load_real("amd-opteron-6134-cgroup2", 1)) != NULL) {
 		n = plan(m, "all,cores", &p);
 		ok(n == 2 && p[0].ncpus == 6 && p[1].status == TIMING_SAME,
 		    "cgroup-restricted Opteron: all is the 6 allowed CPUs, cores the same");

@@ -6,30 +6,9 @@
 #include <string.h>
 
 #include "tap.h"
+#include "topologies.h"
 #include "topo.h"
 #include "util.h"
-
-static const char *
-topologies_dir(void)
-{
-	const char	*d = getenv("SMTSCOPE_TOPOLOGIES");
-
-	return d != NULL ? d : "../shared/topologies";
-}
-
-/* Load a real machine from ../shared/topologies, or NULL when absent. */
-static struct topo *
-load_real(const char *name)
-{
-	char		 path[1024], err[512];
-	struct topo	*m;
-
-	snprintf(path, sizeof path, "%s/%s.xml", topologies_dir(), name);
-	m = topo_load_xml(path, err, sizeof err);
-	if (m == NULL)
-		printf("# %s\n", err);
-	return m;
-}
 
 /* Every topology in MANIFEST.tsv gives the manifest's counts. */
 static void
@@ -83,7 +62,7 @@ test_relations(void)
 	struct topo	*m;
 	int		 i, mates;
 
-	if ((m = load_real("intel-xeon-6140-skylake-2s")) == NULL) {
+	if ((m = load_real("intel-xeon-6140-skylake-2s", 0)) == NULL) {
 		skip("Skylake topology not available");
 	} else {
 		ok(topo_relation(m, 0, 36) == REL_SMT_SIBLING, "Skylake: P#0 and P#36 are SMT siblings");
@@ -97,7 +76,7 @@ test_relations(void)
 		    "Skylake: P#0 is rank 0, P#36 rank 1 of core 0");
 		topo_free(m);
 	}
-	if ((m = load_real("amd-opteron-6272-bulldozer-4s")) == NULL) {
+	if ((m = load_real("amd-opteron-6272-bulldozer-4s", 0)) == NULL) {
 		skip("Bulldozer topology not available");
 	} else {
 		ok(topo_relation(m, 0, 1) == REL_SHARED_L2, "Bulldozer: P#0 and P#1 are module mates (shared-l2)");
@@ -108,7 +87,7 @@ test_relations(void)
 		ok(mates == 0, "Bulldozer: no SMT siblings at all");
 		topo_free(m);
 	}
-	if ((m = load_real("amd-epyc-9654-zen4-2s")) == NULL) {
+	if ((m = load_real("amd-epyc-9654-zen4-2s", 0)) == NULL) {
 		skip("Zen 4 topology not available");
 	} else {
 		ok(topo_relation(m, 0, 192) == REL_SMT_SIBLING, "Zen 4: P#0 and P#192 are siblings");
@@ -118,7 +97,7 @@ test_relations(void)
 		ok(topo_llc_bytes(m, 0) == 32ULL << 20, "Zen 4: LLC over P#0 is 32MB");
 		topo_free(m);
 	}
-	if ((m = load_real("intel-xeonphi-7210-knl")) == NULL) {
+	if ((m = load_real("intel-xeonphi-7210-knl", 0)) == NULL) {
 		skip("KNL topology not available");
 	} else {
 		for (i = 0, mates = 0; i < m->npus; i++)
@@ -129,21 +108,21 @@ test_relations(void)
 		ok(topo_relation(m, 0, 1) == REL_SHARED_L2, "KNL: P#1 is the tile mate (shared L2)");
 		topo_free(m);
 	}
-	if ((m = load_real("sony-ps3-cell-1c2t")) == NULL) {
+	if ((m = load_real("sony-ps3-cell-1c2t", 0)) == NULL) {
 		skip("PS3 topology not available");
 	} else {
 		ok(m->npackages == 0 && m->ncores == 1, "PS3: no package, one core");
 		ok(topo_relation(m, 0, 1) == REL_SMT_SIBLING, "PS3: its two threads are siblings");
 		topo_free(m);
 	}
-	if ((m = load_real("intel-xeon-netburst-4s2c2t-offline")) == NULL) {
+	if ((m = load_real("intel-xeon-netburst-4s2c2t-offline", 0)) == NULL) {
 		skip("offline topology not available");
 	} else {
 		ok(cpuset_count(&m->offline) == 4, "NetBurst offline: 4 CPUs offline (got %d)",
 		    cpuset_count(&m->offline));
 		topo_free(m);
 	}
-	if ((m = load_real("amd-opteron-6134-cgroup2")) == NULL) {
+	if ((m = load_real("amd-opteron-6134-cgroup2", 0)) == NULL) {
 		skip("cgroup topology not available");
 	} else {
 		char	err[256];
@@ -157,7 +136,7 @@ test_relations(void)
 		    strstr(err, "not allowed") != NULL, "cgroup2: a disallowed CPU is refused: %s", err);
 		topo_free(m);
 	}
-	if ((m = load_real("intel-core-i7-1370p-raptorlake-hybrid")) == NULL) {
+	if ((m = load_real("intel-core-i7-1370p-raptorlake-hybrid", 0)) == NULL) {
 		skip("hybrid topology not available");
 	} else {
 		int	p = 0, e = 0;
@@ -190,7 +169,7 @@ test_all_pairs(void)
 	enum topo_rel		 r;
 
 	for (k = 0; k < sizeof names / sizeof names[0]; k++) {
-		if ((m = load_real(names[k])) == NULL) {
+		if ((m = load_real(names[k], 0)) == NULL) {
 			skip("%s not available", names[k]);
 			continue;
 		}
