@@ -372,6 +372,28 @@ action_pause(struct ui *ui, int id)
 	ui->dirty = 1;
 }
 
+/*
+ * Does a move make the solo rate stale? A two-ended load's latency depends
+ * on where both ends are; a one-ended load's rate on the kind of its core
+ * (hybrid P/E parts).
+ */
+static int
+action_solo_moved(struct ui *ui, const struct load *l, int old_a, int old_b)
+{
+	const struct topo_pu	*a = topo_pu_by_os(ui->m, old_a);
+	const struct topo_pu	*b = topo_pu_by_os(ui->m, cpuset_next(&l->spec.cpus, 0));
+	enum topo_rel		 was, now;
+
+	if (a == NULL || b == NULL)
+		return 1;
+	if (old_b != -1) {
+		was = topo_relation(ui->m, old_a, old_b);
+		now = topo_relation(ui->m, b->os_index, l->spec.cpu_b);
+		return was != now;
+	}
+	return ui->m->cores[a->core].kind != ui->m->cores[b->core].kind;
+}
+
 /* Move a load's end A to a CPU (and end B to cpu_b, -1 keeps it); -1 on error. */
 int
 action_move(struct ui *ui, int id, int os_index, int cpu_b)
@@ -379,9 +401,12 @@ action_move(struct ui *ui, int id, int os_index, int cpu_b)
 	struct cpuset	 one;
 	struct load	*l;
 	char		 err[256];
+	int		 old_a, old_b;
 
 	if (action_refuse(ui) || (l = loads_get(ui->loads, id)) == NULL)
 		return -1;
+	old_a = cpuset_next(&l->spec.cpus, 0);
+	old_b = l->spec.cpu_b;
 	cpuset_zero(&one);
 	cpuset_set(&one, os_index);
 	if (loads_move(ui->loads, id, &one, cpu_b, err, sizeof err) == -1) {
@@ -393,6 +418,12 @@ action_move(struct ui *ui, int id, int os_index, int cpu_b)
 		/* Count afresh on the new CPU. */
 		ui->solo_phase = 0;
 		ui->solo_t_ns = util_now_ns() + UI_SOLO_SETTLE_NS;
+	} else if (!ui->solo_manual && action_solo_moved(ui, l, old_a, old_b)) {
+		/* The old solo rate was for another kind of place: measure it here. */
+		action_view(ui, id)->solo = NAN;
+		if (!action_measuring(ui, id) && ui->solo_nqueue < LOADS_MAX)
+			ui->solo_queue[ui->solo_nqueue++] = id;
+		action_solo_next(ui);
 	}
 	if (cpu_b != -1)
 		ui_message(ui, 0, "moved %s#%d to CPUs %d,%d", l->spec.k->name, id,

@@ -79,7 +79,10 @@ if [ "$ncpu" -ge 2 ]; then
 	check "m on its second end's CPU moves that end" tm_wait 'move pipe#4 \(end B\)'
 	tm_keys h Enter
 	check "both ends on CPU 0 now" tm_wait '^ pipe#4 +0,0 '
+	check "a pipe whose ends now relate otherwise measures its solo again" \
+	    tm_wait '^ pipe#4 +0,0 .*(measuring solo|solo queued)' 3
 else
+	skip "a pipe across CPUs needs 2 CPUs"
 	skip "a pipe across CPUs needs 2 CPUs"
 	skip "a pipe across CPUs needs 2 CPUs"
 	skip "a pipe across CPUs needs 2 CPUs"
