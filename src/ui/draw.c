@@ -497,7 +497,8 @@ draw_panel_cols(struct ui *ui, struct draw_cols *c)
 	c->share = c->speed + 7;
 	c->eff = c->share + 7;
 	c->hist = c->eff + 7;
-	c->hist_w = ui->cols - c->hist - 28;
+	/* The reason in words comes first: it keeps 40 columns. */
+	c->hist_w = ui->cols - c->hist - 42;
 	if (c->hist_w > 24)
 		c->hist_w = 24;
 	if (c->hist_w < 8)
