@@ -23,14 +23,6 @@ cpuset_set(struct cpuset *s, int cpu)
 		s->w[cpu / 64] |= 1ULL << (cpu % 64);
 }
 
-/* Remove a CPU. */
-void
-cpuset_clr(struct cpuset *s, int cpu)
-{
-	if (cpu >= 0 && cpu < CPUSET_MAX)
-		s->w[cpu / 64] &= ~(1ULL << (cpu % 64));
-}
-
 /* Is the CPU a member? */
 int
 cpuset_isset(const struct cpuset *s, int cpu)

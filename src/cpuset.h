@@ -13,7 +13,6 @@ struct cpuset {
 
 void	cpuset_zero(struct cpuset *);
 void	cpuset_set(struct cpuset *, int);
-void	cpuset_clr(struct cpuset *, int);
 int	cpuset_isset(const struct cpuset *, int);
 int	cpuset_count(const struct cpuset *);
 int	cpuset_equal(const struct cpuset *, const struct cpuset *);

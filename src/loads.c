@@ -569,18 +569,6 @@ loads_get(struct loads *ls, int id)
 	return i == -1 ? NULL : &ls->v[i];
 }
 
-/* Loads running now. */
-int
-loads_running(const struct loads *ls)
-{
-	int	i, n = 0;
-
-	for (i = 0; i < ls->n; i++)
-		if (ls->v[i].state == LOAD_RUNNING)
-			n++;
-	return n;
-}
-
 /* A load's progress counter, read live. */
 uint64_t
 loads_counter(const struct loads *ls, const struct load *l)

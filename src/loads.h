@@ -82,8 +82,6 @@ int		 loads_count(const struct loads *);
 struct load	*loads_at(struct loads *, int i);
 struct load	*loads_get(struct loads *, int id);
 void		 loads_forget(struct loads *, int id);
-/* Loads that are running now (not paused, not dead). */
-int		 loads_running(const struct loads *);
 /* The progress counter of a load, read live. */
 uint64_t	 loads_counter(const struct loads *, const struct load *);
 

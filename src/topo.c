@@ -617,18 +617,6 @@ topo_rel_name(enum topo_rel r)
 	return topo_rel_names[r];
 }
 
-/* Relation from its name, or -1. */
-int
-topo_rel_from_name(const char *s)
-{
-	int	i;
-
-	for (i = 0; i < REL_COUNT; i++)
-		if (strcmp(s, topo_rel_names[i]) == 0)
-			return i;
-	return -1;
-}
-
 /* Name of a node type. */
 const char *
 topo_type_name(enum topo_type t)

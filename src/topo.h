@@ -139,8 +139,6 @@ const struct topo_pu *topo_pu_by_os(const struct topo *, int os_index);
 /* Relation between two logical CPUs given by OS index. */
 enum topo_rel	 topo_relation(const struct topo *, int os_a, int os_b);
 const char	*topo_rel_name(enum topo_rel);
-/* Relation from its name ("smt-sibling"), or -1. */
-int		 topo_rel_from_name(const char *);
 const char	*topo_type_name(enum topo_type);
 /* Bytes of the last-level cache above this CPU, 0 if unknown. */
 uint64_t	 topo_llc_bytes(const struct topo *, int os_index);

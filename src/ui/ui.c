@@ -762,13 +762,6 @@ ui_cursor(struct ui *ui, int os_index)
 	return 0;
 }
 
-/* Switch theme by name or path. */
-int
-ui_theme(struct ui *ui, const char *spec, char *err, size_t errlen)
-{
-	return ui_use_theme(ui, spec, err, errlen);
-}
-
 /* Show the tree or the grid. */
 void
 ui_view(struct ui *ui, int grid)
@@ -824,14 +817,6 @@ ui_load_stop(struct ui *ui, int id)
 	return 0;
 }
 
-/* Stop every load. */
-void
-ui_load_stop_all(struct ui *ui)
-{
-	if (!ui->view_only)
-		action_stop_all(ui);
-}
-
 /* Pause or resume a load. */
 int
 ui_load_pause(struct ui *ui, int id, int pause)
@@ -843,14 +828,6 @@ ui_load_pause(struct ui *ui, int id, int pause)
 	if ((l->state == LOAD_PAUSED) != (pause != 0))
 		action_pause(ui, id);
 	return 0;
-}
-
-/* Measure solo rates again. */
-void
-ui_load_remeasure(struct ui *ui, int id)
-{
-	if (!ui->view_only)
-		action_remeasure(ui, id);
 }
 
 /* Give a load the solo rate its caller measured. */
@@ -889,9 +866,3 @@ ui_load_figures(struct ui *ui, int id, struct ui_figures *f)
 	return 0;
 }
 
-/* Leave the screen. */
-void
-ui_quit(struct ui *ui)
-{
-	ui->quit = 1;
-}

@@ -71,8 +71,6 @@ void		 ui_message(struct ui *, int error, const char *fmt, ...)
 		    __attribute__((format(printf, 3, 4)));
 /* Put the cursor on a CPU (OS index); -1 if it is not in the model. */
 int		 ui_cursor(struct ui *, int os_index);
-/* Switch to a theme by name or path; -1 with a message. */
-int		 ui_theme(struct ui *, const char *spec, char *err, size_t errlen);
 /* Show the tree (0) or the grid (1). */
 void		 ui_view(struct ui *, int grid);
 
@@ -82,12 +80,9 @@ int		 ui_load_start(struct ui *, const char *text, char *err, size_t errlen);
 int		 ui_load_move(struct ui *, int id, const char *where, char *err,
 		     size_t errlen);
 int		 ui_load_stop(struct ui *, int id);
-void		 ui_load_stop_all(struct ui *);
 int		 ui_load_pause(struct ui *, int id, int pause);
 /* Give a load its solo rate (work units per second) when the caller measures it. */
 int		 ui_load_set_solo(struct ui *, int id, double rate);
-/* Measure solo rates again: one load, or all with id -1. */
-void		 ui_load_remeasure(struct ui *, int id);
 /* Is a solo measurement running or queued? Tours wait for it. */
 int		 ui_measuring(struct ui *);
 
@@ -101,9 +96,6 @@ struct ui_figures {
 	int		measuring;	/* solo measurement queued or running */
 };
 int		 ui_load_figures(struct ui *, int id, struct ui_figures *);
-
-/* Leave the screen at the end of this turn of the loop. */
-void		 ui_quit(struct ui *);
 
 struct tour;
 struct tour_options;
