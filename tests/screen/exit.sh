@@ -5,12 +5,6 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
-if ! tm_have; then
-	skip "tmux is not installed"
-	done_testing
-	exit
-fi
-
 # alive PID...: how many of the processes still exist (zombies count as gone).
 alive() {
 	_n=0

@@ -6,12 +6,6 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
-if ! tm_have; then
-	skip "tmux is not installed"
-	done_testing
-	exit
-fi
-
 check "starts with two loads" tm_start "LANG=C.UTF-8 $SMTSCOPE -d 1 -l spin@0 -l hash@all"
 check "the screen is up" tm_wait '^ spin#1 '
 pid=$(tm_smtscope_pid)

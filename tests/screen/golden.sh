@@ -7,12 +7,6 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
-if ! tm_have; then
-	skip "tmux is not installed"
-	done_testing
-	exit
-fi
-
 # golden NAME LANG THEME [KEYS]: capture the screen and compare it.
 golden() {
 	name=$1 lang=$2 theme=$3

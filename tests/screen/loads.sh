@@ -6,11 +6,6 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
-if ! tm_have; then
-	skip "tmux is not installed"
-	done_testing
-	exit
-fi
 ncpu=$(getconf _NPROCESSORS_ONLN)
 
 check "starts with -l hash@0" tm_start "LANG=C.UTF-8 $SMTSCOPE -l hash@0"

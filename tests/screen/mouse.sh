@@ -6,12 +6,6 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
-if ! tm_have; then
-	skip "tmux is not installed"
-	done_testing
-	exit
-fi
-
 # click X Y: press and release button 1 at column X, row Y (0-based).
 click() {
 	tm_keys -l "$(printf "\\033[M %b%b\\033[M#%b%b" \

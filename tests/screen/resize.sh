@@ -6,12 +6,6 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
-if ! tm_have; then
-	skip "tmux is not installed"
-	done_testing
-	exit
-fi
-
 check "starts in tmux" tm_start "LANG=C.UTF-8 $SMTSCOPE -d 5"
 check "the screen is up" tm_wait 'q quit'
 tm resize-window -x 30 -y 8

@@ -7,11 +7,6 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/screen/tmux.inc
 
 helper=tests/helpers/ui_script
-if ! tm_have; then
-	skip "tmux is not installed"
-	done_testing
-	exit
-fi
 if [ ! -x "$helper" ] || [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
 	skip "needs $helper (make check builds it) and 2 CPUs"
 	done_testing

@@ -6,11 +6,6 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
-if ! tm_have; then
-	skip "tmux is not installed"
-	done_testing
-	exit
-fi
 topo="-i 'package:1 core:2 pu:2'"
 
 # screen NAME ENV ARGS: start smtscope, wait for its keys, keep the screen in $TMP/NAME.

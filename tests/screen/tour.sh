@@ -4,12 +4,6 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
-if ! tm_have; then
-	skip "tmux is not installed"
-	done_testing
-	exit
-fi
-
 # attempt: play the tour once; the step titles seen in order go to $TMP/seen.
 attempt() {
 	tm_end

@@ -5,12 +5,6 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
-if ! tm_have; then
-	skip "tmux is not installed"
-	done_testing
-	exit
-fi
-
 ncpu=$(getconf _NPROCESSORS_ONLN)
 check "starts in tmux" tm_start "LANG=C.UTF-8 $SMTSCOPE"
 check "the status line shows the keys" tm_wait 'q quit'

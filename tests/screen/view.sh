@@ -6,11 +6,6 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/screen/tmux.inc
 
 xml=$TOPOLOGIES/amd-epyc-9654-zen4-2s.xml
-if ! tm_have; then
-	skip "tmux is not installed"
-	done_testing
-	exit
-fi
 if [ ! -f "$xml" ]; then
 	skip "$TOPOLOGIES is absent (a clone without ../shared)"
 	done_testing
