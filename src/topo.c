@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +53,7 @@ topo_add_node(struct topo_build *b, enum topo_type type, hwloc_obj_t o, int pare
 	n->first_pu = m->npus;
 	n->index = -1;
 	if (o != NULL) {
-		if (o->os_index != HWLOC_UNKNOWN_INDEX)
+		if (o->os_index != HWLOC_UNKNOWN_INDEX && o->os_index <= INT_MAX)
 			n->os_index = (int)o->os_index;
 		n->logical_index = (int)o->logical_index;
 		if (hwloc_obj_type_is_cache(o->type) && o->attr != NULL) {
@@ -282,10 +283,11 @@ topo_finish(struct topo_build *b)
 		m->pu_by_os[m->pus[i].os_index] = i;
 	o = hwloc_get_root_obj(b->t);
 	if (o->complete_cpuset != NULL) {
-		hwloc_bitmap_foreach_begin(k, o->complete_cpuset)
+		/* Bounded: a hand-written file may give an infinite or huge set. */
+		for (k = hwloc_bitmap_first(o->complete_cpuset); k != -1 && k < CPUSET_MAX;
+		    k = hwloc_bitmap_next(o->complete_cpuset, k))
 			if (!cpuset_isset(&m->online, k))
 				cpuset_set(&m->offline, k);
-		hwloc_bitmap_foreach_end();
 	}
 
 	/* Kinds, ranked by efficiency. */
@@ -386,13 +388,35 @@ topo_info(hwloc_topology_t t, const char *name)
 	return NULL;
 }
 
-/* Turn a loaded hwloc topology into the model. */
+/* Refuse OS indexes the model cannot hold: every PU's must be below CPUSET_MAX. */
+static int
+topo_check_indexes(hwloc_topology_t t, const char *name, char *err, size_t errlen)
+{
+	hwloc_obj_t	o = NULL;
+
+	while ((o = hwloc_get_next_obj_by_type(t, HWLOC_OBJ_PU, o)) != NULL) {
+		if (o->os_index == HWLOC_UNKNOWN_INDEX || o->os_index >= CPUSET_MAX) {
+			snprintf(err, errlen, "%s: logical CPU L#%u has OS index %u; "
+			    "smtscope handles OS indexes 0 to %d", name, o->logical_index,
+			    o->os_index, CPUSET_MAX - 1);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Turn a loaded hwloc topology into the model; NULL with a message if it cannot hold it. */
 static struct topo *
-topo_build(hwloc_topology_t t, enum topo_source source, const char *name)
+topo_build(hwloc_topology_t t, enum topo_source source, const char *name, char *err,
+    size_t errlen)
 {
 	struct topo_build	 b;
 	struct topo		*m;
 
+	if (topo_check_indexes(t, name, err, errlen) == -1) {
+		hwloc_topology_destroy(t);
+		return NULL;
+	}
 	m = xcalloc(1, sizeof *m);
 	m->source = source;
 	m->source_name = xstrdup(name);
@@ -472,7 +496,7 @@ topo_load_live(char *err, size_t errlen)
 		hwloc_topology_destroy(t);
 		return NULL;
 	}
-	return topo_build(t, TOPO_LIVE, "this machine");
+	return topo_build(t, TOPO_LIVE, "this machine", err, errlen);
 }
 
 /* Load an hwloc XML file (format 1.x or 2.x). */
@@ -504,7 +528,7 @@ topo_load_xml(const char *path, char *err, size_t errlen)
 		hwloc_topology_destroy(t);
 		return NULL;
 	}
-	return topo_build(t, TOPO_XML, path);
+	return topo_build(t, TOPO_XML, path, err, errlen);
 }
 
 /* Load an hwloc synthetic description ("package:2 core:4 pu:2"). */
@@ -532,7 +556,7 @@ topo_load_synthetic(const char *desc, char *err, size_t errlen)
 		hwloc_topology_destroy(t);
 		return NULL;
 	}
-	return topo_build(t, TOPO_SYNTHETIC, desc);
+	return topo_build(t, TOPO_SYNTHETIC, desc, err, errlen);
 }
 
 /* An existing path is XML; otherwise it must be a synthetic description. */

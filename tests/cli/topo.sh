@@ -75,6 +75,19 @@ bad_input "an unknown option" topo --frobnicate
 bad_input "a missing option argument" topo -i
 bad_input "an unknown subcommand" frobnicate
 bad_input "an extra argument" topo extra
+# Hostile OS indexes in an XML (issue 18): refused with a message, never a crash.
+if command -v lstopo-no-graphics > /dev/null 2>&1; then
+	lstopo-no-graphics --input "package:1 core:2 pu:2" --of xml "$TMP/idx.xml" 2> /dev/null
+	for v in -5 2147483647 999999999 5000; do
+		sed "0,/type=\"PU\" os_index=\"0\"/s//type=\"PU\" os_index=\"$v\"/" \
+		    "$TMP/idx.xml" > "$TMP/idx$v.xml"
+		bad_input "a PU with os_index $v" topo -i "$TMP/idx$v.xml"
+		grep -q "OS index" "$TMP/err"
+		ok $? "os_index $v: the message says which index is out of range"
+	done
+else
+	for v in 1 2 3 4 5 6 7 8; do skip "lstopo-no-graphics not installed (package hwloc-nox)"; done
+fi
 grep -q "/nonexistent/machine.xml" "$TMP/err" 2>/dev/null || $SMTSCOPE topo -i /nonexistent/machine.xml 2>&1 | grep -q "/nonexistent/machine.xml"
 ok $? "the error names the file"
 
