@@ -223,6 +223,9 @@ theme_parse_color(const char *s, int *color)
 		word[i] = (char)tolower((unsigned char)s[i]);
 	word[i] = '\0';
 	if (strncmp(word, "bright", 6) == 0 && word[6] != '_' && word[6] != '\0') {
+		/* Inserting the underscore needs one more byte. */
+		if (strlen(word) + 2 > sizeof word)
+			return -1;
 		memmove(word + 7, word + 6, strlen(word + 6) + 1);
 		word[6] = '_';
 	}

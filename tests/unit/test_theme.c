@@ -64,6 +64,11 @@ main(void)
 	ok(theme_parse_color("#ff870", &c) == -1, "#ff870 is too short");
 	ok(theme_parse_color("#gg8700", &c) == -1, "#gg8700 is not hex");
 	ok(theme_parse_color("purpl", &c) == -1, "purpl is not a color");
+	/* Issue 18: 31 and 30 characters, "bright" and no underscore: no overflow. */
+	ok(theme_parse_color("brightaaaaaaaaaaaaaaaaaaaaaaaaa", &c) == -1,
+	    "a 31-character bright... word is refused, not overflowed");
+	ok(theme_parse_color("brightaaaaaaaaaaaaaaaaaaaaaaaa", &c) == -1,
+	    "a 30-character bright... word is refused");
 
 	/* The nearest color a terminal has. */
 	ok(theme_map_color(THEME_RGB | 0xff8700, 256, &bold) == 208 && !bold,
