@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,9 +180,12 @@ loads_free(struct loads *ls)
 	free(ls);
 }
 
-/* In a new child: die with the parent, reset signals, drop descriptors. */
+/*
+ * In a new child: die with the parent, tell the parent so on readyfd (it
+ * waits for that before it may stop us), reset signals, drop descriptors.
+ */
 static void
-loads_child_setup(struct loads *ls, const struct kernel_param *p)
+loads_child_setup(struct loads *ls, struct kernel_param *p, int readyfd)
 {
 	struct sigaction	sa;
 	sigset_t		set;
@@ -189,6 +193,14 @@ loads_child_setup(struct loads *ls, const struct kernel_param *p)
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != ls->self)
 		_exit(125);
+	if (write(readyfd, "r", 1) != 1)
+		_exit(125);
+	close(readyfd);
+	/* With stdin, stdout or stderr closed, a pipe end may sit on 0-2: lift it. */
+	for (i = 0; i < 4; i++)
+		if (p->fd[i] >= 0 && p->fd[i] <= STDERR_FILENO &&
+		    (p->fd[i] = fcntl(p->fd[i], F_DUPFD, STDERR_FILENO + 1)) == -1)
+			_exit(125);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_DFL;
 	for (sig = 1; sig < NSIG; sig++)
@@ -218,7 +230,7 @@ loads_child_setup(struct loads *ls, const struct kernel_param *p)
 
 /* The body of a load's process; never returns. */
 static void __attribute__((noreturn))
-loads_child(struct loads *ls, struct load *l, int end_b)
+loads_child(struct loads *ls, struct load *l, int end_b, int readyfd)
 {
 	struct loads_slot	*slot = &ls->slots[l->slot];
 	const struct kernel	*k = l->spec.k;
@@ -227,7 +239,7 @@ loads_child(struct loads *ls, struct load *l, int end_b)
 	void			*st;
 	uint64_t		 count = 0;
 
-	loads_child_setup(ls, &l->spec.param);
+	loads_child_setup(ls, &l->spec.param, readyfd);
 	snprintf(name, sizeof name, "smtscope:%s", k->name);
 	prctl(PR_SET_NAME, name);
 	if (end_b) {
@@ -253,20 +265,58 @@ loads_child(struct loads *ls, struct load *l, int end_b)
 	}
 }
 
-/* Fork one end of a load with every signal blocked around the fork. */
+/*
+ * Fork one end of a load with every signal blocked around the fork, and
+ * wait until the child has armed its parent-death signal: only then may
+ * it be stopped (a child stopped before that would outlive us).
+ */
 static pid_t
-loads_fork(struct loads *ls, struct load *l, int end_b)
+loads_fork(struct loads *ls, struct load *l, int end_b, char *err, size_t errlen)
 {
+	struct pollfd	pfd;
 	sigset_t	all, old;
 	pid_t		pid;
+	ssize_t		n = 0;
+	char		c;
+	int		ready[2], e;
 
+	if (pipe2(ready, O_CLOEXEC) == -1) {
+		snprintf(err, errlen, "cannot start a load: pipe: %s", strerror(errno));
+		return -1;
+	}
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &old);
 	fflush(NULL);
 	pid = fork();
-	if (pid == 0)
-		loads_child(ls, l, end_b);
+	if (pid == 0) {
+		close(ready[0]);
+		loads_child(ls, l, end_b, ready[1]);
+	}
+	e = errno;
 	sigprocmask(SIG_SETMASK, &old, NULL);
+	close(ready[1]);
+	if (pid == -1) {
+		close(ready[0]);
+		snprintf(err, errlen, "cannot start a load: fork: %s%s", strerror(e),
+		    e == EAGAIN ? " (the process limit, ulimit -u, is reached)" : "");
+		return -1;
+	}
+	pfd.fd = ready[0];
+	pfd.events = POLLIN;
+	while (poll(&pfd, 1, 5000) == -1 && errno == EINTR)
+		;
+	if (pfd.revents & (POLLIN | POLLHUP))
+		while ((n = read(ready[0], &c, 1)) == -1 && errno == EINTR)
+			;
+	close(ready[0]);
+	if (n != 1) {
+		kill(pid, SIGKILL);
+		while (waitpid(pid, NULL, 0) == -1 && errno == EINTR)
+			;
+		snprintf(err, errlen, "cannot start a load: its process died while "
+		    "setting up");
+		return -1;
+	}
 	return pid;
 }
 
@@ -313,13 +363,11 @@ loads_start(struct loads *ls, const struct load_spec *spec, char *err, size_t er
 		if (spec->k->parse(param, &env, &l->spec.param, err, errlen) != 0)
 			return -1;
 	}
-	if ((l->pid = loads_fork(ls, l, 0)) == -1) {
-		snprintf(err, errlen, "fork: %s", strerror(errno));
+	if ((l->pid = loads_fork(ls, l, 0, err, errlen)) == -1) {
 		loads_param_close(&l->spec.param);
 		return -1;
 	}
-	if (spec->k->ends == 2 && (l->pid_b = loads_fork(ls, l, 1)) == -1) {
-		snprintf(err, errlen, "fork: %s", strerror(errno));
+	if (spec->k->ends == 2 && (l->pid_b = loads_fork(ls, l, 1, err, errlen)) == -1) {
 		kill(l->pid, SIGKILL);
 		waitpid(l->pid, NULL, 0);
 		loads_param_close(&l->spec.param);

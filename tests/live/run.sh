@@ -94,4 +94,11 @@ done
 $SMTSCOPE run --time -1 hash@0 2> "$TMP/err"
 [ $? -eq 2 ]
 ok $? "bad --time exits 2: $(cat "$TMP/err")"
+# With stdin (or stderr) closed, pipe2() hands out fd 0-2: the pipe load must still work.
+$SMTSCOPE run --time 0.2 --json pipe@0,0 <&- > "$TMP/pipe0.json" 2> "$TMP/err"
+python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["loads"][0]; sys.exit(not (l["error"] is None and l["rate"] > 0))' "$TMP/pipe0.json"
+ok $? "pipe@0,0 with stdin closed runs ($(cat "$TMP/err"))"
+$SMTSCOPE run --time 0.2 --json pipe@0,0 <&- 2>&- > "$TMP/pipe0.json"
+python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["loads"][0]; sys.exit(not (l["error"] is None and l["rate"] > 0))' "$TMP/pipe0.json"
+ok $? "pipe@0,0 with stdin and stderr closed runs"
 done_testing
