@@ -1,8 +1,9 @@
 /*
  * ui.c: the live screen's command line, terminal, main loop and the API
  * that tours drive. One poll() over the terminal, a timerfd for refreshes
- * and a signalfd for SIGCHLD, SIGWINCH, SIGINT, SIGTERM and SIGHUP; no
- * work in signal handlers, no threads.
+ * and a signalfd for SIGCHLD, SIGWINCH, SIGINT, SIGTERM, SIGHUP and SIGQUIT;
+ * no threads. The one handler is for fatal signals (SIGSEGV, SIGABRT...):
+ * it kills the loads and restores the terminal with async-signal-safe calls.
  */
 #include "config.h"
 
@@ -33,6 +34,18 @@
 /* Set while curses owns the terminal, for the fatal hook. */
 static int	ui_curses_on;
 
+/*
+ * What a fatal signal's handler needs to give the terminal back without
+ * curses: the modes from before we started, and the bytes that leave the
+ * alternate screen, show the cursor and stop mouse reporting.
+ */
+static struct termios	ui_saved_tio;
+static int		ui_saved_tio_ok;
+static char		ui_restore_seq[256];
+static size_t		ui_restore_len;
+static const int	ui_fatal_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
+			    SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ };
+
 /* The usage line and options; smtscope(1) says the same. */
 static void
 ui_help(FILE *f)
@@ -62,6 +75,78 @@ ui_fatal_restore(void)
 		ui_curses_on = 0;
 		endwin();
 	}
+}
+
+/* A fatal signal: kill the loads, restore the terminal, die of the signal. */
+static void
+ui_fatal_signal(int sig)
+{
+	ssize_t	n;
+
+	loads_emergency_kill();
+	if (ui_curses_on) {
+		n = write(STDOUT_FILENO, ui_restore_seq, ui_restore_len);
+		(void)n;
+		if (ui_saved_tio_ok)
+			tcsetattr(STDIN_FILENO, TCSANOW, &ui_saved_tio);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Append a terminfo string (if the terminal has it) to the restore sequence. */
+static void
+ui_restore_add(const char *cap)
+{
+	char	*v = tigetstr(cap);
+	size_t	 len;
+
+	if (v == NULL || v == (char *)-1)
+		return;
+	len = strlen(v);
+	if (ui_restore_len + len < sizeof ui_restore_seq) {
+		memcpy(ui_restore_seq + ui_restore_len, v, len);
+		ui_restore_len += len;
+	}
+}
+
+/* Prepare the fatal-signal restore and install its handler. */
+static void
+ui_fatal_arm(void)
+{
+	struct sigaction	sa;
+	size_t			i;
+
+	ui_restore_len = 0;
+	ui_restore_add("rmcup");
+	ui_restore_add("cnorm");
+	ui_restore_add("rmkx");
+	ui_restore_add("sgr0");
+	/* ncurses turns xterm mouse reporting on where the terminal has kmous. */
+	if (tigetstr("kmous") != NULL && tigetstr("kmous") != (char *)-1) {
+		static const char off[] = "\033[?1006l\033[?1000l";
+
+		if (ui_restore_len + sizeof off - 1 < sizeof ui_restore_seq) {
+			memcpy(ui_restore_seq + ui_restore_len, off, sizeof off - 1);
+			ui_restore_len += sizeof off - 1;
+		}
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = ui_fatal_signal;
+	sigfillset(&sa.sa_mask);
+	sa.sa_flags = SA_RESETHAND;
+	for (i = 0; i < sizeof ui_fatal_sigs / sizeof ui_fatal_sigs[0]; i++)
+		sigaction(ui_fatal_sigs[i], &sa, NULL);
+}
+
+/* Put back the default action of the fatal signals. */
+static void
+ui_fatal_disarm(void)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof ui_fatal_sigs / sizeof ui_fatal_sigs[0]; i++)
+		signal(ui_fatal_sigs[i], SIG_DFL);
 }
 
 /* Set the status line's message. */
@@ -387,10 +472,27 @@ ui_input(struct ui *ui)
 	}
 }
 
+/*
+ * Ctrl-S must not freeze the screen (IXON would stop our output while the
+ * loads run on): flow control off, kept as curses' program mode.
+ */
+static void
+ui_flow_control_off(void)
+{
+	struct termios	t;
+
+	if (tcgetattr(STDIN_FILENO, &t) == -1)
+		return;
+	t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+	if (tcsetattr(STDIN_FILENO, TCSANOW, &t) == 0)
+		def_prog_mode();
+}
+
 /* Start curses: no echo, keys one at a time, keypad and mouse, no cursor. */
 static int
 ui_curses_start(struct ui *ui)
 {
+	ui_saved_tio_ok = tcgetattr(STDIN_FILENO, &ui_saved_tio) == 0;
 	if (newterm(NULL, stdout, stdin) == NULL) {
 		fprintf(stderr, "smtscope: cannot use the terminal '%s'\n",
 		    getenv("TERM") ? getenv("TERM") : "(TERM not set)");
@@ -408,6 +510,8 @@ ui_curses_start(struct ui *ui)
 	curs_set(0);
 	mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 	mouseinterval(0);
+	ui_flow_control_off();
+	ui_fatal_arm();
 	ui->colors = 0;
 	if (has_colors() && start_color() == OK) {
 		use_default_colors();
@@ -535,6 +639,7 @@ ui_signalfd(sigset_t *old)
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);	/* Ctrl-\ quits cleanly, as q does */
 	if (sigprocmask(SIG_BLOCK, &set, old) == -1)
 		fatal("sigprocmask");
 	if ((fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC)) == -1)
@@ -619,6 +724,7 @@ ui_run(const struct ui_options *o)
 	curs_set(1);
 	endwin();
 	ui_curses_on = 0;
+	ui_fatal_disarm();
 	util_fatal_hook = NULL;
 	close(tfd);
 	close(sfd);

@@ -1,0 +1,102 @@
+#!/bin/sh
+# tests/screen/restore.sh: the terminal is given back as it was after every
+# way out (q, Ctrl-\, SIGTERM, SIGSEGV, SIGABRT, SIGBUS); Ctrl-S does not freeze the
+# screen; a live screen killed at any moment of its start leaves no load.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+. tests/screen/tmux.inc
+
+# loads_left: how many load processes (smtscope:KERNEL) exist, zombies aside.
+loads_left() {
+	_n=0
+	for _s in /proc/[0-9]*/stat; do
+		grep -q '^[0-9]* (smtscope:[a-z]*) [^Z]' "$_s" 2> /dev/null && _n=$((_n + 1))
+	done
+	echo "$_n"
+}
+
+# restore_case HOW: stty -g before and after must agree; the pane must have
+# left the alternate screen with the cursor shown and mouse reporting off.
+restore_case() {
+	how=$1
+	TM_SOCK="smtscope-test-restore-$how-$$"
+	tm_start "stty -g > '$TMP/before-$how'; LANG=C.UTF-8 $SMTSCOPE -l spin@0; \
+	    stty -g > '$TMP/after-$how'" || return
+	tm_wait '^ spin#1 ' 10 > /dev/null
+	pid=$(tm_smtscope_pid)
+	case $how in
+	q)	tm_keys q ;;
+	SIGQUIT) tm_keys 'C-\' ;;
+	*)	kill -s "${how#SIG}" "$pid" ;;
+	esac
+	tm_wait 'SMTSCOPE-EXIT=' 10 > /dev/null
+	n=0
+	while [ ! -s "$TMP/after-$how" ] && [ $n -lt 50 ]; do sleep 0.05; n=$((n + 1)); done
+	cmp -s "$TMP/before-$how" "$TMP/after-$how"
+	ok $? "$how: stty -g is the same before and after"
+	flags=$(tm display-message -p '#{alternate_on} #{cursor_flag} #{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}')
+	[ "$flags" = "0 1 000" ]
+	ok $? "$how: alternate screen left, cursor shown, mouse off ($flags)"
+	sleep 0.3
+	[ "$(loads_left)" -eq 0 ]
+	ok $? "$how: no load left"
+	tm_end
+}
+
+for how in q SIGQUIT SIGTERM SIGSEGV SIGABRT SIGBUS; do
+	restore_case "$how"
+done
+
+# Ctrl-S: output keeps flowing (IXON off), and q still quits at once.
+TM_SOCK="smtscope-test-restore-xoff-$$"
+if tm_start "LANG=C.UTF-8 $SMTSCOPE -d 2 -l spin@0"; then
+	tm_wait '^ spin#1 ' 10 > /dev/null
+	tm_keys C-s
+	a=$(tm_cap | grep '^ spin#1' | head -n 1)
+	sleep 1.5
+	b=$(tm_cap | grep '^ spin#1' | head -n 1)
+	pid=$(tm_smtscope_pid)
+	st=$(awk '{ print $3 }' "/proc/$pid/stat" 2> /dev/null)
+	[ "$a" != "$b" ]
+	ok $? "after Ctrl-S the screen still refreshes"
+	tm_keys q
+	tm_wait 'SMTSCOPE-EXIT=0' 5 > /dev/null
+	ok $? "after Ctrl-S, q quits (state was $st)"
+	tm_end
+fi
+
+# SIGKILL at any moment of the start, loads given with -l: none may be left.
+# (A load stopped at birth, before it armed its parent-death signal and
+# before it took its name, used to stay forever.)
+left=0
+tries=0
+for delay in 0.05 0.1 0.15 0.2 0.3 0.4 0.5 0.7 1.0 1.5; do
+	TM_SOCK="smtscope-test-restore-kill-$$"
+	tm_start "LANG=C.UTF-8 $SMTSCOPE -l hash@0 -l hash@0 -l pipe@0,1 -l int@1" || break
+	n=0
+	while [ -z "$(tm_smtscope_pid)" ] && [ $n -lt 100 ]; do sleep 0.01; n=$((n + 1)); done
+	pid=$(tm_smtscope_pid)
+	sleep "$delay"
+	kids=$(pgrep -P "$pid" | tr '\n' ' ')
+	kill -KILL "$pid" 2> /dev/null
+	tries=$((tries + 1))
+	n=0
+	while [ $n -lt 20 ]; do
+		l=0
+		for k in $kids; do
+			grep -q '^[0-9]* ([^)]*) [^Z]' "/proc/$k/stat" 2> /dev/null && l=$((l + 1))
+		done
+		[ "$l" -eq 0 ] && break
+		sleep 0.05
+		n=$((n + 1))
+	done
+	if [ "$l" -gt 0 ]; then
+		diag "after SIGKILL at $delay s: $l of the load processes $kids left"
+		kill -KILL $kids 2> /dev/null
+		left=$((left + l))
+	fi
+	tm_end
+done
+[ "$left" -eq 0 ] && [ "$tries" -eq 10 ]
+ok $? "SIGKILL of the live screen 0.05-1.5 s after start, $tries tries: $left load(s) left"
+done_testing
