@@ -75,6 +75,9 @@ cmd_run_help(void)
 	    "hash@all (floating). See smtscope kernels.\n");
 }
 
+/* How long a load may take to do its first unit of work. */
+#define CMD_RUN_READY_S	30
+
 /* Stop everything after a terminating signal, and die of it. */
 static void __attribute__((noreturn))
 cmd_run_signalled(struct loads *ls, int sig)
@@ -375,8 +378,16 @@ cmd_run(int argc, char **argv)
 			snprintf(r[i].failure, sizeof r[i].failure, "%.159s", err);
 			continue;
 		}
-		if ((sig = measure_wait_ready(ls, r[i].id, 30)) > 0)
+		if ((sig = measure_wait_ready(ls, r[i].id, CMD_RUN_READY_S)) > 0)
 			cmd_run_signalled(ls, sig);
+		if (sig == -1 && loads_get(ls, r[i].id) != NULL &&
+		    loads_get(ls, r[i].id)->state != LOAD_DEAD) {
+			snprintf(r[i].failure, sizeof r[i].failure, "did no work in its "
+			    "first %d s (its setup never finished)", CMD_RUN_READY_S);
+			loads_stop(ls, r[i].id);
+			r[i].id = -1;
+			continue;
+		}
 		if ((sig = measure_sleep(warm)) != 0 || (sig = measure_window(ls, secs)) != 0)
 			cmd_run_signalled(ls, sig);
 		r[i].solo = cmd_run_rate(ls, r[i].id, &r[i].solo_share, NULL, NULL);

@@ -394,7 +394,7 @@ loads_describe_exit(struct loads *ls, struct load *l, int status, int end_b)
 		snprintf(l->death, sizeof l->death, "%skilled by signal %d (%s)", end,
 		    WTERMSIG(status), strsignal(WTERMSIG(status)));
 	else if (why[0] != '\0')
-		snprintf(l->death, sizeof l->death, "%sfailed: %.63s", end, why);
+		snprintf(l->death, sizeof l->death, "%s%.63s", end, why);
 	else
 		snprintf(l->death, sizeof l->death, "%sexited with status %d", end,
 		    WEXITSTATUS(status));

@@ -2,7 +2,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,13 +29,27 @@ fork_parse(const char *param, const struct kernel_env *env,
 	return kernels_parse_none("fork", param, p, err, errlen);
 }
 
-/* Nothing to prepare but a counter. */
+/*
+ * One trial fork: a load that cannot fork at all (the process limit,
+ * ulimit -u, reached) fails now with the reason, instead of counting
+ * nothing forever.
+ */
 static void *
 fork_init(const struct kernel_param *p, char *err, size_t errlen)
 {
+	pid_t	pid;
+	int	status;
+
 	(void)p;
-	(void)err;
-	(void)errlen;
+	if ((pid = fork()) == -1) {
+		snprintf(err, errlen, "fork: %s%s", strerror(errno),
+		    errno == EAGAIN ? " (process limit reached)" : "");
+		return NULL;
+	}
+	if (pid == 0)
+		_exit(0);
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
+		;
 	return xcalloc(1, sizeof(struct fork_state));
 }
 
