@@ -1,10 +1,13 @@
 /* main.c: the command line, and dispatch to the subcommands. */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 
@@ -53,28 +56,69 @@ main_help(FILE *f)
 	    "See smtscope(1).\n");
 }
 
+/*
+ * Descriptors 0-2 that came closed get /dev/null, so that no file or pipe
+ * opened later lands on them (a pipe on fd 1 would receive our output).
+ * Returns whether standard output was closed.
+ */
+static int
+main_std_fds(void)
+{
+	int	fd, closed_out = 0;
+
+	for (fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		if (fd == STDOUT_FILENO)
+			closed_out = 1;
+		if (open("/dev/null", O_RDWR) != fd)
+			_exit(CMD_USAGE);
+	}
+	return closed_out;
+}
+
+/* The command's status, or CMD_USAGE with one line if its output was lost. */
+static int
+main_finish(int status)
+{
+	int	e;
+
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return status;
+	e = errno;
+	fprintf(stderr, "smtscope: cannot write standard output: %s\n",
+	    e != 0 ? strerror(e) : "write error");
+	return CMD_USAGE;
+}
+
 int
 main(int argc, char **argv)
 {
 	size_t	i;
 
+	if (main_std_fds()) {
+		fprintf(stderr, "smtscope: standard output is closed; nothing can be "
+		    "written\n");
+		return CMD_USAGE;
+	}
 	setlocale(LC_ALL, "");
 	/* Numbers in reports and JSON always use a decimal point. */
 	setlocale(LC_NUMERIC, "C");
 	if (argc > 1 && argv[1][0] != '-') {
 		for (i = 0; i < sizeof main_cmds / sizeof main_cmds[0]; i++)
 			if (strcmp(argv[1], main_cmds[i].name) == 0)
-				return main_cmds[i].fn(argc - 1, argv + 1);
+				return main_finish(main_cmds[i].fn(argc - 1, argv + 1));
 		return cmd_usage_error(NULL, "unknown command '%s' (see smtscope --help)",
 		    argv[1]);
 	}
 	if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
 		main_help(stdout);
-		return CMD_OK;
+		return main_finish(CMD_OK);
 	}
 	if (argc > 1 && (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)) {
 		printf("smtscope %s\n", SMTSCOPE_VERSION);
-		return CMD_OK;
+		return main_finish(CMD_OK);
 	}
 	return ui_main(argc, argv);
 }
