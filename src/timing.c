@@ -21,6 +21,7 @@
 #include "config.h"
 
 #include <sys/types.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -444,15 +445,64 @@ timing_child_fail(int errfd, const char *msg)
 	_exit(n == -1 ? 126 : 127);
 }
 
-/* In the child: set up descriptors, signals and binding, then exec; never returns. */
+/* The guard's parent-death signal: smtscope is gone, so is the command's group. */
+static void
+timing_guard_orphaned(int sig)
+{
+	(void)sig;
+	kill(0, SIGKILL);
+	_exit(128 + SIGKILL);
+}
+
+/*
+ * In the guard, the command's parent: die as the command died, so wait4()
+ * in smtscope sees the command's status (and, in the rusage, its time).
+ */
+static void __attribute__((noreturn))
+timing_guard_wait(pid_t pid)
+{
+	struct rlimit	nocore = { 0, 0 };
+	sigset_t	set;
+	int		status;
+
+	while (waitpid(pid, &status, 0) == -1)
+		if (errno != EINTR)
+			_exit(126);
+	if (WIFEXITED(status))
+		_exit(WEXITSTATUS(status));
+	setrlimit(RLIMIT_CORE, &nocore);
+	signal(WTERMSIG(status), SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, WTERMSIG(status));
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(WTERMSIG(status));
+	_exit(128 + WTERMSIG(status));
+}
+
+/*
+ * In the child: set up descriptors, signals and binding, then fork the
+ * command and stay as its guard: a guard that outlives smtscope (even a
+ * SIGKILLed one) gets its parent-death signal and kills the command's
+ * whole process group. Never returns.
+ */
 static void
 timing_child(struct timing_ctx *c, char *const *argv, const struct cpuset *set,
-    int errfd)
+    int errfd, pid_t parent)
 {
-	char	msg[512];
-	int	fd;
+	struct sigaction	sa;
+	char			msg[512];
+	int			fd, guard_sig = SIGRTMIN;
+	pid_t			pid;
 
 	setpgid(0, 0);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = timing_guard_orphaned;
+	sigfillset(&sa.sa_mask);
+	if (sigaction(guard_sig, &sa, NULL) == -1 ||
+	    prctl(PR_SET_PDEATHSIG, guard_sig) == -1)
+		timing_child_fail(errfd, "cannot arm the parent-death signal");
+	if (getppid() != parent)
+		timing_guard_orphaned(0);
 	/* The parent only blocked signals and reset SIGCHLD: undo both. */
 	sigaction(SIGCHLD, &c->oldchld, NULL);
 	sigprocmask(SIG_SETMASK, &c->oldmask, NULL);
@@ -470,9 +520,23 @@ timing_child(struct timing_ctx *c, char *const *argv, const struct cpuset *set,
 		dup2(STDERR_FILENO, STDOUT_FILENO);
 	if (set != NULL && topo_bind_pid(c->m, getpid(), set, msg, sizeof msg) == -1)
 		timing_child_fail(errfd, msg);
-	execvp(argv[0], argv);
-	snprintf(msg, sizeof msg, "cannot run '%s': %s", argv[0], strerror(errno));
-	timing_child_fail(errfd, msg);
+	if ((pid = fork()) == -1) {
+		snprintf(msg, sizeof msg, "fork: %s", strerror(errno));
+		timing_child_fail(errfd, msg);
+	}
+	if (pid == 0) {
+		signal(guard_sig, SIG_DFL);
+		execvp(argv[0], argv);
+		snprintf(msg, sizeof msg, "cannot run '%s': %s", argv[0], strerror(errno));
+		timing_child_fail(errfd, msg);
+	}
+	/* The guard: its copy of errfd closed, so the exec alone ends the parent's read. */
+	close(errfd);
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	timing_guard_wait(pid);
 }
 
 /* Start argv in a process group of its own, bound to set (NULL: unbound); pid or -1. */
@@ -482,7 +546,7 @@ timing_spawn(struct timing_ctx *c, char *const *argv, const struct cpuset *set,
 {
 	char	msg[512];
 	ssize_t	n;
-	pid_t	pid;
+	pid_t	pid, self;
 	int	pfd[2];
 
 	if (pipe2(pfd, O_CLOEXEC) == -1) {
@@ -491,6 +555,7 @@ timing_spawn(struct timing_ctx *c, char *const *argv, const struct cpuset *set,
 	}
 	fflush(stdout);
 	fflush(stderr);
+	self = getpid();
 	if ((pid = fork()) == -1) {
 		snprintf(err, errlen, "fork: %s", strerror(errno));
 		close(pfd[0]);
@@ -499,7 +564,7 @@ timing_spawn(struct timing_ctx *c, char *const *argv, const struct cpuset *set,
 	}
 	if (pid == 0) {
 		close(pfd[0]);
-		timing_child(c, argv, set, pfd[1]);
+		timing_child(c, argv, set, pfd[1], self);
 	}
 	close(pfd[1]);
 	setpgid(pid, pid);

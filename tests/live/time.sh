@@ -163,4 +163,28 @@ sleep 1
 [ $rc -eq 143 ] && [ ! -e "$TMP/late" ] && grep -q interrupted "$TMP/int.err"
 ok $? "SIGTERM stops the command's process group; smtscope dies of it (status $rc)"
 
+# SIGKILL of smtscope during a run: the timed command's whole tree goes too.
+left=0
+for try in 1 2 3 4 5; do
+	$SMTSCOPE time --runs 1 --placements all -- sh -c 'sleep 4242 & sleep 4243; wait' \
+	    > /dev/null 2>&1 &
+	pid=$!
+	n=0
+	while ! pgrep -f '^sleep 424[23]$' > /dev/null && [ $n -lt 100 ]; do
+		sleep 0.02
+		n=$((n + 1))
+	done
+	kill -KILL "$pid"
+	wait "$pid" 2> /dev/null
+	n=0
+	while pgrep -f '^sleep 424[23]$' > /dev/null && [ $n -lt 20 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	c=$(pgrep -c -f '^sleep 424[23]$')
+	left=$((left + c))
+	pkill -KILL -f '^sleep 424[23]$' 2> /dev/null
+done
+[ "$left" -eq 0 ]
+ok $? "kill -9 of smtscope time, 5 tries: $left process(es) of the timed tree left"
 done_testing
