@@ -1,0 +1,319 @@
+/* solo.c: the one solo-baseline measurer: queue, pause the others, settle, count, resume. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "measure.h"
+#include "solo.h"
+#include "util.h"
+
+enum solo_phase {
+	SOLO_IDLE,
+	SOLO_SETTLE,	/* the others just paused: let caches and clocks settle */
+	SOLO_COUNT	/* counting the window */
+};
+
+struct solo {
+	const struct solo_ops	*ops;
+	void			*arg;
+	uint64_t		 settle_ns, window_ns;
+	int			 queue[LOADS_MAX];
+	int			 nqueue;
+	int			 held[LOADS_MAX];	/* ids paused by us */
+	int			 nheld;
+	int			 id;			/* measured now, or -1 */
+	enum solo_phase		 phase;
+	uint64_t		 t_ns;			/* end of the phase */
+	struct load_sample	 s0;			/* at the start of the window */
+};
+
+/* Drop id from a list; whether it was there. */
+static int
+solo_list_drop(int *v, int *n, int id)
+{
+	int	i;
+
+	for (i = 0; i < *n; i++) {
+		if (v[i] == id) {
+			memmove(&v[i], &v[i + 1], (size_t)(*n - i - 1) * sizeof v[0]);
+			(*n)--;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Is id in a list? */
+static int
+solo_list_has(const int *v, int n, int id)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] == id)
+			return 1;
+	return 0;
+}
+
+/* A measurer over loads reached through ops. */
+struct solo *
+solo_new(const struct solo_ops *ops, void *arg)
+{
+	struct solo	*s = xcalloc(1, sizeof *s);
+
+	s->ops = ops;
+	s->arg = arg;
+	s->settle_ns = SOLO_SETTLE_NS;
+	s->window_ns = SOLO_WINDOW_NS;
+	s->id = -1;
+	return s;
+}
+
+/* Resume every load we hold; the measurement (if any) is abandoned. */
+static void
+solo_release(struct solo *s)
+{
+	int	i;
+
+	for (i = 0; i < s->nheld; i++)
+		s->ops->pause(s->arg, s->held[i], 0);
+	s->nheld = 0;
+	s->id = -1;
+	s->phase = SOLO_IDLE;
+}
+
+/* Resume whatever it holds, then free. */
+void
+solo_free(struct solo *s)
+{
+	if (s == NULL)
+		return;
+	solo_release(s);
+	free(s);
+}
+
+/* The settle and counted windows of the next measurements. */
+void
+solo_set_windows(struct solo *s, uint64_t settle_ns, uint64_t window_ns)
+{
+	s->settle_ns = settle_ns;
+	s->window_ns = window_ns > 0 ? window_ns : SOLO_WINDOW_NS;
+}
+
+/* Queue a load to be measured alone. */
+void
+solo_queue(struct solo *s, int id)
+{
+	if (id == s->id || solo_list_has(s->queue, s->nqueue, id) || s->nqueue == LOADS_MAX)
+		return;
+	s->queue[s->nqueue++] = id;
+}
+
+/* The load is gone or changed: drop it from the queue, the hold and the measurement. */
+void
+solo_forget(struct solo *s, int id)
+{
+	solo_list_drop(s->queue, &s->nqueue, id);
+	solo_list_drop(s->held, &s->nheld, id);
+	if (s->id == id)
+		solo_release(s);
+}
+
+/* Restart the current measurement from its settle. */
+void
+solo_restart(struct solo *s, int id)
+{
+	if (s->id != id)
+		return;
+	s->phase = SOLO_SETTLE;
+	s->t_ns = util_now_ns() + s->settle_ns;
+}
+
+/* Hold a newcomer paused until the measurement ends. */
+void
+solo_hold(struct solo *s, int id)
+{
+	if (s->id == -1 || id == s->id || solo_list_has(s->held, s->nheld, id) ||
+	    s->nheld == LOADS_MAX)
+		return;
+	if (s->ops->pause(s->arg, id, 1) == 0)
+		s->held[s->nheld++] = id;
+}
+
+/* The load measured now, or -1. */
+int
+solo_current(const struct solo *s)
+{
+	return s->id;
+}
+
+/* Is the load queued or being measured? */
+int
+solo_pending(const struct solo *s, int id)
+{
+	return s->id == id || solo_list_has(s->queue, s->nqueue, id);
+}
+
+/* Is the load held paused by the measurer? */
+int
+solo_holds(const struct solo *s, int id)
+{
+	return solo_list_has(s->held, s->nheld, id);
+}
+
+/* Is anything measured or queued? */
+int
+solo_busy(const struct solo *s)
+{
+	return s->id != -1 || s->nqueue > 0;
+}
+
+/* Start the next queued load that runs: pause every other running load. */
+static void
+solo_next(struct solo *s, uint64_t now)
+{
+	int	run[LOADS_MAX];
+	int	i, n, id;
+
+	while (s->id == -1 && s->nqueue > 0) {
+		n = s->ops->running(s->arg, run, LOADS_MAX);
+		/* The first queued load that runs; paused ones wait in the queue. */
+		for (id = -1, i = 0; i < s->nqueue && id == -1; i++)
+			if (solo_list_has(run, n, s->queue[i]))
+				id = s->queue[i];
+		if (id == -1)
+			return;
+		solo_list_drop(s->queue, &s->nqueue, id);
+		s->id = id;
+		s->phase = SOLO_SETTLE;
+		s->t_ns = now + s->settle_ns;
+		for (i = 0; i < n; i++)
+			if (run[i] != id && s->ops->pause(s->arg, run[i], 1) == 0)
+				s->held[s->nheld++] = run[i];
+	}
+}
+
+/* Advance with the clock; 1 with a finished measurement. */
+int
+solo_poll(struct solo *s, uint64_t now, int *id, struct solo_result *res)
+{
+	struct load_sample	s1;
+
+	if (s->id == -1)
+		solo_next(s, now);
+	if (s->id == -1 || now < s->t_ns)
+		return 0;
+	if (s->ops->sample(s->arg, s->id, s->phase == SOLO_SETTLE ? &s->s0 : &s1) == -1) {
+		solo_release(s);
+		solo_next(s, now);
+		return 0;
+	}
+	if (s->phase == SOLO_SETTLE) {
+		s->phase = SOLO_COUNT;
+		s->t_ns = s->s0.t_ns + s->window_ns;
+		return 0;
+	}
+	*id = s->id;
+	memset(res, 0, sizeof *res);
+	res->rate = analysis_rate(&s->s0, &s1);
+	if (!(res->rate > 0))
+		res->rate = NAN;
+	res->share = s->s0.run_ns != 0 && s1.run_ns > s->s0.run_ns ?
+	    analysis_share(&s->s0, &s1) : NAN;
+	res->window_ns = s1.t_ns - s->s0.t_ns;
+	res->end_ns = s1.t_ns;
+	solo_release(s);
+	solo_next(s, now);
+	return 1;
+}
+
+/* When solo_poll() next has something to do; 0 if idle. */
+uint64_t
+solo_deadline(const struct solo *s)
+{
+	return s->id != -1 ? s->t_ns : 0;
+}
+
+/* Blocking: measure one load alone now. */
+int
+solo_measure(const struct solo_ops *ops, void *arg, int id, uint64_t settle_ns,
+    uint64_t window_ns, struct solo_result *res)
+{
+	struct solo	*s = solo_new(ops, arg);
+	uint64_t	 now, due;
+	int		 got, sig = 0, rc = -1;
+
+	solo_set_windows(s, settle_ns, window_ns);
+	solo_queue(s, id);
+	for (;;) {
+		now = util_now_ns();
+		if (solo_poll(s, now, &got, res) == 1 && got == id) {
+			rc = 0;
+			break;
+		}
+		if ((due = solo_deadline(s)) == 0)
+			break;		/* it died, or never ran */
+		now = util_now_ns();
+		if (due > now && (sig = measure_sleep((double)(due - now) / 1e9)) != 0) {
+			rc = sig;
+			break;
+		}
+	}
+	solo_free(s);
+	return rc;
+}
+
+/* solo_loads_ops: pause through loads_pause(). */
+static int
+solo_loads_pause(void *arg, int id, int pause)
+{
+	struct loads	*ls = arg;
+	struct load	*l = loads_get(ls, id);
+
+	if (l == NULL || l->state == LOAD_DEAD)
+		return -1;
+	if (pause != (l->state == LOAD_PAUSED) && loads_pause(ls, id, pause) == -1)
+		return -1;
+	if (!pause)
+		loads_rebase(ls, l);
+	return 0;
+}
+
+/* solo_loads_ops: a fresh sample through loads_peek(), after reaping. */
+static int
+solo_loads_sample(void *arg, int id, struct load_sample *out)
+{
+	struct loads	*ls = arg;
+	struct load	*l;
+
+	loads_reap(ls);
+	if ((l = loads_get(ls, id)) == NULL || l->state == LOAD_DEAD)
+		return -1;
+	loads_peek(ls, l, out);
+	return 0;
+}
+
+/* solo_loads_ops: the running loads. */
+static int
+solo_loads_running(void *arg, int *ids, int max)
+{
+	struct loads	*ls = arg;
+	struct load	*l;
+	int		 i, n = 0;
+
+	for (i = 0; i < loads_count(ls) && n < max; i++) {
+		l = loads_at(ls, i);
+		if (l->state == LOAD_RUNNING)
+			ids[n++] = l->id;
+	}
+	return n;
+}
+
+const struct solo_ops solo_loads_ops = {
+	.pause = solo_loads_pause,
+	.sample = solo_loads_sample,
+	.running = solo_loads_running,
+};

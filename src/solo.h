@@ -1,0 +1,87 @@
+/*
+ * solo.h: the one solo-baseline measurer. A load's solo rate is its rate
+ * with every other load paused: the measurer queues loads, pauses the
+ * others while one is measured (settle, then one counted window), and
+ * resumes them. It is clock-driven and never blocks (the live screen and
+ * the tour player poll it); solo_measure() is the blocking wrapper for the
+ * headless commands. It reaches the loads only through struct solo_ops, so
+ * the screen, a tour's host and the headless commands can all use it;
+ * solo_loads_ops drives a struct loads directly.
+ */
+#ifndef SMTSCOPE_SOLO_H
+#define SMTSCOPE_SOLO_H
+
+#include <stdint.h>
+
+#include "loads.h"
+
+/* What the measurer needs of whoever runs the loads; arg is theirs. */
+struct solo_ops {
+	/* Pause (1) or resume (0) a load; -1 if it is gone. */
+	int	(*pause)(void *arg, int id, int pause);
+	/* A fresh sample of a load's work and CPU time; -1 if it is dead. */
+	int	(*sample)(void *arg, int id, struct load_sample *out);
+	/* The ids of the loads running now (not paused, not dead); how many. */
+	int	(*running)(void *arg, int *ids, int max);
+};
+
+/* One solo measurement. */
+struct solo_result {
+	double		rate;		/* work units per second alone, NAN if none */
+	double		share;		/* of the window it ran (blocking loads < 1), NAN unknown */
+	uint64_t	window_ns;	/* the counted window */
+	uint64_t	end_ns;		/* when it ended (CLOCK_MONOTONIC) */
+};
+
+/* Default windows: settle after pausing the others, then count. */
+#define SOLO_SETTLE_NS	(200ULL * 1000 * 1000)
+#define SOLO_WINDOW_NS	(1000ULL * 1000 * 1000)
+
+struct solo;
+
+/* A measurer over loads reached through ops. */
+struct solo	*solo_new(const struct solo_ops *, void *arg);
+/* Resume whatever it holds, then free. */
+void		 solo_free(struct solo *);
+/* The settle and counted windows of the next measurements. */
+void		 solo_set_windows(struct solo *, uint64_t settle_ns, uint64_t window_ns);
+
+/* Queue a load to be measured alone (once; a queued load is not queued twice). */
+void		 solo_queue(struct solo *, int id);
+/* The load is gone or changed (stopped, died, moved, paused by the user): drop it. */
+void		 solo_forget(struct solo *, int id);
+/* Restart the current measurement from its settle (the load moved, say). */
+void		 solo_restart(struct solo *, int id);
+/* A load started or resumed during a measurement: hold it paused until the end. */
+void		 solo_hold(struct solo *, int id);
+
+/* The load measured now, or -1. */
+int		 solo_current(const struct solo *);
+/* Is the load queued or being measured? */
+int		 solo_pending(const struct solo *, int id);
+/* Is the load held paused by the measurer? */
+int		 solo_holds(const struct solo *, int id);
+/* Is anything measured or queued? */
+int		 solo_busy(const struct solo *);
+
+/*
+ * Advance with the clock: start the next queued load, end a window. Returns
+ * 1 with the load's id and result when a measurement finished (call again:
+ * one result a call), else 0.
+ */
+int		 solo_poll(struct solo *, uint64_t now_ns, int *id, struct solo_result *);
+/* When solo_poll() next has something to do (CLOCK_MONOTONIC ns); 0 if idle. */
+uint64_t	 solo_deadline(const struct solo *);
+
+/*
+ * Blocking: measure one load alone now, the others paused, sleeping in
+ * measure_sleep(). 0 with the result, a signal's number if a terminating
+ * signal came (everything resumed), or -1 if the load died.
+ */
+int		 solo_measure(const struct solo_ops *, void *arg, int id, uint64_t settle_ns,
+		     uint64_t window_ns, struct solo_result *);
+
+/* Ops over a struct loads (arg is the struct loads *). */
+extern const struct solo_ops solo_loads_ops;
+
+#endif
