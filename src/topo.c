@@ -5,9 +5,11 @@
 #include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <hwloc.h>
@@ -484,6 +486,46 @@ topo_new(void)
 	return t;
 }
 
+/*
+ * Try hwloc's load of an XML file in a child first: hwloc itself
+ * can crash on malformed input (2.9 segfaults on an XML object that has a
+ * cpuset but no complete_cpuset), and a crash must become a message. 0 when
+ * the child loaded it or hwloc refused it (the caller's own load says why);
+ * -1 with a message when hwloc died on it.
+ */
+static int
+topo_probe_xml(const char *input, char *err, size_t errlen)
+{
+	hwloc_topology_t	t;
+	pid_t			pid;
+	int			status, fd, rc;
+
+	fflush(NULL);
+	if ((pid = fork()) == -1)
+		return 0;	/* no probe: load as before */
+	if (pid == 0) {
+		if ((fd = open("/dev/null", O_WRONLY)) != -1)
+			dup2(fd, STDERR_FILENO);
+		t = topo_new();
+		rc = hwloc_topology_set_xml(t, input);
+		if (rc == 0)
+			rc = hwloc_topology_load(t);
+		_exit(rc == 0 ? 0 : 3);
+	}
+	while (waitpid(pid, &status, 0) == -1)
+		if (errno != EINTR)
+			return 0;
+	if (WIFEXITED(status) && (WEXITSTATUS(status) == 0 || WEXITSTATUS(status) == 3))
+		return 0;
+	if (WIFSIGNALED(status))
+		snprintf(err, errlen, "%s: hwloc crashed reading it (%s): not a valid "
+		    "topology", input, strsignal(WTERMSIG(status)));
+	else
+		snprintf(err, errlen, "%s: hwloc failed reading it (status %d): not a "
+		    "valid topology", input, WEXITSTATUS(status));
+	return -1;
+}
+
 /* Load the machine we run on. */
 struct topo *
 topo_load_live(char *err, size_t errlen)
@@ -517,6 +559,8 @@ topo_load_xml(const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	fclose(f);
+	if (topo_probe_xml(path, err, errlen) == -1)
+		return NULL;
 	t = topo_new();
 	if (hwloc_topology_set_xml(t, path) != 0 || topo_quiet_load(t) != 0) {
 		snprintf(err, errlen, "%s: not a valid hwloc XML topology", path);
@@ -531,13 +575,59 @@ topo_load_xml(const char *path, char *err, size_t errlen)
 	return topo_build(t, TOPO_XML, path, err, errlen);
 }
 
+/*
+ * The logical CPUs a synthetic description makes: the product of its
+ * levels' arities ("package:2 core:4 pu:2" or "2 4 2"), capped; attributes
+ * in brackets and parentheses are skipped. hwloc takes seconds to build a
+ * few thousand CPUs, so a size smtscope cannot hold is refused first.
+ */
+static unsigned long
+topo_synthetic_pus(const char *desc)
+{
+	const char	*p = desc, *colon;
+	unsigned long	 n = 1, arity;
+	int		 depth = 0;
+
+	while (*p != '\0') {
+		if (*p == '[' || *p == '(')
+			depth++;
+		else if ((*p == ']' || *p == ')') && depth > 0)
+			depth--;
+		if (depth > 0 || *p == ' ' || *p == ']' || *p == ')') {
+			p++;
+			continue;
+		}
+		/* A level: "type:N" or "N", up to the next space or attribute. */
+		colon = p;
+		while (*colon != '\0' && *colon != ' ' && *colon != ':' && *colon != '[' &&
+		    *colon != '(')
+			colon++;
+		if (*colon == ':')
+			p = colon + 1;
+		arity = 0;
+		while (*p >= '0' && *p <= '9' && arity <= CPUSET_MAX)
+			arity = arity * 10 + (unsigned long)(*p++ - '0');
+		if (arity > 0 && (n *= arity) > CPUSET_MAX)
+			return CPUSET_MAX + 1;
+		while (*p != '\0' && *p != ' ' && *p != '[' && *p != '(')
+			p++;
+	}
+	return n;
+}
+
 /* Load an hwloc synthetic description ("package:2 core:4 pu:2"). */
 struct topo *
 topo_load_synthetic(const char *desc, char *err, size_t errlen)
 {
-	hwloc_topology_t	t = topo_new();
+	hwloc_topology_t	t;
 	int			saved, devnull, rc;
 
+	if (topo_synthetic_pus(desc) > CPUSET_MAX) {
+		snprintf(err, errlen, "'%s': more than %d logical CPUs; smtscope handles "
+		    "OS indexes 0 to %d", desc, CPUSET_MAX, CPUSET_MAX - 1);
+		return NULL;
+	}
+	t = topo_new();
 	fflush(stderr);
 	saved = dup(STDERR_FILENO);
 	devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);

@@ -71,6 +71,8 @@ bad_input "a directory" topo -i "$TMP/dir.xml"
 bad_input "a malformed XML" topo -i "$TMP/broken.xml"
 bad_input "an empty file" topo -i "$TMP/empty.xml"
 bad_input "a malformed synthetic string" topo -i "package:2 frobs:3"
+bad_input "a synthetic machine too large to hold" topo -i "package:4096 pu:2"
+bad_input "a bare synthetic arity too large" topo --json -i "core:9999"
 bad_input "an unknown option" topo --frobnicate
 bad_input "a missing option argument" topo -i
 bad_input "an unknown subcommand" frobnicate
@@ -85,8 +87,16 @@ if command -v lstopo-no-graphics > /dev/null 2>&1; then
 		grep -q "OS index" "$TMP/err"
 		ok $? "os_index $v: the message says which index is out of range"
 	done
+	# hwloc 2.9 itself segfaults on an object with a cpuset but no
+	# complete_cpuset (found by tests/fuzz/fuzz_topo): a message, not a crash.
+	lstopo-no-graphics --input "package:1 numa:2 l3:1 core:2 pu:1" --of xml "$TMP/l3.xml" 2> /dev/null
+	sed '/type="L3Cache"/{s/complete_cpuset=/complete_cpusat=/;q;}' "$TMP/l3.xml" > "$TMP/l3bad.xml"
+	sed -n '/type="L3Cache"/,$p' "$TMP/l3.xml" | tail -n +2 >> "$TMP/l3bad.xml"
+	bad_input "an XML on which hwloc crashes" topo -i "$TMP/l3bad.xml"
+	grep -q "hwloc crashed reading it" "$TMP/err"
+	ok $? "the message says hwloc crashed on the file"
 else
-	for v in 1 2 3 4 5 6 7 8; do skip "lstopo-no-graphics not installed (package hwloc-nox)"; done
+	for v in 1 2 3 4 5 6 7 8 9 10; do skip "lstopo-no-graphics not installed (package hwloc-nox)"; done
 fi
 grep -q "/nonexistent/machine.xml" "$TMP/err" 2>/dev/null || $SMTSCOPE topo -i /nonexistent/machine.xml 2>&1 | grep -q "/nonexistent/machine.xml"
 ok $? "the error names the file"

@@ -1,0 +1,133 @@
+/*
+ * fuzz_proc.c: libFuzzer harness for the /proc and /sys readers, fed fuzzed
+ * file contents through their settable root. The first byte picks the
+ * file; the rest is its content; every reader then runs over the tree.
+ */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cpuinfo.h"
+#include "cpustat.h"
+#include "sysinfo.h"
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static const char *const fuzz_files[] = {
+	"proc/stat",
+	"proc/cpuinfo",
+	"proc/4242/stat",
+	"proc/4242/schedstat",
+	"proc/meminfo",
+	"proc/self/status",
+	"sys/devices/system/cpu/online",
+	"sys/devices/system/cpu/offline",
+	"sys/devices/system/cpu/possible",
+	"sys/devices/system/cpu/isolated",
+	"sys/devices/system/cpu/smt/control",
+	"sys/devices/system/cpu/smt/active",
+	"sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq",
+	"sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq",
+	"sys/devices/system/cpu/cpu0/cpufreq/scaling_driver",
+	"sys/devices/system/cpu/cpu0/cpuidle/state0/name",
+	"sys/devices/system/cpu/cpu0/cpuidle/state0/latency",
+	"sys/devices/system/cpu/cpuidle/current_driver",
+	"sys/devices/system/cpu/cpu0/topology/thread_siblings_list",
+	"sys/devices/system/cpu/cpu0/cache/index0/level",
+	"sys/devices/system/cpu/cpu0/cache/index0/type",
+	"sys/devices/system/cpu/cpu0/cache/index0/size",
+	"sys/hypervisor/type",
+};
+#define FUZZ_NFILES	(sizeof fuzz_files / sizeof fuzz_files[0])
+
+static char	fuzz_root[64];
+static const char fuzz_stat[] = "cpu  10 0 10 100 0 0 0 0 0 0\n"
+    "cpu0 5 0 5 50 0 0 0 0 0 0\ncpu1 5 0 5 50 0 0 0 0 0 0\n";
+
+/* mkdir -p for the directories of path. */
+static void
+fuzz_mkdirs(char *path)
+{
+	char	*p;
+
+	for (p = path + 1; *p != '\0'; p++) {
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(path, 0700);
+			*p = '/';
+		}
+	}
+}
+
+/* Write content to one file of the tree. */
+static void
+fuzz_write(size_t i, const void *buf, size_t len)
+{
+	char	 path[256];
+	FILE	*f;
+
+	snprintf(path, sizeof path, "%s/%s", fuzz_root, fuzz_files[i]);
+	fuzz_mkdirs(path);
+	if ((f = fopen(path, "w")) == NULL)
+		__builtin_trap();
+	fwrite(buf, 1, len, f);
+	fclose(f);
+}
+
+/* Give one file its plain content back. */
+static void
+fuzz_plain(size_t i)
+{
+	if (i == 0)
+		fuzz_write(0, fuzz_stat, sizeof fuzz_stat - 1);
+	else
+		fuzz_write(i, "0\n", 2);
+}
+
+/* A tree of plausible files, made once. */
+static void
+fuzz_init(void)
+{
+	size_t	i;
+
+	snprintf(fuzz_root, sizeof fuzz_root, "/tmp/smtscope-fuzz-proc.XXXXXX");
+	if (mkdtemp(fuzz_root) == NULL)
+		__builtin_trap();
+	for (i = 0; i < FUZZ_NFILES; i++)
+		fuzz_plain(i);
+}
+
+/* Put one file's content, run every reader, put the plain content back. */
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
+{
+	struct cpustat_sample	s;
+	struct cpustat_task	t;
+	struct sysinfo		si;
+	struct cpuinfo		ci;
+	char			err[512];
+	size_t			i;
+
+	if (fuzz_root[0] == '\0')
+		fuzz_init();
+	if (len == 0)
+		return 0;
+	i = data[0] % FUZZ_NFILES;
+	fuzz_write(i, data + 1, len - 1);
+	memset(&s, 0, sizeof s);
+	if (cpustat_sample(&s, fuzz_root, err, sizeof err) == 0)
+		cpustat_free(&s);
+	(void)cpustat_task_read(4242, &t, fuzz_root);
+	memset(&si, 0, sizeof si);
+	(void)sysinfo_read(&si, fuzz_root);
+	memset(&ci, 0, sizeof ci);
+	(void)cpuinfo_read(&ci, fuzz_root);
+	fuzz_plain(i);
+	return 0;
+}
