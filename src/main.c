@@ -7,9 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cmd.h"
+
+/* File descriptors smtscope cannot work without, and what it asks for. */
+#define MAIN_FDS_NEEDED	32
+#define MAIN_FDS_WANTED	256
 
 static const struct {
 	const char	*name;
@@ -77,6 +82,30 @@ main_std_fds(void)
 	return closed_out;
 }
 
+/*
+ * Descriptors: a load needs a few for a moment (its readiness pipe, a pipe
+ * load's two pipes), the screen a few for good. Raise a low soft limit to
+ * what is needed; refuse, with one line, a hard limit below it.
+ */
+static int
+main_fd_limit(void)
+{
+	struct rlimit	rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1 || rl.rlim_cur >= MAIN_FDS_WANTED)
+		return 0;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < MAIN_FDS_NEEDED) {
+		fprintf(stderr, "smtscope: too few file descriptors: the limit is %llu "
+		    "(ulimit -n), smtscope needs %d\n", (unsigned long long)rl.rlim_max,
+		    MAIN_FDS_NEEDED);
+		return -1;
+	}
+	rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max >= MAIN_FDS_WANTED ?
+	    MAIN_FDS_WANTED : rl.rlim_max;
+	setrlimit(RLIMIT_NOFILE, &rl);
+	return 0;
+}
+
 /* The command's status, or CMD_USAGE with one line if its output was lost. */
 static int
 main_finish(int status)
@@ -97,6 +126,8 @@ main(int argc, char **argv)
 {
 	size_t	i;
 
+	if (main_fd_limit() == -1)
+		return CMD_USAGE;
 	if (main_std_fds()) {
 		fprintf(stderr, "smtscope: standard output is closed; nothing can be "
 		    "written\n");

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/screen/restore.sh: the terminal is given back as it was after every
-# way out (q, Ctrl-\, SIGTERM, SIGSEGV, SIGABRT, SIGBUS); Ctrl-S does not freeze the
+# way out (q, F10, Ctrl-C, Ctrl-\, SIGTERM, SIGHUP, SIGSEGV, SIGABRT, SIGBUS); Ctrl-S does not freeze the
 # screen; a live screen killed at any moment of its start leaves no load.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
@@ -26,6 +26,8 @@ restore_case() {
 	pid=$(tm_smtscope_pid)
 	case $how in
 	q)	tm_keys q ;;
+	F10)	tm_keys F10 ;;
+	SIGINT)	tm_keys C-c ;;
 	SIGQUIT) tm_keys 'C-\' ;;
 	*)	kill -s "${how#SIG}" "$pid" ;;
 	esac
@@ -43,7 +45,7 @@ restore_case() {
 	tm_end
 }
 
-for how in q SIGQUIT SIGTERM SIGSEGV SIGABRT SIGBUS; do
+for how in q F10 SIGINT SIGQUIT SIGTERM SIGHUP SIGSEGV SIGABRT SIGBUS; do
 	restore_case "$how"
 done
 

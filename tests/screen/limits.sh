@@ -1,0 +1,95 @@
+#!/bin/sh
+# tests/screen/limits.sh: resource limits met with one clear line, no crash,
+# no load left: file descriptors, address space, processes (the live screen
+# keeps running and says why a load could not start), a full disk, and a
+# terminal that goes away.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+. tests/screen/tmux.inc
+
+# no_loads_of PID...: none of these processes is left (zombies count as gone).
+no_loads_of() {
+	for _p; do
+		grep -q '^[0-9]* ([^)]*) [^Z]' "/proc/$_p/stat" 2> /dev/null && return 1
+	done
+	return 0
+}
+
+# Too few descriptors: refused up front, exit 2, one line naming the limit.
+prlimit --nofile=16 $SMTSCOPE run --time 0.2 hash@0 > "$TMP/out" 2> "$TMP/err"
+st=$?
+[ $st -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q "file descriptors.*ulimit -n" "$TMP/err"
+ok $? "nofile=16: exit 2 ($st), one line: $(cat "$TMP/err")"
+prlimit --nofile=16 $SMTSCOPE -l spin@0 < /dev/null > "$TMP/out" 2> "$TMP/err"
+st=$?
+[ $st -eq 2 ] && grep -q "file descriptors" "$TMP/err"
+ok $? "nofile=16, live screen: exit 2 ($st) before the screen starts"
+# At the minimum, eight loads with pipes still start and are measured.
+prlimit --nofile=32 $SMTSCOPE run --time 0.2 --json pipe@0,1 pipe@1,0 hash@0 hash@1 \
+    spin@0 spin@1 int@0 fork@1 > "$TMP/out.json" 2> "$TMP/err"
+python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["loads"]; sys.exit(not (len(l) == 8 and all(x["error"] is None for x in l)))' "$TMP/out.json"
+ok $? "nofile=32: eight loads, two of them pipes, all run"
+
+# Too little address space: the load that cannot map its memory says so.
+prlimit --as=$((96 * 1024 * 1024)) $SMTSCOPE run --time 0.2 hash@0 stream:256m@1 \
+    > "$TMP/out" 2> "$TMP/err"
+st=$?
+[ $st -eq 1 ] && grep -q "FAILED: stream: cannot map" "$TMP/out" && grep -q "^hash#1 .*MB/s" "$TMP/out"
+ok $? "as=96M: stream:256m fails with the reason, hash still measured (exit $st): $(grep FAILED "$TMP/out")"
+
+# A full disk for an output file: the error names the file, the status says so.
+if mkdir -p "$TMP/tiny" && mount -t tmpfs -o size=4k tmpfs "$TMP/tiny" 2> /dev/null; then
+	head -c 4096 /dev/zero > "$TMP/tiny/fill" 2> /dev/null
+	$SMTSCOPE tour --headless --step 0.2 smt-basics --record "$TMP/tiny/r.json" \
+	    > /dev/null 2> "$TMP/err"
+	st=$?
+	[ $st -ne 0 ] && grep -q "r.json: No space left on device" "$TMP/err"
+	ok $? "a full disk for --record: exit $st, one line: $(cat "$TMP/err")"
+	umount "$TMP/tiny"
+else
+	skip "cannot mount a tmpfs here (needs root)"
+fi
+
+# Processes: as nobody under --nproc, loads that cannot start are reported on
+# the screen, and the screen keeps running.
+if [ "$(id -u)" -eq 0 ] && command -v setpriv > /dev/null &&
+    setpriv --reuid=nobody --regid=nogroup --clear-groups test -x "$SMTSCOPE"; then
+	TM_SOCK="smtscope-test-limits-nproc-$$"
+	tm_start "LANG=C.UTF-8 setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	    prlimit --nproc=3 $SMTSCOPE -d 2 -l spin@0 -l hash@1 -l int@0 -l fork@1"
+	tm_wait 'Resource temporarily unavailable|process limit' 10 > /dev/null
+	ok $? "nproc=3: the screen says why a load could not start"
+	tm_wait '^ spin#1 ' 5 > /dev/null
+	ok $? "nproc=3: the load that could start is shown"
+	a=$(tm_cap | md5sum)
+	tm_keys j
+	sleep 0.6
+	b=$(tm_cap | md5sum)
+	[ "$a" != "$b" ]
+	ok $? "nproc=3: the screen keeps running (it redraws)"
+	tm_keys q
+	tm_wait 'SMTSCOPE-EXIT=0' 5 > /dev/null
+	ok $? "nproc=3: q quits cleanly"
+	tm_end
+else
+	skip "needs root and setpriv to run as nobody"
+	skip "needs root and setpriv to run as nobody"
+	skip "needs root and setpriv to run as nobody"
+	skip "needs root and setpriv to run as nobody"
+fi
+
+# The terminal goes away (its tmux server killed): smtscope ends, no load left.
+TM_SOCK="smtscope-test-limits-hup-$$"
+tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@0 -l hash@1"
+tm_wait '^ hash#2 ' 10 > /dev/null
+pid=$(tm_smtscope_pid)
+kids=$(pgrep -P "$pid" | tr '\n' ' ')
+tm kill-server > /dev/null 2>&1
+n=0
+while { kill -0 "$pid" 2> /dev/null || ! no_loads_of $kids; } && [ $n -lt 40 ]; do
+	sleep 0.05
+	n=$((n + 1))
+done
+! kill -0 "$pid" 2> /dev/null && no_loads_of $kids && [ -n "$kids" ]
+ok $? "terminal gone: smtscope ($pid) and its loads ($kids) end within 2 s"
+done_testing
