@@ -6,13 +6,12 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
-# loads_left: how many load processes (smtscope:KERNEL) exist, zombies aside.
-loads_left() {
-	_n=0
-	for _s in /proc/[0-9]*/stat; do
-		grep -q '^[0-9]* (smtscope:[a-z]*) [^Z]' "$_s" 2> /dev/null && _n=$((_n + 1))
+# gone PID...: none of these processes is left (zombies count as gone).
+gone() {
+	for _p; do
+		grep -q '^[0-9]* ([^)]*) [^Z]' "/proc/$_p/stat" 2> /dev/null && return 1
 	done
-	echo "$_n"
+	return 0
 }
 
 # restore_case HOW: stty -g before and after must agree; the pane must have
@@ -24,6 +23,7 @@ restore_case() {
 	    stty -g > '$TMP/after-$how'" || return
 	tm_wait '^ spin#1 ' 10 > /dev/null
 	pid=$(tm_smtscope_pid)
+	kids=$(pgrep -P "$pid" | tr '\n' ' ')
 	case $how in
 	q)	tm_keys q ;;
 	F10)	tm_keys F10 ;;
@@ -39,9 +39,10 @@ restore_case() {
 	flags=$(tm display-message -p '#{alternate_on} #{cursor_flag} #{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}')
 	[ "$flags" = "0 1 000" ]
 	ok $? "$how: alternate screen left, cursor shown, mouse off ($flags)"
-	sleep 0.3
-	[ "$(loads_left)" -eq 0 ]
-	ok $? "$how: no load left"
+	n=0
+	while ! gone $kids && [ $n -lt 20 ]; do sleep 0.05; n=$((n + 1)); done
+	gone $kids && [ -n "$kids" ]
+	ok $? "$how: no load left ($kids)"
 	tm_end
 }
 
