@@ -1,0 +1,97 @@
+#!/bin/sh
+# tests/soak/soak.sh [SECONDS] [RUNS]: the live screen driven at 10 Hz with
+# load churn (start, move, pause, resume, stop, solo re-measure, theme and
+# view changes, resizes) for SECONDS (default 600): its RSS may grow less
+# than 5 % after the warm-up (the first tenth, at least 30 s), its open
+# descriptors must end as they were, no load may be left, and stderr must
+# hold no sanitizer report. Then `smtscope run` RUNS times (default 500)
+# with short windows: no descriptor or process left behind. TAP output.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+. tests/screen/tmux.inc
+
+secs=${1:-${SOAK_SECONDS:-600}}
+runs=${2:-${SOAK_RUNS:-500}}
+warm=$((secs / 10))
+[ "$warm" -lt 30 ] && warm=30
+[ "$warm" -ge "$secs" ] && warm=$((secs / 2))
+
+# rss PID, fds PID: resident kB and open descriptors of a process.
+rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2> /dev/null; }
+fds() { ls "/proc/$1/fd" 2> /dev/null | wc -l; }
+
+TM_SOCK="smtscope-soak-$$"
+tm_start "LANG=C.UTF-8 $SMTSCOPE -d 1 -l spin@0 -l hash@1 2> '$TMP/stderr'" || exit 1
+tm_wait '^ hash#2 ' 10 > /dev/null
+pid=$(tm_smtscope_pid)
+[ -n "$pid" ]
+ok $? "the live screen runs (pid $pid)"
+
+# One churn cycle: 20 events at 10 Hz.
+cycle="a s Enter l a s Enter m h Enter Space Space c t v j k d Tab D"
+start=$(date +%s)
+now=$start
+seen=
+rss0= fds0= rss_min=
+i=0
+while [ $((now - start)) -lt "$secs" ]; do
+	for k in $cycle; do
+		tm_keys "$k"
+		sleep 0.1
+		case $k in c|Space) seen="$seen $(pgrep -P "$pid" | tr '\n' ' ')" ;; esac
+	done
+	i=$((i + 1))
+	case $((i % 15)) in
+	5) tm resize-window -x 80 -y 24 ;;
+	10) tm resize-window -x 160 -y 50 ;;
+	0) tm resize-window -x 120 -y 40 ;;
+	esac
+	now=$(date +%s)
+	if [ -z "$rss0" ] && [ $((now - start)) -ge "$warm" ]; then
+		tm_keys D
+		sleep 0.5
+		rss0=$(rss "$pid") fds0=$(fds "$pid")
+		diag "after warm-up ($warm s): RSS $rss0 kB, $fds0 descriptors"
+	fi
+done
+tm_keys D
+tm resize-window -x 120 -y 40
+sleep 0.5
+rss1=$(rss "$pid") fds1=$(fds "$pid")
+diag "after $secs s ($i cycles): RSS $rss1 kB, $fds1 descriptors"
+[ -n "$rss1" ] && [ -n "$rss0" ] && [ $((rss1 * 100)) -lt $((rss0 * 105)) ]
+ok $? "RSS after warm-up $rss0 kB, at the end $rss1 kB: under 5 % growth"
+[ "$fds1" = "$fds0" ]
+ok $? "open descriptors unchanged ($fds0 -> $fds1)"
+tm_keys q
+tm_wait 'SMTSCOPE-EXIT=0' 10 > /dev/null
+ok $? "q quits cleanly after the soak"
+left=0
+for p in $seen; do
+	grep -q '^[0-9]* ([^)]*) [^Z]' "/proc/$p/stat" 2> /dev/null && left=$((left + 1))
+done
+seen=$(echo $seen | tr ' ' '\n' | sort -u | tr '\n' ' ')
+[ "$left" -eq 0 ] && [ "$(echo $seen | wc -w)" -ge "$i" ]
+ok $? "none of the $(echo $seen | wc -w) load processes started in $i cycles is left ($left)"
+! grep -q -E 'AddressSanitizer|LeakSanitizer|runtime error' "$TMP/stderr"
+ok $? "no sanitizer report on stderr ($(wc -c < "$TMP/stderr") bytes)"
+tm_end
+
+# `run` again and again: nothing accumulates.
+before=$(ls /proc | grep -c '^[0-9]')
+fail=0
+n=0
+while [ $n -lt "$runs" ]; do
+	$SMTSCOPE run --time 0.05 spin@0 pipe@0,1 > /dev/null 2>> "$TMP/run-stderr" || fail=$((fail + 1))
+	n=$((n + 1))
+done
+after=$(ls /proc | grep -c '^[0-9]')
+[ "$fail" -eq 0 ]
+ok $? "$runs runs of smtscope run: $fail failed"
+left=$(for c in /proc/[0-9]*/comm; do cat "$c" 2> /dev/null; done | grep -c '^smtscope')
+diag "processes before $before, after $after"
+[ "$left" -eq 0 ] || [ $((after - before)) -lt 5 ]
+ok $? "no smtscope process left after $runs runs ($left named smtscope*, processes $before -> $after)"
+! grep -q -E 'AddressSanitizer|LeakSanitizer|runtime error' "$TMP/run-stderr"
+ok $? "no sanitizer report from the runs"
+done_testing
