@@ -1,0 +1,405 @@
+/* foreign.c: per-CPU time of the processes that are not smtscope's, from /proc. */
+#include "config.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "foreign.h"
+#include "util.h"
+
+/* A thread's CPU time at the previous scan, by thread id. */
+struct foreign_slot {
+	pid_t		tid;		/* 0: empty */
+	uint64_t	ticks;
+	unsigned	gen;
+};
+
+/* One process's ticks on one CPU in this interval. */
+struct foreign_use {
+	pid_t		pid;
+	int		cpu;
+	uint64_t	ticks;
+	char		comm[16];
+};
+
+struct foreign {
+	char			 root[256];
+	int			 ncpus;
+	long			 hz;
+	struct foreign_slot	*slots;		/* open addressing, cap a power of two */
+	size_t			 cap, used, nseen;
+	unsigned		 gen;
+	unsigned long long	 t_prev, t_cur;
+	struct foreign_use	*use;		/* this interval, sorted by cpu, -ticks */
+	size_t			 nuse, capuse;
+	double			*cpu_share;	/* ncpus */
+};
+
+/* A sampler reading <procroot>/proc for up to ncpus CPUs. */
+struct foreign *
+foreign_new(const char *procroot, int ncpus)
+{
+	struct foreign	*f = xcalloc(1, sizeof *f);
+	const char	*env;
+
+	if (procroot == NULL)
+		procroot = (env = getenv("SMTSCOPE_PROCROOT")) != NULL ? env : "";
+	snprintf(f->root, sizeof f->root, "%s", procroot);
+	f->ncpus = ncpus > 0 ? ncpus : 1;
+	f->hz = sysconf(_SC_CLK_TCK) > 0 ? sysconf(_SC_CLK_TCK) : 100;
+	f->cap = 1024;
+	f->slots = xcalloc(f->cap, sizeof *f->slots);
+	f->cpu_share = xcalloc((size_t)f->ncpus, sizeof *f->cpu_share);
+	return f;
+}
+
+/* Free the sampler. */
+void
+foreign_free(struct foreign *f)
+{
+	if (f == NULL)
+		return;
+	free(f->slots);
+	free(f->use);
+	free(f->cpu_share);
+	free(f);
+}
+
+/* The slot of a thread id: its own, or the empty one where it would go. */
+static struct foreign_slot *
+foreign_slot(struct foreign_slot *slots, size_t cap, pid_t tid)
+{
+	size_t	i = ((size_t)tid * 2654435761u) & (cap - 1);
+
+	while (slots[i].tid != 0 && slots[i].tid != tid)
+		i = (i + 1) & (cap - 1);
+	return &slots[i];
+}
+
+/* Keep the threads seen since scan min_gen, in a table with room to grow. */
+static void
+foreign_compact(struct foreign *f, unsigned min_gen)
+{
+	struct foreign_slot	*old = f->slots, *s;
+	size_t			 oldcap = f->cap, i, live = 0;
+
+	for (i = 0; i < oldcap; i++)
+		live += old[i].tid != 0 && old[i].gen >= min_gen;
+	while (f->cap < live * 4)
+		f->cap *= 2;
+	f->slots = xcalloc(f->cap, sizeof *f->slots);
+	f->used = 0;
+	for (i = 0; i < oldcap; i++) {
+		if (old[i].tid == 0 || old[i].gen < min_gen)
+			continue;
+		s = foreign_slot(f->slots, f->cap, old[i].tid);
+		*s = old[i];
+		f->used++;
+	}
+	free(old);
+}
+
+/* Read a small file into buf, NUL-terminated; its length, or -1. */
+static ssize_t
+foreign_read(const char *path, char *buf, size_t len)
+{
+	ssize_t	n;
+	int	fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return n;
+}
+
+/*
+ * Parse a stat line: comm, ppid, utime+stime, threads and processor. The comm is
+ * between the first '(' and the last ')' (it may hold both). -1 if malformed.
+ */
+static int
+foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, uint64_t *ticks,
+    int *cpu, long *nthreads)
+{
+	const char		*open = strchr(buf, '('), *close = strrchr(buf, ')'), *p;
+	unsigned long long	 v;
+	size_t			 n;
+	int			 field;
+	char			*end;
+
+	if (open == NULL || close == NULL || close < open)
+		return -1;
+	n = (size_t)(close - open - 1);
+	if (n > 15)
+		n = 15;
+	memcpy(comm, open + 1, n);
+	comm[n] = '\0';
+	*ticks = 0;
+	*cpu = -1;
+	/* Field 3 (state) follows ") "; count fields from there. */
+	for (p = close + 1, field = 2; *p != '\0' && field < 39; ) {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		field++;
+		if (field == 4 || field == 14 || field == 15 || field == 20 || field == 39) {
+			errno = 0;
+			v = strtoull(p, &end, 10);
+			if (errno != 0 || end == p)
+				return -1;
+			if (field == 4)
+				*ppid = (pid_t)v;
+			else if (field == 20)
+				*nthreads = (long)v;
+			else if (field == 39)
+				*cpu = v < 65536 ? (int)v : -1;
+			else
+				*ticks += v;
+			p = end;
+		} else
+			while (*p != ' ' && *p != '\0')
+				p++;
+	}
+	return field >= 15 ? 0 : -1;
+}
+
+/* Is pid (or its parent) one of ours? */
+static int
+foreign_is_own(pid_t pid, pid_t ppid, const pid_t *own, int nown)
+{
+	int	i;
+
+	for (i = 0; i < nown; i++)
+		if (own[i] == pid || own[i] == ppid)
+			return 1;
+	return 0;
+}
+
+/* Note ticks of process pid on cpu in this interval. */
+static void
+foreign_charge(struct foreign *f, pid_t pid, const char *comm, int cpu, uint64_t ticks)
+{
+	struct foreign_use	*u;
+
+	if (ticks == 0 || cpu < 0 || cpu >= f->ncpus)
+		return;
+	if (f->nuse == f->capuse) {
+		f->capuse = f->capuse ? f->capuse * 2 : 64;
+		f->use = xreallocarray(f->use, f->capuse, sizeof *f->use);
+	}
+	u = &f->use[f->nuse++];
+	u->pid = pid;
+	u->cpu = cpu;
+	u->ticks = ticks;
+	snprintf(u->comm, sizeof u->comm, "%s", comm);
+}
+
+/* Charge one task's new time since the last scan to the CPU it last ran on. */
+static void
+foreign_account(struct foreign *f, pid_t pid, pid_t tid, const char *comm, uint64_t ticks,
+    int cpu, int first)
+{
+	struct foreign_slot	*s;
+
+	/* Mid-scan growth: the previous scan's threads are still needed. */
+	if (f->used * 2 >= f->cap)
+		foreign_compact(f, f->gen - 1);
+	s = foreign_slot(f->slots, f->cap, tid);
+	if (s->tid == 0) {
+		s->tid = tid;
+		f->used++;
+		/* New since the last scan: all its time is in this interval. */
+		if (!first)
+			foreign_charge(f, pid, comm, cpu, ticks);
+	} else if (ticks > s->ticks)
+		foreign_charge(f, pid, comm, cpu, ticks - s->ticks);
+	s->ticks = ticks;
+	s->gen = f->gen;
+	f->nseen++;
+}
+
+/*
+ * Scan one process: a single-threaded one from its own stat, the threads
+ * of a multi-threaded one each from theirs.
+ */
+static void
+foreign_scan_proc(struct foreign *f, pid_t pid, const pid_t *own, int nown, int first)
+{
+	struct dirent	*de;
+	DIR		*d;
+	char		 path[512], buf[1024], comm[16], tcomm[16];
+	uint64_t	 ticks;
+	pid_t		 ppid = 0, tid, tppid;
+	long		 nthreads = 1;
+	int		 cpu;
+
+	snprintf(path, sizeof path, "%s/proc/%d/stat", f->root, (int)pid);
+	if (foreign_read(path, buf, sizeof buf) <= 0 ||
+	    foreign_parse_stat(buf, comm, &ppid, &ticks, &cpu, &nthreads) == -1 ||
+	    foreign_is_own(pid, ppid, own, nown))
+		return;
+	if (nthreads <= 1) {
+		foreign_account(f, pid, pid, comm, ticks, cpu, first);
+		return;
+	}
+	snprintf(path, sizeof path, "%s/proc/%d/task", f->root, (int)pid);
+	if ((d = opendir(path)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		tid = (pid_t)strtol(de->d_name, NULL, 10);
+		snprintf(path, sizeof path, "%s/proc/%d/task/%d/stat", f->root, (int)pid,
+		    (int)tid);
+		if (tid > 0 && foreign_read(path, buf, sizeof buf) > 0 &&
+		    foreign_parse_stat(buf, tcomm, &tppid, &ticks, &cpu, &nthreads) == 0)
+			foreign_account(f, pid, tid, comm, ticks, cpu, first);
+	}
+	closedir(d);
+}
+
+/* Order uses by CPU, then by process. */
+static int
+foreign_cmp_use(const void *a, const void *b)
+{
+	const struct foreign_use	*x = a, *y = b;
+
+	if (x->cpu != y->cpu)
+		return x->cpu < y->cpu ? -1 : 1;
+	return x->pid < y->pid ? -1 : x->pid > y->pid;
+}
+
+/* Order merged uses by CPU, then largest first. */
+static int
+foreign_cmp_top(const void *a, const void *b)
+{
+	const struct foreign_use	*x = a, *y = b;
+
+	if (x->cpu != y->cpu)
+		return x->cpu < y->cpu ? -1 : 1;
+	return x->ticks > y->ticks ? -1 : x->ticks < y->ticks;
+}
+
+/* Merge a process's threads on one CPU into one use, then sort for foreign_top(). */
+static void
+foreign_merge(struct foreign *f)
+{
+	size_t	i, n = 0;
+	double	ticks_per_cpu = (double)f->hz * foreign_interval_s(f);
+
+	qsort(f->use, f->nuse, sizeof *f->use, foreign_cmp_use);
+	for (i = 0; i < f->nuse; i++) {
+		if (n > 0 && f->use[n - 1].cpu == f->use[i].cpu &&
+		    f->use[n - 1].pid == f->use[i].pid)
+			f->use[n - 1].ticks += f->use[i].ticks;
+		else
+			f->use[n++] = f->use[i];
+	}
+	f->nuse = n;
+	qsort(f->use, f->nuse, sizeof *f->use, foreign_cmp_top);
+	memset(f->cpu_share, 0, (size_t)f->ncpus * sizeof *f->cpu_share);
+	for (i = 0; i < f->nuse && ticks_per_cpu > 0; i++)
+		f->cpu_share[f->use[i].cpu] += (double)f->use[i].ticks / ticks_per_cpu;
+	for (i = 0; i < (size_t)f->ncpus; i++)
+		if (f->cpu_share[i] > 1)
+			f->cpu_share[i] = 1;
+}
+
+/* Scan every thread of every process but ours. */
+int
+foreign_sample(struct foreign *f, const pid_t *own, int nown, unsigned long long now_ns)
+{
+	struct dirent	*de;
+	DIR		*d;
+	char		 path[300];
+	int		 first = f->t_cur == 0;
+
+	snprintf(path, sizeof path, "%s/proc", f->root);
+	if ((d = opendir(path)) == NULL)
+		return -1;
+	f->gen++;
+	f->nuse = 0;
+	f->nseen = 0;
+	f->t_prev = f->t_cur;
+	f->t_cur = now_ns;
+	while ((de = readdir(d)) != NULL)
+		if (isdigit((unsigned char)de->d_name[0]))
+			foreign_scan_proc(f, (pid_t)strtol(de->d_name, NULL, 10), own, nown,
+			    first);
+	closedir(d);
+	/* Forget threads that are gone once they are many. */
+	if (f->used > 2 * f->nseen + 64)
+		foreign_compact(f, f->gen);
+	foreign_merge(f);
+	return 0;
+}
+
+/* Seconds the last interval covered. */
+double
+foreign_interval_s(const struct foreign *f)
+{
+	if (f->t_prev == 0 || f->t_cur <= f->t_prev)
+		return 0;
+	return (double)(f->t_cur - f->t_prev) / 1e9;
+}
+
+/* The share of a CPU foreign processes took. */
+double
+foreign_cpu_share(const struct foreign *f, int cpu)
+{
+	return cpu >= 0 && cpu < f->ncpus ? f->cpu_share[cpu] : 0;
+}
+
+/* The foreign processes on a CPU, largest first. */
+int
+foreign_top(const struct foreign *f, int cpu, struct foreign_proc *out, int max)
+{
+	double	ticks_per_cpu = (double)f->hz * foreign_interval_s(f);
+	size_t	i;
+	int	n = 0;
+
+	if (ticks_per_cpu <= 0)
+		return 0;
+	for (i = 0; i < f->nuse && n < max; i++) {
+		if (f->use[i].cpu != cpu)
+			continue;
+		out[n].pid = f->use[i].pid;
+		out[n].cpu = cpu;
+		memcpy(out[n].comm, f->use[i].comm, sizeof out[n].comm);
+		out[n].share = (double)f->use[i].ticks / ticks_per_cpu;
+		if (out[n].share > 1)
+			out[n].share = 1;
+		n++;
+	}
+	return n;
+}
+
+/* "cc1 (4242) 40%, Xorg (812) 6%" for the top few above min_share. */
+void
+foreign_describe(const struct foreign *f, int cpu, double min_share, int max,
+    char *buf, size_t len)
+{
+	struct foreign_proc	top[8];
+	size_t			used = 0;
+	int			i, n;
+
+	buf[0] = '\0';
+	n = foreign_top(f, cpu, top, max < 8 ? max : 8);
+	for (i = 0; i < n && used < len; i++) {
+		if (top[i].share < min_share)
+			break;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s (%d) %.0f%%",
+		    i > 0 ? ", " : "", top[i].comm, (int)top[i].pid, 100 * top[i].share);
+	}
+}

@@ -1,0 +1,44 @@
+/*
+ * foreign.h: who else runs on each CPU. Each sample scans /proc/PID/task/
+ * TID/stat (under the settable proc root, as cpustat does): a thread's CPU
+ * time since the last sample is charged to the CPU it last ran on, threads
+ * counted with their process, as top shows them. Processes the caller
+ * names as its own (smtscope and its loads) are left out.
+ */
+#ifndef SMTSCOPE_FOREIGN_H
+#define SMTSCOPE_FOREIGN_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* One foreign process's use of one CPU over the last interval. */
+struct foreign_proc {
+	pid_t	pid;
+	char	comm[16];
+	int	cpu;
+	double	share;		/* of that CPU's time over the interval, 0..1 */
+};
+
+struct foreign;
+
+/* A sampler reading <procroot>/proc (NULL: $SMTSCOPE_PROCROOT or "") for up to ncpus CPUs. */
+struct foreign	*foreign_new(const char *procroot, int ncpus);
+void		 foreign_free(struct foreign *);
+/*
+ * Scan every thread; figures cover the time since the previous scan (none
+ * after the first). own: process ids to leave out, with their children
+ * (loads and their forks). Returns 0, or -1 if /proc cannot be read.
+ */
+int		 foreign_sample(struct foreign *, const pid_t *own, int nown,
+		     unsigned long long now_ns);
+/* Seconds the last interval covered; 0 before two scans. */
+double		 foreign_interval_s(const struct foreign *);
+/* The share of a CPU foreign processes took over the last interval, 0..1. */
+double		 foreign_cpu_share(const struct foreign *, int cpu);
+/* The foreign processes on a CPU, largest first; how many were written. */
+int		 foreign_top(const struct foreign *, int cpu, struct foreign_proc *, int max);
+/* "cc1 (4242) 40%, Xorg (812) 6%" for the top few above min_share; "" if none. */
+void		 foreign_describe(const struct foreign *, int cpu, double min_share, int max,
+		     char *buf, size_t len);
+
+#endif

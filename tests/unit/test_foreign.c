@@ -1,0 +1,137 @@
+/* test_foreign.c: foreign work per CPU from a /proc tree written by the test. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "foreign.h"
+#include "tap.h"
+
+static char	root[64];
+static long	hz;
+
+/* Write one task's stat: pid, comm, ppid, utime, stime, processor. */
+static void
+put_task(int pid, int tid, const char *comm, int ppid, long utime, long stime, int cpu)
+{
+	char	 path[256];
+	FILE	*f;
+	int	 i;
+
+	snprintf(path, sizeof path, "%s/proc/%d", root, pid);
+	mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/proc/%d/task", root, pid);
+	mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/proc/%d/task/%d", root, pid, tid);
+	mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/proc/%d/task/%d/stat", root, pid, tid);
+	if ((f = fopen(path, "w")) == NULL)
+		exit(1);
+	/* Fields 1-3, ppid (4), 5-13, utime (14), stime (15), 16-38, processor (39). */
+	fprintf(f, "%d (%s) R %d", tid, comm, ppid);
+	for (i = 5; i <= 13; i++)
+		fprintf(f, " 0");
+	fprintf(f, " %ld %ld", utime, stime);
+	for (i = 16; i <= 38; i++)
+		fprintf(f, " %d", i == 20 ? (pid == 100 ? 3 : 1) : 0);
+	fprintf(f, " %d 0 0 0 0 0\n", cpu);
+	fclose(f);
+	if (pid == tid) {
+		char	 src[256], dst[256], buf[1024];
+		size_t	 n;
+		FILE	*in, *out;
+
+		snprintf(src, sizeof src, "%s/proc/%d/task/%d/stat", root, pid, tid);
+		snprintf(dst, sizeof dst, "%s/proc/%d/stat", root, pid);
+		if ((in = fopen(src, "r")) == NULL || (out = fopen(dst, "w")) == NULL)
+			exit(1);
+		n = fread(buf, 1, sizeof buf, in);
+		fwrite(buf, 1, n, out);
+		fclose(in);
+		fclose(out);
+	}
+}
+
+int
+main(void)
+{
+	struct foreign_proc	 top[8];
+	struct foreign		*f;
+	char			 path[256], desc[256];
+	pid_t			 own[1] = { 200 };
+	int			 n;
+
+	hz = sysconf(_SC_CLK_TCK);
+	snprintf(root, sizeof root, "/tmp/smtscope-test-foreign.XXXXXX");
+	if (mkdtemp(root) == NULL)
+		return 1;
+	snprintf(path, sizeof path, "%s/proc", root);
+	mkdir(path, 0700);
+
+	/* A two-thread hog with an awkward name, smtscope (200), its load (300). */
+	put_task(100, 100, "my (odd) hog", 1, 1000, 0, 1);
+	put_task(100, 101, "worker", 1, 500, 0, 0);
+	put_task(200, 200, "smtscope", 1, 10, 0, 0);
+	put_task(300, 300, "smtscope:hash", 200, 5000, 0, 1);
+	put_task(400, 400, "idle-ish", 1, 7, 0, 0);
+
+	f = foreign_new(root, 2);
+	ok(foreign_sample(f, own, 1, 1000000000ULL) == 0, "the first scan reads the tree");
+	ok(foreign_interval_s(f) == 0 && foreign_cpu_share(f, 1) == 0,
+	    "one scan: no interval, no figure");
+
+	/* One second later: the hog's threads ran 0.40 s on CPU 1 and 0.10 s on CPU 0,
+	 * a new thread of it 0.05 s on CPU 1; our load ran a whole second. */
+	put_task(100, 100, "my (odd) hog", 1, 1000 + hz * 30 / 100, hz * 10 / 100, 1);
+	put_task(100, 101, "worker", 1, 500 + hz / 10, 0, 0);
+	put_task(100, 102, "worker2", 1, hz * 5 / 100, 0, 1);
+	put_task(300, 300, "smtscope:hash", 200, 5000 + hz, 0, 1);
+	ok(foreign_sample(f, own, 1, 2000000000ULL) == 0, "the second scan");
+	ok(fabs(foreign_interval_s(f) - 1.0) < 1e-9, "a 1 s interval");
+	ok(fabs(foreign_cpu_share(f, 1) - 0.45) < 0.011,
+	    "CPU 1: 45%% foreign (%.3f): two threads of the hog, not our load",
+	    foreign_cpu_share(f, 1));
+	ok(fabs(foreign_cpu_share(f, 0) - 0.10) < 0.011, "CPU 0: 10%% foreign (%.3f)",
+	    foreign_cpu_share(f, 0));
+	n = foreign_top(f, 1, top, 8);
+	ok(n == 1 && top[0].pid == 100 && strcmp(top[0].comm, "my (odd) hog") == 0,
+	    "CPU 1's top process is the hog, named as its process (%d: %s)", n,
+	    n > 0 ? top[0].comm : "-");
+	ok(n == 1 && fabs(top[0].share - 0.45) < 0.011, "with its threads' share (%.3f)",
+	    n > 0 ? top[0].share : -1);
+	foreign_describe(f, 1, 0.02, 3, desc, sizeof desc);
+	ok(strcmp(desc, "my (odd) hog (100) 45%") == 0, "described: '%s'", desc);
+	foreign_describe(f, 0, 0.5, 3, desc, sizeof desc);
+	ok(desc[0] == '\0', "nothing above 50%% on CPU 0: '%s'", desc);
+	ok(foreign_top(f, 7, top, 8) == 0 && foreign_cpu_share(f, 7) == 0,
+	    "a CPU out of range has nothing");
+
+	/* A quiet second: nothing moved. A counter that went backwards counts 0. */
+	put_task(100, 101, "worker", 1, 10, 0, 0);
+	ok(foreign_sample(f, own, 1, 3000000000ULL) == 0 && foreign_cpu_share(f, 0) == 0 &&
+	    foreign_cpu_share(f, 1) == 0, "a quiet interval is 0; a backwards counter too");
+
+	/* Malformed files are skipped, not fatal. */
+	snprintf(path, sizeof path, "%s/proc/500", root);
+	mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/proc/500/stat", root);
+	{
+		FILE *g = fopen(path, "w");
+
+		fputs("500 (no close paren R 1 2 3", g);
+		fclose(g);
+	}
+	ok(foreign_sample(f, own, 1, 4000000000ULL) == 0, "a malformed stat is skipped");
+	foreign_free(f);
+
+	f = foreign_new("/nonexistent-root", 2);
+	ok(foreign_sample(f, NULL, 0, 1) == -1, "an unreadable root is an error");
+	foreign_free(f);
+	snprintf(path, sizeof path, "rm -rf '%s'", root);
+	ok(system(path) == 0, "cleaned up");
+	return tap_done();
+}
