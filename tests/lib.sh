@@ -52,3 +52,64 @@ done_testing() {
 	echo "1..$_n"
 	[ "$_failed" -eq 0 ]
 }
+
+# cpu_busy_now CPU...: busy fraction of each CPU over 0.5 s, from /proc/stat
+# (every process's time: the test's own smtscope is not running then).
+cpu_busy_now() {
+	_a=$(grep '^cpu[0-9]' /proc/stat)
+	sleep 0.5
+	_b=$(grep '^cpu[0-9]' /proc/stat)
+	for _c; do
+		_x=$(echo "$_a" | awk -v c="cpu$_c" '$1 == c { print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9 }')
+		_y=$(echo "$_b" | awk -v c="cpu$_c" '$1 == c { print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9 }')
+		echo "$_c $_x $_y" | awk '{ t = $5 - $3; printf "%s %.2f\n", $1, (t > 0 ? ($4 - $2) / t : 0) }'
+	done
+}
+
+# quiet_wait SECONDS CPU...: wait (at most SECONDS) until every CPU is under
+# 10 % busy; false with QUIET_REASON naming the busiest CPU and its top
+# process ("CPU 1: 43% foreign, cc1") when no quiet window came.
+quiet_wait() {
+	_end=$(( $(date +%s) + $1 ))
+	shift
+	while :; do
+		_worst=$(cpu_busy_now "$@" | sort -k2 -n -r | head -n 1)
+		_cpu=${_worst%% *}
+		_busy=${_worst##* }
+		if awk -v b="$_busy" 'BEGIN { exit !(b < 0.10) }'; then
+			QUIET_REASON=
+			return 0
+		fi
+		if [ "$(date +%s)" -ge "$_end" ]; then
+			_who=$(ps -eo psr=,pcpu=,comm= --sort=-pcpu 2> /dev/null |
+			    awk -v c="$_cpu" '$1 == c && $2 > 1 { print $3; exit }')
+			QUIET_REASON=$(awk -v c="$_cpu" -v b="$_busy" -v w="${_who:-?}" \
+			    'BEGIN { printf "CPU %s: %.0f%% foreign, %s", c, 100 * b, w }')
+			return 1
+		fi
+	done
+}
+
+# physics WHAT CPUS CMD...: a band test on a shared machine. Wait for a quiet
+# window on CPUS (a comma list), run CMD; when it fails, wait for a new quiet
+# window and run it once more. Says skip with the measured reason when no
+# quiet window came within 60 s (SMTSCOPE_QUIET_WAIT).
+physics() {
+	_what=$1
+	_cpus=$(echo "$2" | tr ',' ' ')
+	shift 2
+	_try=0
+	while [ $_try -lt 2 ]; do
+		# shellcheck disable=SC2086
+		if ! quiet_wait "${SMTSCOPE_QUIET_WAIT:-60}" $_cpus; then
+			skip "$_what: machine busy ($QUIET_REASON)"
+			return 0
+		fi
+		if "$@"; then
+			ok 0 "$_what${_try:+$( [ $_try -gt 0 ] && echo ' (second quiet window)')}"
+			return 0
+		fi
+		_try=$((_try + 1))
+	done
+	ok 1 "$_what (failed in two quiet windows)"
+}
