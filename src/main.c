@@ -19,13 +19,7 @@ static const struct cmd_entry main_tour_entry = {
 	.exec = cmd_tour
 };
 
-/* `smtscope check` and `smtscope time` parse their own arguments, for now. */
-static const struct cmd_entry main_check_entry = {
-	.name = "check",
-	.usage = "[options]",
-	.summary = "co-run matrix and SMT yield: the verdict on new hardware",
-	.exec = cmd_check
-};
+/* `smtscope time` parses its own arguments, for now. */
 static const struct cmd_entry main_time_entry = {
 	.name = "time",
 	.usage = "[options] -- COMMAND [ARGS...]",
@@ -37,7 +31,7 @@ static const struct cmd_entry main_time_entry = {
 static const struct cmd_entry *const main_cmds[] = {
 	&cmd_topo_entry,
 	&cmd_run_entry,
-	&main_check_entry,
+	&cmd_check_entry,
 	&main_time_entry,
 	&main_tour_entry,
 	&cmd_kernels_entry,
