@@ -68,9 +68,9 @@ extern const struct cmd_entry	cmd_live_entry;		/* cmd_live.c */
 extern const struct cmd_entry	cmd_topo_entry;		/* cmd_topo.c */
 extern const struct cmd_entry	cmd_run_entry;		/* cmd_run.c */
 extern const struct cmd_entry	cmd_check_entry;	/* cmd_check.c */
+extern const struct cmd_entry	cmd_time_entry;		/* cmd_time.c */
 extern const struct cmd_entry	cmd_kernels_entry;	/* cmd_kernels.c */
 int	cmd_tour(int, char **);		/* tour.c: parses its own arguments */
-int	cmd_time(int, char **);		/* timing.c: parses its own arguments */
 /* The live screen's old entry point (ui/ui.c), no longer called; it goes. */
 int	ui_main(int, char **);
 

@@ -19,20 +19,12 @@ static const struct cmd_entry main_tour_entry = {
 	.exec = cmd_tour
 };
 
-/* `smtscope time` parses its own arguments, for now. */
-static const struct cmd_entry main_time_entry = {
-	.name = "time",
-	.usage = "[options] -- COMMAND [ARGS...]",
-	.summary = "time a real command on each CPU placement (all, cores, half)",
-	.exec = cmd_time
-};
-
 /* The commands, in the order smtscope --help lists them. */
 static const struct cmd_entry *const main_cmds[] = {
 	&cmd_topo_entry,
 	&cmd_run_entry,
 	&cmd_check_entry,
-	&main_time_entry,
+	&cmd_time_entry,
 	&main_tour_entry,
 	&cmd_kernels_entry,
 };
