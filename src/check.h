@@ -1,15 +1,31 @@
-/* check.h: `smtscope check`, the placement planner and the co-run matrix. */
+/*
+ * check.h: `smtscope check`'s experiment, apart from its command and its
+ * report. check_plan.c reads the facts and plans: an anchor CPU, one
+ * partner per relation, the rows to measure. check_run.c measures them:
+ * each kernel alone on the anchor, beside a copy on each partner, pipe and
+ * fork latency; it fills the cells and prints nothing. check_report.c
+ * writes the result as text, JSON or CSV.
+ */
 #ifndef SMTSCOPE_CHECK_H
 #define SMTSCOPE_CHECK_H
 
 #include <stddef.h>
 
+#include "cpuinfo.h"
+#include "cpuset.h"
+#include "sysinfo.h"
 #include "topo.h"
 
 /* A CPU counts as busy (for choosing the anchor and partners) above this. */
 #define CHECK_BUSY_PCT		20.0
 /* The default run (no --time) fits in this many seconds, overheads included. */
 #define CHECK_BUDGET_S		55.0
+#define CHECK_OVERHEAD_S	0.3	/* per run: start, setup, warm-up, stop */
+#define CHECK_BUSY_SAMPLE_S	0.25
+#define CHECK_DEFAULT_KERNELS	"hash,int,fp,chase,stream,spin,pipe,fork"
+#define CHECK_MAX_KERNELS	16
+#define CHECK_MAX_ROWS		32
+#define CHECK_MAX_WARN		32
 
 /* Where the partner of one relation runs, or why there is none. */
 struct check_placement {
@@ -25,6 +41,88 @@ struct check_plan {
 	int			 npresent;	/* relations with a partner */
 };
 
+/* A kernel as asked for: its text ("chase:32k") and its description. */
+struct check_kern {
+	char			 text[64];
+	const struct kernel	*k;
+};
+
+/* One measured run on one relation. */
+struct check_cell {
+	int	 state;		/* CHECK_NOT_RUN, CHECK_DONE, CHECK_FAILED */
+	double	 rate_anchor;	/* work units per second */
+	double	 rate_partner;
+	double	 share_anchor;	/* share of wall time on a CPU, 0..1 */
+	double	 share_partner;
+	double	 disturbed;	/* the CPU share got when other work took some, else NAN */
+	char	 error[600];
+};
+#define CHECK_NOT_RUN	0
+#define CHECK_DONE	1
+#define CHECK_FAILED	2
+
+/* A row of the matrix: a kernel beside a copy of itself, or a mixed pair. */
+struct check_row {
+	struct check_kern	 a, b;
+	int			 pair;		/* from --pairs */
+	char			 name[130];	/* "hash", "hash+fp" */
+	struct check_cell	 cell[REL_COUNT];
+};
+
+/* A solo baseline of one kernel on the anchor. */
+struct check_solo {
+	struct check_kern	 kern;
+	struct check_cell	 cell;
+};
+
+/* A latency row: pipe or fork, one figure per relation. */
+struct check_lat {
+	struct check_kern	 kern;
+	struct check_cell	 cell[REL_COUNT];
+};
+
+/* The --scheduler experiment. */
+struct check_sched {
+	int			 asked;
+	int			 applies;
+	char			 reason[128];	/* why it does not apply */
+	struct cpuset		 cpus;		/* two whole cores */
+	struct check_kern	 kern;
+	int			 samples;	/* both CPUs known */
+	int			 stacked;	/* both on one core */
+	int			 state;
+	char			 error[600];
+};
+
+/* One check: the machine, its facts, the plan, and the cells measured. */
+struct check {
+	struct topo		*m;		/* owned */
+	int			 live;
+	int			 dry_run;
+	int			 time_given;
+	double			 cell_s;
+	struct cpuinfo		 ci;
+	struct sysinfo		 si;
+	int			 have_si;
+	double			*busy;		/* by OS index, NULL when no sample */
+	int			 nbusy;
+	struct check_plan	 plan;
+	struct check_row	 rows[CHECK_MAX_ROWS];
+	int			 nrows;
+	struct check_solo	 solos[CHECK_MAX_ROWS];
+	int			 nsolos;
+	struct check_lat	 lats[2];
+	int			 nlats;
+	struct check_sched	 sched;
+	char			*warn[CHECK_MAX_WARN];
+	int			 nwarn;
+	int			 runs_total;
+	int			 runs_done;
+	int			 failed;	/* a cell failed */
+	int			 signo;		/* a terminating signal stopped the run */
+};
+
+/* check_plan.c */
 /*
  * Plan the placements from the model alone. anchor is an OS index (already
  * asked for with --anchor) or -1 to pick the first allowed CPU of the first
@@ -35,8 +133,55 @@ struct check_plan {
  */
 int	check_plan(const struct topo *, int anchor, const double *busy_pct, int nbusy,
 	    struct check_plan *, char *err, size_t errlen);
-
 /* Measuring seconds per cell for a default run of nruns measurements. */
 double	check_cell_seconds(int nruns);
+/* Busy percent of a CPU in a sample; 0 when unknown. */
+double	check_busy(const double *busy_pct, int nbusy, int os);
+/* Add the --kernels list: throughput kernels become rows, pipe and fork latency rows. */
+int	check_add_kernels(struct check *, const char *list, char *err, size_t errlen);
+/* Add the --pairs list ("hash+fp,chase+fp"): the anchor runs the first. */
+int	check_add_pairs(struct check *, const char *list, char *err, size_t errlen);
+/*
+ * Read the facts of c->m, sample the busy CPUs (live only), plan around
+ * anchor (-1: choose), check every kernel's parameter on the anchor, plan
+ * --scheduler, count the runs and size the cells. -1 and err when it
+ * cannot be planned.
+ */
+int	check_prepare(struct check *, int anchor, char *err, size_t errlen);
+/* Wait briefly for the planned CPUs to go quiet, else warn (live runs). */
+void	check_wait_quiet(struct check *);
+/* The CPU of the plan busy with other work now, or -1. */
+int	check_busy_cpu(const struct check *);
+/* Keep a warning for the report (once). */
+void	check_warn(struct check *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* The solo baseline of a kernel, or NULL. */
+const struct check_solo *check_find_solo(const struct check *, const struct check_kern *);
+/* Speeds of a row's cell against the solo rates: anchor, partner, yield; NAN unknown. */
+void	check_cell_speeds(const struct check *, const struct check_row *, int rel,
+	    double *speed_a, double *speed_b, double *yield);
+/* Free what a check holds. */
+void	check_free(struct check *);
+
+/* check_run.c */
+/*
+ * Measure everything in the plan, blocking the terminating signals: fills
+ * the cells, c->failed and, when a signal came, c->signo (every load is
+ * stopped by then). progress, if not NULL, hears what runs now ("hash on
+ * smt-sibling (CPUs 0 and 4)"), its number, the total and the seconds
+ * left; what is NULL at the end.
+ */
+void	check_run(struct check *, void (*progress)(void *arg, const char *what,
+	    int run, int total, double left_s), void *arg);
+
+/* check_report.c */
+/* The facts, the warnings so far and the plan, as text. */
+void	check_report_plan(const struct check *, FILE *);
+/* The results as text: the co-run matrix, latency, scheduler, warnings. */
+void	check_report_text(const struct check *, FILE *);
+/* The whole check as one JSON object. */
+void	check_report_json(const struct check *, FILE *);
+/* One CSV row per kernel and relation. */
+void	check_report_csv(const struct check *, FILE *);
 
 #endif

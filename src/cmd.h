@@ -1,23 +1,102 @@
-/* cmd.h: the subcommands; each takes its own arguments and returns an exit status. */
+/*
+ * cmd.h: the commands. Each command file (cmd_*.c) defines one entry, in
+ * the manner of tmux's cmd_entry: its name, usage line, summary, options
+ * and the function that runs it; main.c keeps the table of them. A
+ * command parses its arguments with cmd_args_parse(), which prints the
+ * help and every usage error alike, then reads its options from the
+ * struct cmd_args.
+ */
 #ifndef SMTSCOPE_CMD_H
 #define SMTSCOPE_CMD_H
+
+#include <getopt.h>
+#include <stdio.h>
 
 /* Exit statuses: 0 fine, 1 a measurement or runtime failure, 2 bad usage. */
 #define CMD_OK		0
 #define CMD_FAIL	1
 #define CMD_USAGE	2
+/* cmd_args_parse(): the arguments are good; go on. */
+#define CMD_GO		(-1)
 
-int	cmd_topo(int, char **);	/* cmd_topo.c */
-int	cmd_run(int, char **);		/* cmd_run.c */
-int	cmd_kernels(int, char **);	/* cmd_run.c */
-int	cmd_check(int, char **);	/* check.c */
-int	cmd_time(int, char **);		/* timing.c */
-int	cmd_tour(int, char **);		/* tour.c */
-/* The live screen: `smtscope [-d TENTHS] [-t THEME] [-l LOAD]... [-i INPUT]`. */
-int	ui_main(int, char **);		/* ui/ui.c */
+/* The most options one command line may give. */
+#define CMD_ARGS_MAX	1024
+
+struct cmd_entry {
+	const char		*name;		/* "run"; NULL for the live screen */
+	const char		*usage;		/* after "usage: smtscope [NAME] " */
+	const char		*summary;	/* one line for smtscope --help */
+	/*
+	 * getopt_long's options, without the leading ':'; a leading '+'
+	 * stops at the first operand (for a command line that follows).
+	 * NULL: the command parses its own arguments.
+	 */
+	const char		*optstring;
+	const struct option	*longopts;
+	int			 maxargs;	/* operands allowed; -1 any number */
+	void			(*help)(FILE *);	/* what follows the usage line */
+	int			(*exec)(int argc, char **argv);
+};
+
+/* One option as given: its character (the short one) and its argument. */
+struct cmd_opt {
+	int		 ch;
+	const char	*arg;		/* NULL when it takes none */
+};
+
+/* A command line, parsed. */
+struct cmd_args {
+	const struct cmd_entry	*entry;
+	struct cmd_opt		 opts[CMD_ARGS_MAX];	/* in the order given */
+	int			 nopts;
+	char			**argv;			/* the operands */
+	int			 argc;
+};
+
+/* The long-only options --json and --csv, as getopt_long returns them. */
+#define CMD_OPT_JSON	0x101
+#define CMD_OPT_CSV	0x102
+
+/* The output formats of the commands that have --json and --csv. */
+enum cmd_format {
+	CMD_TEXT,
+	CMD_JSON,
+	CMD_CSV
+};
+
+extern const struct cmd_entry	cmd_live_entry;		/* cmd_live.c */
+extern const struct cmd_entry	cmd_topo_entry;		/* cmd_topo.c */
+extern const struct cmd_entry	cmd_run_entry;		/* cmd_run.c */
+extern const struct cmd_entry	cmd_check_entry;	/* cmd_check.c */
+extern const struct cmd_entry	cmd_time_entry;		/* cmd_time.c */
+extern const struct cmd_entry	cmd_kernels_entry;	/* cmd_kernels.c */
+int	cmd_tour(int, char **);		/* tour.c: parses its own arguments */
+/* The live screen's old entry point (ui/ui.c), no longer called; it goes. */
+int	ui_main(int, char **);
+
+/*
+ * Parse argv (argv[0] is the command's name) by the entry. Returns
+ * CMD_GO to go on, CMD_OK when --help was asked and printed, or
+ * CMD_USAGE after one line on stderr.
+ */
+int	cmd_args_parse(struct cmd_args *, const struct cmd_entry *, int argc,
+	    char **argv);
+/* Was the option given? */
+int	cmd_args_has(const struct cmd_args *, int ch);
+/* The argument of the last one given, or NULL. */
+const char *cmd_args_get(const struct cmd_args *, int ch);
+/* --json or --csv, or text; CMD_USAGE with a message if both are given. */
+int	cmd_args_format(const struct cmd_args *, enum cmd_format *);
+/* Print the command's usage line and help. */
+void	cmd_help(const struct cmd_entry *, FILE *);
 
 /* Print "smtscope: CMD: what" on stderr and return CMD_USAGE. */
 int	cmd_usage_error(const char *cmd, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+/*
+ * Die of a terminating signal as the user asked, once the caller has
+ * stopped its loads or its command: default action, unblocked, raised.
+ */
+void	cmd_die(int sig) __attribute__((noreturn));
 
 #endif

@@ -1,9 +1,7 @@
-/* cmd_run.c: `smtscope run` (loads alone, then together) and `smtscope kernels`. */
+/* cmd_run.c: `smtscope run`, each load alone (the others paused), then all together. */
 #include "config.h"
 
-#include <getopt.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,8 +11,13 @@
 #include "kernel.h"
 #include "loads.h"
 #include "measure.h"
+#include "report.h"
+#include "solo.h"
 #include "topo.h"
 #include "util.h"
+
+/* How long a load may take to do its first unit of work. */
+#define CMD_RUN_READY_S	30
 
 /* What `run` learns of one load. */
 struct run_result {
@@ -31,83 +34,85 @@ struct run_result {
 	char			 failure[160];
 };
 
-/* `smtscope kernels`: the loads, their units and parameters. */
-int
-cmd_kernels(int argc, char **argv)
-{
-	const struct kernel	*k;
-	int			 i;
+static int	cmd_run_exec(int, char **);
+static void	cmd_run_help(FILE *);
 
-	if (argc > 1) {
-		if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-			printf("usage: smtscope kernels\n\nList the synthetic loads with their "
-			    "units and parameters.\n");
-			return CMD_OK;
-		}
-		return cmd_usage_error("kernels", "unexpected argument '%s'", argv[1]);
-	}
-	printf("%-8s %-10s %-6s %-24s %s\n", "KERNEL", "UNIT", "BETTER", "PARAMETER",
-	    "WHAT IT DOES");
-	for (i = 0; (k = kernel_all[i]) != NULL; i++)
-		printf("%-8s %-10s %-6s %-24s %s\n", k->name, k->unit,
-		    k->higher_is_better ? "higher" : "lower",
-		    k->param_help != NULL ? k->param_help : "-", k->desc);
-	printf("\nA load is KERNEL[:PARAM]@WHERE: WHERE is a CPU (3), a topology place "
-	    "(core:1.pu:0),\na set where the load floats (0-3, all), or for pipe two "
-	    "CPUs (pipe@0,1).\n");
-	return CMD_OK;
-}
+static const struct option cmd_run_longopts[] = {
+	{ "time", required_argument, NULL, 't' },
+	{ "json", no_argument, NULL, CMD_OPT_JSON },
+	{ "csv", no_argument, NULL, CMD_OPT_CSV },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
 
-/* Print the help of `smtscope run`. */
+const struct cmd_entry cmd_run_entry = {
+	.name = "run",
+	.usage = "[--time S] [--json|--csv] LOAD...",
+	.summary = "measure loads alone, then together: speeds and why",
+	.optstring = "t:h",
+	.longopts = cmd_run_longopts,
+	.maxargs = -1,
+	.help = cmd_run_help,
+	.exec = cmd_run_exec
+};
+
+/* The columns of the report: text titles, and keys for JSON and CSV. */
+enum {
+	RUN_ID, RUN_NAME, RUN_SPEC, RUN_KERNEL, RUN_PARAM, RUN_CPUS, RUN_FLOATING,
+	RUN_UNIT, RUN_HIGHER, RUN_SOLO, RUN_RATE, RUN_SPEED, RUN_SHARE, RUN_EFFIC,
+	RUN_LAST_CPU, RUN_MIGRATIONS, RUN_NEIGHBOURS, RUN_NEIGHBORS, RUN_ERROR,
+	RUN_NCOLS
+};
+static const struct report_col cmd_run_cols[RUN_NCOLS] = {
+	[RUN_ID] = { .key = "id" },
+	[RUN_NAME] = { .title = "LOAD", .width = 10 },
+	[RUN_SPEC] = { .key = "spec" },
+	[RUN_KERNEL] = { .key = "kernel" },
+	[RUN_PARAM] = { .key = "param" },
+	[RUN_CPUS] = { .key = "cpus", .title = "CPUS", .width = 7 },
+	[RUN_FLOATING] = { .key = "floating" },
+	[RUN_UNIT] = { .key = "unit", .title = "UNIT", .width = 9 },
+	[RUN_HIGHER] = { .key = "higher_is_better" },
+	[RUN_SOLO] = { .key = "solo", .title = "SOLO", .width = 10, .right = 1,
+	    .style = REPORT_RATE },
+	[RUN_RATE] = { .key = "rate", .title = "TOGETHER", .width = 10, .right = 1,
+	    .style = REPORT_RATE },
+	[RUN_SPEED] = { .key = "speed", .title = "SPEED", .width = 6, .right = 1,
+	    .style = REPORT_PCT },
+	[RUN_SHARE] = { .key = "cpu_share", .title = "SHARE", .width = 6, .right = 1,
+	    .style = REPORT_PCT },
+	[RUN_EFFIC] = { .key = "efficiency", .title = "EFFIC", .width = 6, .right = 1,
+	    .style = REPORT_PCT },
+	[RUN_LAST_CPU] = { .key = "last_cpu" },
+	[RUN_MIGRATIONS] = { .key = "migrations" },
+	[RUN_NEIGHBOURS] = { .title = "NEIGHBOURS", .gap = 2 },
+	[RUN_NEIGHBORS] = { .key = "neighbors" },
+	[RUN_ERROR] = { .key = "error" },
+};
+
+/* What follows the usage line. */
 static void
-cmd_run_help(void)
+cmd_run_help(FILE *f)
 {
-	printf("usage: smtscope run [--time S] [--json] LOAD...\n"
-	    "\n"
+	fprintf(f,
 	    "Measure each load alone on its place (the others paused), then all\n"
 	    "together, and print each load's speed against its solo rate, the share of\n"
 	    "time it got on a CPU, its efficiency per CPU-second, and its neighbours.\n"
 	    "\n"
 	    "  -t, --time S   seconds of each measurement (default 2)\n"
 	    "  --json         one JSON object with a \"loads\" array\n"
+	    "  --csv          one row per load; solo and rate in the unit column's unit\n"
 	    "\n"
 	    "LOAD is KERNEL[:PARAM]@WHERE, e.g. hash@0, chase:1m@core:1.pu:0, pipe@0,1,\n"
 	    "hash@all (floating). See smtscope kernels.\n");
 }
 
-/* How long a load may take to do its first unit of work. */
-#define CMD_RUN_READY_S	30
-
 /* Stop everything after a terminating signal, and die of it. */
 static void __attribute__((noreturn))
 cmd_run_signalled(struct loads *ls, int sig)
 {
-	sigset_t	set;
-
 	loads_free(ls);
-	signal(sig, SIG_DFL);
-	sigemptyset(&set);
-	sigaddset(&set, sig);
-	sigprocmask(SIG_UNBLOCK, &set, NULL);
-	raise(sig);
-	_exit(128 + sig);
-}
-
-/* Rate of load id over the last window, or NAN when it died. */
-static double
-cmd_run_rate(struct loads *ls, int id, double *share, int *cpu, int *migrations)
-{
-	struct load	*l = loads_get(ls, id);
-
-	if (l == NULL || l->state == LOAD_DEAD)
-		return NAN;
-	if (share != NULL)
-		*share = analysis_share(&l->prev, &l->cur);
-	if (cpu != NULL)
-		*cpu = l->cur.cpu;
-	if (migrations != NULL)
-		*migrations = l->migrations;
-	return analysis_rate(&l->prev, &l->cur);
+	cmd_die(sig);
 }
 
 /* Record why a load failed, if it died. */
@@ -122,40 +127,6 @@ cmd_run_failure(struct loads *ls, struct run_result *r)
 		snprintf(r->failure, sizeof r->failure, "stopped");
 	else if (l->state == LOAD_DEAD)
 		snprintf(r->failure, sizeof r->failure, "%s", l->death);
-}
-
-/* Print a value in a kernel's unit, or "-". */
-static void
-cmd_run_value(struct strbuf *sb, const struct kernel *k, double rate, int width)
-{
-	if (!isfinite(rate) || rate <= 0)
-		strbuf_printf(sb, "%*s", width, "-");
-	else
-		strbuf_printf(sb, "%*.*f", width, kernel_display(k, rate) < 10 ? 3 : 1,
-		    kernel_display(k, rate));
-}
-
-/* Print a ratio as a percentage, or "-". */
-static void
-cmd_run_pct(struct strbuf *sb, double v, int width)
-{
-	if (!isfinite(v))
-		strbuf_printf(sb, "%*s", width, "-");
-	else
-		strbuf_printf(sb, "%*.0f%%", width - 1, v * 100);
-}
-
-/* The CPUs of a load as written in reports: "0", "0-3", "0,1" for two ends. */
-static void
-cmd_run_cpus(const struct load_spec *spec, char *buf, size_t len)
-{
-	size_t	used;
-
-	cpuset_format(&spec->cpus, buf, len);
-	if (spec->cpu_b != -1) {
-		used = strlen(buf);
-		snprintf(buf + used, len - used, ",%d", spec->cpu_b);
-	}
 }
 
 /* The CPUs a load ran on: end A (where it last ran, if floating), end B. */
@@ -188,178 +159,260 @@ cmd_run_relation(const struct topo *m, const struct run_result *a,
 	return best;
 }
 
-/* The report as a table. */
+/* Start every load and wait for its first unit of work; dies of a signal. */
 static void
-cmd_run_text(const struct topo *m, const struct run_result *r, int n, double secs)
+cmd_run_start(struct loads *ls, struct run_result *r, int n)
 {
-	struct strbuf	sb;
-	char		cpus[64], name[32];
-	int		i, j, rel, first;
+	struct load	*l;
+	char		 err[512];
+	int		 i, sig;
 
-	strbuf_init(&sb);
-	strbuf_printf(&sb, "Solo: each load alone on its CPUs in this run, the others "
-	    "paused. Then all together. %.1f s each.\n\n", secs);
-	strbuf_printf(&sb, "%-10s %-7s %-9s %10s %10s %6s %6s %6s  %s\n", "LOAD", "CPUS",
-	    "UNIT", "SOLO", "TOGETHER", "SPEED", "SHARE", "EFFIC", "NEIGHBOURS");
 	for (i = 0; i < n; i++) {
-		cmd_run_cpus(&r[i].spec, cpus, sizeof cpus);
-		snprintf(name, sizeof name, "%s#%d", r[i].spec.k->name, i + 1);
-		strbuf_printf(&sb, "%-10s %-7s %-9s ", name, cpus, r[i].spec.k->unit);
-		cmd_run_value(&sb, r[i].spec.k, r[i].solo, 10);
-		strbuf_puts(&sb, " ");
-		cmd_run_value(&sb, r[i].spec.k, r[i].rate, 10);
-		strbuf_puts(&sb, " ");
-		cmd_run_pct(&sb, r[i].speed, 6);
-		strbuf_puts(&sb, " ");
-		cmd_run_pct(&sb, r[i].share, 6);
-		strbuf_puts(&sb, " ");
-		cmd_run_pct(&sb, r[i].efficiency, 6);
-		strbuf_puts(&sb, "  ");
-		first = 1;
-		for (j = 0; j < n; j++) {
-			if (j == i || (rel = cmd_run_relation(m, &r[i], &r[j])) == -1)
-				continue;
-			strbuf_printf(&sb, "%s%s#%d %s", first ? "" : ", ", r[j].spec.k->name,
-			    j + 1, topo_rel_name(rel));
-			first = 0;
+		if ((r[i].id = loads_start(ls, &r[i].spec, err, sizeof err)) == -1) {
+			snprintf(r[i].failure, sizeof r[i].failure, "%.159s", err);
+			continue;
 		}
-		if (first)
-			strbuf_puts(&sb, "none");
-		if (r[i].spec.floating)
-			strbuf_printf(&sb, " (floating: last on CPU %d, %d migrations)",
-			    r[i].last_cpu, r[i].migrations);
-		strbuf_puts(&sb, "\n");
-		if (r[i].failure[0] != '\0')
-			strbuf_printf(&sb, "%-10s FAILED: %s\n", "", r[i].failure);
+		if ((sig = measure_wait_ready(ls, r[i].id, CMD_RUN_READY_S)) > 0)
+			cmd_run_signalled(ls, sig);
+		l = loads_get(ls, r[i].id);
+		if (sig == -1 && l != NULL && l->state != LOAD_DEAD) {
+			snprintf(r[i].failure, sizeof r[i].failure, "did no work in its "
+			    "first %d s (its setup never finished)", CMD_RUN_READY_S);
+			loads_stop(ls, r[i].id);
+			r[i].id = -1;
+		}
 	}
-	fputs(sb.s, stdout);
-	strbuf_free(&sb);
 }
 
-/* A number in a kernel's displayed unit for JSON, or null. */
-static void
-cmd_run_json_value(struct strbuf *sb, const struct kernel *k, double rate)
+/* Measure: each load alone with the others paused, then all together. */
+static int
+cmd_run_measure(struct loads *ls, struct run_result *r, int n, double secs)
 {
-	if (!isfinite(rate) || rate <= 0)
-		strbuf_puts(sb, "null");
-	else
-		strbuf_json_num(sb, kernel_display(k, rate));
-}
+	struct solo_result	 res;
+	struct load		*l;
+	uint64_t		 warm_ns, secs_ns = (uint64_t)(secs * 1e9);
+	int			 i, sig, failed = 0;
 
-/* The report as one JSON object with a "loads" array. */
-static void
-cmd_run_json(const struct topo *m, const struct run_result *r, int n, double secs)
-{
-	struct strbuf	sb;
-	int		i, j, cpu, rel, first;
-
-	strbuf_init(&sb);
-	strbuf_printf(&sb, "{\"time_s\":");
-	strbuf_json_num(&sb, secs);
-	strbuf_puts(&sb, ",\"solo_method\":\"each load alone on its CPUs in this run, "
-	    "the others paused\",\"loads\":[");
+	warm_ns = (uint64_t)((secs / 4 < 0.25 ? secs / 4 : 0.25) * 1e9);
+	cmd_run_start(ls, r, n);
 	for (i = 0; i < n; i++) {
-		const struct kernel *k = r[i].spec.k;
-
-		strbuf_printf(&sb, "%s{\"id\":%d,\"spec\":", i ? "," : "", i + 1);
-		strbuf_json_str(&sb, r[i].spec.text);
-		strbuf_puts(&sb, ",\"kernel\":");
-		strbuf_json_str(&sb, k->name);
-		strbuf_puts(&sb, ",\"param\":");
-		strbuf_json_str(&sb, r[i].spec.param.text[0] ? r[i].spec.param.text : NULL);
-		strbuf_puts(&sb, ",\"cpus\":[");
-		first = 1;
-		CPUSET_FOREACH(cpu, &r[i].spec.cpus) {
-			strbuf_printf(&sb, "%s%d", first ? "" : ",", cpu);
-			first = 0;
+		if (r[i].id <= 0)
+			continue;
+		sig = solo_measure(&solo_loads_ops, ls, r[i].id, warm_ns, secs_ns, &res);
+		if (sig > 0)
+			cmd_run_signalled(ls, sig);
+		if (sig == 0) {
+			r[i].solo = res.rate;
+			r[i].solo_share = res.share;
 		}
-		if (r[i].spec.cpu_b != -1)
-			strbuf_printf(&sb, ",%d", r[i].spec.cpu_b);
-		strbuf_printf(&sb, "],\"floating\":%s,\"unit\":", r[i].spec.floating ?
-		    "true" : "false");
-		strbuf_json_str(&sb, k->unit);
-		strbuf_printf(&sb, ",\"higher_is_better\":%s,\"solo\":",
-		    k->higher_is_better ? "true" : "false");
-		cmd_run_json_value(&sb, k, r[i].solo);
-		strbuf_puts(&sb, ",\"rate\":");
-		cmd_run_json_value(&sb, k, r[i].rate);
-		strbuf_puts(&sb, ",\"speed\":");
-		strbuf_json_num(&sb, r[i].speed);
-		strbuf_puts(&sb, ",\"cpu_share\":");
-		strbuf_json_num(&sb, r[i].share);
-		strbuf_puts(&sb, ",\"efficiency\":");
-		strbuf_json_num(&sb, r[i].efficiency);
-		strbuf_printf(&sb, ",\"last_cpu\":%d,\"migrations\":%d,\"neighbors\":[",
+		cmd_run_failure(ls, &r[i]);
+	}
+	if ((sig = measure_sleep((double)warm_ns / 1e9)) != 0 ||
+	    (sig = measure_window(ls, secs)) != 0)
+		cmd_run_signalled(ls, sig);
+	for (i = 0; i < n; i++) {
+		if (r[i].id <= 0 || (l = loads_get(ls, r[i].id)) == NULL ||
+		    l->state == LOAD_DEAD) {
+			if (r[i].id > 0)
+				cmd_run_failure(ls, &r[i]);
+			failed = 1;
+			continue;
+		}
+		r[i].rate = analysis_rate(&l->prev, &l->cur);
+		r[i].share = analysis_share(&l->prev, &l->cur);
+		r[i].last_cpu = l->cur.cpu;
+		r[i].migrations = l->migrations;
+		r[i].speed = analysis_speed(r[i].rate, r[i].solo);
+		r[i].efficiency = analysis_efficiency(r[i].speed, r[i].share, r[i].solo_share);
+		if (r[i].failure[0] != '\0' || !isfinite(r[i].speed))
+			failed = 1;
+	}
+	return failed;
+}
+
+/* A rate in the kernel's unit, or none. */
+static void
+cmd_run_set_rate(struct report_table *t, int row, int col, const struct kernel *k,
+    double rate)
+{
+	if (isfinite(rate) && rate > 0)
+		report_set_num(t, row, col, kernel_display(k, rate), k->unit,
+		    k->higher_is_better ? REPORT_HIGHER : REPORT_LOWER);
+}
+
+/* The neighbours of load i: text for people, a list for CSV, an array for JSON. */
+static void
+cmd_run_set_neighbours(struct report_table *t, const struct topo *m,
+    const struct run_result *r, int n, int i)
+{
+	struct strbuf	text, csv, json;
+	int		j, rel;
+
+	strbuf_init(&text);
+	strbuf_init(&csv);
+	strbuf_init(&json);
+	strbuf_puts(&json, "[");
+	for (j = 0; j < n; j++) {
+		if (j == i || (rel = cmd_run_relation(m, &r[i], &r[j])) == -1)
+			continue;
+		strbuf_printf(&text, "%s%s#%d %s", text.len ? ", " : "", r[j].spec.k->name,
+		    j + 1, topo_rel_name(rel));
+		strbuf_printf(&csv, "%s%d:%s", csv.len ? ";" : "", j + 1, topo_rel_name(rel));
+		strbuf_printf(&json, "%s{\"load\":%d,\"relation\":\"%s\"}",
+		    json.len > 1 ? "," : "", j + 1, topo_rel_name(rel));
+	}
+	strbuf_puts(&json, "]");
+	if (text.len == 0)
+		strbuf_puts(&text, "none");
+	if (r[i].spec.floating)
+		strbuf_printf(&text, " (floating: last on CPU %d, %d migrations)",
 		    r[i].last_cpu, r[i].migrations);
-		first = 1;
-		for (j = 0; j < n; j++) {
-			if (j == i || (rel = cmd_run_relation(m, &r[i], &r[j])) == -1)
-				continue;
-			strbuf_printf(&sb, "%s{\"load\":%d,\"relation\":", first ? "" : ",", j);
-			strbuf_json_str(&sb, topo_rel_name(rel));
-			strbuf_puts(&sb, "}");
-			first = 0;
-		}
-		strbuf_puts(&sb, "],\"error\":");
-		strbuf_json_str(&sb, r[i].failure[0] ? r[i].failure : NULL);
-		strbuf_puts(&sb, "}");
-	}
-	strbuf_puts(&sb, "]}\n");
-	fputs(sb.s, stdout);
-	strbuf_free(&sb);
+	report_set_text(t, i, RUN_NEIGHBOURS, "%s", text.s);
+	report_set_text(t, i, RUN_NEIGHBORS, "%s", csv.s);
+	report_set_json(t, i, RUN_NEIGHBORS, json.s);
+	strbuf_free(&text);
+	strbuf_free(&csv);
+	strbuf_free(&json);
 }
 
-/* `smtscope run [--time S] [--json] LOAD...`. */
-int
-cmd_run(int argc, char **argv)
+/* The CPUs of a load: "0-3" or "0,1" for people and CSV, [0,1,2,3] for JSON. */
+static void
+cmd_run_set_cpus(struct report_table *t, int row, const struct load_spec *spec)
 {
-	static const struct option longopts[] = {
-		{ "time", required_argument, NULL, 't' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
+	struct strbuf	json;
+	char		buf[1024];
+	int		cpu;
+
+	cpuset_format(&spec->cpus, buf, sizeof buf);
+	if (spec->cpu_b != -1)
+		report_set_text(t, row, RUN_CPUS, "%s,%d", buf, spec->cpu_b);
+	else
+		report_set_text(t, row, RUN_CPUS, "%s", buf);
+	strbuf_init(&json);
+	strbuf_puts(&json, "[");
+	CPUSET_FOREACH(cpu, &spec->cpus)
+		strbuf_printf(&json, "%s%d", json.len > 1 ? "," : "", cpu);
+	if (spec->cpu_b != -1)
+		strbuf_printf(&json, ",%d", spec->cpu_b);
+	strbuf_puts(&json, "]");
+	report_set_json(t, row, RUN_CPUS, json.s);
+	strbuf_free(&json);
+}
+
+/* One row of records per load. */
+static struct report_table *
+cmd_run_table(const struct topo *m, const struct run_result *r, int n)
+{
+	struct report_table	*t = report_new(cmd_run_cols, RUN_NCOLS);
+	const struct kernel	*k;
+	int			 i;
+
+	for (i = 0; i < n; i++) {
+		k = r[i].spec.k;
+		report_add_row(t);
+		report_set_num(t, i, RUN_ID, i + 1, NULL, REPORT_NEUTRAL);
+		report_set_text(t, i, RUN_NAME, "%s#%d", k->name, i + 1);
+		report_set_text(t, i, RUN_SPEC, "%s", r[i].spec.text);
+		report_set_text(t, i, RUN_KERNEL, "%s", k->name);
+		if (r[i].spec.param.text[0] != '\0')
+			report_set_text(t, i, RUN_PARAM, "%s", r[i].spec.param.text);
+		cmd_run_set_cpus(t, i, &r[i].spec);
+		report_set_text(t, i, RUN_FLOATING, "%s", r[i].spec.floating ? "true" :
+		    "false");
+		report_set_json(t, i, RUN_FLOATING, r[i].spec.floating ? "true" : "false");
+		report_set_text(t, i, RUN_UNIT, "%s", k->unit);
+		report_set_text(t, i, RUN_HIGHER, "%s", k->higher_is_better ? "true" :
+		    "false");
+		report_set_json(t, i, RUN_HIGHER, k->higher_is_better ? "true" : "false");
+		cmd_run_set_rate(t, i, RUN_SOLO, k, r[i].solo);
+		cmd_run_set_rate(t, i, RUN_RATE, k, r[i].rate);
+		report_set_num(t, i, RUN_SPEED, r[i].speed, NULL, REPORT_HIGHER);
+		report_set_num(t, i, RUN_SHARE, r[i].share, NULL, REPORT_NEUTRAL);
+		report_set_num(t, i, RUN_EFFIC, r[i].efficiency, NULL, REPORT_HIGHER);
+		report_set_num(t, i, RUN_LAST_CPU, r[i].last_cpu, NULL, REPORT_NEUTRAL);
+		report_set_num(t, i, RUN_MIGRATIONS, r[i].migrations, NULL, REPORT_NEUTRAL);
+		cmd_run_set_neighbours(t, m, r, n, i);
+		if (r[i].failure[0] != '\0') {
+			report_set_text(t, i, RUN_ERROR, "%s", r[i].failure);
+			report_set_note(t, i, "FAILED: %s", r[i].failure);
+		}
+	}
+	return t;
+}
+
+/* Write the report as text, one JSON object, or CSV. */
+static void
+cmd_run_report(const struct topo *m, const struct run_result *r, int n, double secs,
+    enum cmd_format fmt)
+{
+	struct report_table	*t = cmd_run_table(m, r, n);
+	struct strbuf		 sb;
+
+	switch (fmt) {
+	case CMD_TEXT:
+		printf("Solo: each load alone on its CPUs in this run, the others paused. "
+		    "Then all together. %.1f s each.\n\n", secs);
+		report_write_text(t, stdout);
+		break;
+	case CMD_JSON:
+		strbuf_init(&sb);
+		strbuf_puts(&sb, "{\"time_s\":");
+		report_json_num(&sb, secs);
+		strbuf_puts(&sb, ",\"solo_method\":\"each load alone on its CPUs in this "
+		    "run, the others paused\",\"loads\":");
+		report_write_json(t, &sb);
+		strbuf_puts(&sb, "}\n");
+		fputs(sb.s, stdout);
+		strbuf_free(&sb);
+		break;
+	case CMD_CSV:
+		report_write_csv(t, stdout);
+		break;
+	}
+	report_free(t);
+}
+
+/* The options: --time and the format; CMD_GO or CMD_USAGE. */
+static int
+cmd_run_options(const struct cmd_args *a, double *secs, enum cmd_format *fmt)
+{
+	const char	*s;
+
+	if (cmd_args_format(a, fmt) != 0)
+		return CMD_USAGE;
+	if ((s = cmd_args_get(a, 't')) != NULL &&
+	    (util_parse_seconds(s, secs) == -1 || *secs < 0.05 || *secs > 3600))
+		return cmd_usage_error("run", "bad --time '%s' (seconds, 0.05 to 3600)", s);
+	if (a->argc == 0)
+		return cmd_usage_error("run", "no load given (e.g. smtscope run hash@0 "
+		    "hash@1)");
+	if (a->argc > LOADS_MAX / 2)
+		return cmd_usage_error("run", "too many loads (at most %d)", LOADS_MAX / 2);
+	return CMD_GO;
+}
+
+/* `smtscope run [--time S] [--json|--csv] LOAD...`. */
+static int
+cmd_run_exec(int argc, char **argv)
+{
+	struct cmd_args		 a;
 	struct run_result	*r;
 	struct topo		*m;
 	struct loads		*ls;
+	enum cmd_format		 fmt;
 	char			 err[512];
-	double			 secs = 2, warm;
-	int			 json = 0, ch, i, n, sig, failed = 0;
+	double			 secs = 2;
+	int			 i, n, rc, failed;
 
-	opterr = 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, ":t:jh", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 't':
-			if (util_parse_seconds(optarg, &secs) == -1 || secs < 0.05 ||
-			    secs > 3600)
-				return cmd_usage_error("run", "bad --time '%s' (seconds, "
-				    "0.05 to 3600)", optarg);
-			break;
-		case 'j':
-			json = 1;
-			break;
-		case 'h':
-			cmd_run_help();
-			return CMD_OK;
-		case ':':
-			return cmd_usage_error("run", "option '%s' needs an argument",
-			    argv[optind - 1]);
-		default:
-			return cmd_usage_error("run", "unknown option '%s' (see smtscope run "
-			    "--help)", argv[optind - 1]);
-		}
-	}
-	n = argc - optind;
-	if (n == 0)
-		return cmd_usage_error("run", "no load given (e.g. smtscope run hash@0 hash@1)");
-	if (n > LOADS_MAX / 2)
-		return cmd_usage_error("run", "too many loads (at most %d)", LOADS_MAX / 2);
+	if ((rc = cmd_args_parse(&a, &cmd_run_entry, argc, argv)) != CMD_GO ||
+	    (rc = cmd_run_options(&a, &secs, &fmt)) != CMD_GO)
+		return rc;
 	if ((m = topo_load_live(err, sizeof err)) == NULL)
 		return cmd_usage_error("run", "%s", err);
+	n = a.argc;
 	r = xcalloc((size_t)n, sizeof *r);
 	for (i = 0; i < n; i++) {
-		if (loads_parse(m, argv[optind + i], &r[i].spec, err, sizeof err) == -1) {
+		if (loads_parse(m, a.argv[i], &r[i].spec, err, sizeof err) == -1) {
 			free(r);
 			topo_free(m);
 			return cmd_usage_error("run", "%s", err);
@@ -368,56 +421,11 @@ cmd_run(int argc, char **argv)
 		r[i].speed = r[i].efficiency = NAN;
 		r[i].last_cpu = -1;
 	}
-
 	measure_signals_block();
 	ls = loads_new(m);
-	warm = secs / 4 < 0.25 ? secs / 4 : 0.25;
-	/* Alone: start each in turn, measure it, then pause it. */
-	for (i = 0; i < n; i++) {
-		if ((r[i].id = loads_start(ls, &r[i].spec, err, sizeof err)) == -1) {
-			snprintf(r[i].failure, sizeof r[i].failure, "%.159s", err);
-			continue;
-		}
-		if ((sig = measure_wait_ready(ls, r[i].id, CMD_RUN_READY_S)) > 0)
-			cmd_run_signalled(ls, sig);
-		if (sig == -1 && loads_get(ls, r[i].id) != NULL &&
-		    loads_get(ls, r[i].id)->state != LOAD_DEAD) {
-			snprintf(r[i].failure, sizeof r[i].failure, "did no work in its "
-			    "first %d s (its setup never finished)", CMD_RUN_READY_S);
-			loads_stop(ls, r[i].id);
-			r[i].id = -1;
-			continue;
-		}
-		if ((sig = measure_sleep(warm)) != 0 || (sig = measure_window(ls, secs)) != 0)
-			cmd_run_signalled(ls, sig);
-		r[i].solo = cmd_run_rate(ls, r[i].id, &r[i].solo_share, NULL, NULL);
-		cmd_run_failure(ls, &r[i]);
-		loads_pause(ls, r[i].id, 1);
-	}
-	/* Together. */
-	for (i = 0; i < n; i++)
-		if (r[i].id > 0)
-			loads_pause(ls, r[i].id, 0);
-	if ((sig = measure_sleep(warm)) != 0 || (sig = measure_window(ls, secs)) != 0)
-		cmd_run_signalled(ls, sig);
-	for (i = 0; i < n; i++) {
-		if (r[i].id <= 0) {
-			failed = 1;
-			continue;
-		}
-		r[i].rate = cmd_run_rate(ls, r[i].id, &r[i].share, &r[i].last_cpu,
-		    &r[i].migrations);
-		r[i].speed = analysis_speed(r[i].rate, r[i].solo);
-		r[i].efficiency = analysis_efficiency(r[i].speed, r[i].share, r[i].solo_share);
-		cmd_run_failure(ls, &r[i]);
-		if (r[i].failure[0] != '\0' || !isfinite(r[i].speed))
-			failed = 1;
-	}
+	failed = cmd_run_measure(ls, r, n, secs);
 	loads_free(ls);
-	if (json)
-		cmd_run_json(m, r, n, secs);
-	else
-		cmd_run_text(m, r, n, secs);
+	cmd_run_report(m, r, n, secs, fmt);
 	free(r);
 	topo_free(m);
 	return failed ? CMD_FAIL : CMD_OK;

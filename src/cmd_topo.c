@@ -1,15 +1,51 @@
 /* cmd_topo.c: `smtscope topo`, the tree printed headless. */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "cmd.h"
 #include "cpuinfo.h"
 #include "topo.h"
-#include "util.h"
+
+static int	cmd_topo_exec(int, char **);
+static void	cmd_topo_help(FILE *);
+
+static const struct option cmd_topo_longopts[] = {
+	{ "json", no_argument, NULL, CMD_OPT_JSON },
+	{ "csv", no_argument, NULL, CMD_OPT_CSV },
+	{ "input", required_argument, NULL, 'i' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+const struct cmd_entry cmd_topo_entry = {
+	.name = "topo",
+	.usage = "[--json|--csv] [-i FILE.xml|SYNTHETIC]",
+	.summary = "print the CPU topology tree (text, --json or --csv)",
+	.optstring = "i:h",
+	.longopts = cmd_topo_longopts,
+	.maxargs = 0,
+	.help = cmd_topo_help,
+	.exec = cmd_topo_exec
+};
+
+/* What follows the usage line. */
+static void
+cmd_topo_help(FILE *f)
+{
+	fprintf(f,
+	    "Print the CPU topology: packages, NUMA nodes, cache groups, cores\n"
+	    "and their logical CPUs (by OS index), and which CPUs this process\n"
+	    "may use.\n"
+	    "\n"
+	    "  -i, --input FILE.xml|SYNTHETIC  another machine: an hwloc XML file\n"
+	    "                                  or a synthetic description such as\n"
+	    "                                  \"package:2 core:4 pu:2\"\n"
+	    "  --json                          one JSON object with a summary and\n"
+	    "                                  the whole tree\n"
+	    "  --csv                           one row per object of the tree, with\n"
+	    "                                  its parent, size and unit, and CPUs\n");
+}
 
 /* Print the CPU identity line: this machine's, or the one stored in the XML. */
 static void
@@ -48,65 +84,38 @@ cmd_topo_identity(const struct topo *m, FILE *f)
 	fputc('\n', f);
 }
 
-/* `smtscope topo [--json] [-i FILE.xml|SYNTHETIC]`. */
-int
-cmd_topo(int argc, char **argv)
+/* `smtscope topo [--json|--csv] [-i FILE.xml|SYNTHETIC]`. */
+static int
+cmd_topo_exec(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "input", required_argument, NULL, 'i' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
+	struct cmd_args	 a;
 	struct topo	*m;
-	const char	*input = NULL;
+	const char	*input;
+	enum cmd_format	 fmt;
 	char		 err[512];
-	int		 json = 0, ch;
+	int		 rc;
 
-	opterr = 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, ":ji:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'j':
-			json = 1;
-			break;
-		case 'i':
-			input = optarg;
-			break;
-		case 'h':
-			printf("usage: smtscope topo [--json] [-i FILE.xml|SYNTHETIC]\n"
-			    "\n"
-			    "Print the CPU topology: packages, NUMA nodes, cache groups, cores\n"
-			    "and their logical CPUs (by OS index), and which CPUs this process\n"
-			    "may use.\n"
-			    "\n"
-			    "  -i, --input FILE.xml|SYNTHETIC  another machine: an hwloc XML file\n"
-			    "                                  or a synthetic description such as\n"
-			    "                                  \"package:2 core:4 pu:2\"\n"
-			    "  --json                          one JSON object with a summary and\n"
-			    "                                  the whole tree\n");
-			return CMD_OK;
-		case ':':
-			return cmd_usage_error("topo", "option '%s' needs an argument",
-			    argv[optind - 1]);
-		default:
-			return cmd_usage_error("topo", "unknown option '%s' (see smtscope topo --help)",
-			    argv[optind - 1]);
-		}
-	}
-	if (optind < argc)
-		return cmd_usage_error("topo", "unexpected argument '%s'", argv[optind]);
-	if (input != NULL)
+	if ((rc = cmd_args_parse(&a, &cmd_topo_entry, argc, argv)) != CMD_GO)
+		return rc;
+	if (cmd_args_format(&a, &fmt) != 0)
+		return CMD_USAGE;
+	if ((input = cmd_args_get(&a, 'i')) != NULL)
 		m = topo_load_input(input, err, sizeof err);
 	else
 		m = topo_load_live(err, sizeof err);
 	if (m == NULL)
 		return cmd_usage_error("topo", "%s", err);
-	if (json)
+	switch (fmt) {
+	case CMD_JSON:
 		topo_print_json(m, stdout);
-	else {
+		break;
+	case CMD_CSV:
+		topo_print_csv(m, stdout);
+		break;
+	case CMD_TEXT:
 		cmd_topo_identity(m, stdout);
 		topo_print_text(m, stdout);
+		break;
 	}
 	topo_free(m);
 	return CMD_OK;

@@ -1,4 +1,4 @@
-/* main.c: the command line, and dispatch to the subcommands. */
+/* main.c: the table of commands, the top-level help, and dispatch. */
 #include "config.h"
 
 #include <errno.h>
@@ -16,17 +16,22 @@
 #define MAIN_FDS_NEEDED	32
 #define MAIN_FDS_WANTED	256
 
-static const struct {
-	const char	*name;
-	int		(*fn)(int, char **);
-	const char	*summary;
-} main_cmds[] = {
-	{ "topo", cmd_topo, "print the CPU topology tree (text or --json)" },
-	{ "run", cmd_run, "measure loads alone, then together: speeds and why" },
-	{ "check", cmd_check, "co-run matrix and SMT yield: the verdict on new hardware" },
-	{ "time", cmd_time, "time a real command on each CPU placement (all, cores, half)" },
-	{ "tour", cmd_tour, "a scripted demo on the live screen, for talks" },
-	{ "kernels", cmd_kernels, "list the synthetic loads, their units and parameters" },
+/* `smtscope tour` parses its own arguments (tour.c) until it has an entry of its own. */
+static const struct cmd_entry main_tour_entry = {
+	.name = "tour",
+	.usage = "[options] NAME|FILE",
+	.summary = "a scripted demo on the live screen, for talks",
+	.exec = cmd_tour
+};
+
+/* The commands, in the order smtscope --help lists them. */
+static const struct cmd_entry *const main_cmds[] = {
+	&cmd_topo_entry,
+	&cmd_run_entry,
+	&cmd_check_entry,
+	&cmd_time_entry,
+	&main_tour_entry,
+	&cmd_kernels_entry,
 };
 
 /* Print the top-level help. */
@@ -45,7 +50,7 @@ main_help(FILE *f)
 	    "\n"
 	    "Commands:\n");
 	for (i = 0; i < sizeof main_cmds / sizeof main_cmds[0]; i++)
-		fprintf(f, "  %-9s %s\n", main_cmds[i].name, main_cmds[i].summary);
+		fprintf(f, "  %-9s %s\n", main_cmds[i]->name, main_cmds[i]->summary);
 	fprintf(f,
 	    "\n"
 	    "Options of the live screen:\n"
@@ -138,8 +143,8 @@ main(int argc, char **argv)
 	setlocale(LC_NUMERIC, "C");
 	if (argc > 1 && argv[1][0] != '-') {
 		for (i = 0; i < sizeof main_cmds / sizeof main_cmds[0]; i++)
-			if (strcmp(argv[1], main_cmds[i].name) == 0)
-				return main_finish(main_cmds[i].fn(argc - 1, argv + 1));
+			if (strcmp(argv[1], main_cmds[i]->name) == 0)
+				return main_finish(main_cmds[i]->exec(argc - 1, argv + 1));
 		return cmd_usage_error(NULL, "unknown command '%s' (see smtscope --help)",
 		    argv[1]);
 	}
@@ -151,5 +156,5 @@ main(int argc, char **argv)
 		printf("smtscope %s\n", SMTSCOPE_VERSION);
 		return main_finish(CMD_OK);
 	}
-	return ui_main(argc, argv);
+	return cmd_live_entry.exec(argc, argv);
 }

@@ -1,14 +1,23 @@
-/* timing.h: `smtscope time`, a real command timed on each CPU placement. */
+/*
+ * timing.h: `smtscope time`'s experiment, apart from its command: a real
+ * command timed on each CPU placement. timing_plan.c builds the placements
+ * from the model; timing_run.c runs the command on them (round after
+ * round, each run bound, guarded and timed) and summarizes the runs;
+ * timing_report.c writes text, JSON or CSV.
+ */
 #ifndef SMTSCOPE_TIMING_H
 #define SMTSCOPE_TIMING_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "cpuset.h"
 #include "topo.h"
 
 /* Placements run when --placements is not given. */
 #define TIMING_DEFAULT_PLACEMENTS	"all,cores,half"
+#define TIMING_RUNS_DEFAULT		3
+#define TIMING_RUNS_MAX			1000
 
 enum timing_status {
 	TIMING_RUN,		/* to be run */
@@ -44,6 +53,10 @@ int	timing_plan_add(const struct topo *, const char *list,
 void	timing_plan_dedupe(const struct topo *, struct timing_place *, int n);
 /* Number of placements that will run. */
 int	timing_plan_runnable(const struct timing_place *, int n);
+/* Does any core have two allowed logical CPUs? */
+int	timing_has_smt(const struct topo *);
+/* Cores holding a CPU of the set. */
+int	timing_count_cores(const struct topo *, const struct cpuset *);
 
 /* Median, min and max of a sample. */
 struct timing_stat {
@@ -62,5 +75,91 @@ int	timing_sys_contention(double user_cores, double user_all, double sys_cores,
 /* Look COMMAND up as execvp would; 0 and its path, or -1 and why. */
 int	timing_find_command(const char *name, char *path, size_t pathlen,
 	    char *err, size_t errlen);
+
+/* One timed run of the command. */
+struct timing_run {
+	int		 place;		/* into the placements */
+	int		 order;		/* 1-based position among all runs */
+	double		 wall_s;
+	double		 user_s;
+	double		 sys_s;
+	long		 maxrss_kb;
+	long		 nvcsw;
+	long		 nivcsw;
+	int		 status;	/* as wait4 gives it */
+};
+
+/* Where the command's standard output goes. */
+enum timing_output {
+	TIMING_OUT_STDOUT,	/* as it is */
+	TIMING_OUT_STDERR,	/* to stderr: the report owns stdout (JSON, CSV) */
+	TIMING_OUT_QUIET	/* nowhere, with its stderr (--quiet) */
+};
+
+/* One `smtscope time`: the command, the placements, and the runs done. */
+struct timing {
+	struct topo		*m;
+	char			**argv;		/* the command, NULL-terminated */
+	int			 argc;
+	const char		*prepare;	/* run with sh -c before each run, or NULL */
+	int			 nruns;		/* per placement */
+	enum timing_output	 output;
+	int			 dry_run;
+	struct timing_place	*places;
+	int			 nplaces;
+	struct timing_run	*runs;
+	int			 nrun;		/* runs done */
+	char			 error[600];	/* why the runs stopped */
+};
+
+/* Summary of one placement's runs. */
+struct timing_sum {
+	int			nruns;
+	int			failed;
+	struct timing_stat	wall;
+	struct timing_stat	user;
+	struct timing_stat	sys;
+	struct timing_stat	nvcsw;
+	struct timing_stat	nivcsw;
+	long			maxrss_kb;
+};
+
+/* The comparison of `all` with `cores`, when both ran. */
+struct timing_cmp {
+	double	speedup;	/* cores' median wall time over all's */
+	double	user_growth;	/* all's median user time over cores', 0 unknown */
+	double	sys_growth;	/* the same for sys time, 0 unknown */
+	double	sys_all;	/* all's median sys time */
+	int	contention;	/* sys grows much more than user */
+};
+
+/* timing_run.c */
+/*
+ * Run every round on every runnable placement, round after round (A B C A
+ * B C), with the terminating signals blocked and watched. Returns 0; -1
+ * with t->error when a run could not start or --prepare failed; or the
+ * number of a terminating signal that came (the command's process group
+ * is stopped by then). progress, if not NULL, hears a line per step.
+ */
+int	timing_run_all(struct timing *, void (*progress)(void *arg, const char *line),
+	    void *arg);
+/* Did this run succeed (exit status 0)? */
+int	timing_run_ok(const struct timing_run *);
+/* Describe a wait status: "exit status 3", "killed by signal 9 (Killed)". */
+void	timing_status_str(int status, char *buf, size_t len);
+/* Summarize the runs of one placement. */
+void	timing_summarize(const struct timing *, int place, struct timing_sum *);
+/* Compare all with cores; 0 when they did not both run. */
+int	timing_compare(const struct timing *, struct timing_cmp *);
+/* Index of the placement of that name, or -1. */
+int	timing_find_place(const struct timing *, const char *name);
+/* Number of failed runs. */
+int	timing_failed(const struct timing *);
+
+/* timing_report.c */
+/* The report: the plan (and results unless a dry run) as text, JSON or CSV. */
+void	timing_report_text(const struct timing *, FILE *);
+void	timing_report_json(const struct timing *, FILE *);
+void	timing_report_csv(const struct timing *, FILE *);
 
 #endif

@@ -1,10 +1,11 @@
-/* topo_print.c: the machine model as text for 80 columns, or as JSON. */
+/* topo_print.c: the machine model as text for 80 columns, as JSON, or as CSV. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "report.h"
 #include "topo.h"
 #include "util.h"
 
@@ -250,4 +251,71 @@ topo_print_json(const struct topo *m, FILE *f)
 	strbuf_puts(&sb, "}\n");
 	fputs(sb.s, f);
 	strbuf_free(&sb);
+}
+
+/* The columns of topo --csv: one row per object of the tree. */
+enum {
+	TOPO_CSV_ID, TOPO_CSV_PARENT, TOPO_CSV_DEPTH, TOPO_CSV_TYPE, TOPO_CSV_LEVEL,
+	TOPO_CSV_LOGICAL, TOPO_CSV_OS, TOPO_CSV_SIZE, TOPO_CSV_UNIT, TOPO_CSV_ALLOWED,
+	TOPO_CSV_KIND, TOPO_CSV_CPUS, TOPO_CSV_LABEL, TOPO_CSV_NCOLS
+};
+static const struct report_col topo_csv_cols[TOPO_CSV_NCOLS] = {
+	{ .key = "id" }, { .key = "parent" }, { .key = "depth" }, { .key = "type" },
+	{ .key = "level" }, { .key = "logical_index" }, { .key = "os_index" },
+	{ .key = "size" }, { .key = "unit" }, { .key = "allowed" }, { .key = "kind" },
+	{ .key = "cpus" }, { .key = "label" }
+};
+
+/* One object's row (its place in the tree, its size in the unit shown, its CPUs), then its children's. */
+static void
+topo_csv_node(const struct topo *m, int idx, struct report_table *t)
+{
+	const struct topo_node	*n = &m->nodes[idx];
+	struct cpuset		 set;
+	char			 buf[4096];
+	size_t			 digits;
+	int			 row = report_add_row(t), i;
+
+	report_set_num(t, row, TOPO_CSV_ID, idx, NULL, REPORT_NEUTRAL);
+	if (n->parent >= 0)
+		report_set_num(t, row, TOPO_CSV_PARENT, n->parent, NULL, REPORT_NEUTRAL);
+	report_set_num(t, row, TOPO_CSV_DEPTH, n->depth, NULL, REPORT_NEUTRAL);
+	report_set_text(t, row, TOPO_CSV_TYPE, "%s", topo_type_name(n->type));
+	if (n->type == TOPO_CACHE)
+		report_set_num(t, row, TOPO_CSV_LEVEL, n->cache_level, NULL, REPORT_NEUTRAL);
+	report_set_num(t, row, TOPO_CSV_LOGICAL, n->logical_index, NULL, REPORT_NEUTRAL);
+	if (n->os_index >= 0)
+		report_set_num(t, row, TOPO_CSV_OS, n->os_index, NULL, REPORT_NEUTRAL);
+	if (n->bytes) {
+		util_fmt_bytes(buf, sizeof buf, n->bytes);
+		digits = strspn(buf, "0123456789");
+		report_set_text(t, row, TOPO_CSV_UNIT, "%s", buf + digits);
+		buf[digits] = '\0';
+		report_set_num(t, row, TOPO_CSV_SIZE, strtod(buf, NULL),
+		    report_cell(t, row, TOPO_CSV_UNIT)->s, REPORT_NEUTRAL);
+	}
+	report_set_text(t, row, TOPO_CSV_ALLOWED, "%s", n->allowed ? "true" : "false");
+	if (n->type == TOPO_CORE && m->cores[n->index].kind != -1)
+		report_set_text(t, row, TOPO_CSV_KIND, "%s",
+		    m->kinds[m->cores[n->index].kind].label);
+	cpuset_zero(&set);
+	for (i = n->first_pu; i < n->first_pu + n->npus; i++)
+		cpuset_set(&set, m->pus[i].os_index);
+	cpuset_format(&set, buf, sizeof buf);
+	report_set_text(t, row, TOPO_CSV_CPUS, "%s", buf);
+	topo_node_label(m, n, buf, sizeof buf);
+	report_set_text(t, row, TOPO_CSV_LABEL, "%s", buf);
+	for (i = n->first_child; i != -1; i = m->nodes[i].next_sibling)
+		topo_csv_node(m, i, t);
+}
+
+/* The tree as CSV: one row per object in tree order, sizes in the unit shown. */
+void
+topo_print_csv(const struct topo *m, FILE *f)
+{
+	struct report_table	*t = report_new(topo_csv_cols, TOPO_CSV_NCOLS);
+
+	topo_csv_node(m, 0, t);
+	report_write_csv(t, f);
+	report_free(t);
 }

@@ -20,6 +20,22 @@ print(sorted(s) == sorted(["packages","numa_nodes","cores","pus","smt_width_max"
 [ "$out" = "True 2 6 12 2 12" ]
 ok $? "topo --json: summary keys and counts, and 12 PUs in the tree ($out)"
 
+# CSV: one row per object, parents by id, sizes in the unit shown.
+$SMTSCOPE topo --csv -i "package:2 l3:1 core:4 pu:2" > "$TMP/s.csv"
+ok $? "topo --csv exits 0"
+out=$(python3 -c 'import csv,sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+ids = {r["id"]: r for r in rows}
+pus = [r for r in rows if r["type"] == "PU"]
+l3 = [r for r in rows if r["type"] == "Cache" and r["level"] == "3"]
+good = all(r["parent"] in ids for r in rows if r["parent"])
+print(len(pus), len(l3), good, l3[0]["label"] == "L3 " + l3[0]["size"] + l3[0]["unit"], rows[0]["cpus"])' "$TMP/s.csv")
+[ "$out" = "16 2 True True 0-15" ]
+ok $? "topo --csv: 16 PUs, 2 L3s whose size and unit read as the label, parents exist ($out)"
+$SMTSCOPE topo --csv --json > /dev/null 2>&1
+[ $? -eq 2 ]
+ok $? "topo --csv --json is a usage error"
+
 # An XML exported from a synthetic topology at test time loads back the same.
 if command -v lstopo-no-graphics > /dev/null 2>&1; then
 	lstopo-no-graphics --input "package:2 core:2 pu:2" --of xml "$TMP/x.xml" 2> /dev/null

@@ -124,6 +124,36 @@ ok $? "--csv run exits 0"
     [ "$(grep -c '^spin,' "$TMP/out.csv")" -eq 6 ]
 ok $? "--csv: a header and one row per relation"
 
+if [ $have_python -eq 1 ]; then
+	out=$(python3 -c 'import csv,sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["relation"] == "same-pu"]
+r = rows[0]
+print(len(rows), r["unit"], r["unit_partner"], 0.5 < float(r["solo"]) < 1e5,
+      r["status"].split(":")[0] in ("ok", "disturbed"))' "$TMP/out.csv")
+	[ "$out" = "1 Mloop/s Mloop/s True True" ]
+	ok $? "--csv: the unit column names the unit the rates are in ($out)"
+else
+	skip "python3 is not installed"
+fi
+
+# A terminating signal stops the loads, and check dies of it (as run and time do).
+"$SMTSCOPE" check --time 2 --kernels spin > /dev/null 2> "$TMP/sig.err" &
+pid=$!
+kid=
+i=0
+while [ -z "$kid" ] && [ $i -lt 100 ]; do
+	kid=$(pgrep -P $pid | head -n 1)
+	sleep 0.05
+	i=$((i + 1))
+done
+kill -TERM $pid
+wait $pid
+st=$?
+sleep 0.2
+[ $st -eq 143 ] && grep -q "interrupted by signal 15" "$TMP/sig.err" &&
+    ! pgrep -P $pid > /dev/null && { [ -z "$kid" ] || ! kill -0 "$kid" 2> /dev/null; }
+ok $? "SIGTERM: loads stopped, check dies of the signal (status $st: $(cat "$TMP/sig.err"))"
+
 # Dry runs: this machine, synthetic, and real machines' XML.
 "$SMTSCOPE" check --dry-run --scheduler > "$TMP/dry.out" 2>&1
 ok $? "--dry-run on this machine exits 0"

@@ -25,6 +25,9 @@ ok $? "time sharing: each gets about half the CPU ($sh1)"
 rel=$(json_get "$TMP/same.json" 'j["loads"][0]["neighbors"][0]["relation"]')
 [ "$rel" = same-pu ]
 ok $? "the neighbour on the same CPU is named same-pu ($rel)"
+nb=$(json_get "$TMP/same.json" '" ".join("%d:%s" % (l["id"], ",".join(str(n["load"]) for n in l["neighbors"])) for l in j["loads"])')
+[ "$nb" = "1:2 2:1" ]
+ok $? "neighbours are load ids: each lists the other, none itself ($nb)"
 keys=$(json_get "$TMP/same.json" '",".join(sorted(k for k in ["kernel","param","cpus","unit","higher_is_better","solo","rate","speed","cpu_share","efficiency","neighbors"] if k in j["loads"][0]))')
 [ "$keys" = "cpu_share,cpus,efficiency,higher_is_better,kernel,neighbors,param,rate,solo,speed,unit" ]
 ok $? "each load in the JSON has every documented key"
@@ -48,6 +51,23 @@ if [ "$ncpu" -ge 2 ]; then
 else
 	skip "one CPU only: no cross-CPU run"
 fi
+
+# --csv: one row per load, rates in the unit of the unit column, as the text shows them.
+$SMTSCOPE run --time 0.3 --csv hash@0 "pipe@0,0" > "$TMP/run.csv"
+ok $? "run --csv exits 0"
+out=$(python3 -c 'import csv,sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+h, p = rows[0], rows[1]
+print(len(rows), h["id"], h["unit"], p["unit"], h["cpus"], p["cpus"], h["neighbors"],
+      float(h["solo"]) > 10, float(p["solo"]) < 10000, h["error"] == "")' "$TMP/run.csv")
+[ "$out" = "2 1 MB/s us/round trip 0 0,0 2:same-pu True True True" ]
+ok $? "run --csv: unit column, rates in MB/s and us, neighbours by id ($out)"
+$SMTSCOPE run --time 0.2 --text hash@0 > /dev/null 2>&1
+[ $? -eq 2 ]
+ok $? "an unknown option is a usage error"
+$SMTSCOPE run --json --csv hash@0 > /dev/null 2> "$TMP/err"
+[ $? -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ]
+ok $? "--json with --csv is a usage error: $(cat "$TMP/err")"
 
 $SMTSCOPE run --time 0.3 --json "hash@all" > "$TMP/float.json"
 fl=$(json_get "$TMP/float.json" 'j["loads"][0]["floating"]')

@@ -116,6 +116,16 @@ $SMTSCOPE time --runs 2 --csv --placements all,1 -- true > "$TMP/c.csv" 2> /dev/
 ok $? "--csv exits 0"
 head -n 1 "$TMP/c.csv" | grep -q '^placement,status,cpus,' && [ "$(wc -l < "$TMP/c.csv")" -eq 5 ]
 ok $? "--csv: a header and 4 rows"
+if [ $have_python = 1 ]; then
+	out=$(python3 -c 'import csv,sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+print(len(rows), sorted(set(r["unit"] for r in rows)), all(float(r["wall"]) > 0 and
+      float(r["wall"]) < 30 for r in rows), sorted(r["order"] for r in rows))' "$TMP/c.csv")
+	[ "$out" = "4 ['s'] True ['1', '2', '3', '4']" ]
+	ok $? "--csv: the unit column says the times are in seconds ($out)"
+else
+	skip "python3 not found: cannot read the CSV report"
+fi
 
 # The command really is bound to the placement's CPUs.
 $SMTSCOPE time --runs 1 --json --placements 1,cpus=1 -- \

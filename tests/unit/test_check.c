@@ -1,6 +1,11 @@
-/* test_check.c: the placement planner of `smtscope check` on real and synthetic machines. */
+/*
+ * test_check.c: `smtscope check` apart from its command: the placement
+ * planner on real and synthetic machines, the kernel lists, the whole
+ * plan of a check, and its CSV report from cells filled by hand.
+ */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -334,6 +339,146 @@ test_budget(void)
 	    check_cell_seconds(22));
 }
 
+/* --kernels and --pairs: rows, latency rows, and each malformed list with its message. */
+static void
+test_lists(void)
+{
+	static const struct {
+		const char	*kernels, *pairs, *msg;
+	} bad[] = {
+		{ "hash,nope", NULL, "--kernels: unknown kernel 'nope' (see smtscope kernels)" },
+		{ ",", NULL, "--kernels: empty list" },
+		{ "hash", "hash", "--pairs: 'hash' is not KERNEL+KERNEL" },
+		{ "hash", "hash+", "--pairs: 'hash+' is not KERNEL+KERNEL" },
+		{ "hash", "hash+nope", "--pairs: unknown kernel 'nope' (see smtscope kernels)" },
+		{ "hash", "pipe+hash", "--pairs: pipe has two ends; pairs take one-ended kernels" },
+		{ "hash", ",,", "--pairs: empty list" },
+	};
+	struct check	*c = xcalloc(1, sizeof *c);
+	char		 err[512];
+	size_t		 i;
+	int		 rc;
+
+	ok(check_add_kernels(c, "hash,pipe,fork,hash,chase:32k", err, sizeof err) == 0 &&
+	    c->nrows == 2 && c->nlats == 2 && c->nsolos == 2 &&
+	    strcmp(c->rows[1].name, "chase:32k") == 0,
+	    "hash,pipe,fork,hash,chase:32k: 2 rows (once each), 2 latency rows");
+	ok(check_add_pairs(c, "hash+fp", err, sizeof err) == 0 && c->nrows == 3 &&
+	    c->rows[2].pair && strcmp(c->rows[2].name, "hash+fp") == 0 && c->nsolos == 3,
+	    "hash+fp: a pair row, fp's solo added");
+	free(c);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		c = xcalloc(1, sizeof *c);
+		err[0] = '\0';
+		rc = check_add_kernels(c, bad[i].kernels, err, sizeof err);
+		if (rc == 0 && bad[i].pairs != NULL)
+			rc = check_add_pairs(c, bad[i].pairs, err, sizeof err);
+		ok(rc == -1 && strcmp(err, bad[i].msg) == 0, "--kernels %s --pairs %s: %s",
+		    bad[i].kernels, bad[i].pairs ? bad[i].pairs : "-", err);
+		free(c);
+	}
+}
+
+/* A whole plan for another machine: facts, partners, runs, cell length. */
+static void
+test_prepare(void)
+{
+	struct check	*c = xcalloc(1, sizeof *c);
+	char		 err[512];
+
+	c->dry_run = 1;
+	if ((c->m = load_synthetic("pack:2 l3:2 l2:2 core:2 pu:2")) == NULL) {
+		free(c);
+		return;
+	}
+	ok(check_add_kernels(c, "hash,pipe", err, sizeof err) == 0 &&
+	    check_prepare(c, -1, err, sizeof err) == 0, "prepare plans (%s)",
+	    c->runs_total ? "ok" : err);
+	ok(!c->live && c->busy == NULL && c->plan.npresent == REL_COUNT,
+	    "a view: no busy sample, every relation has a partner");
+	ok(c->runs_total == 1 + 2 * REL_COUNT && c->cell_s == check_cell_seconds(13),
+	    "1 solo + 2 rows x 6 relations = 13 runs (got %d), %.2f s cells",
+	    c->runs_total, c->cell_s);
+	ok(c->nwarn == 1 && strstr(c->warn[0], "a plan only") != NULL,
+	    "the one warning says it is a plan only: %s", c->nwarn ? c->warn[0] : "");
+	check_free(c);
+	c->m = NULL;
+	free(c);
+	c = xcalloc(1, sizeof *c);
+	c->m = load_synthetic("pack:1 core:2 pu:1");
+	ok(c->m != NULL && check_add_kernels(c, "chase:1x", err, sizeof err) == 0 &&
+	    check_prepare(c, -1, err, sizeof err) == -1 && strstr(err, "1x") != NULL,
+	    "a bad kernel parameter is refused before anything runs: %s", err);
+	check_free(c);
+	free(c);
+}
+
+/* Fill a cell as a run would. */
+static void
+fill(struct check_cell *cell, double ra, double rb, double sa, double sb)
+{
+	cell->state = CHECK_DONE;
+	cell->rate_anchor = ra;
+	cell->rate_partner = rb;
+	cell->share_anchor = sa;
+	cell->share_partner = sb;
+	cell->disturbed = NAN;
+}
+
+/* CSV from cells filled by hand: units, values in the unit shown, statuses. */
+static void
+test_csv(void)
+{
+	struct check	*c = xcalloc(1, sizeof *c);
+	char		 err[512], out[8192];
+	FILE		*f = tmpfile();
+	size_t		 n;
+
+	if (f == NULL || (c->m = load_synthetic("pack:1 l3:1 core:2 pu:1")) == NULL) {
+		free(c);
+		return;
+	}
+	c->time_given = 1;
+	c->cell_s = 1;
+	if (check_add_kernels(c, "hash,pipe", err, sizeof err) == -1 ||
+	    check_prepare(c, -1, err, sizeof err) == -1) {
+		ok(0, "plan for the CSV: %s", err);
+		return;
+	}
+	fill(&c->solos[0].cell, 600000000.0, NAN, 1, NAN);
+	fill(&c->rows[0].cell[REL_SAME_PU], 300000000.0, 300000000.0, 0.5, 0.5);
+	fill(&c->rows[0].cell[REL_SHARED_L3], 600000000.0, 600000000.0, 1, 0.8);
+	c->rows[0].cell[REL_SHARED_L3].disturbed = 0.8;
+	fill(&c->lats[0].cell[REL_SAME_PU], 200000, NAN, 1, NAN);
+	c->lats[0].cell[REL_SHARED_L3].state = CHECK_FAILED;
+	snprintf(c->lats[0].cell[REL_SHARED_L3].error, sizeof c->lats[0].cell[0].error,
+	    "pipe@0,1: killed by signal 9");
+	check_report_csv(c, f);
+	rewind(f);
+	n = fread(out, 1, sizeof out - 1, f);
+	out[n] = '\0';
+	fclose(f);
+	ok(strncmp(out, "kernel,relation,anchor,partner,unit,solo,rate_anchor,unit_partner,"
+	    "solo_partner,rate_partner,speed_anchor,speed_partner,yield,cpu_share,"
+	    "efficiency,status\n", 150) == 0, "the header names the unit column");
+	ok(strstr(out, "\nhash,same-pu,0,0,MB/s,600,300,MB/s,600,300,"
+	    "0.5,0.5,1,0.5,1,ok\n") != NULL, "same-pu: MB/s, speeds 0.5, yield 1, ok");
+	ok(strstr(out, "\nhash,smt-sibling,0,,MB/s,,,MB/s,,,,,,,,n/a: no SMT\n") != NULL,
+	    "smt-sibling: n/a with the reason");
+	ok(strstr(out, ",disturbed: a load got only 80% of its CPU\n") != NULL,
+	    "shared-l3: disturbed, said so");
+	ok(strstr(out, "\npipe,same-pu,0,0,us/round trip,,5,,,,,,,1,,ok\n") != NULL,
+	    "pipe: 5 us per round trip in the unit column's unit");
+	ok(strstr(out, "\npipe,shared-l3,0,1,us/round trip,,,,,,,,,,,"
+	    "failed: pipe@0,1: killed by signal 9\n") == NULL &&
+	    strstr(out, "\"failed: pipe@0,1: killed by signal 9\"") != NULL,
+	    "a failure with a comma is quoted");
+	if (tap_failed)
+		printf("%s", out);
+	check_free(c);
+	free(c);
+}
+
 int
 main(void)
 {
@@ -348,5 +493,8 @@ main(void)
 	test_synthetic_nosmt();
 	test_busy();
 	test_budget();
+	test_lists();
+	test_prepare();
+	test_csv();
 	return tap_done();
 }

@@ -1,9 +1,15 @@
-/* test_timing.c: the placement planner of `smtscope time`, its statistics, PATH search. */
+/*
+ * test_timing.c: `smtscope time` apart from its command: the placement
+ * planner, the statistics, PATH search, the runner on real commands, and
+ * the summaries and CSV report of runs filled by hand.
+ */
 #include "config.h"
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -389,6 +395,144 @@ test_find_command(void)
 	rmdir(dir);
 }
 
+/* Runs filled by hand: all (2 CPUs) twice as fast as cores (1), sys time growing. */
+static void
+fake_runs(struct timing *t, struct topo *m)
+{
+	static const struct { int place; double wall, user, sys; int status; } runs[] = {
+		{ 0, 1.0, 2.0, 0.5, 0 }, { 1, 2.0, 1.9, 0.1, 0 },
+		{ 0, 1.2, 2.2, 0.7, 0 }, { 1, 2.2, 2.1, 0.1, 3 << 8 },
+		{ 0, 1.1, 2.1, 0.6, 0 }, { 1, 2.4, 2.0, 0.1, 9 },
+	};
+	char	err[512];
+	size_t	i;
+
+	memset(t, 0, sizeof *t);
+	t->m = m;
+	t->nruns = 3;
+	if (timing_plan_add(m, "all,1,half", &t->places, &t->nplaces, err,
+	    sizeof err) == -1)
+		printf("# %s\n", err);
+	timing_plan_dedupe(m, t->places, t->nplaces);
+	snprintf(t->places[1].name, sizeof t->places[1].name, "cores");
+	t->runs = xcalloc(6, sizeof *t->runs);
+	for (i = 0; i < 6; i++) {
+		t->runs[i].place = runs[i].place;
+		t->runs[i].order = (int)i + 1;
+		t->runs[i].wall_s = runs[i].wall;
+		t->runs[i].user_s = runs[i].user;
+		t->runs[i].sys_s = runs[i].sys;
+		t->runs[i].maxrss_kb = 1000 + (long)i;
+		t->runs[i].status = runs[i].status;
+	}
+	t->nrun = 6;
+}
+
+/* Summaries and the comparison of all with cores, from runs filled by hand. */
+static void
+test_summary(void)
+{
+	struct topo		*m = load_syn("pack:1 core:2 pu:1");
+	struct timing		 t;
+	struct timing_sum	 s;
+	struct timing_cmp	 cmp;
+
+	fake_runs(&t, m);
+	timing_summarize(&t, 0, &s);
+	ok(s.nruns == 3 && s.wall.median == 1.1 && s.wall.min == 1.0 && s.wall.max == 1.2 &&
+	    s.maxrss_kb == 1004 && s.failed == 0, "all: 3 runs, wall median 1.1 (1.0-1.2)");
+	timing_summarize(&t, 1, &s);
+	ok(s.nruns == 3 && s.failed == 2 && s.wall.median == 2.2,
+	    "cores: 2 of 3 failed, wall median 2.2");
+	ok(timing_failed(&t) == 2, "2 failed runs in all");
+	ok(timing_compare(&t, &cmp) == 1 && fabs(cmp.speedup - 2) < 1e-9 &&
+	    cmp.contention && fabs(cmp.sys_growth - 6) < 1e-9, "all over cores: 2x, sys 6x: contention");
+	ok(timing_find_place(&t, "half") == 2 && t.places[2].status == TIMING_REFUSED,
+	    "half is refused without SMT");
+	free(t.runs);
+	free(t.places);
+	topo_free(m);
+}
+
+/* CSV from runs filled by hand: a unit column, one row per run, refusals with reasons. */
+static void
+test_csv(void)
+{
+	struct topo	*m = load_syn("pack:1 core:2 pu:1");
+	struct timing	 t;
+	char		 out[4096];
+	FILE		*f = tmpfile();
+	size_t		 n;
+
+	if (f == NULL)
+		return;
+	fake_runs(&t, m);
+	timing_report_csv(&t, f);
+	rewind(f);
+	n = fread(out, 1, sizeof out - 1, f);
+	out[n] = '\0';
+	fclose(f);
+	ok(strncmp(out, "placement,status,cpus,ncpus,ncores,order,unit,wall,user,sys,"
+	    "maxrss_kb,nvcsw,nivcsw,exit_status,signal,reason\n", 106) == 0,
+	    "the header has a unit column");
+	ok(strstr(out, "\nall,run,0-1,2,2,1,s,1,2,0.5,1000,0,0,0,,\n") != NULL,
+	    "a run: times in seconds, exit status 0");
+	ok(strstr(out, "\ncores,run,0,1,1,4,s,2.2,2.1,0.1,1003,0,0,3,,\n") != NULL,
+	    "a run that exited 3");
+	ok(strstr(out, "\ncores,run,0,1,1,6,s,2.4,2,0.1,1005,0,0,,9,\n") != NULL,
+	    "a run killed by signal 9");
+	ok(strstr(out, "\nhalf,refused,,0,0,,,,,,,,,,,\"no SMT here: every core") != NULL,
+	    "half: refused, with the reason (quoted: it holds a comma)");
+	if (tap_failed)
+		printf("%s", out);
+	free(t.runs);
+	free(t.places);
+	topo_free(m);
+}
+
+/* The runner on real commands: statuses, alternation, a failing --prepare. */
+static void
+test_run_all(void)
+{
+	char		*ok_argv[] = { (char *)"true", NULL };
+	char		*bad_argv[] = { (char *)"sh", (char *)"-c", (char *)"exit 3", NULL };
+	char		 err[512];
+	struct timing	 t;
+	int		 rc;
+
+	memset(&t, 0, sizeof t);
+	if ((t.m = topo_load_live(err, sizeof err)) == NULL) {
+		skip("no live topology: %s", err);
+		return;
+	}
+	t.nruns = 2;
+	t.output = TIMING_OUT_QUIET;
+	t.argv = ok_argv;
+	t.argc = 1;
+	timing_plan_add(t.m, "all,1", &t.places, &t.nplaces, err, sizeof err);
+	timing_plan_dedupe(t.m, t.places, t.nplaces);
+	rc = timing_run_all(&t, NULL, NULL);
+	ok(rc == 0 && t.nrun == 2 * timing_plan_runnable(t.places, t.nplaces) &&
+	    timing_failed(&t) == 0 && t.runs[0].wall_s > 0 && t.runs[0].order == 1,
+	    "true on each placement, twice: %d runs, none failed", t.nrun);
+	free(t.runs);
+	t.nrun = 0;
+	t.argv = bad_argv;
+	t.argc = 3;
+	rc = timing_run_all(&t, NULL, NULL);
+	ok(rc == 0 && timing_failed(&t) == t.nrun && WIFEXITED(t.runs[0].status) &&
+	    WEXITSTATUS(t.runs[0].status) == 3, "exit 3 is a failed run with its status");
+	free(t.runs);
+	t.nrun = 0;
+	t.prepare = "exit 5";
+	rc = timing_run_all(&t, NULL, NULL);
+	ok(rc == -1 && t.nrun == 0 && strstr(t.error, "exit status 5") != NULL,
+	    "a failing --prepare stops before the first run: %s", t.error);
+	free(t.runs);
+	free(t.places);
+	topo_free(t.m);
+}
+
 int
 main(void)
 {
@@ -400,5 +544,8 @@ main(void)
 	test_stat();
 	test_contention();
 	test_find_command();
+	test_summary();
+	test_csv();
+	test_run_all();
 	return tap_done();
 }

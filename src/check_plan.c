@@ -1,0 +1,680 @@
+/*
+ * check_plan.c: `smtscope check` before anything runs: the machine's facts
+ * and warnings, a busy sample, the placements (an anchor CPU and one
+ * partner per relation, idle cores first) and the rows to measure.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "check.h"
+#include "cpuinfo.h"
+#include "kernel.h"
+#include "loads.h"
+#include "sysinfo.h"
+#include "topo.h"
+#include "util.h"
+
+#define CHECK_CELL_MIN_S	0.2
+#define CHECK_CELL_MAX_S	2.0
+#define CHECK_BUSY_WAIT_S	2.0
+
+/* The first allowed PU (index into pus[]) of a core, or -1. */
+static int
+check_core_allowed_pu(const struct topo *m, int core)
+{
+	const struct topo_core	*c = &m->cores[core];
+	int			 i;
+
+	for (i = c->first_pu; i < c->first_pu + c->npus; i++)
+		if (m->pus[i].allowed)
+			return i;
+	return -1;
+}
+
+/* Busy percent of a CPU in the sample; 0 when unknown. */
+double
+check_busy(const double *busy, int nbusy, int os)
+{
+	if (busy == NULL || os < 0 || os >= nbusy || !(busy[os] > 0))
+		return 0;
+	return busy[os];
+}
+
+/* Are all allowed PUs of a core idle in the sample (or is there no sample)? */
+static int
+check_core_idle(const struct topo *m, int core, const double *busy, int nbusy)
+{
+	const struct topo_core	*c = &m->cores[core];
+	int			 i;
+
+	for (i = c->first_pu; i < c->first_pu + c->npus; i++) {
+		if (m->pus[i].allowed &&
+		    check_busy(busy, nbusy, m->pus[i].os_index) > CHECK_BUSY_PCT)
+			return 0;
+	}
+	return 1;
+}
+
+/* Choose the anchor: the one asked for, or the first allowed CPU of the first idle core. */
+static int
+check_plan_anchor(const struct topo *m, int anchor, const double *busy, int nbusy,
+    struct check_plan *plan, char *err, size_t errlen)
+{
+	int	c, p, first = -1;
+
+	if (anchor >= 0) {
+		if (topo_check_cpu(m, anchor, err, errlen) == -1)
+			return -1;
+		plan->anchor = anchor;
+		snprintf(plan->anchor_why, sizeof plan->anchor_why, "asked for with --anchor");
+		return 0;
+	}
+	for (c = 0; c < m->ncores; c++) {
+		if ((p = check_core_allowed_pu(m, c)) == -1)
+			continue;
+		if (first == -1)
+			first = p;
+		if (busy == NULL) {
+			plan->anchor = m->pus[p].os_index;
+			snprintf(plan->anchor_why, sizeof plan->anchor_why,
+			    "the first allowed CPU");
+			return 0;
+		}
+		if (check_core_idle(m, c, busy, nbusy)) {
+			plan->anchor = m->pus[p].os_index;
+			snprintf(plan->anchor_why, sizeof plan->anchor_why,
+			    "the first allowed CPU of the first idle core");
+			return 0;
+		}
+	}
+	if (first == -1) {
+		snprintf(err, errlen, "no allowed CPU in %s", m->source_name);
+		return -1;
+	}
+	plan->anchor = m->pus[first].os_index;
+	snprintf(plan->anchor_why, sizeof plan->anchor_why,
+	    "no idle core: the first allowed CPU (%.0f%% busy)",
+	    check_busy(busy, nbusy, plan->anchor));
+	return 0;
+}
+
+/* The anchor's SMT sibling: another allowed PU of its core, idle ones first. */
+static void
+check_plan_sibling(const struct topo *m, const double *busy, int nbusy,
+    struct check_plan *plan)
+{
+	struct check_placement	*pl = &plan->rel[REL_SMT_SIBLING];
+	const struct topo_core	*c = &m->cores[topo_pu_by_os(m, plan->anchor)->core];
+	int			 i, os, best = -1, other = -1;
+
+	for (i = c->first_pu; i < c->first_pu + c->npus; i++) {
+		os = m->pus[i].os_index;
+		if (os == plan->anchor)
+			continue;
+		if (other == -1)
+			other = os;
+		if (!m->pus[i].allowed)
+			continue;
+		if (best == -1 || (check_busy(busy, nbusy, best) > CHECK_BUSY_PCT &&
+		    check_busy(busy, nbusy, os) <= CHECK_BUSY_PCT))
+			best = os;
+	}
+	if (best != -1)
+		pl->cpu = best;
+	else if (m->summary.smt_width_max <= 1)
+		snprintf(pl->reason, sizeof pl->reason, "no SMT");
+	else if (other != -1)
+		snprintf(pl->reason, sizeof pl->reason,
+		    "sibling CPU %d not allowed by the cpuset", other);
+	else
+		snprintf(pl->reason, sizeof pl->reason,
+		    "CPU %d's core has one thread", plan->anchor);
+}
+
+/* Why no other core stands in this relation to the anchor's core. */
+static void
+check_plan_reason(const struct topo *m, int acore, enum topo_rel r, const int *exists,
+    char *buf, size_t len)
+{
+	const struct topo_core	*a = &m->cores[acore];
+	int			 c, n = 0;
+
+	switch (r) {
+	case REL_SHARED_L2:
+		for (c = 0; c < m->ncores; c++)
+			if (m->cores[c].l2 != -1)
+				n++;
+		if (a->l2 == -1 && n > 0)
+			snprintf(buf, len, "the anchor's core has its own L2 "
+			    "(shared L2s elsewhere)");
+		else
+			snprintf(buf, len, "no shared L2");
+		break;
+	case REL_SHARED_L3:
+		if (a->l3 == -1)
+			snprintf(buf, len, "no L3");
+		else if (exists[REL_SHARED_L2] > 0 && a->l2 != -1)
+			snprintf(buf, len, "every core sharing the L3 also shares the L2");
+		else
+			snprintf(buf, len, "no other core shares the L3");
+		break;
+	case REL_SAME_PACKAGE:
+		for (c = 0; c < m->ncores; c++)
+			if (c != acore && m->cores[c].package == a->package)
+				n++;
+		if (n == 0)
+			snprintf(buf, len, "one core in the package");
+		else
+			snprintf(buf, len, "one cache group in the package");
+		break;
+	case REL_OTHER_PACKAGE:
+		if (m->npackages <= 1)
+			snprintf(buf, len, "one package");
+		else
+			snprintf(buf, len, "no CPU in another package");
+		break;
+	default:
+		snprintf(buf, len, "absent");
+		break;
+	}
+}
+
+/* Plan the placements from the model alone. */
+int
+check_plan(const struct topo *m, int anchor, const double *busy, int nbusy,
+    struct check_plan *plan, char *err, size_t errlen)
+{
+	int	exists[REL_COUNT], pick[REL_COUNT], pick_idle[REL_COUNT];
+	int	denied[REL_COUNT];
+	int	r, c, p, acore, idle;
+
+	memset(plan, 0, sizeof *plan);
+	for (r = 0; r < REL_COUNT; r++) {
+		plan->rel[r].cpu = -1;
+		exists[r] = 0;
+		pick[r] = pick_idle[r] = denied[r] = -1;
+	}
+	if (m->ncores == 0 || m->npus == 0) {
+		snprintf(err, errlen, "%s has no cores", m->source_name);
+		return -1;
+	}
+	if (check_plan_anchor(m, anchor, busy, nbusy, plan, err, errlen) == -1)
+		return -1;
+	acore = topo_pu_by_os(m, plan->anchor)->core;
+	plan->rel[REL_SAME_PU].cpu = plan->anchor;
+	check_plan_sibling(m, busy, nbusy, plan);
+
+	/* Every other core has one relation to the anchor; take the first, idle first. */
+	for (c = 0; c < m->ncores; c++) {
+		if (c == acore || m->cores[c].npus == 0)
+			continue;
+		r = topo_relation(m, plan->anchor,
+		    m->pus[m->cores[c].first_pu].os_index);
+		if (r <= REL_SMT_SIBLING || r >= REL_COUNT)
+			continue;
+		exists[r]++;
+		if ((p = check_core_allowed_pu(m, c)) == -1) {
+			if (denied[r] == -1)
+				denied[r] = m->pus[m->cores[c].first_pu].os_index;
+			continue;
+		}
+		idle = check_core_idle(m, c, busy, nbusy);
+		if (pick[r] == -1 || (!pick_idle[r] && idle)) {
+			pick[r] = m->pus[p].os_index;
+			pick_idle[r] = idle;
+		}
+	}
+	for (r = REL_SHARED_L2; r < REL_COUNT; r++) {
+		if (pick[r] != -1)
+			plan->rel[r].cpu = pick[r];
+		else if (denied[r] != -1)
+			snprintf(plan->rel[r].reason, sizeof plan->rel[r].reason,
+			    "not allowed by the cpuset (CPU %d)", denied[r]);
+		else
+			check_plan_reason(m, acore, r, exists, plan->rel[r].reason,
+			    sizeof plan->rel[r].reason);
+	}
+	for (r = 0; r < REL_COUNT; r++)
+		if (plan->rel[r].cpu != -1)
+			plan->npresent++;
+	return 0;
+}
+
+/* Measuring seconds per cell so that nruns runs fit the default budget. */
+double
+check_cell_seconds(int nruns)
+{
+	double	s;
+
+	if (nruns < 1)
+		nruns = 1;
+	s = CHECK_BUDGET_S / nruns - CHECK_OVERHEAD_S;
+	if (s < CHECK_CELL_MIN_S)
+		s = CHECK_CELL_MIN_S;
+	if (s > CHECK_CELL_MAX_S)
+		s = CHECK_CELL_MAX_S;
+	return s;
+}
+
+/* Add a string to a list once; its number from 1, or max when the list is full. */
+static int
+check_list_add(char **v, int *n, int max, const char *s)
+{
+	int	i;
+
+	for (i = 0; i < *n; i++)
+		if (strcmp(v[i], s) == 0)
+			return i + 1;
+	if (*n == max)
+		return max;
+	v[(*n)++] = xstrdup(s);
+	return *n;
+}
+
+/* Keep a warning for the report. */
+void
+check_warn(struct check *c, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	 msg[512];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	check_list_add(c->warn, &c->nwarn, CHECK_MAX_WARN, msg);
+}
+
+/* sysinfo_warnings() callback. */
+static void
+check_warn_cb(const char *msg, void *arg)
+{
+	check_warn(arg, "%s", msg);
+}
+
+/* Find a kernel by "NAME[:PARAM]"; NULL if the name is unknown. */
+static const struct kernel *
+check_kernel_lookup(const char *text, struct check_kern *out)
+{
+	char	name[64];
+	size_t	len = strcspn(text, ":");
+
+	if (len == 0 || len >= sizeof name || strlen(text) >= sizeof out->text)
+		return NULL;
+	memcpy(name, text, len);
+	name[len] = '\0';
+	snprintf(out->text, sizeof out->text, "%s", text);
+	out->k = kernel_find(name);
+	return out->k;
+}
+
+/* Add a solo baseline for a kernel unless it is there already. */
+static void
+check_add_solo(struct check *c, const struct check_kern *kern)
+{
+	int	i;
+
+	for (i = 0; i < c->nsolos; i++)
+		if (strcmp(c->solos[i].kern.text, kern->text) == 0)
+			return;
+	if (c->nsolos < CHECK_MAX_ROWS) {
+		memset(&c->solos[c->nsolos], 0, sizeof c->solos[0]);
+		c->solos[c->nsolos++].kern = *kern;
+	}
+}
+
+/* The solo baseline of a kernel, or NULL. */
+const struct check_solo *
+check_find_solo(const struct check *c, const struct check_kern *kern)
+{
+	int	i;
+
+	for (i = 0; i < c->nsolos; i++)
+		if (strcmp(c->solos[i].kern.text, kern->text) == 0)
+			return &c->solos[i];
+	return NULL;
+}
+
+/* Add one throughput row, or a latency row for pipe and fork; -1 and err. */
+static int
+check_add_kernel(struct check *c, const struct check_kern *kern, char *err,
+    size_t errlen)
+{
+	struct check_row	*row;
+	int			 i;
+
+	for (i = 0; i < c->nrows; i++)
+		if (!c->rows[i].pair && strcmp(c->rows[i].a.text, kern->text) == 0)
+			return 0;
+	for (i = 0; i < c->nlats; i++)
+		if (strcmp(c->lats[i].kern.text, kern->text) == 0)
+			return 0;
+	if (strcmp(kern->k->name, "pipe") == 0 || strcmp(kern->k->name, "fork") == 0) {
+		if (c->nlats < 2) {
+			memset(&c->lats[c->nlats], 0, sizeof c->lats[0]);
+			c->lats[c->nlats++].kern = *kern;
+		}
+		return 0;
+	}
+	if (c->nrows == CHECK_MAX_KERNELS) {
+		snprintf(err, errlen, "--kernels: at most %d kernels", CHECK_MAX_KERNELS);
+		return -1;
+	}
+	row = &c->rows[c->nrows++];
+	memset(row, 0, sizeof *row);
+	row->a = row->b = *kern;
+	snprintf(row->name, sizeof row->name, "%s", kern->text);
+	check_add_solo(c, kern);
+	return 0;
+}
+
+/* Add the --kernels list. */
+int
+check_add_kernels(struct check *c, const char *list, char *err, size_t errlen)
+{
+	struct check_kern	 kern;
+	char			*copy, *tok, *save = NULL;
+	int			 rc = 0;
+
+	copy = xstrdup(list);
+	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == 0;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if (check_kernel_lookup(tok, &kern) == NULL) {
+			snprintf(err, errlen, "--kernels: unknown kernel '%s' (see smtscope "
+			    "kernels)", tok);
+			rc = -1;
+		} else
+			rc = check_add_kernel(c, &kern, err, errlen);
+	}
+	if (rc == 0 && c->nrows == 0 && c->nlats == 0) {
+		snprintf(err, errlen, "--kernels: empty list");
+		rc = -1;
+	}
+	free(copy);
+	return rc;
+}
+
+/* Add one "A+B" of --pairs; -1 and err. */
+static int
+check_add_pair(struct check *c, char *tok, char *err, size_t errlen)
+{
+	struct check_kern	 a, b;
+	struct check_row	*row;
+	char			*plus;
+
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	if ((plus = strchr(tok, '+')) == NULL) {
+		snprintf(err, errlen, "--pairs: '%s' is not KERNEL+KERNEL", tok);
+		return -1;
+	}
+	*plus++ = '\0';
+	if (*tok == '\0' || *plus == '\0') {
+		snprintf(err, errlen, "--pairs: '%s+%s' is not KERNEL+KERNEL", tok, plus);
+		return -1;
+	}
+	if (check_kernel_lookup(tok, &a) == NULL || check_kernel_lookup(plus, &b) == NULL) {
+		snprintf(err, errlen, "--pairs: unknown kernel '%s' (see smtscope kernels)",
+		    a.k == NULL ? tok : plus);
+		return -1;
+	}
+	if (a.k->ends != 1 || b.k->ends != 1) {
+		snprintf(err, errlen, "--pairs: %s has two ends; pairs take one-ended "
+		    "kernels", a.k->ends != 1 ? tok : plus);
+		return -1;
+	}
+	if (c->nrows == CHECK_MAX_ROWS) {
+		snprintf(err, errlen, "--pairs: too many rows");
+		return -1;
+	}
+	row = &c->rows[c->nrows++];
+	memset(row, 0, sizeof *row);
+	row->a = a;
+	row->b = b;
+	row->pair = 1;
+	snprintf(row->name, sizeof row->name, "%s+%s", a.text, b.text);
+	check_add_solo(c, &a);
+	check_add_solo(c, &b);
+	return 0;
+}
+
+/* Add the --pairs list: the anchor runs the first of each pair, the partner the second. */
+int
+check_add_pairs(struct check *c, const char *list, char *err, size_t errlen)
+{
+	char	*copy, *tok, *save = NULL;
+	int	 rc = 0, npairs = 0;
+
+	copy = xstrdup(list);
+	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == 0;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if ((rc = check_add_pair(c, tok, err, errlen)) == 0)
+			npairs++;
+	}
+	if (rc == 0 && npairs == 0) {
+		snprintf(err, errlen, "--pairs: empty list");
+		rc = -1;
+	}
+	free(copy);
+	return rc;
+}
+
+/* Check every kernel's parameter on the anchor before anything runs. */
+static int
+check_validate_kernels(const struct check *c, char *err, size_t errlen)
+{
+	struct load_spec	 spec;
+	char			 text[160];
+	int			 i;
+
+	for (i = 0; i < c->nsolos; i++) {
+		snprintf(text, sizeof text, "%s@%d", c->solos[i].kern.text, c->plan.anchor);
+		if (loads_parse(c->m, text, &spec, err, errlen) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* Choose the --scheduler set: the anchor's core and the nearest other whole SMT core. */
+static void
+check_plan_sched(struct check *c)
+{
+	struct check_sched	*s = &c->sched;
+	const struct topo	*m = c->m;
+	int			 acore = topo_pu_by_os(m, c->plan.anchor)->core;
+	int			 i, best = -1, r, bestr = REL_COUNT, p;
+
+	s->applies = 0;
+	if (m->summary.smt_width_max <= 1) {
+		snprintf(s->reason, sizeof s->reason, "no SMT");
+		return;
+	}
+	if (m->cores[acore].npus < 2 || m->cores[acore].nallowed != m->cores[acore].npus) {
+		snprintf(s->reason, sizeof s->reason,
+		    "the anchor's core is not a whole SMT core");
+		return;
+	}
+	for (i = 0; i < m->ncores; i++) {
+		if (i == acore || m->cores[i].npus < 2 ||
+		    m->cores[i].nallowed != m->cores[i].npus)
+			continue;
+		r = topo_relation(m, c->plan.anchor, m->pus[m->cores[i].first_pu].os_index);
+		if (best == -1 || r < bestr || (r == bestr &&
+		    !check_core_idle(m, best, c->busy, c->nbusy) &&
+		    check_core_idle(m, i, c->busy, c->nbusy))) {
+			best = i;
+			bestr = r;
+		}
+	}
+	if (best == -1) {
+		snprintf(s->reason, sizeof s->reason,
+		    "fewer than two whole SMT cores allowed");
+		return;
+	}
+	cpuset_zero(&s->cpus);
+	for (p = m->cores[acore].first_pu; p < m->cores[acore].first_pu +
+	    m->cores[acore].npus; p++)
+		cpuset_set(&s->cpus, m->pus[p].os_index);
+	for (p = m->cores[best].first_pu; p < m->cores[best].first_pu +
+	    m->cores[best].npus; p++)
+		cpuset_set(&s->cpus, m->pus[p].os_index);
+	s->applies = 1;
+	if (c->nrows > 0)
+		s->kern = c->rows[0].a;
+	else
+		check_kernel_lookup("hash", &s->kern);
+}
+
+/* Number of measuring runs the plan makes. */
+static int
+check_count_runs(const struct check *c)
+{
+	int	n = c->nsolos + (c->nrows + c->nlats) * c->plan.npresent;
+
+	if (c->sched.asked && c->sched.applies)
+		n += 2;
+	return n;
+}
+
+/* Take a busy sample of every CPU; NULL stays when it cannot be had. */
+static void
+check_sample_busy(struct check *c, double s)
+{
+	int	n;
+
+	if (c->busy == NULL) {
+		c->nbusy = c->m->max_os > 0 ? c->m->max_os : 1;
+		c->busy = xcalloc((size_t)c->nbusy, sizeof *c->busy);
+	}
+	n = sysinfo_busy_cpus(NULL, s, c->busy, c->nbusy);
+	if (n < 0) {
+		free(c->busy);
+		c->busy = NULL;
+		c->nbusy = 0;
+	}
+}
+
+/* Is any CPU the plan uses busy with other work now? Its OS index, or -1. */
+int
+check_busy_cpu(const struct check *c)
+{
+	int	r, cpu;
+
+	for (r = 0; r < REL_COUNT; r++) {
+		cpu = c->plan.rel[r].cpu;
+		if (cpu != -1 && check_busy(c->busy, c->nbusy, cpu) > CHECK_BUSY_PCT)
+			return cpu;
+	}
+	if (c->sched.asked && c->sched.applies)
+		CPUSET_FOREACH(cpu, &c->sched.cpus)
+			if (check_busy(c->busy, c->nbusy, cpu) > CHECK_BUSY_PCT)
+				return cpu;
+	return -1;
+}
+
+/* Wait briefly for the planned CPUs to go quiet, else warn. */
+void
+check_wait_quiet(struct check *c)
+{
+	double	waited = 0;
+	int	cpu;
+
+	while ((cpu = check_busy_cpu(c)) != -1 && waited < CHECK_BUSY_WAIT_S) {
+		check_sample_busy(c, 0.5);
+		waited += 0.5;
+	}
+	if (cpu != -1)
+		check_warn(c, "CPU %d was %.0f%% busy with other work before measuring: "
+		    "figures there may be low", cpu, check_busy(c->busy, c->nbusy, cpu));
+}
+
+/* Speeds of a row's cell: anchor, partner, yield. NAN where not known. */
+void
+check_cell_speeds(const struct check *c, const struct check_row *row, int r, double *sa,
+    double *sb, double *yield)
+{
+	const struct check_solo	*soa = check_find_solo(c, &row->a);
+	const struct check_solo	*sob = check_find_solo(c, &row->b);
+	const struct check_cell	*cell = &row->cell[r];
+
+	*sa = *sb = *yield = NAN;
+	if (cell->state != CHECK_DONE)
+		return;
+	if (soa != NULL && soa->cell.state == CHECK_DONE)
+		*sa = analysis_speed(cell->rate_anchor, soa->cell.rate_anchor);
+	if (sob != NULL && sob->cell.state == CHECK_DONE)
+		*sb = analysis_speed(cell->rate_partner, sob->cell.rate_anchor);
+	if (isfinite(*sa) && isfinite(*sb))
+		*yield = *sa + *sb;
+}
+
+/* Read the identity and facts, and collect the warnings about them. */
+static void
+check_read_facts(struct check *c)
+{
+	memset(&c->ci, 0, sizeof c->ci);
+	if (c->live) {
+		cpuinfo_read(&c->ci, NULL);
+		c->have_si = sysinfo_read(&c->si, NULL) == 0;
+	} else
+		cpuinfo_from_topology(&c->ci, c->m->cpu_vendor, c->m->cpu_model);
+	cpuinfo_smt_merge(&c->ci, c->m->summary.smt_width_max);
+	if (!c->live)
+		c->ci.smt = c->m->summary.smt_width_max > 1 ? CPUINFO_SMT_ON :
+		    CPUINFO_SMT_UNKNOWN;
+}
+
+/* Collect the warnings known before measuring. */
+static void
+check_collect_warnings(struct check *c)
+{
+	if (!c->live) {
+		check_warn(c, "a view of %s: a plan only, nothing can be measured here",
+		    c->m->source_name);
+		return;
+	}
+	if (c->have_si)
+		sysinfo_warnings(&c->si, check_warn_cb, c);
+	if (c->ci.hypervisor[0])
+		check_warn(c, "running under %s: the host may put these virtual CPUs on "
+		    "SMT siblings or share them with other guests, unseen from here",
+		    c->ci.hypervisor);
+}
+
+/* Free what a check holds. */
+void
+check_free(struct check *c)
+{
+	int	i;
+
+	for (i = 0; i < c->nwarn; i++)
+		free(c->warn[i]);
+	free(c->busy);
+	if (c->m != NULL)
+		topo_free(c->m);
+}
+
+/* Read the facts, sample the busy CPUs, plan, check the kernels, count the runs. */
+int
+check_prepare(struct check *c, int anchor, char *err, size_t errlen)
+{
+	c->live = topo_is_live(c->m);
+	check_read_facts(c);
+	if (c->live)
+		check_sample_busy(c, CHECK_BUSY_SAMPLE_S);
+	if (check_plan(c->m, anchor, c->busy, c->nbusy, &c->plan, err, errlen) == -1 ||
+	    check_validate_kernels(c, err, errlen) == -1)
+		return -1;
+	if (c->sched.asked)
+		check_plan_sched(c);
+	c->runs_total = check_count_runs(c);
+	if (!c->time_given)
+		c->cell_s = check_cell_seconds(c->runs_total);
+	check_collect_warnings(c);
+	return 0;
+}

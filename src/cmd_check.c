@@ -1,0 +1,185 @@
+/* cmd_check.c: `smtscope check`, the ten-second verdict on new hardware: options and orchestration. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "cmd.h"
+#include "topo.h"
+#include "util.h"
+
+static int	cmd_check_exec(int, char **);
+static void	cmd_check_help(FILE *);
+
+static const struct option cmd_check_longopts[] = {
+	{ "kernels", required_argument, NULL, 'k' },
+	{ "pairs", required_argument, NULL, 'p' },
+	{ "scheduler", no_argument, NULL, 's' },
+	{ "time", required_argument, NULL, 't' },
+	{ "anchor", required_argument, NULL, 'a' },
+	{ "json", no_argument, NULL, CMD_OPT_JSON },
+	{ "csv", no_argument, NULL, CMD_OPT_CSV },
+	{ "dry-run", no_argument, NULL, 'n' },
+	{ "input", required_argument, NULL, 'i' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+const struct cmd_entry cmd_check_entry = {
+	.name = "check",
+	.usage = "[--kernels LIST] [--pairs LIST] [--scheduler] [--time S]\n"
+	    "                      [--anchor CPU] [--json|--csv] [--dry-run]\n"
+	    "                      [-i FILE.xml|SYNTHETIC]",
+	.summary = "co-run matrix and SMT yield: the verdict on new hardware",
+	.optstring = "k:p:st:a:ni:h",
+	.longopts = cmd_check_longopts,
+	.maxargs = 0,
+	.help = cmd_check_help,
+	.exec = cmd_check_exec
+};
+
+/* What follows the usage line. */
+static void
+cmd_check_help(FILE *f)
+{
+	fprintf(f,
+	    "The co-run matrix: each kernel alone on an anchor CPU, then beside a copy on\n"
+	    "the same CPU, its SMT sibling, a core sharing the L2 or L3, another cache\n"
+	    "group and another package; speeds vs alone and the yield (work of the pair\n"
+	    "over one alone). Then pipe and fork latency on each of those. The default\n"
+	    "run takes at most a minute.\n"
+	    "\n"
+	    "  --kernels LIST   kernels (default %s)\n"
+	    "  --pairs LIST     mixed pairs, e.g. hash+fp,chase+fp: anchor runs the first\n"
+	    "  --scheduler      also: do two floating copies stack on one core's threads\n"
+	    "                   while a whole core is free?\n"
+	    "  --time S         measuring seconds per cell (default: fit one minute)\n"
+	    "  --anchor CPU     the anchor CPU (default: first allowed CPU of the first\n"
+	    "                   idle core)\n"
+	    "  --json           one JSON object\n"
+	    "  --csv            one row per kernel and relation; rates in the unit column's\n"
+	    "                   unit, a status column (ok, n/a, failed, disturbed)\n"
+	    "  --dry-run        print the facts and the plan; run nothing\n"
+	    "  -i, --input F    plan for another machine's topology (with --dry-run)\n",
+	    CHECK_DEFAULT_KERNELS);
+}
+
+/* Progress on stderr, when it is a terminal: what runs now and the time left. */
+static void
+cmd_check_progress(void *arg, const char *what, int run, int total, double left_s)
+{
+	(void)arg;
+	if (what == NULL)
+		fprintf(stderr, "\r\033[K");
+	else
+		fprintf(stderr, "\r\033[Kcheck: %s (run %d of %d, about %.0f s left)", what,
+		    run, total, left_s);
+	fflush(stderr);
+}
+
+/* Fill the check from the options; the anchor asked for; CMD_GO or CMD_USAGE. */
+static int
+cmd_check_options(const struct cmd_args *a, struct check *c, enum cmd_format *fmt)
+{
+	const char	*s, *input = cmd_args_get(a, 'i');
+	char		 err[512];
+
+	if (cmd_args_format(a, fmt) != 0)
+		return CMD_USAGE;
+	c->sched.asked = cmd_args_has(a, 's');
+	c->dry_run = cmd_args_has(a, 'n');
+	if ((s = cmd_args_get(a, 't')) != NULL) {
+		if (util_parse_seconds(s, &c->cell_s) == -1 || c->cell_s < 0.05 ||
+		    c->cell_s > 3600)
+			return cmd_usage_error("check", "--time: '%s' is not a number of "
+			    "seconds from 0.05 to 3600", s);
+		c->time_given = 1;
+	}
+	if (input != NULL && !c->dry_run)
+		return cmd_usage_error("check", "-i %s is another machine's topology: "
+		    "loads cannot run there (add --dry-run for the plan)", input);
+	if ((s = cmd_args_get(a, 'k')) == NULL)
+		s = CHECK_DEFAULT_KERNELS;
+	if (check_add_kernels(c, s, err, sizeof err) == -1 ||
+	    ((s = cmd_args_get(a, 'p')) != NULL &&
+	    check_add_pairs(c, s, err, sizeof err) == -1))
+		return cmd_usage_error("check", "%s", err);
+	return CMD_GO;
+}
+
+/* Load the machine and plan; CMD_GO or CMD_USAGE. */
+static int
+cmd_check_plan(const struct cmd_args *a, struct check *c)
+{
+	const char	*input = cmd_args_get(a, 'i'), *s;
+	char		 err[512];
+	int		 anchor = -1;
+
+	c->m = input != NULL ? topo_load_input(input, err, sizeof err) :
+	    topo_load_live(err, sizeof err);
+	if (c->m == NULL)
+		return cmd_usage_error("check", "%s", err);
+	if ((s = cmd_args_get(a, 'a')) != NULL &&
+	    topo_parse_place(c->m, s, &anchor, err, sizeof err) == -1)
+		return cmd_usage_error("check", "--anchor: %s", err);
+	if (check_prepare(c, anchor, err, sizeof err) == -1)
+		return cmd_usage_error("check", "%s", err);
+	if (c->live && !c->dry_run)
+		check_wait_quiet(c);
+	else if (c->live && (anchor = check_busy_cpu(c)) != -1)
+		check_warn(c, "CPU %d is %.0f%% busy with other work: figures there "
+		    "would be low", anchor, check_busy(c->busy, c->nbusy, anchor));
+	return CMD_GO;
+}
+
+/* Measure; a terminating signal stops the loads and kills us with it. */
+static void
+cmd_check_measure(struct check *c)
+{
+	int	sig;
+
+	check_run(c, isatty(STDERR_FILENO) ? cmd_check_progress : NULL, NULL);
+	if ((sig = c->signo) == 0)
+		return;
+	fprintf(stderr, "smtscope: check: interrupted by signal %d (%s); loads "
+	    "stopped\n", sig, strsignal(sig));
+	check_free(c);
+	cmd_die(sig);
+}
+
+/* `smtscope check`: plan, print the facts, measure, report. */
+static int
+cmd_check_exec(int argc, char **argv)
+{
+	struct cmd_args	 a;
+	struct check	*c;
+	enum cmd_format	 fmt;
+	int		 rc;
+
+	if ((rc = cmd_args_parse(&a, &cmd_check_entry, argc, argv)) != CMD_GO)
+		return rc;
+	c = xcalloc(1, sizeof *c);
+	if ((rc = cmd_check_options(&a, c, &fmt)) != CMD_GO ||
+	    (rc = cmd_check_plan(&a, c)) != CMD_GO)
+		goto out;
+	if (fmt == CMD_TEXT) {
+		check_report_plan(c, stdout);
+		fflush(stdout);
+	}
+	if (!c->dry_run)
+		cmd_check_measure(c);
+	if (fmt == CMD_JSON)
+		check_report_json(c, stdout);
+	else if (fmt == CMD_CSV)
+		check_report_csv(c, stdout);
+	else if (!c->dry_run)
+		check_report_text(c, stdout);
+	rc = c->failed ? CMD_FAIL : CMD_OK;
+out:
+	check_free(c);
+	free(c);
+	return rc;
+}

@@ -1,0 +1,126 @@
+/* cmd_live.c: `smtscope [-d TENTHS] [-t THEME] [-l LOAD]... [-i INPUT]`, the live screen. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "loads.h"
+#include "topo.h"
+#include "ui/ui.h"
+#include "util.h"
+
+static int	cmd_live_exec(int, char **);
+static void	cmd_live_help(FILE *);
+
+static const struct option cmd_live_longopts[] = {
+	{ "delay", required_argument, NULL, 'd' },
+	{ "theme", required_argument, NULL, 't' },
+	{ "load", required_argument, NULL, 'l' },
+	{ "input", required_argument, NULL, 'i' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+const struct cmd_entry cmd_live_entry = {
+	.name = NULL,
+	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC]",
+	.summary = "the live screen",
+	.optstring = "d:t:l:i:h",
+	.longopts = cmd_live_longopts,
+	.maxargs = 0,
+	.help = cmd_live_help,
+	.exec = cmd_live_exec
+};
+
+/* What follows the usage line; smtscope(1) says the same. */
+static void
+cmd_live_help(FILE *f)
+{
+	fprintf(f,
+	    "The live screen: the CPU topology with per-CPU load, and synthetic loads\n"
+	    "pinned to logical CPUs with their speed against running alone.\n"
+	    "\n"
+	    "Options:\n"
+	    "  -d, --delay TENTHS              refresh interval in tenths of a second (1-100, default 10)\n"
+	    "  -t, --theme NAME|FILE           color theme: default, mono, light, projector, or a file\n"
+	    "  -l, --load KERNEL[:PARAM]@WHERE start a load at launch (repeatable), e.g. hash@0\n"
+	    "  -i, --input FILE.xml|SYNTHETIC  view another machine's topology (no loads)\n"
+	    "  -h, --help                      this help\n"
+	    "\n"
+	    "Press ? on the screen for the keys. Commands: smtscope --help. See smtscope(1).\n");
+}
+
+/* Check the loads against this machine before the screen starts, so errors read as usage. */
+static int
+cmd_live_check_loads(const struct ui_options *o)
+{
+	struct load_spec	 spec;
+	struct topo		*m;
+	char			 err[512];
+	int			 i, rc = CMD_GO;
+
+	if (o->nloads == 0)
+		return CMD_GO;
+	if ((m = topo_load_live(err, sizeof err)) == NULL) {
+		fprintf(stderr, "smtscope: %s\n", err);
+		return CMD_FAIL;
+	}
+	for (i = 0; i < o->nloads && rc == CMD_GO; i++)
+		if (loads_parse(m, o->loads[i], &spec, err, sizeof err) == -1)
+			rc = cmd_usage_error(NULL, "-l: %s", err);
+	topo_free(m);
+	return rc;
+}
+
+/* Fill the screen's options from the command line; CMD_GO or an exit status. */
+static int
+cmd_live_options(const struct cmd_args *a, struct ui_options *o)
+{
+	long	v;
+	int	i;
+
+	o->delay_tenths = 10;
+	for (i = 0; i < a->nopts; i++) {
+		switch (a->opts[i].ch) {
+		case 'd':
+			if (util_parse_long(a->opts[i].arg, 1, 100, &v) == -1)
+				return cmd_usage_error(NULL, "-d: expected a refresh interval "
+				    "of 1 to 100 tenths of a second, got '%s'", a->opts[i].arg);
+			o->delay_tenths = (int)v;
+			break;
+		case 't':
+			o->theme = a->opts[i].arg;
+			break;
+		case 'l':
+			o->loads[o->nloads++] = a->opts[i].arg;
+			break;
+		case 'i':
+			o->input = a->opts[i].arg;
+			break;
+		}
+	}
+	if (o->input != NULL && o->nloads > 0)
+		return cmd_usage_error(NULL, "-l: loads run only on this machine, "
+		    "not on a view (-i)");
+	return cmd_live_check_loads(o);
+}
+
+/* The live screen: parse, check the loads, run the screen. */
+static int
+cmd_live_exec(int argc, char **argv)
+{
+	struct cmd_args		 a;
+	struct ui_options	 o;
+	int			 rc;
+
+	memset(&o, 0, sizeof o);
+	if ((rc = cmd_args_parse(&a, &cmd_live_entry, argc, argv)) != CMD_GO)
+		return rc;
+	o.loads = xcalloc((size_t)a.nopts + 1, sizeof *o.loads);
+	if ((rc = cmd_live_options(&a, &o)) == CMD_GO)
+		rc = ui_run(&o);
+	free(o.loads);
+	return rc;
+}

@@ -1,0 +1,200 @@
+/* cmd_time.c: `smtscope time [OPTIONS] -- COMMAND [ARGS...]`: options and orchestration. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "timing.h"
+#include "topo.h"
+#include "util.h"
+
+static int	cmd_time_exec(int, char **);
+static void	cmd_time_help(FILE *);
+
+static const struct option cmd_time_longopts[] = {
+	{ "runs", required_argument, NULL, 'r' },
+	{ "prepare", required_argument, NULL, 'p' },
+	{ "placements", required_argument, NULL, 'P' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "json", no_argument, NULL, CMD_OPT_JSON },
+	{ "csv", no_argument, NULL, CMD_OPT_CSV },
+	{ "dry-run", no_argument, NULL, 'n' },
+	{ "input", required_argument, NULL, 'i' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+const struct cmd_entry cmd_time_entry = {
+	.name = "time",
+	.usage = "[--runs N] [--prepare CMD] [--placements LIST]\n"
+	    "                     [--json|--csv] [--quiet] [--dry-run] [-i INPUT] -- "
+	    "COMMAND [ARGS...]",
+	.summary = "time a real command on each CPU placement (all, cores, half)",
+	.optstring = "+r:p:P:qni:h",
+	.longopts = cmd_time_longopts,
+	.maxargs = -1,
+	.help = cmd_time_help,
+	.exec = cmd_time_exec
+};
+
+/* What follows the usage line. */
+static void
+cmd_time_help(FILE *f)
+{
+	fprintf(f,
+	    "Run COMMAND (directly, not through a shell) on each CPU placement, bound\n"
+	    "with hwloc, and compare: what SMT gives this workload.\n"
+	    "\n"
+	    "  -r, --runs N            runs per placement (default %d); runs alternate\n"
+	    "                          between placements (A B C A B C)\n"
+	    "  -p, --prepare CMD       run CMD with /bin/sh -c before each run, untimed\n"
+	    "  -P, --placements LIST   comma list (default %s); repeatable:\n"
+	    "                            all     every allowed logical CPU\n"
+	    "                            cores   one logical CPU per core, siblings idle\n"
+	    "                            half    half the CPUs of all, as whole cores with\n"
+	    "                                    every sibling busy, spread over packages\n"
+	    "                            N       N CPUs: one per core in tree order, then\n"
+	    "                                    second siblings\n"
+	    "                            cpus=L  the CPUs of L (\"0,2\", \"0-3\", \"core:1\");\n"
+	    "                                    takes the rest of the LIST\n"
+	    "  -q, --quiet             send COMMAND's output nowhere\n"
+	    "  --json, --csv           the report on stdout in JSON or CSV (COMMAND's\n"
+	    "                          stdout then goes to stderr); CSV has a row per\n"
+	    "                          run, times in the unit column's unit (s)\n"
+	    "  -n, --dry-run           print the placements, run nothing\n"
+	    "  -i, --input FILE|SYN    plan for another machine (implies --dry-run)\n"
+	    "\n"
+	    "Per run: wall time (monotonic clock), user and sys time, peak RSS (of the\n"
+	    "largest single process of the tree), exit status, context switches. The\n"
+	    "report gives medians and min-max per placement, the speedup of all over\n"
+	    "cores, and the growth of user and sys time from cores to all. COMMAND's\n"
+	    "stdin is /dev/null. Exit status: 0, 1 if a run failed, 2 on bad usage or\n"
+	    "a command not found.\n", TIMING_RUNS_DEFAULT, TIMING_DEFAULT_PLACEMENTS);
+}
+
+/* Fill t from the options and the command; CMD_GO or CMD_USAGE. */
+static int
+cmd_time_options(const struct cmd_args *a, struct timing *t, enum cmd_format *fmt)
+{
+	char	err[512], path[4096];
+	long	v;
+	int	i;
+
+	if (cmd_args_format(a, fmt) != 0)
+		return CMD_USAGE;
+	t->nruns = TIMING_RUNS_DEFAULT;
+	for (i = 0; i < a->nopts; i++) {
+		if (a->opts[i].ch == 'r') {
+			if (util_parse_long(a->opts[i].arg, 1, TIMING_RUNS_MAX, &v) == -1)
+				return cmd_usage_error("time", "--runs '%s': give a number "
+				    "from 1 to %d", a->opts[i].arg, TIMING_RUNS_MAX);
+			t->nruns = (int)v;
+		} else if (a->opts[i].ch == 'p') {
+			if (*a->opts[i].arg == '\0')
+				return cmd_usage_error("time", "--prepare needs a command");
+			t->prepare = a->opts[i].arg;
+		}
+	}
+	t->output = cmd_args_has(a, 'q') ? TIMING_OUT_QUIET : *fmt != CMD_TEXT ?
+	    TIMING_OUT_STDERR : TIMING_OUT_STDOUT;
+	t->dry_run = cmd_args_has(a, 'n') || cmd_args_has(a, 'i');
+	t->argv = a->argv;
+	t->argc = a->argc;
+	if (t->argc == 0 && !t->dry_run)
+		return cmd_usage_error("time", "no COMMAND given (smtscope time [OPTIONS] "
+		    "-- COMMAND [ARGS...])");
+	if (t->argc > 0 && !cmd_args_has(a, 'i') &&
+	    timing_find_command(t->argv[0], path, sizeof path, err, sizeof err) == -1)
+		return cmd_usage_error("time", "%s", err);
+	return CMD_GO;
+}
+
+/* Load the machine and make the placements; CMD_GO or CMD_USAGE. */
+static int
+cmd_time_plan(const struct cmd_args *a, struct timing *t)
+{
+	const char	*input = cmd_args_get(a, 'i');
+	char		 err[512];
+	int		 i, lists = 0;
+
+	t->m = input != NULL ? topo_load_input(input, err, sizeof err) :
+	    topo_load_live(err, sizeof err);
+	if (t->m == NULL)
+		return cmd_usage_error("time", "%s", err);
+	for (i = 0; i < a->nopts; i++) {
+		if (a->opts[i].ch != 'P')
+			continue;
+		lists++;
+		if (timing_plan_add(t->m, a->opts[i].arg, &t->places, &t->nplaces, err,
+		    sizeof err) == -1)
+			return cmd_usage_error("time", "%s", err);
+	}
+	if (lists == 0 && timing_plan_add(t->m, TIMING_DEFAULT_PLACEMENTS, &t->places,
+	    &t->nplaces, err, sizeof err) == -1)
+		return cmd_usage_error("time", "%s", err);
+	timing_plan_dedupe(t->m, t->places, t->nplaces);
+	if (timing_plan_runnable(t->places, t->nplaces) == 0)
+		return cmd_usage_error("time", "no placement can run here: %s: %s",
+		    t->places[0].name, t->places[0].reason);
+	return CMD_GO;
+}
+
+/* Progress on stderr, when it is a terminal: one line per step. */
+static void
+cmd_time_progress(void *arg, const char *line)
+{
+	(void)arg;
+	fprintf(stderr, "smtscope: time: %s\n", line);
+}
+
+/* Run the command on every placement; CMD_GO, CMD_FAIL, or death by a signal. */
+static int
+cmd_time_run(struct timing *t)
+{
+	int	rc;
+
+	rc = timing_run_all(t, isatty(STDERR_FILENO) ? cmd_time_progress : NULL, NULL);
+	if (rc == -1) {
+		fprintf(stderr, "smtscope: time: %s\n", t->error);
+		return CMD_FAIL;
+	}
+	if (rc > 0) {
+		fprintf(stderr, "smtscope: time: interrupted (%s): the command's process "
+		    "group was stopped; no report\n", strsignal(rc));
+		cmd_die(rc);
+	}
+	return CMD_GO;
+}
+
+/* `smtscope time [OPTIONS] -- COMMAND [ARGS...]`. */
+static int
+cmd_time_exec(int argc, char **argv)
+{
+	struct cmd_args	 a;
+	struct timing	 t;
+	enum cmd_format	 fmt;
+	int		 rc;
+
+	memset(&t, 0, sizeof t);
+	if ((rc = cmd_args_parse(&a, &cmd_time_entry, argc, argv)) != CMD_GO ||
+	    (rc = cmd_time_options(&a, &t, &fmt)) != CMD_GO)
+		return rc;
+	if ((rc = cmd_time_plan(&a, &t)) == CMD_GO &&
+	    (t.dry_run || (rc = cmd_time_run(&t)) == CMD_GO)) {
+		if (fmt == CMD_JSON)
+			timing_report_json(&t, stdout);
+		else if (fmt == CMD_CSV)
+			timing_report_csv(&t, stdout);
+		else
+			timing_report_text(&t, stdout);
+		rc = timing_failed(&t) > 0 ? CMD_FAIL : CMD_OK;
+	}
+	free(t.runs);
+	free(t.places);
+	if (t.m != NULL)
+		topo_free(t.m);
+	return rc;
+}

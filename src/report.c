@@ -1,0 +1,439 @@
+/* report.c: tables of records written as text, CSV and JSON; the one number formatter. */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "util.h"
+
+struct report_table {
+	const struct report_col	*cols;
+	int			 ncols;
+	struct report_cell	*cells;		/* nrows x ncols */
+	char			**notes;	/* by row, or NULL */
+	int			 nrows;
+	int			 cap;
+};
+
+/* Format v for people or for data. */
+char *
+report_fmt(char *buf, size_t len, double v, enum report_style style, int prec)
+{
+	double	a = fabs(v);
+
+	if (!isfinite(v)) {
+		snprintf(buf, len, "%s", style == REPORT_DATA ? "" : "-");
+		return buf;
+	}
+	switch (style) {
+	case REPORT_DATA:
+		if (v == trunc(v) && a < 1e15)
+			snprintf(buf, len, "%.0f", v == 0 ? 0.0 : v);
+		else if (a >= 1e6 && a < 1e15)
+			snprintf(buf, len, "%.0f", v);
+		else
+			snprintf(buf, len, "%.6g", v);
+		break;
+	case REPORT_SIG3:
+		snprintf(buf, len, "%.*f", a >= 100 ? 0 : a >= 10 ? 1 : 2, v);
+		break;
+	case REPORT_RATE:
+		snprintf(buf, len, "%.*f", v < 10 ? 3 : 1, v);
+		break;
+	case REPORT_FIXED:
+		snprintf(buf, len, "%.*f", prec, v);
+		break;
+	case REPORT_PCT:
+		snprintf(buf, len, "%.0f%%", v * 100);
+		break;
+	}
+	return buf;
+}
+
+/* Append v as a JSON number, or null. */
+void
+report_json_num(struct strbuf *sb, double v)
+{
+	char	num[64];
+
+	if (!isfinite(v))
+		strbuf_puts(sb, "null");
+	else
+		strbuf_puts(sb, report_fmt(num, sizeof num, v, REPORT_DATA, 0));
+}
+
+/* "higher", "lower" or "". */
+const char *
+report_better_name(enum report_better b)
+{
+	return b == REPORT_HIGHER ? "higher" : b == REPORT_LOWER ? "lower" : "";
+}
+
+/* A table with these columns. */
+struct report_table *
+report_new(const struct report_col *cols, int ncols)
+{
+	struct report_table	*t = xcalloc(1, sizeof *t);
+
+	t->cols = cols;
+	t->ncols = ncols;
+	return t;
+}
+
+/* Free a table and its records. */
+void
+report_free(struct report_table *t)
+{
+	struct report_cell	*c;
+	int			 i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->nrows * t->ncols; i++) {
+		c = &t->cells[i];
+		free(c->s);
+		free(c->why);
+		free(c->json);
+	}
+	for (i = 0; i < t->nrows; i++)
+		free(t->notes[i]);
+	free(t->cells);
+	free(t->notes);
+	free(t);
+}
+
+/* Add a row of empty records. */
+int
+report_add_row(struct report_table *t)
+{
+	int	i;
+
+	if (t->nrows == t->cap) {
+		t->cap = t->cap == 0 ? 8 : t->cap * 2;
+		t->cells = xreallocarray(t->cells, (size_t)t->cap * (size_t)t->ncols,
+		    sizeof *t->cells);
+		t->notes = xreallocarray(t->notes, (size_t)t->cap, sizeof *t->notes);
+	}
+	for (i = 0; i < t->ncols; i++) {
+		memset(&t->cells[t->nrows * t->ncols + i], 0, sizeof *t->cells);
+		t->cells[t->nrows * t->ncols + i].v = NAN;
+	}
+	t->notes[t->nrows] = NULL;
+	return t->nrows++;
+}
+
+/* The record at a row and column, to change. */
+static struct report_cell *
+report_at(struct report_table *t, int row, int col)
+{
+	if (row < 0 || row >= t->nrows || col < 0 || col >= t->ncols)
+		fatalx("report: no record at row %d, column %d", row, col);
+	return &t->cells[row * t->ncols + col];
+}
+
+/* The record at a row and column. */
+const struct report_cell *
+report_cell(const struct report_table *t, int row, int col)
+{
+	return report_at((struct report_table *)t, row, col);
+}
+
+/* Format into a new string. */
+static char * __attribute__((format(printf, 1, 0)))
+report_vstr(const char *fmt, va_list ap)
+{
+	struct strbuf	sb;
+
+	strbuf_init(&sb);
+	strbuf_vprintf(&sb, fmt, ap);
+	return sb.s;
+}
+
+/* Set a record's text. */
+void
+report_set_text(struct report_table *t, int row, int col, const char *fmt, ...)
+{
+	struct report_cell	*c = report_at(t, row, col);
+	va_list			 ap;
+
+	free(c->s);
+	va_start(ap, fmt);
+	c->s = report_vstr(fmt, ap);
+	va_end(ap);
+}
+
+/* Set a record's figure. */
+void
+report_set_num(struct report_table *t, int row, int col, double v, const char *unit,
+    enum report_better better)
+{
+	struct report_cell	*c = report_at(t, row, col);
+
+	c->v = v;
+	c->unit = unit;
+	c->better = better;
+}
+
+/* Set a record's JSON value. */
+void
+report_set_json(struct report_table *t, int row, int col, const char *json)
+{
+	struct report_cell	*c = report_at(t, row, col);
+
+	free(c->json);
+	c->json = xstrdup(json);
+}
+
+/* Flag a record, with the reason. */
+void
+report_set_flag(struct report_table *t, int row, int col, int flags, const char *fmt,
+    ...)
+{
+	struct report_cell	*c = report_at(t, row, col);
+	va_list			 ap;
+
+	c->flags |= flags;
+	free(c->why);
+	va_start(ap, fmt);
+	c->why = report_vstr(fmt, ap);
+	va_end(ap);
+}
+
+/* A line printed under the row in the text table. */
+void
+report_set_note(struct report_table *t, int row, const char *fmt, ...)
+{
+	va_list	ap;
+
+	report_at(t, row, 0);
+	free(t->notes[row]);
+	va_start(ap, fmt);
+	t->notes[row] = report_vstr(fmt, ap);
+	va_end(ap);
+}
+
+/* A record's status: "ok", "n/a: why", "failed: why", "disturbed: why". */
+void
+report_status(const struct report_cell *c, char *buf, size_t len)
+{
+	const char	*why = c->why != NULL ? c->why : "";
+	const char	*sep = *why != '\0' ? ": " : "";
+
+	if (c->flags & REPORT_NA)
+		snprintf(buf, len, "n/a%s%s", sep, why);
+	else if (c->flags & REPORT_FAILED)
+		snprintf(buf, len, "failed%s%s", sep, why);
+	else if (c->flags & REPORT_DISTURBED)
+		snprintf(buf, len, "disturbed%s%s", sep, why);
+	else
+		snprintf(buf, len, "ok");
+}
+
+/* A record as text for people, in a new string. */
+static char *
+report_cell_text(const struct report_col *col, const struct report_cell *c)
+{
+	char	num[64];
+
+	if (c->s != NULL)
+		return xstrdup(c->s);
+	if ((c->flags & (REPORT_NA | REPORT_FAILED)) || !isfinite(c->v))
+		return xstrdup("-");
+	report_fmt(num, sizeof num, c->v, col->style, col->prec);
+	if (col->unit && c->unit != NULL && *c->unit != '\0')
+		return xasprintf("%s %s", num, c->unit);
+	return xstrdup(num);
+}
+
+/* Print one line of text cells, each padded to its column's width. */
+static void
+report_text_line(const struct report_table *t, char **cells, const int *width,
+    int last, FILE *f)
+{
+	const struct report_col	*col;
+	int			 i, first = 1;
+
+	for (i = 0; i < t->ncols; i++) {
+		col = &t->cols[i];
+		if (col->title == NULL)
+			continue;
+		if (!first)
+			fprintf(f, "%*s", col->gap > 0 ? col->gap : 1, "");
+		first = 0;
+		if (col->right)
+			fprintf(f, "%*s", width[i], cells[i]);
+		else if (i == last)
+			fputs(cells[i], f);
+		else
+			fprintf(f, "%-*s", width[i], cells[i]);
+	}
+	fputc('\n', f);
+}
+
+/* The table as aligned text with a header line. */
+void
+report_write_text(const struct report_table *t, FILE *f)
+{
+	const struct report_col	 *col;
+	char			***text, **head;
+	int			  *width, r, i, last = -1, indent = -1, w;
+
+	width = xcalloc((size_t)t->ncols, sizeof *width);
+	head = xcalloc((size_t)t->ncols, sizeof *head);
+	text = xcalloc((size_t)t->nrows + 1, sizeof *text);
+	for (i = 0; i < t->ncols; i++) {
+		col = &t->cols[i];
+		head[i] = (char *)(col->title != NULL ? col->title : "");
+		width[i] = col->width > (int)strlen(head[i]) ? col->width : (int)strlen(head[i]);
+		if (col->title != NULL)
+			last = i;
+	}
+	for (r = 0; r < t->nrows; r++) {
+		text[r] = xcalloc((size_t)t->ncols, sizeof **text);
+		for (i = 0; i < t->ncols; i++) {
+			text[r][i] = report_cell_text(&t->cols[i], &t->cells[r * t->ncols + i]);
+			if ((w = (int)strlen(text[r][i])) > width[i])
+				width[i] = w;
+		}
+	}
+	/* A row's note goes under its second column. */
+	for (i = 0; i < t->ncols && indent == -1; i++)
+		if (t->cols[i].title != NULL)
+			indent = width[i] + 1;
+	report_text_line(t, head, width, last, f);
+	for (r = 0; r < t->nrows; r++) {
+		report_text_line(t, text[r], width, last, f);
+		if (t->notes[r] != NULL)
+			fprintf(f, "%*s%s\n", indent, "", t->notes[r]);
+		for (i = 0; i < t->ncols; i++)
+			free(text[r][i]);
+		free(text[r]);
+	}
+	free(text);
+	free(head);
+	free(width);
+}
+
+/* Write one CSV field, quoted when it holds a comma, a quote or a line break. */
+static void
+report_csv_field(const char *s, FILE *f)
+{
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* The table as CSV with a header line of the keys. */
+void
+report_write_csv(const struct report_table *t, FILE *f)
+{
+	const struct report_cell	*c;
+	char				 num[64];
+	int				 r, i, first;
+
+	for (r = -1; r < t->nrows; r++) {
+		first = 1;
+		for (i = 0; i < t->ncols; i++) {
+			if (t->cols[i].key == NULL)
+				continue;
+			if (!first)
+				fputc(',', f);
+			first = 0;
+			if (r == -1) {
+				report_csv_field(t->cols[i].key, f);
+				continue;
+			}
+			c = &t->cells[r * t->ncols + i];
+			if (c->s != NULL)
+				report_csv_field(c->s, f);
+			else if (!(c->flags & (REPORT_NA | REPORT_FAILED)))
+				fputs(report_fmt(num, sizeof num, c->v, REPORT_DATA, 0), f);
+		}
+		fputc('\n', f);
+	}
+}
+
+/* The table as a JSON array of objects. */
+void
+report_write_json(const struct report_table *t, struct strbuf *sb)
+{
+	const struct report_cell	*c;
+	int				 r, i, first;
+
+	strbuf_puts(sb, "[");
+	for (r = 0; r < t->nrows; r++) {
+		strbuf_puts(sb, r > 0 ? ",{" : "{");
+		first = 1;
+		for (i = 0; i < t->ncols; i++) {
+			if (t->cols[i].key == NULL)
+				continue;
+			if (!first)
+				strbuf_puts(sb, ",");
+			first = 0;
+			strbuf_json_str(sb, t->cols[i].key);
+			strbuf_puts(sb, ":");
+			c = &t->cells[r * t->ncols + i];
+			if (c->json != NULL)
+				strbuf_puts(sb, c->json);
+			else if (c->s != NULL)
+				strbuf_json_str(sb, c->s);
+			else
+				report_json_num(sb, c->flags & (REPORT_NA | REPORT_FAILED) ?
+				    NAN : c->v);
+		}
+		strbuf_puts(sb, "}");
+	}
+	strbuf_puts(sb, "]");
+}
+
+/* The number of a footnote, adding it when new. */
+int
+report_note(struct report_notes *notes, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*msg;
+	int	 i;
+
+	va_start(ap, fmt);
+	msg = report_vstr(fmt, ap);
+	va_end(ap);
+	for (i = 0; i < notes->n; i++) {
+		if (strcmp(notes->text[i], msg) == 0) {
+			free(msg);
+			return i + 1;
+		}
+	}
+	if (notes->n == REPORT_NOTES_MAX) {
+		free(msg);
+		return REPORT_NOTES_MAX;
+	}
+	notes->text[notes->n++] = msg;
+	return notes->n;
+}
+
+/* Print the footnotes after a blank line, and free them. */
+void
+report_notes_flush(struct report_notes *notes, FILE *f)
+{
+	int	i;
+
+	if (notes->n > 0)
+		fputc('\n', f);
+	for (i = 0; i < notes->n; i++) {
+		fprintf(f, "[%d] %s\n", i + 1, notes->text[i]);
+		free(notes->text[i]);
+	}
+	notes->n = 0;
+}

@@ -1,0 +1,470 @@
+/*
+ * timing_report.c: `smtscope time` written out, through the report layer.
+ * The text compares `all` (SMT siblings busy) with `cores` (siblings idle).
+ *
+ * JSON report (stdout): { "command": [argv...], "prepare": str|null,
+ * "runs": N, "dry_run": bool, "machine": { "source", "logical_cpus",
+ * "cores", "packages", "smt" }, "placements": [ { "name", "status"
+ * ("run"|"same"|"refused"), "cpus", "ncpus", "ncores", "same_as",
+ * "reason", "wall_s", "user_s", "sys_s" ({ "median", "min", "max" } or
+ * null), "maxrss_kb", "nvcsw_median", "nivcsw_median", "failed_runs",
+ * "runs": [ { "order", "wall_s", "user_s", "sys_s", "maxrss_kb", "nvcsw",
+ * "nivcsw", "exit_status", "signal", "ok" } ] } ], "all_over_cores":
+ * { "speedup", "user_growth", "sys_growth", "sys_contention" } or null,
+ * "failed_runs", "notes": [str...] }.
+ *
+ * CSV report: one row per run, and one per placement not run, with a unit
+ * column for the wall, user and sys times.
+ */
+#include "config.h"
+
+#include <sys/wait.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpuset.h"
+#include "report.h"
+#include "timing.h"
+#include "topo.h"
+#include "util.h"
+
+#define TIMING_RSS_NOTE "peak RSS: the largest single process of the " \
+	"command's tree (wait4 ru_maxrss), not their sum"
+
+static const char *const timing_report_status[] = { "run", "same", "refused" };
+
+/* Print the command line, words quoted where needed. */
+static void
+timing_print_argv(const struct timing *c, FILE *f)
+{
+	int	i;
+
+	for (i = 0; i < c->argc; i++) {
+		if (i > 0)
+			fputc(' ', f);
+		if (c->argv[i][0] != '\0' && strpbrk(c->argv[i], " \t\n'\"$\\;&|<>()*?") == NULL)
+			fputs(c->argv[i], f);
+		else
+			fprintf(f, "'%s'", c->argv[i]);
+	}
+}
+
+/* Text: the machine and the placements. */
+static void
+timing_text_plan(const struct timing *c, FILE *f)
+{
+	const struct timing_place	*pl;
+	char				 list[1024];
+	int				 i, pk = c->m->npackages;
+
+	fprintf(f, "smtscope time: ");
+	if (c->argc > 0)
+		timing_print_argv(c, f);
+	else
+		fputs("(no command: plan only)", f);
+	fprintf(f, "\nmachine: %s: %d logical CPUs on %d cores, %d package%s, %s\n",
+	    c->m->source_name, cpuset_count(&c->m->allowed), timing_count_cores(c->m, &c->m->allowed),
+	    pk, pk == 1 ? "" : "s", timing_has_smt(c->m) ? "SMT" : "no SMT");
+	fprintf(f, "\n%-10s %5s %5s  %s\n", "placement", "CPUs", "cores", "CPU list");
+	for (i = 0; i < c->nplaces; i++) {
+		pl = &c->places[i];
+		if (pl->status == TIMING_RUN) {
+			cpuset_format(&pl->cpus, list, sizeof list);
+			fprintf(f, "%-10s %5d %5d  %s\n", pl->name, pl->ncpus, pl->ncores, list);
+		} else
+			fprintf(f, "%-10s %s: %s\n", pl->name, pl->status == TIMING_SAME ?
+			    "not run again" : "refused", pl->reason);
+	}
+}
+
+/* The times of each placement: medians and ranges of wall, user and sys time. */
+static void
+timing_text_times(const struct timing *c, int prec, FILE *f)
+{
+	struct report_col	 cols[7];
+	struct report_table	*t;
+	struct timing_sum	 s;
+	const struct timing_stat *st[3];
+	char			 lo[32], hi[32];
+	int			 i, k, row;
+
+	memset(cols, 0, sizeof cols);
+	cols[0].title = "placement";
+	cols[0].width = 10;
+	for (k = 0; k < 3; k++) {
+		cols[1 + 2 * k].title = "median";
+		cols[1 + 2 * k].width = 7;
+		cols[1 + 2 * k].right = 1;
+		cols[1 + 2 * k].style = REPORT_FIXED;
+		cols[1 + 2 * k].prec = prec;
+		cols[2 + 2 * k].title = "min-max";
+		cols[2 + 2 * k].width = 14;
+	}
+	fprintf(f, "\n\n%-10s %-22s %-22s %s\n", "", "   wall s", "   user s", "    sys s");
+	t = report_new(cols, 7);
+	for (i = 0; i < c->nplaces; i++) {
+		if (c->places[i].status != TIMING_RUN)
+			continue;
+		timing_summarize(c, i, &s);
+		st[0] = &s.wall;
+		st[1] = &s.user;
+		st[2] = &s.sys;
+		row = report_add_row(t);
+		report_set_text(t, row, 0, "%s", c->places[i].name);
+		for (k = 0; k < 3; k++) {
+			report_set_num(t, row, 1 + 2 * k, st[k]->median, "s", REPORT_LOWER);
+			report_set_text(t, row, 2 + 2 * k, "%s-%s",
+			    report_fmt(lo, sizeof lo, st[k]->min, REPORT_FIXED, prec),
+			    report_fmt(hi, sizeof hi, st[k]->max, REPORT_FIXED, prec));
+		}
+	}
+	report_write_text(t, f);
+	report_free(t);
+}
+
+/* The columns of the second text table. */
+static const struct report_col timing_text_more_cols[] = {
+	{ .title = "placement", .width = 10 },
+	{ .title = "speed", .width = 7, .right = 1 },
+	{ .title = "peak RSS", .width = 9, .right = 1 },
+	{ .title = "vol csw", .width = 10, .right = 1, .style = REPORT_FIXED },
+	{ .title = "invol csw", .width = 10, .right = 1, .style = REPORT_FIXED },
+	{ .title = "failed", .width = 8, .right = 1 },
+};
+
+/* Speed against the first placement, peak RSS, context switches, failures. */
+static void
+timing_text_more(const struct timing *c, FILE *f)
+{
+	struct report_table	*t = report_new(timing_text_more_cols, 6);
+	struct timing_sum	 s;
+	double			 first_wall = -1;
+	char			 buf[32];
+	int			 i, row;
+
+	fputc('\n', f);
+	for (i = 0; i < c->nplaces; i++) {
+		if (c->places[i].status != TIMING_RUN)
+			continue;
+		timing_summarize(c, i, &s);
+		if (first_wall < 0)
+			first_wall = s.wall.median;
+		row = report_add_row(t);
+		report_set_text(t, row, 0, "%s", c->places[i].name);
+		if (s.wall.median > 0)
+			report_set_text(t, row, 1, "%sx", report_fmt(buf, sizeof buf,
+			    first_wall / s.wall.median, REPORT_FIXED, 2));
+		util_fmt_bytes(buf, sizeof buf, (uint64_t)s.maxrss_kb * 1024);
+		report_set_text(t, row, 2, "%s", buf);
+		report_set_num(t, row, 3, s.nvcsw.median, NULL, REPORT_NEUTRAL);
+		report_set_num(t, row, 4, s.nivcsw.median, NULL, REPORT_NEUTRAL);
+		report_set_text(t, row, 5, "%d of %d", s.failed, s.nruns);
+	}
+	report_write_text(t, f);
+	report_free(t);
+	fprintf(f, "speed: the first placement's median wall time over this one's;\n"
+	    "context switches: medians; peak RSS: the largest single process of\n"
+	    "the command's tree (wait4 ru_maxrss), not their sum\n\n");
+}
+
+/* all over cores: what SMT gives this workload, and the growth of user and sys time. */
+static void
+timing_text_compare(const struct timing *c, FILE *f)
+{
+	struct timing_cmp	cmp;
+	char			buf[32];
+	int			i;
+
+	if (timing_compare(c, &cmp)) {
+		fprintf(f, "all over cores: %sx the speed (what SMT gives this workload)\n",
+		    report_fmt(buf, sizeof buf, cmp.speedup, REPORT_FIXED, 2));
+		fprintf(f, "cores to all: user time %+.0f%%, sys time ",
+		    (cmp.user_growth - 1) * 100);
+		if (cmp.sys_growth > 0)
+			fprintf(f, "%+.0f%%\n", (cmp.sys_growth - 1) * 100);
+		else if (cmp.sys_all > 0)
+			fprintf(f, "from 0 to %s s\n", report_fmt(buf, sizeof buf,
+			    cmp.sys_all, REPORT_FIXED, 3));
+		else
+			fprintf(f, "0 on both\n");
+		if (cmp.contention)
+			fprintf(f, "  sys time grows much more than user time: a sign of "
+			    "lock contention in the kernel\n");
+	} else if ((i = timing_find_place(c, "cores")) != -1 &&
+	    c->places[i].status == TIMING_SAME && c->places[i].same_as >= 0 &&
+	    strcmp(c->places[c->places[i].same_as].name, "all") == 0)
+		fprintf(f, "all over cores: nothing to measure: 'cores' is 'all' here "
+		    "(no SMT sibling to use)\n");
+}
+
+/* Text: results, comparisons, failures. */
+static void
+timing_text_results(const struct timing *c, FILE *f)
+{
+	const struct timing_run	*r;
+	char			 what[128];
+	int			 i, prec = 3, failed;
+
+	fprintf(f, "\n%d run%s per placement, alternating between placements",
+	    c->nruns, c->nruns == 1 ? "" : "s");
+	if (c->prepare != NULL)
+		fprintf(f, "; before each, untimed: %s", c->prepare);
+	/* Milliseconds matter for short commands, not for long ones. */
+	for (i = 0; i < c->nrun; i++)
+		if (c->runs[i].wall_s >= 10)
+			prec = 2;
+	timing_text_times(c, prec, f);
+	timing_text_more(c, f);
+	timing_text_compare(c, f);
+	if ((failed = timing_failed(c)) == 0) {
+		fprintf(f, "all %d runs succeeded\n", c->nrun);
+		return;
+	}
+	fprintf(f, "FAILED: %d of %d runs did not succeed:\n", failed, c->nrun);
+	for (i = 0; i < c->nrun; i++) {
+		r = &c->runs[i];
+		if (timing_run_ok(r))
+			continue;
+		timing_status_str(r->status, what, sizeof what);
+		fprintf(f, "  run %d on %s: %s\n", r->order, c->places[r->place].name, what);
+	}
+}
+
+/* The report as text: the plan, then the results (or why there are none). */
+void
+timing_report_text(const struct timing *c, FILE *f)
+{
+	timing_text_plan(c, f);
+	if (!c->dry_run)
+		timing_text_results(c, f);
+	else if (!topo_is_live(c->m))
+		fprintf(f, "\nplanned for another machine: nothing was run\n");
+	else
+		fprintf(f, "\ndry run: nothing was run\n");
+	fflush(f);
+}
+
+/* JSON: a {median, min, max} object. */
+static void
+timing_json_stat(struct strbuf *b, const char *key, const struct timing_stat *st)
+{
+	strbuf_printf(b, "\"%s\": {\"median\": ", key);
+	report_json_num(b, st->median);
+	strbuf_puts(b, ", \"min\": ");
+	report_json_num(b, st->min);
+	strbuf_puts(b, ", \"max\": ");
+	report_json_num(b, st->max);
+	strbuf_puts(b, "}");
+}
+
+/* JSON: the runs of one placement. */
+static void
+timing_json_runs(const struct timing *c, int i, struct strbuf *b)
+{
+	const struct timing_run	*r;
+	int			 k, first = 1;
+
+	for (k = 0; k < c->nrun; k++) {
+		r = &c->runs[k];
+		if (r->place != i)
+			continue;
+		strbuf_printf(b, "%s\n       {\"order\": %d, \"wall_s\": ", first ? "" : ",",
+		    r->order);
+		first = 0;
+		report_json_num(b, r->wall_s);
+		strbuf_puts(b, ", \"user_s\": ");
+		report_json_num(b, r->user_s);
+		strbuf_puts(b, ", \"sys_s\": ");
+		report_json_num(b, r->sys_s);
+		strbuf_printf(b, ", \"maxrss_kb\": %ld, \"nvcsw\": %ld, \"nivcsw\": %ld, ",
+		    r->maxrss_kb, r->nvcsw, r->nivcsw);
+		if (WIFEXITED(r->status))
+			strbuf_printf(b, "\"exit_status\": %d, \"signal\": null",
+			    WEXITSTATUS(r->status));
+		else if (WIFSIGNALED(r->status))
+			strbuf_printf(b, "\"exit_status\": null, \"signal\": %d",
+			    WTERMSIG(r->status));
+		else
+			strbuf_puts(b, "\"exit_status\": null, \"signal\": null");
+		strbuf_printf(b, ", \"ok\": %s}", timing_run_ok(r) ? "true" : "false");
+	}
+}
+
+/* JSON: one placement with its runs. */
+static void
+timing_json_place(const struct timing *c, int i, struct strbuf *b)
+{
+	const struct timing_place	*pl = &c->places[i];
+	struct timing_sum		 s;
+	char				 list[1024];
+
+	cpuset_format(&pl->cpus, list, sizeof list);
+	strbuf_puts(b, "    {\"name\": ");
+	strbuf_json_str(b, pl->name);
+	strbuf_printf(b, ", \"status\": \"%s\", \"cpus\": ", timing_report_status[pl->status]);
+	strbuf_json_str(b, list);
+	strbuf_printf(b, ", \"ncpus\": %d, \"ncores\": %d, \"same_as\": ", pl->ncpus,
+	    pl->ncores);
+	if (pl->same_as >= 0)
+		strbuf_json_str(b, c->places[pl->same_as].name);
+	else
+		strbuf_puts(b, "null");
+	strbuf_puts(b, ", \"reason\": ");
+	if (pl->reason[0] != '\0')
+		strbuf_json_str(b, pl->reason);
+	else
+		strbuf_puts(b, "null");
+	timing_summarize(c, i, &s);
+	if (s.nruns == 0) {
+		strbuf_puts(b, ",\n     \"wall_s\": null, \"user_s\": null, \"sys_s\": null, "
+		    "\"maxrss_kb\": null, \"nvcsw_median\": null, \"nivcsw_median\": null, "
+		    "\"failed_runs\": 0, \"runs\": []}");
+		return;
+	}
+	strbuf_puts(b, ",\n     ");
+	timing_json_stat(b, "wall_s", &s.wall);
+	strbuf_puts(b, ",\n     ");
+	timing_json_stat(b, "user_s", &s.user);
+	strbuf_puts(b, ",\n     ");
+	timing_json_stat(b, "sys_s", &s.sys);
+	strbuf_printf(b, ",\n     \"maxrss_kb\": %ld, \"nvcsw_median\": ", s.maxrss_kb);
+	report_json_num(b, s.nvcsw.median);
+	strbuf_puts(b, ", \"nivcsw_median\": ");
+	report_json_num(b, s.nivcsw.median);
+	strbuf_printf(b, ", \"failed_runs\": %d,\n     \"runs\": [", s.failed);
+	timing_json_runs(c, i, b);
+	strbuf_puts(b, "]}");
+}
+
+/* The whole report as JSON. */
+void
+timing_report_json(const struct timing *c, FILE *f)
+{
+	struct timing_cmp	cmp;
+	struct strbuf		b;
+	int			i;
+
+	strbuf_init(&b);
+	strbuf_puts(&b, "{\n  \"command\": [");
+	for (i = 0; i < c->argc; i++) {
+		if (i > 0)
+			strbuf_puts(&b, ", ");
+		strbuf_json_str(&b, c->argv[i]);
+	}
+	strbuf_puts(&b, "],\n  \"prepare\": ");
+	if (c->prepare != NULL)
+		strbuf_json_str(&b, c->prepare);
+	else
+		strbuf_puts(&b, "null");
+	strbuf_printf(&b, ",\n  \"runs\": %d,\n  \"dry_run\": %s,\n  \"machine\": "
+	    "{\"source\": ", c->nruns, c->dry_run ? "true" : "false");
+	strbuf_json_str(&b, c->m->source_name);
+	strbuf_printf(&b, ", \"logical_cpus\": %d, \"cores\": %d, \"packages\": %d, "
+	    "\"smt\": %s},\n  \"placements\": [\n", cpuset_count(&c->m->allowed),
+	    timing_count_cores(c->m, &c->m->allowed), c->m->npackages,
+	    timing_has_smt(c->m) ? "true" : "false");
+	for (i = 0; i < c->nplaces; i++) {
+		timing_json_place(c, i, &b);
+		strbuf_puts(&b, i + 1 < c->nplaces ? ",\n" : "\n");
+	}
+	strbuf_puts(&b, "  ],\n  \"all_over_cores\": ");
+	if (timing_compare(c, &cmp)) {
+		strbuf_puts(&b, "{\"speedup\": ");
+		report_json_num(&b, cmp.speedup);
+		strbuf_puts(&b, ", \"user_growth\": ");
+		report_json_num(&b, cmp.user_growth);
+		strbuf_puts(&b, ", \"sys_growth\": ");
+		report_json_num(&b, cmp.sys_growth > 0 ? cmp.sys_growth : NAN);
+		strbuf_printf(&b, ", \"sys_contention\": %s}",
+		    cmp.contention ? "true" : "false");
+	} else
+		strbuf_puts(&b, "null");
+	strbuf_printf(&b, ",\n  \"failed_runs\": %d,\n  \"notes\": [", timing_failed(c));
+	strbuf_json_str(&b, TIMING_RSS_NOTE);
+	strbuf_puts(&b, "]\n}\n");
+	fputs(b.s, f);
+	fflush(f);
+	strbuf_free(&b);
+}
+
+
+/* The columns of time --csv. */
+enum {
+	TCSV_PLACEMENT, TCSV_STATUS, TCSV_CPUS, TCSV_NCPUS, TCSV_NCORES, TCSV_ORDER,
+	TCSV_UNIT, TCSV_WALL, TCSV_USER, TCSV_SYS, TCSV_MAXRSS, TCSV_NVCSW, TCSV_NIVCSW,
+	TCSV_EXIT, TCSV_SIGNAL, TCSV_REASON, TCSV_NCOLS
+};
+static const struct report_col timing_csv_cols[TCSV_NCOLS] = {
+	{ .key = "placement" }, { .key = "status" }, { .key = "cpus" },
+	{ .key = "ncpus" }, { .key = "ncores" }, { .key = "order" }, { .key = "unit" },
+	{ .key = "wall" }, { .key = "user" }, { .key = "sys" }, { .key = "maxrss_kb" },
+	{ .key = "nvcsw" }, { .key = "nivcsw" }, { .key = "exit_status" },
+	{ .key = "signal" }, { .key = "reason" }
+};
+
+/* A CSV row's placement columns. */
+static int
+timing_csv_row(struct report_table *t, const struct timing_place *pl)
+{
+	char	list[1024];
+	int	row = report_add_row(t);
+
+	cpuset_format(&pl->cpus, list, sizeof list);
+	report_set_text(t, row, TCSV_PLACEMENT, "%s", pl->name);
+	report_set_text(t, row, TCSV_STATUS, "%s", timing_report_status[pl->status]);
+	report_set_text(t, row, TCSV_CPUS, "%s", list);
+	report_set_num(t, row, TCSV_NCPUS, pl->ncpus, NULL, REPORT_NEUTRAL);
+	report_set_num(t, row, TCSV_NCORES, pl->ncores, NULL, REPORT_NEUTRAL);
+	return row;
+}
+
+/* One run's row: times in seconds (the unit column), RSS, switches, status. */
+static void
+timing_csv_run(struct report_table *t, const struct timing_place *pl,
+    const struct timing_run *r)
+{
+	int	row = timing_csv_row(t, pl);
+
+	report_set_num(t, row, TCSV_ORDER, r->order, NULL, REPORT_NEUTRAL);
+	report_set_text(t, row, TCSV_UNIT, "s");
+	report_set_num(t, row, TCSV_WALL, r->wall_s, "s", REPORT_LOWER);
+	report_set_num(t, row, TCSV_USER, r->user_s, "s", REPORT_LOWER);
+	report_set_num(t, row, TCSV_SYS, r->sys_s, "s", REPORT_LOWER);
+	report_set_num(t, row, TCSV_MAXRSS, r->maxrss_kb, "kB", REPORT_LOWER);
+	report_set_num(t, row, TCSV_NVCSW, r->nvcsw, NULL, REPORT_NEUTRAL);
+	report_set_num(t, row, TCSV_NIVCSW, r->nivcsw, NULL, REPORT_NEUTRAL);
+	if (WIFEXITED(r->status))
+		report_set_num(t, row, TCSV_EXIT, WEXITSTATUS(r->status), NULL,
+		    REPORT_NEUTRAL);
+	else if (WIFSIGNALED(r->status))
+		report_set_num(t, row, TCSV_SIGNAL, WTERMSIG(r->status), NULL,
+		    REPORT_NEUTRAL);
+}
+
+/* The report as CSV: one row per run, one per placement not run. */
+void
+timing_report_csv(const struct timing *c, FILE *f)
+{
+	struct report_table	*t = report_new(timing_csv_cols, TCSV_NCOLS);
+	int			 i, k, rows, row;
+
+	for (i = 0; i < c->nplaces; i++) {
+		for (k = rows = 0; k < c->nrun; k++) {
+			if (c->runs[k].place == i) {
+				timing_csv_run(t, &c->places[i], &c->runs[k]);
+				rows++;
+			}
+		}
+		if (rows > 0)
+			continue;
+		row = timing_csv_row(t, &c->places[i]);
+		if (c->places[i].reason[0] != '\0')
+			report_set_text(t, row, TCSV_REASON, "%s", c->places[i].reason);
+	}
+	report_write_csv(t, f);
+	report_free(t);
+	fflush(f);
+}

@@ -1,0 +1,225 @@
+/* test_report.c: the number formatter and the text, CSV and JSON writers of report.c. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "tap.h"
+#include "util.h"
+
+/* What a writer printed, as one string. */
+static char	out[8192];
+
+/* Run a writer into out. */
+static void
+capture(void (*w)(const struct report_table *, FILE *), const struct report_table *t)
+{
+	FILE	*f = tmpfile();
+	size_t	 n;
+
+	if (f == NULL) {
+		out[0] = '\0';
+		return;
+	}
+	w(t, f);
+	rewind(f);
+	n = fread(out, 1, sizeof out - 1, f);
+	out[n] = '\0';
+	fclose(f);
+}
+
+/* Is report_fmt(v, style, prec) exactly want? */
+static void
+fmt_is(double v, enum report_style style, int prec, const char *want)
+{
+	char	buf[64];
+
+	report_fmt(buf, sizeof buf, v, style, prec);
+	ok(strcmp(buf, want) == 0, "fmt %g style %d: '%s' (want '%s')", v, (int)style, buf,
+	    want);
+}
+
+/* One function for every number: people's styles and data. */
+static void
+test_fmt(void)
+{
+	struct strbuf	sb;
+
+	fmt_is(626.305, REPORT_SIG3, 0, "626");
+	fmt_is(12.345, REPORT_SIG3, 0, "12.3");
+	fmt_is(0.456, REPORT_SIG3, 0, "0.46");
+	fmt_is(NAN, REPORT_SIG3, 0, "-");
+	fmt_is(9.87654, REPORT_RATE, 0, "9.877");
+	fmt_is(592.24, REPORT_RATE, 0, "592.2");
+	fmt_is(0.4849, REPORT_PCT, 0, "48%");
+	fmt_is(1.5, REPORT_FIXED, 3, "1.500");
+	fmt_is(INFINITY, REPORT_FIXED, 2, "-");
+	fmt_is(626305000.0, REPORT_DATA, 0, "626305000");
+	fmt_is(626305000.4, REPORT_DATA, 0, "626305000");
+	fmt_is(626.30512, REPORT_DATA, 0, "626.305");
+	fmt_is(3.0, REPORT_DATA, 0, "3");
+	fmt_is(-0.0, REPORT_DATA, 0, "0");
+	fmt_is(0.0012345678, REPORT_DATA, 0, "0.00123457");
+	fmt_is(NAN, REPORT_DATA, 0, "");
+
+	strbuf_init(&sb);
+	report_json_num(&sb, 2.5);
+	strbuf_puts(&sb, ",");
+	report_json_num(&sb, NAN);
+	strbuf_puts(&sb, ",");
+	report_json_num(&sb, 42);
+	ok(strcmp(sb.s, "2.5,null,42") == 0, "JSON numbers: %s", sb.s);
+	strbuf_free(&sb);
+	ok(strcmp(report_better_name(REPORT_HIGHER), "higher") == 0 &&
+	    strcmp(report_better_name(REPORT_LOWER), "lower") == 0 &&
+	    strcmp(report_better_name(REPORT_NEUTRAL), "") == 0, "better names");
+}
+
+enum { C_NAME, C_UNIT, C_RATE, C_SPEED, C_NOTE, C_NCOLS };
+static const struct report_col cols[C_NCOLS] = {
+	[C_NAME] = { .key = "name", .title = "NAME", .width = 6 },
+	[C_UNIT] = { .key = "unit" },
+	[C_RATE] = { .key = "rate", .title = "RATE", .right = 1, .unit = 1,
+	    .style = REPORT_SIG3 },
+	[C_SPEED] = { .key = "speed", .title = "SPEED", .right = 1, .style = REPORT_PCT },
+	[C_NOTE] = { .key = "note", .title = "NOTE", .gap = 2 },
+};
+
+/* A small table: a figure with its unit, n/a with a reason, a failure, awkward text. */
+static struct report_table *
+sample_table(void)
+{
+	struct report_table	*t = report_new(cols, C_NCOLS);
+	int			 r;
+
+	r = report_add_row(t);
+	report_set_text(t, r, C_NAME, "hash");
+	report_set_text(t, r, C_UNIT, "MB/s");
+	report_set_num(t, r, C_RATE, 626.305, "MB/s", REPORT_HIGHER);
+	report_set_num(t, r, C_SPEED, 0.5, NULL, REPORT_HIGHER);
+	report_set_text(t, r, C_NOTE, "plain");
+	r = report_add_row(t);
+	report_set_text(t, r, C_NAME, "a,b");
+	report_set_text(t, r, C_UNIT, "us/round trip");
+	report_set_num(t, r, C_RATE, 12.5, "us/round trip", REPORT_LOWER);
+	report_set_flag(t, r, C_RATE, REPORT_NA, "no SMT");
+	report_set_text(t, r, C_NOTE, "say \"hi\"\nthere");
+	report_set_json(t, r, C_NOTE, "[1,2]");
+	report_set_note(t, r, "FAILED: %s", "it died");
+	r = report_add_row(t);
+	report_set_text(t, r, C_NAME, "fp");
+	report_set_flag(t, r, C_SPEED, REPORT_FAILED, "killed by signal %d", 9);
+	return t;
+}
+
+/* CSV: keys as header, RFC 4180 quoting, figures in the unit shown, n/a empty. */
+static void
+test_csv(void)
+{
+	struct report_table	*t = sample_table();
+
+	capture(report_write_csv, t);
+	ok(strcmp(out,
+	    "name,unit,rate,speed,note\n"
+	    "hash,MB/s,626.305,0.5,plain\n"
+	    "\"a,b\",us/round trip,,,\"say \"\"hi\"\"\nthere\"\n"
+	    "fp,,,,\n") == 0, "CSV quoting, units, n/a and failed empty:\n%s", out);
+	report_free(t);
+}
+
+/* Text: aligned columns, right-aligned figures with units, "-", notes, no padding at the end. */
+static void
+test_text(void)
+{
+	struct report_table	*t = sample_table();
+
+	capture(report_write_text, t);
+	ok(strcmp(out,
+	    "NAME       RATE SPEED  NOTE\n"
+	    "hash   626 MB/s   50%  plain\n"
+	    "a,b           -     -  say \"hi\"\nthere\n"
+	    "       FAILED: it died\n"
+	    "fp            -     -  -\n") == 0, "text table:\n%s", out);
+	report_free(t);
+}
+
+/* JSON: one object per row, keyed members, raw values, null for n/a. */
+static void
+test_json(void)
+{
+	struct report_table	*t = sample_table();
+	struct strbuf		 sb;
+
+	strbuf_init(&sb);
+	report_write_json(t, &sb);
+	ok(strcmp(sb.s,
+	    "[{\"name\":\"hash\",\"unit\":\"MB/s\",\"rate\":626.305,\"speed\":0.5,"
+	    "\"note\":\"plain\"},"
+	    "{\"name\":\"a,b\",\"unit\":\"us/round trip\",\"rate\":null,\"speed\":null,"
+	    "\"note\":[1,2]},"
+	    "{\"name\":\"fp\",\"unit\":null,\"rate\":null,\"speed\":null,\"note\":null}]")
+	    == 0, "JSON array: %s", sb.s);
+	strbuf_free(&sb);
+	report_free(t);
+}
+
+/* Flags and reasons read as one status. */
+static void
+test_status(void)
+{
+	struct report_table		*t = sample_table();
+	const struct report_cell	*c;
+	char				 buf[128];
+
+	report_status(report_cell(t, 0, C_RATE), buf, sizeof buf);
+	ok(strcmp(buf, "ok") == 0, "status ok: %s", buf);
+	report_status(report_cell(t, 1, C_RATE), buf, sizeof buf);
+	ok(strcmp(buf, "n/a: no SMT") == 0, "status n/a: %s", buf);
+	report_status(report_cell(t, 2, C_SPEED), buf, sizeof buf);
+	ok(strcmp(buf, "failed: killed by signal 9") == 0, "status failed: %s", buf);
+	report_set_flag(t, 0, C_RATE, REPORT_DISTURBED, "got 80%% of its CPU");
+	report_status(report_cell(t, 0, C_RATE), buf, sizeof buf);
+	ok(strcmp(buf, "disturbed: got 80% of its CPU") == 0, "status disturbed: %s", buf);
+	c = report_cell(t, 0, C_RATE);
+	ok(c->better == REPORT_HIGHER && strcmp(c->unit, "MB/s") == 0 && c->v == 626.305,
+	    "a record keeps its unit and direction");
+	report_free(t);
+}
+
+/* Footnotes: distinct texts numbered from 1, printed once. */
+static void
+test_notes(void)
+{
+	struct report_notes	 notes;
+	FILE			*f = tmpfile();
+	size_t			 n;
+
+	memset(&notes, 0, sizeof notes);
+	ok(report_note(&notes, "smt-sibling: %s", "no SMT") == 1, "first note is 1");
+	ok(report_note(&notes, "other") == 2, "second note is 2");
+	ok(report_note(&notes, "smt-sibling: no SMT") == 1, "the same text keeps its number");
+	if (f == NULL)
+		return;
+	report_notes_flush(&notes, f);
+	rewind(f);
+	n = fread(out, 1, sizeof out - 1, f);
+	out[n] = '\0';
+	fclose(f);
+	ok(strcmp(out, "\n[1] smt-sibling: no SMT\n[2] other\n") == 0 && notes.n == 0,
+	    "flushed: %s", out);
+}
+
+int
+main(void)
+{
+	test_fmt();
+	test_csv();
+	test_text();
+	test_json();
+	test_status();
+	test_notes();
+	return tap_done();
+}
