@@ -116,6 +116,8 @@ cpuset_parse(struct cpuset *s, const char *str, char *err, size_t errlen)
 			goto bad;
 	}
 bad:
+	/* A refused list leaves no half-filled set behind. */
+	cpuset_zero(s);
 	snprintf(err, errlen, "bad CPU list '%s' (expected e.g. 0-3,8; CPUs below %d)",
 	    str, CPUSET_MAX);
 	return -1;

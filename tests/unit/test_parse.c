@@ -133,6 +133,7 @@ test_cpuset(void)
 		    strstr(err, "bad CPU list '") != NULL && strstr(err, bad[i]) != NULL &&
 		    strstr(err, "expected e.g. 0-3,8; CPUs below 4096") != NULL,
 		    "CPU list '%s' refused: %s", bad[i], err);
+		ok(cpuset_count(&s) == 0, "and it leaves an empty set, not a half-filled one");
 	}
 }
 
