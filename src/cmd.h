@@ -14,7 +14,7 @@ int	cmd_check(int, char **);	/* check.c */
 int	cmd_time(int, char **);		/* timing.c */
 int	cmd_tour(int, char **);		/* tour.c */
 /* The live screen: `smtscope [-d TENTHS] [-t THEME] [-l LOAD]... [-i INPUT]`. */
-int	ui_main(int, char **);		/* ui/ui.c */
+int	cmd_live(int, char **);		/* cmd_live.c */
 
 /* Print "smtscope: CMD: what" on stderr and return CMD_USAGE. */
 int	cmd_usage_error(const char *cmd, const char *fmt, ...)

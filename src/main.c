@@ -120,5 +120,5 @@ main(int argc, char **argv)
 		printf("smtscope %s\n", SMTSCOPE_VERSION);
 		return main_finish(CMD_OK);
 	}
-	return ui_main(argc, argv);
+	return cmd_live(argc, argv);
 }
