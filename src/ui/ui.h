@@ -97,10 +97,4 @@ struct ui_figures {
 };
 int		 ui_load_figures(struct ui *, int id, struct ui_figures *);
 
-struct tour;
-struct tour_options;
-/* Play a tour on the live screen (uitour.c); --record writes its summary. */
-int		 ui_tour(const struct tour *, const struct tour_options *,
-		    const char *theme, const char *record);
-
 #endif

@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tour.h"
-#include "ui.h"
+#include "tour_host.h"
+#include "tour_player.h"
+#include "ui/ui.h"
+#include "ui/uitour.h"
 #include "util.h"
 
 /* The host between the player and the screen. */
@@ -148,7 +150,7 @@ uitour_caption(struct uitour *h)
 		if ((f = open_memstream(&buf, &len)) == NULL)
 			return;
 		fprintf(f, "End of the tour; q quits.\n");
-		tour_summary_print(h->p, f);
+		tour_host_summary(h->p, f);
 		fclose(f);
 		snprintf(h->caption, sizeof h->caption, "%s", buf);
 		free(buf);
@@ -196,8 +198,6 @@ ui_tour(const struct tour *t, const struct tour_options *opt, const char *theme,
 {
 	struct ui_options	 o;
 	struct uitour		 h;
-	struct strbuf		 sb;
-	FILE			*f;
 	int			 rc;
 
 	memset(&h, 0, sizeof h);
@@ -214,18 +214,8 @@ ui_tour(const struct tour *t, const struct tour_options *opt, const char *theme,
 	if (h.p == NULL)
 		return rc;
 	tour_player_quit(h.p);
-	if (record != NULL) {
-		strbuf_init(&sb);
-		tour_summary_json(h.p, &sb);
-		if ((f = fopen(record, "w")) == NULL) {
-			fprintf(stderr, "smtscope: tour: %s: %s\n", record, strerror(errno));
-			rc = 1;
-		} else if ((fputs(sb.s, f) == EOF) | (fclose(f) == EOF)) {
-			fprintf(stderr, "smtscope: tour: %s: %s\n", record, strerror(errno));
-			rc = 1;
-		}
-		strbuf_free(&sb);
-	}
+	if (record != NULL && tour_host_record(h.p, record) == -1)
+		rc = 1;
 	tour_player_free(h.p);
 	return rc;
 }

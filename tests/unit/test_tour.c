@@ -1,4 +1,4 @@
-/* test_tour.c: the tour parser, place resolution and the player, against a mock host. */
+/* test_tour.c: the tour parser, place resolution, the player against a mock host, the summary. */
 #include "config.h"
 
 #include <dirent.h>
@@ -12,6 +12,8 @@
 #include "tap.h"
 #include "topo.h"
 #include "tour.h"
+#include "tour_host.h"
+#include "tour_player.h"
 #include "util.h"
 
 /* ---------------------------------------------------------------- mock host */
@@ -603,14 +605,14 @@ test_player_nosmt(void)
 	    "step 5 skipped, nothing measured");
 
 	f = open_memstream(&text, &tlen);
-	tour_summary_print(p, f);
+	tour_host_summary(p, f);
 	fclose(f);
 	ok(strstr(text, "skipped: no SMT sibling") != NULL && strstr(text, "hash@1") != NULL
 	    && strstr(text, " 50%") != NULL, "the summary table has the skip note and "
 	    "the speeds");
 	free(text);
 	strbuf_init(&sb);
-	tour_summary_json(p, &sb);
+	tour_host_summary_json(p, &sb);
 	ok(strstr(sb.s, "\"tour\":\"smt-basics\"") != NULL &&
 	    strstr(sb.s, "\"skipped\":true") != NULL && strstr(sb.s, "\"speed\":0.") != NULL,
 	    "the JSON summary has the tour, the skip and the speed");
