@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "loads.h"
 #include "measure.h"
+#include "solo.h"
 #include "topo.h"
 #include "tour_host.h"
 #include "util.h"
@@ -152,82 +153,40 @@ tour_host_summary_json(const struct tour_player *p, struct strbuf *sb)
 struct tour_host {
 	const struct topo	*m;
 	struct loads		*ls;
-	struct tour_names	 names;
+	struct solo		*solo;		/* over ls */
 	int			 failed;
 	FILE			*out;
 };
 
-/* Add a load's name and id to a host's map. */
-int
-tour_names_add(struct tour_names *names, const char *name, int id)
-{
-	if (names->n == TOUR_LOADS_MAX)
-		return -1;
-	snprintf(names->map[names->n].name, sizeof names->map[0].name, "%s", name);
-	names->map[names->n++].id = id;
-	return 0;
-}
-
-/* The id of a tour load, or -1; remove drops it from the map. */
-int
-tour_names_id(struct tour_names *names, const char *name, int remove)
-{
-	int	i, id;
-
-	for (i = 0; i < names->n; i++) {
-		if (strcmp(names->map[i].name, name) != 0)
-			continue;
-		id = names->map[i].id;
-		if (remove) {
-			memmove(&names->map[i], &names->map[i + 1],
-			    (size_t)(names->n - i - 1) * sizeof names->map[0]);
-			names->n--;
-		}
-		return id;
-	}
-	return -1;
-}
-
-/* Start a load for the player. */
+/* Start a load for the player; its id. */
 static int
 tour_host_start(void *arg, const char *name, const char *text, char *err, size_t errlen)
 {
 	struct tour_host	*h = arg;
 	struct load_spec	 spec;
-	int			 id;
 
-	if (h->names.n == TOUR_LOADS_MAX) {
-		snprintf(err, errlen, "too many loads");
+	(void)name;
+	if (loads_parse(h->m, text, &spec, err, errlen) == -1)
 		return -1;
-	}
-	if (loads_parse(h->m, text, &spec, err, errlen) == -1 ||
-	    (id = loads_start(h->ls, &spec, err, errlen)) == -1)
-		return -1;
-	return tour_names_add(&h->names, name, id);
+	return loads_start(h->ls, &spec, err, errlen);
 }
 
 /* Stop a load for the player. */
 static int
-tour_host_stop(void *arg, const char *name)
+tour_host_stop(void *arg, int id)
 {
 	struct tour_host	*h = arg;
-	int			 id = tour_names_id(&h->names, name, 1);
 
-	return id == -1 ? -1 : loads_stop(h->ls, id);
+	return loads_stop(h->ls, id);
 }
 
 /* Move a load for the player. */
 static int
-tour_host_move(void *arg, const char *name, int cpu, int cpu_b, char *err, size_t errlen)
+tour_host_move(void *arg, int id, int cpu, int cpu_b, char *err, size_t errlen)
 {
 	struct tour_host	*h = arg;
 	struct cpuset		 set;
-	int			 id = tour_names_id(&h->names, name, 0);
 
-	if (id == -1) {
-		snprintf(err, errlen, "no load %s", name);
-		return -1;
-	}
 	cpuset_zero(&set);
 	cpuset_set(&set, cpu);
 	return loads_move(h->ls, id, &set, cpu_b, err, errlen);
@@ -235,27 +194,34 @@ tour_host_move(void *arg, const char *name, int cpu, int cpu_b, char *err, size_
 
 /* Pause or resume a load for the player. */
 static int
-tour_host_pause(void *arg, const char *name, int pause)
+tour_host_pause(void *arg, int id, int pause)
 {
 	struct tour_host	*h = arg;
-	int			 id = tour_names_id(&h->names, name, 0);
 
-	return id == -1 ? -1 : loads_pause(h->ls, id, pause);
+	return loads_pause(h->ls, id, pause);
 }
 
 /* A fresh sample of a load. */
 static int
-tour_host_sample(void *arg, const char *name, struct load_sample *out)
+tour_host_sample(void *arg, int id, struct load_sample *out)
 {
 	struct tour_host	*h = arg;
 	struct load		*l;
-	int			 id = tour_names_id(&h->names, name, 0);
 
 	loads_reap(h->ls);
-	if (id == -1 || (l = loads_get(h->ls, id)) == NULL || l->state == LOAD_DEAD)
+	if ((l = loads_get(h->ls, id)) == NULL || l->state == LOAD_DEAD)
 		return -1;
 	loads_peek(h->ls, l, out);
 	return 0;
+}
+
+/* The measurer of solo rates, over the host's loads. */
+static struct solo *
+tour_host_solo(void *arg)
+{
+	struct tour_host	*h = arg;
+
+	return h->solo;
 }
 
 /* Say which CPUs the step points at. */
@@ -353,8 +319,14 @@ tour_host_event(void *arg, enum tour_event ev, const struct tour_player *p)
 }
 
 static const struct tour_ops tour_host_ops = {
-	tour_host_start, tour_host_stop, tour_host_move, tour_host_pause,
-	tour_host_sample, tour_host_highlight, tour_host_event
+	.start = tour_host_start,
+	.stop = tour_host_stop,
+	.move = tour_host_move,
+	.pause = tour_host_pause,
+	.sample = tour_host_sample,
+	.highlight = tour_host_highlight,
+	.event = tour_host_event,
+	.solo = tour_host_solo,
 };
 
 /* Write the JSON summary to a file; -1 with a message on stderr. */
@@ -401,6 +373,7 @@ tour_host_run(const struct tour *t, const struct tour_options *opt, const char *
 	h.out = stdout;
 	measure_signals_block();
 	h.ls = loads_new(m);
+	h.solo = solo_new(&solo_loads_ops, h.ls);
 	p = tour_player_new(t, m, &tour_host_ops, &h, opt);
 	printf("Tour %s: %s (%d steps, %s)\n", t->name, t->title, t->nsteps, t->path);
 	now = (double)util_now_ns() / 1e9;
@@ -417,6 +390,7 @@ tour_host_run(const struct tour *t, const struct tour_options *opt, const char *
 			deadline = now + 0.5;
 	}
 	tour_player_quit(p);
+	solo_free(h.solo);
 	loads_free(h.ls);
 	printf("\n");
 	tour_host_summary(p, stdout);

@@ -10,20 +10,6 @@
 #include "tour_player.h"
 #include "util.h"
 
-/* A host's map from a tour's load names to the ids of the loads it started. */
-struct tour_names {
-	struct {
-		char	name[TOUR_NAME_MAX];
-		int	id;
-	}	map[TOUR_LOADS_MAX];
-	int	n;
-};
-/* Add a name; -1 when the map is full. */
-int		 tour_names_add(struct tour_names *, const char *name, int id);
-/* The id of a name, or -1; remove drops it from the map. */
-int		 tour_names_id(struct tour_names *, const char *name, int remove);
-
-
 /* The summary of every step: a text table, or one JSON object. */
 void	tour_host_summary(const struct tour_player *, FILE *);
 void	tour_host_summary_json(const struct tour_player *, struct strbuf *);

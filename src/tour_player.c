@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "solo.h"
 #include "tour_plan.h"
 #include "tour_player.h"
 #include "util.h"
@@ -22,8 +23,7 @@
 enum tour_phase {
 	PH_IDLE,
 	PH_READY,		/* waiting for new loads to do their first unit */
-	PH_SOLO_SETTLE,		/* one load alone, the others paused, settling */
-	PH_SOLO_WINDOW,		/* ... measuring */
+	PH_SOLO,		/* new placements measured alone, one at a time */
 	PH_SETTLE,		/* all together, settling */
 	PH_WINDOW,		/* ... measuring */
 	PH_HOLD,		/* figures in; until the step's time or a key */
@@ -34,10 +34,12 @@ enum tour_phase {
 struct tour_live {
 	char			 name[TOUR_NAME_MAX];
 	char			 spec[96];
+	int			 id;		/* the host's */
 	int			 cpu, cpu_b;
 	int			 paused;	/* by the script */
-	int			 solo_paused;	/* by the player, for a solo */
 	int			 ready;
+	int			 queued;	/* its solo rate is asked for */
+	uint64_t		 solo_end_ns;	/* the last solo result taken in */
 	struct load_sample	 s0;
 };
 
@@ -65,12 +67,49 @@ struct tour_player {
 
 	struct tour_live	 live[TOUR_LOADS_MAX];
 	int			 nlive;
-	int			 solo_queue[TOUR_LOADS_MAX];
-	int			 nsolo, solo_at;
-	struct load_sample	 solo_s0;
 
+	struct solo		*solo;		/* the host's, or our own */
+	int			 own_solo;
+	int			 shown;		/* the measurement the status names, -1 */
 	struct tour_solo	*solos;
 	int			 nsolos;
+};
+
+/* Our own measurer's view of the loads: pause and sample through the host. */
+static int
+tour_player_solo_pause(void *arg, int id, int pause)
+{
+	struct tour_player	*p = arg;
+
+	return p->ops->pause(p->arg, id, pause);
+}
+
+/* Our own measurer: a fresh sample through the host. */
+static int
+tour_player_solo_sample(void *arg, int id, struct load_sample *out)
+{
+	struct tour_player	*p = arg;
+
+	return p->ops->sample(p->arg, id, out);
+}
+
+/* Our own measurer: the live loads the script has not paused. */
+static int
+tour_player_solo_running(void *arg, int *ids, int max)
+{
+	struct tour_player	*p = arg;
+	int			 i, n = 0;
+
+	for (i = 0; i < p->nlive && n < max; i++)
+		if (!p->live[i].paused)
+			ids[n++] = p->live[i].id;
+	return n;
+}
+
+static const struct solo_ops tour_player_solo_ops = {
+	.pause = tour_player_solo_pause,
+	.sample = tour_player_solo_sample,
+	.running = tour_player_solo_running,
 };
 
 /* Resolve every step against the topology. */
@@ -98,6 +137,13 @@ tour_player_new(const struct tour *t, const struct topo *m, const struct tour_op
 		tour_plan_step(m, &t->steps[i], i == 0 ? &empty : &p->plan[i - 1].after,
 		    &p->plan[i]);
 	p->phase = PH_IDLE;
+	p->shown = -1;
+	if (ops != NULL && ops->solo != NULL)
+		p->solo = ops->solo(arg);
+	if (ops != NULL && p->solo == NULL) {
+		p->solo = solo_new(&tour_player_solo_ops, p);
+		p->own_solo = 1;
+	}
 	return p;
 }
 
@@ -142,6 +188,7 @@ tour_live_find(const struct tour_player *p, const char *name)
 static void
 tour_live_remove(struct tour_player *p, int i)
 {
+	solo_forget(p->solo, p->live[i].id);
 	memmove(&p->live[i], &p->live[i + 1], (size_t)(p->nlive - i - 1) *
 	    sizeof p->live[0]);
 	p->nlive--;
@@ -152,23 +199,25 @@ static void
 tour_player_stop_all(struct tour_player *p)
 {
 	while (p->nlive > 0) {
-		p->ops->stop(p->arg, p->live[p->nlive - 1].name);
+		solo_forget(p->solo, p->live[p->nlive - 1].id);
+		p->ops->stop(p->arg, p->live[p->nlive - 1].id);
 		p->nlive--;
 	}
 }
 
-/* Resume the loads a solo measurement paused. */
+/* Withdraw the solo measurements we asked for: the loads they hold resume. */
 static void
 tour_player_unsolo(struct tour_player *p)
 {
 	int	i;
 
 	for (i = 0; i < p->nlive; i++) {
-		if (p->live[i].solo_paused) {
-			p->ops->pause(p->arg, p->live[i].name, 0);
-			p->live[i].solo_paused = 0;
+		if (p->live[i].queued) {
+			solo_forget(p->solo, p->live[i].id);
+			p->live[i].queued = 0;
 		}
 	}
+	p->shown = -1;
 }
 
 /* Rewrite a live load's spec for its new place: its solo is the one that counts. */
@@ -192,24 +241,25 @@ tour_player_apply(struct tour_player *p, const struct tour_op *op)
 {
 	struct tour_live	*l;
 	char			 err[256];
-	int			 i = tour_live_find(p, op->name);
+	int			 id, i = tour_live_find(p, op->name);
 
 	err[0] = '\0';
 	switch (op->type) {
 	case TOUR_START:
 		if (i != -1) {
-			p->ops->stop(p->arg, op->name);
+			p->ops->stop(p->arg, p->live[i].id);
 			tour_live_remove(p, i);
 		}
 		if (p->nlive == TOUR_LOADS_MAX)
 			return;
-		if (p->ops->start(p->arg, op->name, op->spec, err, sizeof err) == -1) {
+		if ((id = p->ops->start(p->arg, op->name, op->spec, err, sizeof err)) == -1) {
 			tour_player_fail(p, "start %s (%s): %.100s", op->name, op->spec,
 			    err);
 			return;
 		}
 		l = &p->live[p->nlive++];
 		memset(l, 0, sizeof *l);
+		l->id = id;
 		snprintf(l->name, sizeof l->name, "%s", op->name);
 		snprintf(l->spec, sizeof l->spec, "%s", op->spec);
 		l->cpu = op->cpu;
@@ -219,14 +269,14 @@ tour_player_apply(struct tour_player *p, const struct tour_op *op)
 	case TOUR_STOP_ALL:
 		if (i == -1)
 			return;
-		p->ops->stop(p->arg, op->name);
+		p->ops->stop(p->arg, p->live[i].id);
 		tour_live_remove(p, i);
 		break;
 	case TOUR_MOVE:
 		if (i == -1)
 			return;
 		l = &p->live[i];
-		if (p->ops->move(p->arg, op->name, op->cpu, op->cpu_b, err, sizeof err) == -1) {
+		if (p->ops->move(p->arg, l->id, op->cpu, op->cpu_b, err, sizeof err) == -1) {
 			tour_player_fail(p, "move %s: %.150s", op->name, err);
 			return;
 		}
@@ -240,7 +290,7 @@ tour_player_apply(struct tour_player *p, const struct tour_op *op)
 		if (i == -1)
 			return;
 		p->live[i].paused = op->type == TOUR_PAUSE;
-		p->ops->pause(p->arg, op->name, p->live[i].paused);
+		p->ops->pause(p->arg, p->live[i].id, p->live[i].paused);
 		break;
 	case TOUR_HIGHLIGHT:
 		break;
@@ -390,59 +440,124 @@ tour_player_finish(struct tour_player *p)
 	tour_player_event(p, TOUR_EV_DONE);
 }
 
-/* Start the next solo measurement, or the step's own time when none is left. */
-static void
-tour_player_next_solo(struct tour_player *p, double now)
-{
-	struct tour_live	*l;
-	int			 i;
-
-	tour_player_unsolo(p);
-	if (p->solo_at == p->nsolo) {
-		tour_player_settle(p, now);
-		return;
-	}
-	l = &p->live[p->solo_queue[p->solo_at]];
-	for (i = 0; i < p->nlive; i++) {
-		if (&p->live[i] == l || p->live[i].paused)
-			continue;
-		p->ops->pause(p->arg, p->live[i].name, 1);
-		p->live[i].solo_paused = 1;
-	}
-	snprintf(p->status, sizeof p->status, "measuring %s (%s) alone, the others "
-	    "paused", l->name, l->spec);
-	p->phase = PH_SOLO_SETTLE;
-	p->t_end = now + (p->nlive > 1 ? 0.2 : 0.05);
-	tour_player_event(p, TOUR_EV_SOLO);
-}
-
-/* Queue every running load whose placement has no solo rate yet. */
-static void
-tour_player_queue_solos(struct tour_player *p)
-{
-	int	i, j, dup;
-
-	p->nsolo = p->solo_at = 0;
-	for (i = 0; i < p->nlive; i++) {
-		if (p->live[i].paused || isfinite(tour_player_solo(p, p->live[i].spec)))
-			continue;
-		for (dup = 0, j = 0; j < p->nsolo; j++)
-			dup |= strcmp(p->live[p->solo_queue[j]].spec, p->live[i].spec) == 0;
-		if (!dup)
-			p->solo_queue[p->nsolo++] = i;
-	}
-}
-
 /* Sample a live load; on death forget it and note why. */
 static int
 tour_player_sample(struct tour_player *p, int i, struct load_sample *s)
 {
-	if (p->ops->sample(p->arg, p->live[i].name, s) == 0)
+	if (p->ops->sample(p->arg, p->live[i].id, s) == 0)
 		return 0;
 	tour_player_fail(p, "%s (%s) died", p->live[i].name, p->live[i].spec);
-	p->ops->stop(p->arg, p->live[i].name);
+	p->ops->stop(p->arg, p->live[i].id);
 	tour_live_remove(p, i);
 	return -1;
+}
+
+/* Ask for the solo rate of every running load whose placement has none yet. */
+static void
+tour_player_queue_solos(struct tour_player *p)
+{
+	uint64_t	settle_ns;
+	int		i, j, dup;
+
+	/* One load alone needs little settling: nothing else was paused. */
+	settle_ns = tour_player_running(p) > 1 ? 200000000ULL : 50000000ULL;
+	solo_set_windows(p->solo, settle_ns, (uint64_t)(tour_player_solo_s(p) * 1e9));
+	for (i = 0; i < p->nlive; i++) {
+		if (p->live[i].paused || isfinite(tour_player_solo(p, p->live[i].spec)))
+			continue;
+		for (dup = 0, j = 0; j < i; j++)
+			dup |= p->live[j].queued &&
+			    strcmp(p->live[j].spec, p->live[i].spec) == 0;
+		if (dup)
+			continue;
+		solo_queue(p->solo, p->live[i].id);
+		p->live[i].queued = 1;
+	}
+}
+
+/* Keep a solo rate for a placement, replacing an older one. */
+static void
+tour_player_keep_solo(struct tour_player *p, const char *spec, double rate)
+{
+	int	i;
+
+	for (i = 0; i < p->nsolos; i++)
+		if (strcmp(p->solos[i].spec, spec) == 0)
+			break;
+	if (i == p->nsolos) {
+		p->solos = xreallocarray(p->solos, (size_t)p->nsolos + 1, sizeof *p->solos);
+		snprintf(p->solos[p->nsolos++].spec, sizeof p->solos[0].spec, "%s", spec);
+	}
+	p->solos[i].rate = isfinite(rate) && rate > 0 ? rate : NAN;
+}
+
+/* Take in every new solo result of our loads, whoever asked for it. */
+static void
+tour_player_take_solos(struct tour_player *p)
+{
+	struct solo_result	 r;
+	struct tour_live	*l;
+	int			 i;
+
+	if (p->solo == NULL)
+		return;
+	for (i = 0; i < p->nlive; i++) {
+		l = &p->live[i];
+		if (solo_result(p->solo, l->id, &r) == -1 || r.end_ns == l->solo_end_ns)
+			continue;
+		l->solo_end_ns = r.end_ns;
+		tour_player_keep_solo(p, l->spec, r.rate);
+	}
+}
+
+/* Name the measurement under way in the status, once per load measured. */
+static void
+tour_player_solo_status(struct tour_player *p)
+{
+	int	cur = solo_current(p->solo), i;
+
+	if (cur == p->shown)
+		return;
+	p->shown = cur;
+	p->status[0] = '\0';
+	for (i = 0; i < p->nlive; i++) {
+		if (p->live[i].id != cur || !p->live[i].queued)
+			continue;
+		snprintf(p->status, sizeof p->status, "measuring %s (%s) alone, the "
+		    "others paused", p->live[i].name, p->live[i].spec);
+		tour_player_event(p, TOUR_EV_SOLO);
+	}
+}
+
+/*
+ * Advance the solo measurements; 1 once none of ours is left and nothing
+ * else is measured alone (the step's own figures need every load running).
+ */
+static int
+tour_player_solos_done(struct tour_player *p, double now)
+{
+	struct solo_result	 r;
+	struct load_sample	 s;
+	int			 i, id, busy = 0;
+
+	while (solo_poll(p->solo, (uint64_t)(now * 1e9), &id, &r) == 1)
+		;
+	tour_player_take_solos(p);
+	for (i = 0; i < p->nlive; i++) {
+		if (!p->live[i].queued)
+			continue;
+		if (solo_pending(p->solo, p->live[i].id)) {
+			busy = 1;
+			continue;
+		}
+		p->live[i].queued = 0;
+		/* Over without a result: the measurer lost it; did it die? */
+		if (solo_result(p->solo, p->live[i].id, &r) == -1 &&
+		    tour_player_sample(p, i, &s) == -1)
+			i--;
+	}
+	tour_player_solo_status(p);
+	return !busy && solo_current(p->solo) == -1;
 }
 
 /* Record the figures of the step from the two samples of each running load. */
@@ -495,75 +610,67 @@ tour_player_measured(struct tour_player *p)
 	tour_player_event(p, TOUR_EV_MEASURED);
 }
 
+/* Have the new loads done their first unit? Those that did none in time failed. */
+static int
+tour_player_ready(struct tour_player *p, double now)
+{
+	struct load_sample	 s;
+	struct tour_live	*l;
+	int			 i, waiting = 0;
+
+	for (i = 0; i < p->nlive; i++) {
+		l = &p->live[i];
+		if (l->paused || l->ready)
+			continue;
+		if (tour_player_sample(p, i, &s) == -1) {
+			i--;
+			continue;
+		}
+		if (s.count > 0)
+			l->ready = 1;
+		else
+			waiting++;
+	}
+	if (waiting > 0 && now < p->ready_end)
+		return 0;
+	for (i = 0; i < p->nlive; i++) {
+		if (!p->live[i].paused && !p->live[i].ready) {
+			tour_player_fail(p, "%s (%s) did no work in %.0f s",
+			    p->live[i].name, p->live[i].spec, TOUR_READY_S);
+			p->ops->stop(p->arg, p->live[i].id);
+			tour_live_remove(p, i--);
+		}
+	}
+	return 1;
+}
+
 /* One pass of the state machine; returns 1 if the phase changed. */
 static int
 tour_player_step_machine(struct tour_player *p, double now)
 {
-	struct load_sample	 s;
-	struct tour_live	*l;
-	double			 rate, t;
-	int			 i, waiting;
+	double	t;
+	int	i;
 
+	/* Someone measures a load alone (c on the screen): wait, then settle again. */
+	if ((p->phase == PH_SETTLE || p->phase == PH_WINDOW) &&
+	    solo_current(p->solo) != -1) {
+		p->phase = PH_SOLO;
+		return 1;
+	}
 	switch (p->phase) {
 	case PH_IDLE:
 	case PH_DONE:
 		return 0;
 	case PH_READY:
-		waiting = 0;
-		for (i = 0; i < p->nlive; i++) {
-			l = &p->live[i];
-			if (l->paused || l->ready)
-				continue;
-			if (tour_player_sample(p, i, &s) == -1) {
-				i--;
-				continue;
-			}
-			if (s.count > 0)
-				l->ready = 1;
-			else
-				waiting++;
-		}
-		if (waiting > 0 && now < p->ready_end)
+		if (!tour_player_ready(p, now))
 			return 0;
-		for (i = 0; i < p->nlive; i++) {
-			if (!p->live[i].paused && !p->live[i].ready) {
-				tour_player_fail(p, "%s (%s) did no work in %.0f s",
-				    p->live[i].name, p->live[i].spec, TOUR_READY_S);
-				p->ops->stop(p->arg, p->live[i].name);
-				tour_live_remove(p, i--);
-			}
-		}
 		tour_player_queue_solos(p);
-		tour_player_next_solo(p, now);
+		p->phase = PH_SOLO;
 		return 1;
-	case PH_SOLO_SETTLE:
-		if (now < p->t_end)
+	case PH_SOLO:
+		if (!tour_player_solos_done(p, now))
 			return 0;
-		i = p->solo_queue[p->solo_at];
-		if (tour_player_sample(p, i, &p->solo_s0) == -1) {
-			tour_player_queue_solos(p);
-			tour_player_next_solo(p, now);
-			return 1;
-		}
-		p->phase = PH_SOLO_WINDOW;
-		p->t_end = now + tour_player_solo_s(p);
-		return 1;
-	case PH_SOLO_WINDOW:
-		if (now < p->t_end)
-			return 0;
-		i = p->solo_queue[p->solo_at];
-		if (tour_player_sample(p, i, &s) == -1) {
-			tour_player_queue_solos(p);
-			tour_player_next_solo(p, now);
-			return 1;
-		}
-		rate = analysis_rate(&p->solo_s0, &s);
-		p->solos = xreallocarray(p->solos, (size_t)p->nsolos + 1, sizeof *p->solos);
-		snprintf(p->solos[p->nsolos].spec, sizeof p->solos[0].spec, "%s",
-		    p->live[i].spec);
-		p->solos[p->nsolos++].rate = isfinite(rate) && rate > 0 ? rate : NAN;
-		p->solo_at++;
-		tour_player_next_solo(p, now);
+		tour_player_settle(p, now);
 		return 1;
 	case PH_SETTLE:
 		if (now < p->t_end)
@@ -599,15 +706,17 @@ tour_player_step_machine(struct tour_player *p, double now)
 
 /* When the host must call tick next. */
 static double
-tour_player_deadline(const struct tour_player *p)
+tour_player_deadline(const struct tour_player *p, double now)
 {
-	double	t;
+	uint64_t	due;
+	double		t;
 
 	switch (p->phase) {
 	case PH_READY:
-		return p->ready_end;
-	case PH_SOLO_SETTLE:
-	case PH_SOLO_WINDOW:
+		return now + TOUR_POLL_S;
+	case PH_SOLO:
+		due = solo_deadline(p->solo);
+		return due != 0 ? (double)due / 1e9 : now + TOUR_POLL_S;
 	case PH_SETTLE:
 	case PH_WINDOW:
 		return p->t_end;
@@ -625,11 +734,10 @@ tour_player_tick(struct tour_player *p, double now)
 {
 	int	guard = 0;
 
+	tour_player_take_solos(p);
 	while (tour_player_step_machine(p, now) && ++guard < 1000)
 		;
-	if (p->phase == PH_READY)
-		return now + TOUR_POLL_S;
-	return tour_player_deadline(p);
+	return tour_player_deadline(p, now);
 }
 
 /* Begin the first step. */
@@ -637,7 +745,7 @@ double
 tour_player_begin(struct tour_player *p, double now)
 {
 	if (p->phase != PH_IDLE)
-		return tour_player_deadline(p);
+		return tour_player_deadline(p, now);
 	tour_player_enter(p, 0, 1, now);
 	return tour_player_tick(p, now);
 }
@@ -691,6 +799,8 @@ tour_player_free(struct tour_player *p)
 		tour_player_unsolo(p);
 		tour_player_stop_all(p);
 	}
+	if (p->own_solo)
+		solo_free(p->solo);
 	for (i = 0; i < p->t->nsteps; i++)
 		free(p->plan[i].ops);
 	free(p->plan);
@@ -761,6 +871,18 @@ tour_player_skip_note(const struct tour_player *p, int step)
 	if (step < 0 || step >= p->t->nsteps || !p->plan[step].skipped)
 		return "";
 	return p->plan[step].note;
+}
+
+/* The solo rate the player has for a load of the host's, or NAN. */
+double
+tour_player_solo_of(const struct tour_player *p, int id)
+{
+	int	i;
+
+	for (i = 0; i < p->nlive; i++)
+		if (p->live[i].id == id)
+			return tour_player_solo(p, p->live[i].spec);
+	return NAN;
 }
 
 /* A step's figures. */

@@ -18,7 +18,9 @@
  * step's actions; going back stops every load and starts the previous
  * step's configuration afresh. Each new (kernel, CPU) placement is first
  * measured alone, the other loads paused, so every speed is against a solo
- * rate taken on this machine in this run.
+ * rate taken on this machine in this run. The measuring is solo.c's: the
+ * host's own measurer when it has one (the screen shares its measurer, so
+ * it shows what is measured and held), else one over the host's ops.
  */
 enum tour_event {
 	TOUR_EV_STEP,		/* a step began: caption, title, skip note are ready */
@@ -28,24 +30,30 @@ enum tour_event {
 	TOUR_EV_DONE		/* past the last step; every load stopped */
 };
 
+struct solo;
 struct tour_player;
 
-/* What the host does for the player; each returns 0, or -1 with a message. */
+/*
+ * What the host does for the player. A load is known by the id the host's
+ * start returned; the others return 0, or -1 (with a message where there
+ * is room for one).
+ */
 struct tour_ops {
-	/* Start load NAME from "KERNEL[:PARAM]@CPU[,CPU]" (loads_parse syntax). */
+	/* Start load NAME from "KERNEL[:PARAM]@CPU[,CPU]" (loads_parse syntax); its id. */
 	int	(*start)(void *arg, const char *name, const char *spec, char *err,
 		    size_t errlen);
-	int	(*stop)(void *arg, const char *name);
+	int	(*stop)(void *arg, int id);
 	/* Move end A to cpu and end B to cpu_b (-1 keeps end B). */
-	int	(*move)(void *arg, const char *name, int cpu, int cpu_b, char *err,
-		    size_t errlen);
-	int	(*pause)(void *arg, const char *name, int pause);
-	/* A fresh sample of the load's progress (loads_sample, then its cur); -1 if dead. */
-	int	(*sample)(void *arg, const char *name, struct load_sample *out);
+	int	(*move)(void *arg, int id, int cpu, int cpu_b, char *err, size_t errlen);
+	int	(*pause)(void *arg, int id, int pause);
+	/* A fresh sample of the load's progress, leaving the host's own alone; -1 if dead. */
+	int	(*sample)(void *arg, int id, struct load_sample *out);
 	/* The CPUs to emphasise during this step (empty: none). May be NULL. */
 	void	(*highlight)(void *arg, const struct cpuset *cpus);
 	/* Something the host may show or print changed. May be NULL. */
 	void	(*event)(void *arg, enum tour_event, const struct tour_player *);
+	/* The host's solo measurer over the same ids. May be NULL: the player makes its own. */
+	struct solo *(*solo)(void *arg);
 };
 
 struct tour_options {
@@ -106,5 +114,7 @@ const char		*tour_player_status(const struct tour_player *);
 /* The place a step would skip for, without running anything ("" when it runs). */
 const char		*tour_player_skip_note(const struct tour_player *, int step);
 const struct tour_step_result *tour_player_result(const struct tour_player *, int step);
+/* The solo rate the player has for a load of the host's (NAN if none yet). */
+double			 tour_player_solo_of(const struct tour_player *, int id);
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * action.c: what the screen does to loads: start, stop, pause, move, the
  * figures of each refresh, and solo measurement. A load's solo rate is
- * measured on its CPU with every other load of ours paused: one load at a
- * time, 0.2 s for the others to stop, then 1 s of counting.
+ * measured on its CPU with every other load paused, by solo.c: one load at
+ * a time, 0.2 s for the others to stop, then 1 s of counting.
  */
 #include "config.h"
 
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "analysis.h"
-#include "cpustat.h"
+#include "solo.h"
 #include "ui/ui_internal.h"
 #include "util.h"
 
@@ -64,39 +64,11 @@ action_view_drop(struct ui *ui, int id)
 	}
 }
 
-/* Remove an id from a list; returns 1 if it was there. */
-static int
-action_list_drop(int *list, int *n, int id)
-{
-	int	i;
-
-	for (i = 0; i < *n; i++) {
-		if (list[i] == id) {
-			memmove(&list[i], &list[i + 1], (size_t)(*n - i - 1) * sizeof *list);
-			(*n)--;
-			return 1;
-		}
-	}
-	return 0;
-}
-
-/* Is an id in a list? */
-static int
-action_list_has(const int *list, int n, int id)
-{
-	int	i;
-
-	for (i = 0; i < n; i++)
-		if (list[i] == id)
-			return 1;
-	return 0;
-}
-
 /* Is a load's solo rate waiting to be measured or being measured? */
 int
 action_measuring(struct ui *ui, int id)
 {
-	return ui->solo_id == id || action_list_has(ui->solo_queue, ui->solo_nqueue, id);
+	return ui->solo != NULL && solo_pending(ui->solo, id);
 }
 
 /* Take a fresh starting point for a load's next rate (after start, move, resume). */
@@ -107,138 +79,96 @@ action_rebase(struct ui *ui, struct load *l)
 	action_view(ui, l->id)->fresh = 1;
 }
 
-/* Resume the loads paused for a solo measurement. */
-static void
-action_solo_release(struct ui *ui)
+/* The measurer pauses (1) or resumes (0) a load; -1 if it is gone. */
+static int
+action_solo_pause(void *arg, int id, int pause)
 {
-	struct load	*l;
-	int		 i;
+	struct ui	*ui = arg;
+	struct load	*l = loads_get(ui->loads, id);
 
-	for (i = 0; i < ui->solo_npaused; i++) {
-		if ((l = loads_get(ui->loads, ui->solo_paused[i])) == NULL ||
-		    l->state != LOAD_PAUSED)
-			continue;
-		loads_pause(ui->loads, l->id, 0);
+	if (l == NULL || l->state == LOAD_DEAD)
+		return -1;
+	if (pause != (l->state == LOAD_PAUSED) && loads_pause(ui->loads, id, pause) == -1)
+		return -1;
+	if (!pause)
 		action_rebase(ui, l);
-	}
-	ui->solo_npaused = 0;
-	ui->solo_id = -1;
 	ui->dirty = 1;
-}
-
-/* Start measuring the next queued load that runs, pausing all the others. */
-static void
-action_solo_next(struct ui *ui)
-{
-	struct load	*l, *o;
-	int		 i, id;
-
-	if (ui->solo_id != -1 || ui->loads == NULL)
-		return;
-	for (i = 0; i < ui->solo_nqueue; i++) {
-		id = ui->solo_queue[i];
-		if ((l = loads_get(ui->loads, id)) == NULL || l->state == LOAD_DEAD) {
-			action_list_drop(ui->solo_queue, &ui->solo_nqueue, id);
-			i--;
-			continue;
-		}
-		if (l->state != LOAD_RUNNING)
-			continue;	/* paused by the user: measured once resumed */
-		action_list_drop(ui->solo_queue, &ui->solo_nqueue, id);
-		ui->solo_id = id;
-		ui->solo_phase = 0;
-		ui->solo_t_ns = util_now_ns() + UI_SOLO_SETTLE_NS;
-		for (i = 0; i < loads_count(ui->loads); i++) {
-			o = loads_at(ui->loads, i);
-			if (o->id == id || o->state != LOAD_RUNNING)
-				continue;
-			loads_pause(ui->loads, o->id, 1);
-			ui->solo_paused[ui->solo_npaused++] = o->id;
-		}
-		ui->dirty = 1;
-		return;
-	}
-}
-
-/* Abandon the running measurement; requeue the load if it still lives. */
-static void
-action_solo_abort(struct ui *ui, int requeue)
-{
-	int	id = ui->solo_id;
-
-	if (id == -1)
-		return;
-	action_solo_release(ui);
-	if (requeue && ui->solo_nqueue < LOADS_MAX)
-		ui->solo_queue[ui->solo_nqueue++] = id;
-}
-
-/* CPU time of a load's end A so far, or 0. */
-static uint64_t
-action_run_ns(const struct load *l)
-{
-	struct cpustat_task	t;
-
-	if (l->pid > 0 && cpustat_task_read(l->pid, &t, "") == 0)
-		return t.run_ns;
 	return 0;
 }
 
-/* Advance the solo measurement: settle, count, record, resume the others. */
+/* The measurer's fresh sample of a load, the screen's own samples left alone. */
+static int
+action_solo_sample(void *arg, int id, struct load_sample *out)
+{
+	struct ui	*ui = arg;
+	struct load	*l = loads_get(ui->loads, id);
+
+	if (l == NULL || l->state == LOAD_DEAD)
+		return -1;
+	loads_peek(ui->loads, l, out);
+	return 0;
+}
+
+/* The loads running now, for the measurer. */
+static int
+action_solo_running(void *arg, int *ids, int max)
+{
+	struct ui	*ui = arg;
+	struct load	*l;
+	int		 i, n = 0;
+
+	for (i = 0; i < loads_count(ui->loads) && n < max; i++) {
+		l = loads_at(ui->loads, i);
+		if (l->state == LOAD_RUNNING)
+			ids[n++] = l->id;
+	}
+	return n;
+}
+
+/* How the screen's solo measurer reaches its loads. */
+const struct solo_ops action_solo_ops = {
+	.pause = action_solo_pause,
+	.sample = action_solo_sample,
+	.running = action_solo_running,
+};
+
+/* Advance the solo measurement; the views take every new result. */
 void
 action_solo_poll(struct ui *ui)
 {
 	struct ui_loadview	*v;
-	struct load		*l;
-	uint64_t		 now = util_now_ns(), count, run;
+	struct solo_result	 r;
+	int			 i, id;
 
-	if (ui->loads == NULL)
+	if (ui->solo == NULL)
 		return;
-	if (ui->solo_id == -1) {
-		action_solo_next(ui);
-		return;
+	while (solo_poll(ui->solo, util_now_ns(), &id, &r) == 1)
+		ui->dirty = 1;
+	/* Results come here whoever polled them (a tour shares the measurer). */
+	for (i = 0; i < ui->nlv; i++) {
+		v = &ui->lv[i];
+		if (solo_result(ui->solo, v->id, &r) == -1 || r.end_ns == v->solo_end_ns)
+			continue;
+		v->solo_end_ns = r.end_ns;
+		v->solo = r.rate;
+		v->solo_share = r.share;
+		ui->dirty = 1;
 	}
-	l = loads_get(ui->loads, ui->solo_id);
-	if (l == NULL || l->state != LOAD_RUNNING) {
-		action_solo_abort(ui, l != NULL && l->state == LOAD_PAUSED);
-		action_solo_next(ui);
-		return;
-	}
-	if (now < ui->solo_t_ns)
-		return;
-	count = loads_counter(ui->loads, l);
-	if (ui->solo_phase == 0) {
-		ui->solo_phase = 1;
-		ui->solo_t0_ns = now;
-		ui->solo_count = count;
-		ui->solo_run_ns = action_run_ns(l);
-		ui->solo_t_ns = now + UI_SOLO_NS;
-		return;
-	}
-	v = action_view(ui, l->id);
-	run = action_run_ns(l);
-	v->solo = (double)(count - ui->solo_count) * 1e9 / (double)(now - ui->solo_t0_ns);
-	if (v->solo <= 0)
-		v->solo = NAN;
-	/* What share it got alone: blocking loads (pipe, fork) never get all. */
-	v->solo_share = run > ui->solo_run_ns && ui->solo_run_ns != 0 ?
-	    (double)(run - ui->solo_run_ns) / (double)(now - ui->solo_t0_ns) : NAN;
-	if (v->solo_share > 1.0)
-		v->solo_share = 1.0;
-	action_solo_release(ui);
-	action_solo_next(ui);
 }
 
 /* When the solo measurement next needs attention; 0 if it does not. */
 uint64_t
 action_deadline(struct ui *ui)
 {
-	return ui->solo_id != -1 ? ui->solo_t_ns : 0;
+	return ui->solo != NULL ? solo_deadline(ui->solo) : 0;
 }
 
-/* Start a load from its text; its id, or -1 with the reason on the status line. */
+/*
+ * Start a load from its text; its id, or -1 with the reason on the status
+ * line. measure: queue its solo rate (a tour measures its own).
+ */
 int
-action_start(struct ui *ui, const char *text)
+action_start(struct ui *ui, const char *text, int measure)
 {
 	struct load_spec	 spec;
 	struct load		*l;
@@ -259,22 +189,16 @@ action_start(struct ui *ui, const char *text)
 	action_view(ui, id);
 	action_rebase(ui, l);
 	ui->sel_id = id;
-	if (ui->solo_manual) {
-		ui_message(ui, 0, "started %s#%d (%s)", l->spec.k->name, id, l->spec.text);
-		ui->relayout = 1;
-		ui->dirty = 1;
-		return id;
-	}
 	/* A measurement under way must not see the newcomer. */
-	if (ui->solo_id != -1) {
-		loads_pause(ui->loads, id, 1);
-		ui->solo_paused[ui->solo_npaused++] = id;
-	}
-	if (ui->solo_nqueue < LOADS_MAX)
-		ui->solo_queue[ui->solo_nqueue++] = id;
-	ui_message(ui, 0, "started %s#%d (%s): measuring its solo rate", l->spec.k->name,
-	    id, l->spec.text);
-	action_solo_next(ui);
+	solo_hold(ui->solo, id);
+	if (measure) {
+		solo_queue(ui->solo, id);
+		ui_message(ui, 0, "started %s#%d (%s): measuring its solo rate",
+		    l->spec.k->name, id, l->spec.text);
+	} else
+		ui_message(ui, 0, "started %s#%d (%s)", l->spec.k->name, id,
+		    l->spec.text);
+	action_solo_poll(ui);
 	ui->relayout = 1;
 	ui->dirty = 1;
 	return id;
@@ -284,10 +208,7 @@ action_start(struct ui *ui, const char *text)
 static void
 action_gone(struct ui *ui, int id)
 {
-	if (ui->solo_id == id)
-		action_solo_abort(ui, 0);
-	action_list_drop(ui->solo_queue, &ui->solo_nqueue, id);
-	action_list_drop(ui->solo_paused, &ui->solo_npaused, id);
+	solo_forget(ui->solo, id);
 	action_view_drop(ui, id);
 	if (ui->sel_id == id)
 		ui->sel_id = -1;
@@ -320,13 +241,13 @@ action_stop(struct ui *ui, int id)
 void
 action_stop_all(struct ui *ui)
 {
-	int	n;
+	int	n, i;
 
 	if (action_refuse(ui))
 		return;
 	n = loads_count(ui->loads);
-	ui->solo_id = -1;
-	ui->solo_nqueue = ui->solo_npaused = 0;
+	for (i = 0; i < n; i++)
+		solo_forget(ui->solo, loads_at(ui->loads, i)->id);
 	loads_stop_all(ui->loads);
 	ui->nlv = 0;
 	ui->sel_id = -1;
@@ -343,24 +264,29 @@ action_pause(struct ui *ui, int id)
 {
 	struct load	*l;
 	struct load	*m;
+	int		 cur;
 
 	if (action_refuse(ui) || (l = loads_get(ui->loads, id)) == NULL)
 		return;
-	m = ui->solo_id != -1 ? loads_get(ui->loads, ui->solo_id) : NULL;
-	if (action_list_has(ui->solo_paused, ui->solo_npaused, id)) {
+	cur = solo_current(ui->solo);
+	m = cur != -1 ? loads_get(ui->loads, cur) : NULL;
+	if (solo_holds(ui->solo, id)) {
 		ui_message(ui, 0, "%s#%d is held while the solo rate of %s#%d is measured",
-		    l->spec.k->name, id, m ? m->spec.k->name : "?", ui->solo_id);
+		    l->spec.k->name, id, m ? m->spec.k->name : "?", cur);
 		return;
 	}
 	if (l->state == LOAD_RUNNING) {
-		if (ui->solo_id == id)
-			action_solo_abort(ui, 1);
+		if (cur == id) {
+			/* Measured once resumed: abandon this one, queue it again. */
+			solo_forget(ui->solo, id);
+			solo_queue(ui->solo, id);
+		}
 		loads_pause(ui->loads, id, 1);
 		ui_message(ui, 0, "paused %s#%d", l->spec.k->name, id);
 	} else if (l->state == LOAD_PAUSED) {
 		if (m != NULL) {
 			/* Resume once the measurement is over. */
-			ui->solo_paused[ui->solo_npaused++] = id;
+			solo_hold(ui->solo, id);
 			ui_message(ui, 0, "%s#%d resumes once the solo rate of %s#%d is measured",
 			    l->spec.k->name, id, m->spec.k->name, m->id);
 			return;
@@ -414,16 +340,14 @@ action_move(struct ui *ui, int id, int os_index, int cpu_b)
 		return -1;
 	}
 	action_rebase(ui, l);
-	if (ui->solo_id == id) {
+	if (solo_current(ui->solo) == id) {
 		/* Count afresh on the new CPU. */
-		ui->solo_phase = 0;
-		ui->solo_t_ns = util_now_ns() + UI_SOLO_SETTLE_NS;
-	} else if (!ui->solo_manual && action_solo_moved(ui, l, old_a, old_b)) {
+		solo_restart(ui->solo, id);
+	} else if (action_solo_moved(ui, l, old_a, old_b)) {
 		/* The old solo rate was for another kind of place: measure it here. */
 		action_view(ui, id)->solo = NAN;
-		if (!action_measuring(ui, id) && ui->solo_nqueue < LOADS_MAX)
-			ui->solo_queue[ui->solo_nqueue++] = id;
-		action_solo_next(ui);
+		solo_queue(ui->solo, id);
+		action_solo_poll(ui);
 	}
 	if (cpu_b != -1)
 		ui_message(ui, 0, "moved %s#%d to CPUs %d,%d", l->spec.k->name, id,
@@ -444,24 +368,20 @@ action_remeasure(struct ui *ui, int id)
 
 	if (action_refuse(ui))
 		return;
-	if (ui->solo_manual) {
-		ui_message(ui, 1, "during a tour the tour measures the solo rates");
-		return;
-	}
 	for (i = 0; i < loads_count(ui->loads); i++) {
 		l = loads_at(ui->loads, i);
 		if ((id != -1 && l->id != id) || l->state == LOAD_DEAD ||
 		    action_measuring(ui, l->id))
 			continue;
 		action_view(ui, l->id)->solo = NAN;
-		ui->solo_queue[ui->solo_nqueue++] = l->id;
+		solo_queue(ui->solo, l->id);
 		n++;
 	}
-	if (n == 0 && ui->solo_id == -1)
+	if (n == 0 && solo_current(ui->solo) == -1)
 		ui_message(ui, 0, "no load to measure");
 	else
 		ui_message(ui, 0, "measuring solo rates again");
-	action_solo_next(ui);
+	action_solo_poll(ui);
 	ui->dirty = 1;
 }
 
@@ -537,7 +457,7 @@ action_tick(struct ui *ui)
 		v->speed = analysis_speed(v->rate, v->solo);
 		/* Per CPU-second against per CPU-second alone. */
 		v->eff = analysis_efficiency(v->speed, v->share, v->solo_share);
-		action_hist_push(v, ui->solo_id == l->id ? NAN : v->speed);
+		action_hist_push(v, solo_current(ui->solo) == l->id ? NAN : v->speed);
 	}
 }
 

@@ -563,24 +563,22 @@ draw_load_row(struct ui *ui, int y, const struct draw_cols *c, struct load *l)
 {
 	struct ui_loadview	*v = action_view(ui, l->id);
 	char			 buf[256];
-	int			 sel = l->id == ui->sel_id, base, held, x;
+	int			 sel = l->id == ui->sel_id, base, held, cur;
 
 	base = sel ? A(THEME_PANEL_SELECTED) : A(THEME_NORMAL);
 	draw_fill(y, 0, ui->cols, base);
 	draw_printf(y, c->load, c->cpu, base, "%s#%d", l->spec.k->name, l->id);
 	draw_load_cpus(l, buf, sizeof buf);
 	draw_text(y, c->cpu, c->rate - 1, base, buf);
-	held = 0;
-	for (x = 0; x < ui->solo_npaused; x++)
-		if (ui->solo_paused[x] == l->id)
-			held = 1;
+	cur = solo_current(ui->solo);
+	held = solo_holds(ui->solo, l->id);
 	if (l->state == LOAD_PAUSED)
 		draw_text(y, c->rate, c->solo, A(THEME_PAUSED), held ? "held" : "paused");
 	else {
 		draw_rate(l->spec.k, v->rate, buf, sizeof buf);
 		draw_text(y, c->rate, c->solo - 1, base, buf);
 	}
-	if (ui->solo_id == l->id)
+	if (cur == l->id)
 		draw_text(y, c->solo, c->speed, A(THEME_MEASURING), "measuring solo");
 	else if (action_measuring(ui, l->id))
 		draw_text(y, c->solo, c->speed, A(THEME_MEASURING), "solo queued");
@@ -588,7 +586,7 @@ draw_load_row(struct ui *ui, int y, const struct draw_cols *c, struct load *l)
 		draw_rate(l->spec.k, v->solo, buf, sizeof buf);
 		draw_text(y, c->solo, c->speed - 1, base, buf);
 	}
-	if (l->state == LOAD_RUNNING && ui->solo_id != l->id) {
+	if (l->state == LOAD_RUNNING && cur != l->id) {
 		if (isfinite(v->speed))
 			draw_printf(y, c->speed, c->share, sel ? base :
 			    A(draw_speed_elem(v->speed)), "%5.0f%%", v->speed * 100);
@@ -599,10 +597,10 @@ draw_load_row(struct ui *ui, int y, const struct draw_cols *c, struct load *l)
 	}
 	if (c->hist_w)
 		draw_spark(ui, y, c->hist, c->hist_w, v);
-	if (held && ui->solo_id != -1)
+	if (held && cur != -1)
 		snprintf(buf, sizeof buf, "held while load #%d's solo rate is measured",
-		    ui->solo_id);
-	else if (ui->solo_id == l->id)
+		    cur);
+	else if (cur == l->id)
 		snprintf(buf, sizeof buf, "running alone: the other loads are held");
 	else
 		analysis_reason(ui->m, ui->loads, l, buf, sizeof buf);

@@ -76,7 +76,7 @@ input_pick_done(struct ui *ui)
 	if (ui->pick_k->ends == 2)
 		snprintf(text + strlen(text), sizeof text - strlen(text), ",%d",
 		    ui_cursor_os(ui));
-	action_start(ui, text);
+	action_start(ui, text, 1);
 	ui->dirty = 1;
 }
 

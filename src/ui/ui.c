@@ -386,7 +386,6 @@ ui_step(struct ui *ui, int force)
 		/* The script is over: the screen is the user's again. */
 		ui->step = NULL;
 		ui->tour_keys = 0;
-		ui->solo_manual = 0;
 	}
 	ui->dirty = 1;
 }
@@ -656,11 +655,11 @@ ui_run(const struct ui_options *o)
 
 	memset(&ui, 0, sizeof ui);
 	ui.delay_tenths = o->delay_tenths > 0 ? o->delay_tenths : 10;
-	ui.solo_id = ui.sel_id = ui.move_id = -1;
+	ui.sel_id = ui.move_id = -1;
 	ui.step = o->step;
 	ui.step_arg = o->step_arg;
+	ui.finish = o->finish;
 	ui.tour_keys = o->tour_keys;
-	ui.solo_manual = o->solo_manual;
 	ui.utf8 = ui_locale_utf8();
 	if ((frames = getenv("SMTSCOPE_UI_FRAMES")) != NULL)
 		ui.frames_max = strtoull(frames, NULL, 10);
@@ -675,9 +674,12 @@ ui_run(const struct ui_options *o)
 	}
 	sfd = ui_signalfd(&oldmask);
 	tfd = ui_timerfd(ui.delay_tenths);
-	if (!ui.view_only)
+	if (!ui.view_only) {
 		ui.loads = loads_new(ui.m);
+		ui.solo = solo_new(&action_solo_ops, &ui);
+	}
 	if (ui_curses_start(&ui) == -1) {
+		solo_free(ui.solo);
 		loads_free(ui.loads);
 		topo_free(ui.m);
 		ui_free(&ui);
@@ -694,10 +696,14 @@ ui_run(const struct ui_options *o)
 	ui_relayout(&ui);
 	ui_sample(&ui);
 	for (i = 0; i < o->nloads; i++)
-		action_start(&ui, o->loads[i]);
+		action_start(&ui, o->loads[i], 1);
 	ui.dirty = 1;
 	ui_loop(&ui, tfd, sfd);
+	if (ui.finish != NULL)
+		ui.finish(&ui, ui.step_arg);
 
+	solo_free(ui.solo);
+	ui.solo = NULL;
 	loads_free(ui.loads);
 	ui.loads = NULL;
 	curs_set(1);
@@ -771,33 +777,24 @@ ui_view(struct ui *ui, int grid)
 
 /* Start a load; its id or -1 with the reason. */
 int
-ui_load_start(struct ui *ui, const char *text, char *err, size_t errlen)
+ui_load_start(struct ui *ui, const char *text, int measure, char *err, size_t errlen)
 {
-	int	id = action_start(ui, text);
+	int	id = action_start(ui, text, measure);
 
 	if (id == -1)
 		snprintf(err, errlen, "%s", ui->msg);
 	return id;
 }
 
-/* Move a load to a place: one CPU, or "A,B" for both ends. */
+/* Move a load's end A to a CPU, and end B to cpu_b (-1 keeps it). */
 int
-ui_load_move(struct ui *ui, int id, const char *where, char *err, size_t errlen)
+ui_load_move(struct ui *ui, int id, int cpu, int cpu_b, char *err, size_t errlen)
 {
-	char	buf[128], *comma;
-	int	a, b = -1;
-
 	if (ui->view_only || loads_get(ui->loads, id) == NULL) {
 		snprintf(err, errlen, "no load #%d", id);
 		return -1;
 	}
-	snprintf(buf, sizeof buf, "%s", where);
-	if ((comma = strchr(buf, ',')) != NULL)
-		*comma++ = '\0';
-	if (topo_parse_place(ui->m, buf, &a, err, errlen) == -1 ||
-	    (comma != NULL && topo_parse_place(ui->m, comma, &b, err, errlen) == -1))
-		return -1;
-	if (action_move(ui, id, a, b) == -1) {
+	if (action_move(ui, id, cpu, cpu_b) == -1) {
 		snprintf(err, errlen, "%s", ui->msg);
 		return -1;
 	}
@@ -842,7 +839,14 @@ ui_load_set_solo(struct ui *ui, int id, double rate)
 int
 ui_measuring(struct ui *ui)
 {
-	return ui->solo_id != -1 || ui->solo_nqueue > 0;
+	return ui->solo != NULL && solo_busy(ui->solo);
+}
+
+/* The screen's solo measurer, NULL on a view of another machine. */
+struct solo *
+ui_solo(struct ui *ui)
+{
+	return ui->solo;
 }
 
 /* The panel's figures for a load. */

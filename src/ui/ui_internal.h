@@ -12,6 +12,7 @@
 #include "cpuinfo.h"
 #include "cpustat.h"
 #include "loads.h"
+#include "solo.h"
 #include "topo.h"
 #include "ui/theme.h"
 #include "ui/ui.h"
@@ -19,8 +20,6 @@
 #define UI_MIN_COLS	60
 #define UI_MIN_ROWS	12
 #define UI_HIST		32		/* samples in a load's sparkline */
-#define UI_SOLO_SETTLE_NS (200ULL * 1000 * 1000)	/* others stop, caches settle */
-#define UI_SOLO_NS	(1000ULL * 1000 * 1000)		/* solo measuring window */
 
 enum layout_view {
 	LAYOUT_TREE,
@@ -116,6 +115,7 @@ struct ui_loadview {
 	double		 rate;
 	double		 solo;
 	double		 solo_share;	/* share of wall time it got while measured */
+	uint64_t	 solo_end_ns;	/* the measurement the solo rate is from */
 	double		 speed;
 	double		 share;
 	double		 eff;
@@ -153,17 +153,8 @@ struct ui {
 	int			 nlv;
 	int			 caplv;
 
-	/* Solo measurement: one load at a time, the others paused. */
-	int			 solo_id;	/* being measured, -1 */
-	int			 solo_phase;	/* 0 settling, 1 measuring */
-	uint64_t		 solo_t_ns;	/* end of the phase */
-	uint64_t		 solo_t0_ns;
-	uint64_t		 solo_count;
-	uint64_t		 solo_run_ns;
-	int			 solo_queue[LOADS_MAX];
-	int			 solo_nqueue;
-	int			 solo_paused[LOADS_MAX];	/* ids we paused */
-	int			 solo_npaused;
+	/* Solo rates: one load at a time, the others held (solo.c). */
+	struct solo		*solo;		/* NULL when view only */
 
 	/* The screen. */
 	int			 rows, cols;
@@ -206,13 +197,13 @@ struct ui {
 	int			 ncaption;	/* wrapped lines shown */
 	int			 tour_keys;
 	int			 step_reason;
-	int			 solo_manual;
 	struct cpuset		 highlight;
 	int			 step_pending;
 	uint64_t		 step_due_ns;	/* 0: none timed */
 	int			 step_key;	/* waiting for n */
 	int			 (*step)(struct ui *, void *);
 	void			*step_arg;
+	void			 (*finish)(struct ui *, void *);
 
 	/* The loop. */
 	int			 quit;
@@ -232,7 +223,7 @@ void	input_mouse(struct ui *);
 
 /* action.c */
 int	action_refuse(struct ui *);
-int	action_start(struct ui *, const char *text);
+int	action_start(struct ui *, const char *text, int measure);
 void	action_stop(struct ui *, int id);
 void	action_stop_all(struct ui *);
 void	action_pause(struct ui *, int id);
@@ -243,6 +234,8 @@ void	action_tick(struct ui *);
 uint64_t action_deadline(struct ui *);
 void	action_solo_poll(struct ui *);
 void	action_reap(struct ui *);
+/* How the screen's solo measurer reaches its loads (arg is the struct ui *). */
+extern const struct solo_ops action_solo_ops;
 struct ui_loadview *action_view(struct ui *, int id);
 /* The load the cursor is on (the selected one if it is there), or NULL. */
 struct load *action_target(struct ui *);
