@@ -246,108 +246,129 @@ tour_cfg_remove(struct tour_cfg *c, int i)
 	c->n--;
 }
 
+/* A configured load for a start action, placed (cpu != -1) or not yet. */
+static void
+tour_plan_newload(struct tour_cfg_load *nl, const struct tour_action *a, int cpu,
+    int cpu_b)
+{
+	memset(nl, 0, sizeof *nl);
+	snprintf(nl->name, sizeof nl->name, "%s", a->name);
+	snprintf(nl->kernel, sizeof nl->kernel, "%s", a->kernel);
+	nl->ends = a->nplaces;
+	nl->placed = cpu != -1;
+	nl->cpu = cpu;
+	nl->cpu_b = cpu_b;
+}
+
+/* A start or a move whose places resolved to cpu[]: the actions that do it. */
+static void
+tour_plan_place(struct tour_plan *pl, const struct tour_action *a, const int *cpu)
+{
+	struct tour_cfg_load	*l, nl;
+	int			 j = tour_cfg_find(&pl->after, a->name), was_placed;
+
+	if (a->type == TOUR_START) {
+		/* A name still here (stopped in a skipped step) is replaced. */
+		if (j != -1) {
+			if (pl->after.v[j].placed)
+				tour_plan_add(pl, TOUR_STOP, &pl->after.v[j]);
+			tour_cfg_remove(&pl->after, j);
+		}
+		if (pl->after.n == TOUR_LOADS_MAX)
+			return;
+		tour_plan_newload(&nl, a, cpu[0], a->nplaces == 2 ? cpu[1] : -1);
+		pl->after.v[pl->after.n++] = nl;
+		tour_plan_add(pl, TOUR_START, &nl);
+		return;
+	}
+	if (j == -1)
+		return;
+	l = &pl->after.v[j];
+	was_placed = l->placed;
+	l->cpu = cpu[0];
+	if (a->nplaces == 2)
+		l->cpu_b = cpu[1];
+	else if (l->ends == 2 && !was_placed)
+		l->cpu_b = cpu[0];
+	l->placed = 1;
+	if (was_placed) {
+		tour_plan_add(pl, TOUR_MOVE, l);
+		if (a->nplaces == 1)
+			pl->ops[pl->nops - 1].cpu_b = -1;
+	} else {
+		tour_plan_add(pl, TOUR_START, l);
+		if (l->paused)
+			tour_plan_add(pl, TOUR_PAUSE, l);
+	}
+}
+
+/* One action of a step; -1 when a place is not on this machine (the step skips). */
+static int
+tour_plan_action(const struct topo *m, const struct tour_action *a,
+    struct tour_plan *pl)
+{
+	struct tour_cfg_load	*l;
+	struct cpuset		 set;
+	int			 j, cpu[2];
+
+	switch (a->type) {
+	case TOUR_START:
+	case TOUR_MOVE:
+		for (j = 0; j < a->nplaces; j++)
+			if (tour_resolve_place(m, &pl->after, &a->place[j], a->name,
+			    NULL, &cpu[j], pl->note, sizeof pl->note) == -1)
+				return -1;
+		tour_plan_place(pl, a, cpu);
+		break;
+	case TOUR_STOP:
+		if ((j = tour_cfg_find(&pl->after, a->name)) == -1)
+			break;
+		if (pl->after.v[j].placed)
+			tour_plan_add(pl, TOUR_STOP, &pl->after.v[j]);
+		tour_cfg_remove(&pl->after, j);
+		break;
+	case TOUR_STOP_ALL:
+		while (pl->after.n > 0) {
+			if (pl->after.v[0].placed)
+				tour_plan_add(pl, TOUR_STOP, &pl->after.v[0]);
+			tour_cfg_remove(&pl->after, 0);
+		}
+		break;
+	case TOUR_PAUSE:
+	case TOUR_RESUME:
+		if ((j = tour_cfg_find(&pl->after, a->name)) == -1)
+			break;
+		l = &pl->after.v[j];
+		l->paused = a->type == TOUR_PAUSE;
+		if (l->placed)
+			tour_plan_add(pl, a->type, l);
+		break;
+	case TOUR_HIGHLIGHT:
+		if (tour_resolve_place(m, &pl->after, &a->place[0], NULL, &set, &j,
+		    pl->note, sizeof pl->note) == -1)
+			return -1;
+		CPUSET_FOREACH(j, &set)
+			cpuset_set(&pl->highlight, j);
+		break;
+	}
+	return 0;
+}
+
 /* Resolve one step from the configuration before it; fills pl. */
 void
 tour_plan_step(const struct topo *m, const struct tour_step *s,
     const struct tour_cfg *before, struct tour_plan *pl)
 {
 	const struct tour_action	*a;
-	struct tour_cfg_load		*l, nl;
-	struct cpuset			 set;
-	int				 i, j, cpu[2], was_placed;
+	struct tour_cfg_load		 nl;
+	int				 i;
 
 	memset(pl, 0, sizeof *pl);
 	pl->after = *before;
 	cpuset_zero(&pl->highlight);
-	for (i = 0; i < s->nactions && !pl->skipped; i++) {
-		a = &s->actions[i];
-		switch (a->type) {
-		case TOUR_START:
-		case TOUR_MOVE:
-			for (j = 0; j < a->nplaces; j++) {
-				if (tour_resolve_place(m, &pl->after, &a->place[j], a->name,
-				    NULL, &cpu[j], pl->note, sizeof pl->note) == -1) {
-					pl->skipped = 1;
-					break;
-				}
-			}
-			if (pl->skipped)
-				break;
-			j = tour_cfg_find(&pl->after, a->name);
-			if (a->type == TOUR_START) {
-				/* A name still here (stopped in a skipped step) is replaced. */
-				if (j != -1) {
-					if (pl->after.v[j].placed)
-						tour_plan_add(pl, TOUR_STOP, &pl->after.v[j]);
-					tour_cfg_remove(&pl->after, j);
-				}
-				if (pl->after.n == TOUR_LOADS_MAX)
-					break;
-				memset(&nl, 0, sizeof nl);
-				snprintf(nl.name, sizeof nl.name, "%s", a->name);
-				snprintf(nl.kernel, sizeof nl.kernel, "%s", a->kernel);
-				nl.ends = a->nplaces;
-				nl.placed = 1;
-				nl.cpu = cpu[0];
-				nl.cpu_b = a->nplaces == 2 ? cpu[1] : -1;
-				pl->after.v[pl->after.n++] = nl;
-				tour_plan_add(pl, TOUR_START, &nl);
-				break;
-			}
-			if (j == -1)
-				break;
-			l = &pl->after.v[j];
-			was_placed = l->placed;
-			l->cpu = cpu[0];
-			if (a->nplaces == 2)
-				l->cpu_b = cpu[1];
-			else if (l->ends == 2 && !was_placed)
-				l->cpu_b = cpu[0];
-			l->placed = 1;
-			if (was_placed) {
-				tour_plan_add(pl, TOUR_MOVE, l);
-				if (a->nplaces == 1)
-					pl->ops[pl->nops - 1].cpu_b = -1;
-			} else {
-				tour_plan_add(pl, TOUR_START, l);
-				if (l->paused)
-					tour_plan_add(pl, TOUR_PAUSE, l);
-			}
-			break;
-		case TOUR_STOP:
-			if ((j = tour_cfg_find(&pl->after, a->name)) == -1)
-				break;
-			if (pl->after.v[j].placed)
-				tour_plan_add(pl, TOUR_STOP, &pl->after.v[j]);
-			tour_cfg_remove(&pl->after, j);
-			break;
-		case TOUR_STOP_ALL:
-			while (pl->after.n > 0) {
-				if (pl->after.v[0].placed)
-					tour_plan_add(pl, TOUR_STOP, &pl->after.v[0]);
-				tour_cfg_remove(&pl->after, 0);
-			}
-			break;
-		case TOUR_PAUSE:
-		case TOUR_RESUME:
-			if ((j = tour_cfg_find(&pl->after, a->name)) == -1)
-				break;
-			l = &pl->after.v[j];
-			l->paused = a->type == TOUR_PAUSE;
-			if (l->placed)
-				tour_plan_add(pl, a->type, l);
-			break;
-		case TOUR_HIGHLIGHT:
-			if (tour_resolve_place(m, &pl->after, &a->place[0], NULL, &set, &j,
-			    pl->note, sizeof pl->note) == -1) {
-				pl->skipped = 1;
-				break;
-			}
-			CPUSET_FOREACH(j, &set)
-				cpuset_set(&pl->highlight, j);
-			break;
-		}
-	}
+	for (i = 0; i < s->nactions && !pl->skipped; i++)
+		if (tour_plan_action(m, &s->actions[i], pl) == -1)
+			pl->skipped = 1;
 	if (!pl->skipped)
 		return;
 
@@ -362,11 +383,7 @@ tour_plan_step(const struct topo *m, const struct tour_step *s,
 		if (a->type != TOUR_START || tour_cfg_find(&pl->after, a->name) != -1 ||
 		    pl->after.n == TOUR_LOADS_MAX)
 			continue;
-		memset(&nl, 0, sizeof nl);
-		snprintf(nl.name, sizeof nl.name, "%s", a->name);
-		snprintf(nl.kernel, sizeof nl.kernel, "%s", a->kernel);
-		nl.ends = a->nplaces;
-		nl.cpu = nl.cpu_b = -1;
+		tour_plan_newload(&nl, a, -1, -1);
 		pl->after.v[pl->after.n++] = nl;
 	}
 }
