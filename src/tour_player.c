@@ -454,7 +454,7 @@ tour_player_sample(struct tour_player *p, int i, struct load_sample *s)
 
 /* Ask for the solo rate of every running load whose placement has none yet. */
 static void
-tour_player_queue_solos(struct tour_player *p)
+tour_player_ask_solos(struct tour_player *p)
 {
 	uint64_t	settle_ns;
 	int		i, j, dup;
@@ -664,7 +664,7 @@ tour_player_step_machine(struct tour_player *p, double now)
 	case PH_READY:
 		if (!tour_player_ready(p, now))
 			return 0;
-		tour_player_queue_solos(p);
+		tour_player_ask_solos(p);
 		p->phase = PH_SOLO;
 		return 1;
 	case PH_SOLO:
