@@ -15,7 +15,7 @@
 #include "ui/figures.h"
 #include "util.h"
 
-/* The screen's view of a load, made on first use. */
+/* The figures of a load, made on first use. */
 struct ui_loadview *
 figures_view(struct ui_state *st, int id)
 {
