@@ -70,9 +70,7 @@ extern const struct cmd_entry	cmd_run_entry;		/* cmd_run.c */
 extern const struct cmd_entry	cmd_check_entry;	/* cmd_check.c */
 extern const struct cmd_entry	cmd_time_entry;		/* cmd_time.c */
 extern const struct cmd_entry	cmd_kernels_entry;	/* cmd_kernels.c */
-int	cmd_tour(int, char **);		/* tour.c: parses its own arguments */
-/* The live screen's old entry point (ui/ui.c), no longer called; it goes. */
-int	ui_main(int, char **);
+int	cmd_tour(int, char **);		/* cmd_tour.c: parses its own arguments */
 
 /*
  * Parse argv (argv[0] is the command's name) by the entry. Returns

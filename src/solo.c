@@ -28,6 +28,11 @@ struct solo {
 	enum solo_phase		 phase;
 	uint64_t		 t_ns;			/* end of the phase */
 	struct load_sample	 s0;			/* at the start of the window */
+	struct solo_done {
+		int			 id;
+		struct solo_result	 r;
+	}			 done[LOADS_MAX];	/* the last result of each load */
+	int			 ndone;
 };
 
 /* Drop id from a list; whether it was there. */
@@ -56,6 +61,33 @@ solo_list_has(const int *v, int n, int id)
 		if (v[i] == id)
 			return 1;
 	return 0;
+}
+
+/* Drop a load's last result. */
+static void
+solo_done_drop(struct solo *s, int id)
+{
+	int	i;
+
+	for (i = 0; i < s->ndone; i++) {
+		if (s->done[i].id == id) {
+			s->done[i] = s->done[--s->ndone];
+			return;
+		}
+	}
+}
+
+/* Keep a load's result; the oldest goes when the table is full. */
+static void
+solo_done_add(struct solo *s, int id, const struct solo_result *r)
+{
+	solo_done_drop(s, id);
+	if (s->ndone == LOADS_MAX) {
+		memmove(&s->done[0], &s->done[1], (LOADS_MAX - 1) * sizeof s->done[0]);
+		s->ndone--;
+	}
+	s->done[s->ndone].id = id;
+	s->done[s->ndone++].r = *r;
 }
 
 /* A measurer over loads reached through ops. */
@@ -109,6 +141,7 @@ solo_queue(struct solo *s, int id)
 {
 	if (id == s->id || solo_list_has(s->queue, s->nqueue, id) || s->nqueue == LOADS_MAX)
 		return;
+	solo_done_drop(s, id);
 	s->queue[s->nqueue++] = id;
 }
 
@@ -118,6 +151,7 @@ solo_forget(struct solo *s, int id)
 {
 	solo_list_drop(s->queue, &s->nqueue, id);
 	solo_list_drop(s->held, &s->nheld, id);
+	solo_done_drop(s, id);
 	if (s->id == id)
 		solo_release(s);
 }
@@ -225,6 +259,7 @@ solo_poll(struct solo *s, uint64_t now, int *id, struct solo_result *res)
 	    analysis_share(&s->s0, &s1) : NAN;
 	res->window_ns = s1.t_ns - s->s0.t_ns;
 	res->end_ns = s1.t_ns;
+	solo_done_add(s, s->id, res);
 	solo_release(s);
 	solo_next(s, now);
 	return 1;
@@ -235,6 +270,21 @@ uint64_t
 solo_deadline(const struct solo *s)
 {
 	return s->id != -1 ? s->t_ns : 0;
+}
+
+/* The last finished measurement of a load; -1 if none. */
+int
+solo_result(const struct solo *s, int id, struct solo_result *res)
+{
+	int	i;
+
+	for (i = 0; i < s->ndone; i++) {
+		if (s->done[i].id == id) {
+			*res = s->done[i].r;
+			return 0;
+		}
+	}
+	return -1;
 }
 
 /* Blocking: measure one load alone now. */

@@ -72,6 +72,12 @@ int		 solo_busy(const struct solo *);
 int		 solo_poll(struct solo *, uint64_t now_ns, int *id, struct solo_result *);
 /* When solo_poll() next has something to do (CLOCK_MONOTONIC ns); 0 if idle. */
 uint64_t	 solo_deadline(const struct solo *);
+/*
+ * The last finished measurement of a load, whoever polled it: 0 with it, or
+ * -1 if none since the load was last queued or forgotten. Several parties
+ * that share one measurer (the screen and a tour) read their results here.
+ */
+int		 solo_result(const struct solo *, int id, struct solo_result *);
 
 /*
  * Blocking: measure one load alone now, the others paused, sleeping in

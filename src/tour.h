@@ -1,15 +1,12 @@
-/* tour.h: scripted demos: the tour file format, place resolution and a player. */
+/*
+ * tour.h: scripted demos: the tour file format, parsed and checked for syntax
+ * (tour_parse.c). Resolution against a machine is tour_plan.h; playing a
+ * tour is tour_player.h; the headless host and the summary are tour_host.h.
+ */
 #ifndef SMTSCOPE_TOUR_H
 #define SMTSCOPE_TOUR_H
 
 #include <stddef.h>
-#include <stdio.h>
-
-#include "cpuset.h"
-#include "kernel.h"
-#include "loads.h"
-#include "topo.h"
-#include "util.h"
 
 #define TOUR_NAME_MAX		16	/* a load name, NUL included */
 #define TOUR_LOADS_MAX		32	/* loads alive at once */
@@ -76,119 +73,5 @@ struct tour	*tour_parse(const char *buf, size_t len, const char *path, char *err
 /* Find a tour by path or shipped name (./doc/tours, then the data dir) and parse it. */
 struct tour	*tour_load(const char *name_or_path, char *err, size_t errlen);
 void		 tour_free(struct tour *);
-
-/*
- * The player: a state machine over a parsed tour, resolved against a
- * topology. It never sleeps or reads a clock: the host calls tick(now_s)
- * with CLOCK_MONOTONIC seconds and calls again by the deadline it returns.
- * Every step is a configuration of loads: stepping forward applies the
- * step's actions; going back stops every load and starts the previous
- * step's configuration afresh. Each new (kernel, CPU) placement is first
- * measured alone, the other loads paused, so every speed is against a solo
- * rate taken on this machine in this run.
- */
-enum tour_event {
-	TOUR_EV_STEP,		/* a step began: caption, title, skip note are ready */
-	TOUR_EV_SOLO,		/* a load is being measured alone: see tour_player_status() */
-	TOUR_EV_MEASURED,	/* the step's figures are in its result */
-	TOUR_EV_FAILED,		/* an action failed or a load died: see the step note */
-	TOUR_EV_DONE		/* past the last step; every load stopped */
-};
-
-struct tour_player;
-
-/* What the host does for the player; each returns 0, or -1 with a message. */
-struct tour_ops {
-	/* Start load NAME from "KERNEL[:PARAM]@CPU[,CPU]" (loads_parse syntax). */
-	int	(*start)(void *arg, const char *name, const char *spec, char *err,
-		    size_t errlen);
-	int	(*stop)(void *arg, const char *name);
-	/* Move end A to cpu and end B to cpu_b (-1 keeps end B). */
-	int	(*move)(void *arg, const char *name, int cpu, int cpu_b, char *err,
-		    size_t errlen);
-	int	(*pause)(void *arg, const char *name, int pause);
-	/* A fresh sample of the load's progress (loads_sample, then its cur); -1 if dead. */
-	int	(*sample)(void *arg, const char *name, struct load_sample *out);
-	/* The CPUs to emphasise during this step (empty: none). May be NULL. */
-	void	(*highlight)(void *arg, const struct cpuset *cpus);
-	/* Something the host may show or print changed. May be NULL. */
-	void	(*event)(void *arg, enum tour_event, const struct tour_player *);
-};
-
-struct tour_options {
-	double	step_s;		/* >0: every step advances after this (--step) */
-	int	auto_advance;	/* steps without a time advance after default_s */
-	double	default_s;	/* step time when neither step_s nor a wait is set */
-	double	solo_s;		/* measuring window alone, 0 for the default */
-};
-
-/* What one load did in one step; rates are work units per second, NAN unknown. */
-struct tour_load_result {
-	char			 name[TOUR_NAME_MAX];
-	char			 spec[96];	/* "hash@0", "pipe@0,1" */
-	const struct kernel	*k;
-	int			 cpu, cpu_b;
-	int			 paused;
-	double			 solo;
-	double			 rate;
-	double			 speed;		/* rate / solo */
-};
-
-struct tour_step_result {
-	int			 ran;		/* the step was shown */
-	int			 skipped;	/* a place does not exist here */
-	int			 measured;	/* rates are in */
-	char			 note[320];	/* "skipped: ...", "failed: ...", or "" */
-	struct tour_load_result	 loads[TOUR_LOADS_MAX];
-	int			 nloads;
-	double			 yield;		/* sum of speeds of running loads */
-};
-
-/* Resolve a tour against a topology; NULL never (unresolvable steps are skipped). */
-/* A host's map from a tour's load names to the ids of the loads it started. */
-struct tour_names {
-	struct {
-		char	name[TOUR_NAME_MAX];
-		int	id;
-	}	map[TOUR_LOADS_MAX];
-	int	n;
-};
-/* Add a name; -1 when the map is full. */
-int		 tour_names_add(struct tour_names *, const char *name, int id);
-/* The id of a name, or -1; remove drops it from the map. */
-int		 tour_names_id(struct tour_names *, const char *name, int remove);
-
-struct tour_player	*tour_player_new(const struct tour *, const struct topo *,
-			    const struct tour_ops *, void *arg, const struct tour_options *);
-/* Stops every load it started, then frees. */
-void			 tour_player_free(struct tour_player *);
-/* Begin the first step; returns the next deadline (tick by then), INFINITY for none. */
-double			 tour_player_begin(struct tour_player *, double now_s);
-/* Advance the clock: measurements and timed advance; returns the next deadline. */
-double			 tour_player_tick(struct tour_player *, double now_s);
-/* Space/Right: the next step, or the end after the last. */
-double			 tour_player_next(struct tour_player *, double now_s);
-/* Left: restart the previous step (the first one at the first) from a clean state. */
-double			 tour_player_prev(struct tour_player *, double now_s);
-/* q: stop every load and finish now. */
-void			 tour_player_quit(struct tour_player *);
-
-int			 tour_player_done(const struct tour_player *);
-/* The current step, 0-based; nsteps when done. */
-int			 tour_player_step(const struct tour_player *);
-const struct tour	*tour_player_tour(const struct tour_player *);
-const char		*tour_player_title(const struct tour_player *);
-const char		*tour_player_caption(const struct tour_player *);
-/* "skipped: no SMT sibling of CPU 0 on this machine", a failure, or NULL. */
-const char		*tour_player_note(const struct tour_player *);
-/* What the player is doing now: "measuring a (hash@1) alone, others paused", or "". */
-const char		*tour_player_status(const struct tour_player *);
-/* The place a step would skip for, without running anything ("" when it runs). */
-const char		*tour_player_skip_note(const struct tour_player *, int step);
-const struct tour_step_result *tour_player_result(const struct tour_player *, int step);
-
-/* The summary of every step: a text table, or one JSON object. */
-void			 tour_summary_print(const struct tour_player *, FILE *);
-void			 tour_summary_json(const struct tour_player *, struct strbuf *);
 
 #endif

@@ -1,7 +1,8 @@
 /*
- * draw.c: a frame from the state and the layout. The whole frame is drawn
- * into curses' buffer and sent once (erase, draw, refresh): curses sends
- * only what changed since the last frame.
+ * draw.c: a frame from the state and the frame's layout. The whole frame is
+ * drawn into curses' buffer and sent once (erase, draw, refresh): curses
+ * sends only what changed since the last frame. Drawing only reads: the
+ * geometry (scrolling, the menu's box) was laid out before.
  */
 #include "config.h"
 
@@ -14,10 +15,19 @@
 
 #include "analysis.h"
 #include "kernel.h"
-#include "ui/ui_internal.h"
+#include "solo.h"
+#include "ui/draw.h"
 #include "util.h"
 
-#define A(e)	((int)ui->attr[(e)])
+/* What a frame is drawn from. */
+struct draw {
+	const struct ui_state	*st;
+	const struct ui_layout	*lay;
+	const struct ui_term	*term;
+	int			 cols;
+};
+
+#define A(e)	((int)d->term->attr[(e)])
 
 /* Bar segments, in the order they are drawn. */
 static const enum theme_elem draw_bar_elems[6] = {
@@ -37,7 +47,7 @@ static const char *const draw_levels_ascii[9] = {
 
 /* Curses attributes of a theme style on this terminal. */
 static int
-draw_style_attr(struct ui *ui, const struct theme_style *st, int *npairs,
+draw_style_attr(const struct ui_term *term, const struct theme_style *st, int *npairs,
     short pairs[][2])
 {
 	int	attr = 0, fg, bg, bold = 0, dummy, i;
@@ -56,7 +66,7 @@ draw_style_attr(struct ui *ui, const struct theme_style *st, int *npairs,
 #endif
 	if (st->attrs & THEME_BLINK)
 		attr |= A_BLINK;
-	if (!ui->colors)
+	if (!term->colors)
 		return attr;
 	fg = theme_map_color(st->fg, COLORS, &bold);
 	bg = theme_map_color(st->bg, COLORS, &dummy);
@@ -80,19 +90,19 @@ draw_style_attr(struct ui *ui, const struct theme_style *st, int *npairs,
 
 /* Turn the theme into curses attributes, one color pair per fg/bg pair. */
 void
-draw_init_theme(struct ui *ui)
+draw_theme(struct ui_term *term, const struct theme *theme)
 {
 	short	pairs[THEME_COUNT][2];
 	int	npairs = 0, i;
 
 	for (i = 0; i < THEME_COUNT; i++)
-		ui->attr[i] = (unsigned long)draw_style_attr(ui, &ui->theme.style[i],
+		term->attr[i] = (unsigned long)draw_style_attr(term, &theme->style[i],
 		    &npairs, pairs);
 	/* Bars need a glyph per kind of time when colors do not tell them apart. */
-	ui->bar_glyphs = !ui->colors ||
-	    (ui->theme.style[THEME_BAR_USER].fg == ui->theme.style[THEME_BAR_SYSTEM].fg &&
-	    ui->theme.style[THEME_BAR_USER].bg == ui->theme.style[THEME_BAR_SYSTEM].bg);
-	bkgdset((chtype)(ui->attr[THEME_NORMAL] & ~(unsigned long)A_CHARTEXT) | ' ');
+	term->bar_glyphs = !term->colors ||
+	    (theme->style[THEME_BAR_USER].fg == theme->style[THEME_BAR_SYSTEM].fg &&
+	    theme->style[THEME_BAR_USER].bg == theme->style[THEME_BAR_SYSTEM].bg);
+	bkgdset((chtype)(term->attr[THEME_NORMAL] & ~(unsigned long)A_CHARTEXT) | ' ');
 	clearok(curscr, TRUE);
 }
 
@@ -187,17 +197,17 @@ draw_load_on(const struct load *l, int os)
 
 /* The loads on a CPU as "hash#1 fp#2~"; returns how many. */
 static int
-draw_cpu_loads(struct ui *ui, int os, char *buf, size_t len)
+draw_cpu_loads(const struct draw *d, int os, char *buf, size_t len)
 {
 	struct load	*l;
 	size_t		 used;
 	int		 i, on, n = 0;
 
 	buf[0] = '\0';
-	if (ui->loads == NULL)
+	if (d->st->loads == NULL)
 		return 0;
-	for (i = 0; i < loads_count(ui->loads); i++) {
-		l = loads_at(ui->loads, i);
+	for (i = 0; i < loads_count(d->st->loads); i++) {
+		l = loads_at(d->st->loads, i);
 		if ((on = draw_load_on(l, os)) == 0)
 			continue;
 		used = strlen(buf);
@@ -210,12 +220,12 @@ draw_cpu_loads(struct ui *ui, int os, char *buf, size_t len)
 
 /* The two header lines: identity and counts, then the screen's state. */
 static void
-draw_header(struct ui *ui)
+draw_header(const struct draw *d)
 {
-	const struct topo_summary	*s = &ui->m->summary;
-	const struct cpuinfo		*ci = &ui->ci;
+	const struct topo_summary	*s = &d->st->m->summary;
+	const struct cpuinfo		*ci = &d->st->ci;
 	char				 id[256];
-	int				 x, w = ui->cols, running = 0, paused = 0, i;
+	int				 x, w = d->cols, running = 0, paused = 0, i;
 	struct load			*l;
 
 	draw_fill(0, 0, w, A(THEME_HEADER));
@@ -226,7 +236,7 @@ draw_header(struct ui *ui)
 	else if (ci->vendor[0] != '\0')
 		snprintf(id, sizeof id, "%s CPU", ci->vendor);
 	else
-		snprintf(id, sizeof id, "CPU identity %s", ui->view_only ?
+		snprintf(id, sizeof id, "CPU identity %s", d->st->view_only ?
 		    "not recorded in the topology" : "unknown");
 	x = draw_printf(0, 0, w, A(THEME_HEADER), "smtscope: %s", id);
 	x = draw_printf(0, x, w, A(THEME_HEADER),
@@ -238,67 +248,67 @@ draw_header(struct ui *ui)
 	if (ci->hypervisor[0] != '\0')
 		draw_printf(0, x, w, A(THEME_HEADER), ", under %s", ci->hypervisor);
 
-	if (ui->loads != NULL) {
-		for (i = 0; i < loads_count(ui->loads); i++) {
-			l = loads_at(ui->loads, i);
+	if (d->st->loads != NULL) {
+		for (i = 0; i < loads_count(d->st->loads); i++) {
+			l = loads_at(d->st->loads, i);
 			running += l->state == LOAD_RUNNING;
 			paused += l->state == LOAD_PAUSED;
 		}
 	}
 	x = draw_printf(1, 0, w, A(THEME_NORMAL), "refresh %d.%d s, %d load%s running",
-	    ui->delay_tenths / 10, ui->delay_tenths % 10, running, running == 1 ? "" : "s");
+	    d->st->delay_tenths / 10, d->st->delay_tenths % 10, running, running == 1 ? "" : "s");
 	if (paused)
 		x = draw_printf(1, x, w, A(THEME_NORMAL), ", %d paused", paused);
 	x = draw_printf(1, x, w, A(THEME_NORMAL), ", %s view, theme %s  ",
-	    ui->view == LAYOUT_TREE ? "tree" : "grid", ui->theme.name);
-	if (ui->view_only)
+	    d->lay->topo.view == LAYOUT_TREE ? "tree" : "grid", d->st->theme.name);
+	if (d->st->view_only)
 		x = draw_printf(1, x, w, A(THEME_HEADER_NOTE),
 		    " VIEW ONLY, another machine: %s ",
-		    strrchr(ui->m->source_name, '/') != NULL ?
-		    strrchr(ui->m->source_name, '/') + 1 : ui->m->source_name);
+		    strrchr(d->st->m->source_name, '/') != NULL ?
+		    strrchr(d->st->m->source_name, '/') + 1 : d->st->m->source_name);
 }
 
 /* The tour's caption across the screen. */
 static void
-draw_caption(struct ui *ui)
+draw_caption(const struct draw *d)
 {
 	int	i;
 
-	if (ui->scr.caption_y < 0)
+	if (d->lay->scr.caption_y < 0)
 		return;
-	for (i = 0; i < ui->scr.caption_h && i < ui->ncaption; i++) {
-		draw_fill(ui->scr.caption_y + i, 0, ui->cols, A(THEME_CAPTION));
-		draw_printf(ui->scr.caption_y + i, 0, ui->cols, A(THEME_CAPTION), " %s",
-		    ui->caption_line[i]);
+	for (i = 0; i < d->lay->scr.caption_h && i < d->lay->ncaption; i++) {
+		draw_fill(d->lay->scr.caption_y + i, 0, d->cols, A(THEME_CAPTION));
+		draw_printf(d->lay->scr.caption_y + i, 0, d->cols, A(THEME_CAPTION), " %s",
+		    d->lay->caption_line[i]);
 	}
 }
 
 /* The style of a CPU's label or mark: cursor, move target, highlight, plain. */
 static int
-draw_cpu_attr(struct ui *ui, int pu)
+draw_cpu_attr(const struct draw *d, int pu)
 {
-	const struct topo_pu	*p = &ui->m->pus[pu];
+	const struct topo_pu	*p = &d->st->m->pus[pu];
 
-	if (pu == ui->cursor)
-		return A(ui->mode == UI_MOVE || ui->mode == UI_PICK_B ?
+	if (pu == d->st->cursor)
+		return A(d->st->mode == UI_MOVE || d->st->mode == UI_PICK_B ?
 		    THEME_MOVE_TARGET : THEME_CURSOR);
-	if (cpuset_isset(&ui->highlight, p->os_index))
+	if (cpuset_isset(&d->st->highlight, p->os_index))
 		return A(THEME_HIGHLIGHT);
 	return A(p->allowed ? THEME_CPU : THEME_CPU_DISALLOWED);
 }
 
 /* A CPU's bar: [segments of user, nice, system, irq, softirq, steal]. */
 static void
-draw_bar(struct ui *ui, int y, int x, int bw, int pu)
+draw_bar(const struct draw *d, int y, int x, int bw, int pu)
 {
-	const struct cpustat_pct	*p = &ui->pct[pu];
+	const struct cpustat_pct	*p = &d->st->pct[pu];
 	double				 seg[6], cum = 0;
 	int				 i, c, from = 0, to;
 	const char			*glyph;
 
-	draw_text(y, x, ui->cols, A(THEME_BAR_FRAME), "[");
-	draw_text(y, x + 1 + bw, ui->cols, A(THEME_BAR_FRAME), "]");
-	if (!ui->pct_ok[pu])
+	draw_text(y, x, d->cols, A(THEME_BAR_FRAME), "[");
+	draw_text(y, x + 1 + bw, d->cols, A(THEME_BAR_FRAME), "]");
+	if (!d->st->pct_ok[pu])
 		return;
 	seg[0] = p->user;
 	seg[1] = p->nice;
@@ -311,12 +321,12 @@ draw_bar(struct ui *ui, int y, int x, int bw, int pu)
 		to = (int)(cum / 100.0 * bw + 0.5);
 		if (to > bw)
 			to = bw;
-		if (ui->bar_glyphs)
+		if (d->term->bar_glyphs)
 			glyph = draw_bar_ascii[i];
 		else
-			glyph = ui->utf8 ? "\342\226\210" : "|";
+			glyph = d->term->utf8 ? "\342\226\210" : "|";
 		for (c = from; c < to; c++)
-			draw_text(y, x + 1 + c, ui->cols, A(draw_bar_elems[i]), glyph);
+			draw_text(y, x + 1 + c, d->cols, A(draw_bar_elems[i]), glyph);
 		if (to > from)
 			from = to;
 	}
@@ -324,20 +334,20 @@ draw_bar(struct ui *ui, int y, int x, int bw, int pu)
 
 /* The loads on a CPU, each in its style, from column x. */
 static void
-draw_loads_at(struct ui *ui, int y, int x, int os)
+draw_loads_at(const struct draw *d, int y, int x, int os)
 {
 	struct load	*l;
 	int		 i, on, e;
 
-	if (ui->loads == NULL)
+	if (d->st->loads == NULL)
 		return;
-	for (i = 0; i < loads_count(ui->loads); i++) {
-		l = loads_at(ui->loads, i);
+	for (i = 0; i < loads_count(d->st->loads); i++) {
+		l = loads_at(d->st->loads, i);
 		if ((on = draw_load_on(l, os)) == 0)
 			continue;
 		e = l->state == LOAD_PAUSED ? THEME_PAUSED : on == 2 ? THEME_LOAD_FLOATING :
 		    THEME_LOAD;
-		x = draw_printf(y, x, ui->cols, A(e), "%s#%d%s", l->spec.k->name, l->id,
+		x = draw_printf(y, x, d->cols, A(e), "%s#%d%s", l->spec.k->name, l->id,
 		    on == 2 ? "~" : on == 3 ? "b" : "");
 		x++;
 	}
@@ -345,13 +355,13 @@ draw_loads_at(struct ui *ui, int y, int x, int os)
 
 /* One tree row: lines and label, then the CPU with its bar, percent and loads. */
 static void
-draw_tree_row(struct ui *ui, int y, const struct layout_row *r)
+draw_tree_row(const struct draw *d, int y, const struct layout_row *r)
 {
-	const struct layout	*l = &ui->lay;
+	const struct layout	*l = &d->lay->topo;
 	const struct topo_pu	*p;
 	int			 x;
 
-	draw_text(y, 0, ui->cols, A(THEME_TREE), r->text);
+	draw_text(y, 0, d->cols, A(THEME_TREE), r->text);
 	if (r->label_w > 0) {
 		/* The label again, in its own style: find its bytes by columns. */
 		const char	*s = r->text;
@@ -367,30 +377,30 @@ draw_tree_row(struct ui *ui, int y, const struct layout_row *r)
 	}
 	if (r->pu < 0)
 		return;
-	p = &ui->m->pus[r->pu];
-	draw_printf(y, l->cpu_x, ui->cols, draw_cpu_attr(ui, r->pu), "CPU %*d",
+	p = &d->st->m->pus[r->pu];
+	draw_printf(y, l->cpu_x, d->cols, draw_cpu_attr(d, r->pu), "CPU %*d",
 	    l->digits, p->os_index);
-	draw_bar(ui, y, l->bar_x, l->bar_w, r->pu);
-	if (ui->pct_ok[r->pu])
-		draw_printf(y, l->pct_x, ui->cols, A(THEME_PERCENT), "%5.1f%%",
-		    ui->pct[r->pu].busy);
+	draw_bar(d, y, l->bar_x, l->bar_w, r->pu);
+	if (d->st->pct_ok[r->pu])
+		draw_printf(y, l->pct_x, d->cols, A(THEME_PERCENT), "%5.1f%%",
+		    d->st->pct[r->pu].busy);
 	x = l->loads_x;
 	if (!p->allowed)
-		x = draw_text(y, x, ui->cols, A(THEME_CPU_DISALLOWED), "not allowed ");
-	draw_loads_at(ui, y, x, p->os_index);
+		x = draw_text(y, x, d->cols, A(THEME_CPU_DISALLOWED), "not allowed ");
+	draw_loads_at(d, y, x, p->os_index);
 }
 
 /* The level glyph of a CPU's busy share, and the style of its main kind of time. */
 static const char *
-draw_level(struct ui *ui, int pu, int *elem)
+draw_level(const struct draw *d, int pu, int *elem)
 {
-	const struct cpustat_pct	*p = &ui->pct[pu];
+	const struct cpustat_pct	*p = &d->st->pct[pu];
 	double				 seg[6];
 	int				 i, best = 0, level;
 
 	*elem = THEME_BAR_FRAME;
-	if (!ui->pct_ok[pu])
-		return ui->utf8 ? draw_levels_utf8[0] : draw_levels_ascii[0];
+	if (!d->st->pct_ok[pu])
+		return d->term->utf8 ? draw_levels_utf8[0] : draw_levels_ascii[0];
 	seg[0] = p->user;
 	seg[1] = p->nice;
 	seg[2] = p->system;
@@ -405,14 +415,14 @@ draw_level(struct ui *ui, int pu, int *elem)
 		level = 8;
 	if (level > 0)
 		*elem = draw_bar_elems[best];
-	return ui->utf8 ? draw_levels_utf8[level] : draw_levels_ascii[level];
+	return d->term->utf8 ? draw_levels_utf8[level] : draw_levels_ascii[level];
 }
 
 /* One grid row: the label, then a cell per core with a mark per CPU. */
 static void
-draw_grid_row(struct ui *ui, int y, const struct layout_row *r)
+draw_grid_row(const struct draw *d, int y, const struct layout_row *r)
 {
-	const struct layout		*l = &ui->lay;
+	const struct layout		*l = &d->lay->topo;
 	const struct layout_cell	*c;
 	const struct topo_core		*core;
 	const struct topo_pu		*p;
@@ -420,27 +430,27 @@ draw_grid_row(struct ui *ui, int y, const struct layout_row *r)
 	char				 loads[128];
 	int				 i, j, x, elem, at, n;
 
-	draw_text(y, 0, ui->cols, A(THEME_LABEL), r->text);
+	draw_text(y, 0, d->cols, A(THEME_LABEL), r->text);
 	for (i = 0; i < r->ncells; i++) {
 		c = &l->cells[r->first_cell + i];
-		core = &ui->m->cores[c->core];
-		p = &ui->m->pus[c->pu0];
-		x = draw_printf(y, c->x, ui->cols, A(p->allowed ? THEME_CPU :
+		core = &d->st->m->cores[c->core];
+		p = &d->st->m->pus[c->pu0];
+		x = draw_printf(y, c->x, d->cols, A(p->allowed ? THEME_CPU :
 		    THEME_CPU_DISALLOWED), "%*d", l->digits, p->os_index);
 		if (l->kind_w)
-			draw_text(y, x, ui->cols, A(THEME_LABEL), core->kind != -1 ?
-			    ui->m->kinds[core->kind].label : " ");
+			draw_text(y, x, d->cols, A(THEME_LABEL), core->kind != -1 ?
+			    d->st->m->kinds[core->kind].label : " ");
 		for (j = 0; j < c->npus; j++) {
 			const struct layout_spot *s = &l->spots[c->pu0 + j];
 
-			g = draw_level(ui, c->pu0 + j, &elem);
-			at = c->pu0 + j == ui->cursor ||
-			    cpuset_isset(&ui->highlight, ui->m->pus[c->pu0 + j].os_index);
-			draw_text(y, s->x, ui->cols, at ? draw_cpu_attr(ui, c->pu0 + j) :
+			g = draw_level(d, c->pu0 + j, &elem);
+			at = c->pu0 + j == d->st->cursor ||
+			    cpuset_isset(&d->st->highlight, d->st->m->pus[c->pu0 + j].os_index);
+			draw_text(y, s->x, d->cols, at ? draw_cpu_attr(d, c->pu0 + j) :
 			    A(elem), g);
-			n = draw_cpu_loads(ui, ui->m->pus[c->pu0 + j].os_index, loads,
+			n = draw_cpu_loads(d, d->st->m->pus[c->pu0 + j].os_index, loads,
 			    sizeof loads);
-			draw_text(y, s->x + 1, ui->cols, at ? draw_cpu_attr(ui, c->pu0 + j) :
+			draw_text(y, s->x + 1, d->cols, at ? draw_cpu_attr(d, c->pu0 + j) :
 			    A(THEME_LOAD), n == 0 ? " " : strchr(loads, '~') ? "~" : "*");
 		}
 	}
@@ -448,63 +458,33 @@ draw_grid_row(struct ui *ui, int y, const struct layout_row *r)
 
 /* The topology area: the rows in view. */
 static void
-draw_topology(struct ui *ui)
+draw_topology(const struct draw *d)
 {
-	const struct layout	*l = &ui->lay;
+	const struct layout	*l = &d->lay->topo;
 	int			 y, row;
 
-	for (y = 0; y < ui->scr.topo_h; y++) {
-		row = ui->top + y;
+	for (y = 0; y < d->lay->scr.topo_h; y++) {
+		row = d->lay->top + y;
 		if (row >= l->nrows)
 			break;
 		if (l->view == LAYOUT_TREE)
-			draw_tree_row(ui, ui->scr.topo_y + y, &l->rows[row]);
+			draw_tree_row(d, d->lay->scr.topo_y + y, &l->rows[row]);
 		else
-			draw_grid_row(ui, ui->scr.topo_y + y, &l->rows[row]);
+			draw_grid_row(d, d->lay->scr.topo_y + y, &l->rows[row]);
 	}
 	/* Say there is more above or below. */
-	if (ui->top > 0)
-		draw_text(ui->scr.topo_y, ui->cols - 8, ui->cols, A(THEME_INFO), "  more ^");
-	if (ui->top + ui->scr.topo_h < l->nrows)
-		draw_text(ui->scr.topo_y + ui->scr.topo_h - 1, ui->cols - 8, ui->cols,
+	if (d->lay->top > 0)
+		draw_text(d->lay->scr.topo_y, d->cols - 8, d->cols, A(THEME_INFO), "  more ^");
+	if (d->lay->top + d->lay->scr.topo_h < l->nrows)
+		draw_text(d->lay->scr.topo_y + d->lay->scr.topo_h - 1, d->cols - 8, d->cols,
 		    A(THEME_INFO), "  more v");
 }
 
-/* Columns of the loads panel. */
-struct draw_cols {
-	int	load, cpu, rate, solo, speed, share, eff, hist, why;
-	int	rate_w, hist_w;
+/* The figures of a load the screen has not sampled yet. */
+static const struct ui_loadview draw_noview = {
+	.id = -1, .rate = NAN, .solo = NAN, .solo_share = NAN, .speed = NAN,
+	.share = NAN, .eff = NAN
 };
-
-/* Place the panel's columns for the screen's width. */
-static void
-draw_panel_cols(struct ui *ui, struct draw_cols *c)
-{
-	struct load	*l;
-	size_t		 u, umax = 0;
-	int		 i;
-
-	/* As wide as the units of the loads shown need, and "measuring solo". */
-	for (i = 0; ui->loads != NULL && (l = loads_at(ui->loads, i)) != NULL; i++)
-		if ((u = strlen(l->spec.k->unit)) > umax)
-			umax = u;
-	c->rate_w = 8 + (int)umax < 15 ? 15 : 8 + (int)umax;
-	c->load = 1;
-	c->cpu = c->load + 10;
-	c->rate = c->cpu + 8;
-	c->solo = c->rate + c->rate_w;
-	c->speed = c->solo + c->rate_w;
-	c->share = c->speed + 7;
-	c->eff = c->share + 7;
-	c->hist = c->eff + 7;
-	/* The reason in words comes first: it keeps 40 columns. */
-	c->hist_w = ui->cols - c->hist - 42;
-	if (c->hist_w > 24)
-		c->hist_w = 24;
-	if (c->hist_w < 8)
-		c->hist_w = 0;
-	c->why = c->hist + (c->hist_w ? c->hist_w + 2 : 0);
-}
 
 /* A load's CPUs: "3", "0,1" for two ends, "0-3@2" for a floating one. */
 static void
@@ -537,9 +517,9 @@ draw_rate(const struct kernel *k, double rate, char *buf, size_t len)
 
 /* A history of speeds as a sparkline: 120% of solo fills a cell. */
 static void
-draw_spark(struct ui *ui, int y, int x, int w, const struct ui_loadview *v)
+draw_spark(const struct draw *d, int y, int x, int w, const struct ui_loadview *v)
 {
-	const char	*const *lv = ui->utf8 ? draw_levels_utf8 : draw_levels_ascii;
+	const char	*const *lv = d->term->utf8 ? draw_levels_utf8 : draw_levels_ascii;
 	int		 i, from, level;
 	double		 s;
 
@@ -553,42 +533,43 @@ draw_spark(struct ui *ui, int y, int x, int w, const struct ui_loadview *v)
 			level = 8;
 		if (level < 1)
 			level = 1;
-		draw_text(y, x, ui->cols, A(THEME_SPARKLINE), lv[level]);
+		draw_text(y, x, d->cols, A(THEME_SPARKLINE), lv[level]);
 	}
 }
 
 /* One load's row in the panel. */
 static void
-draw_load_row(struct ui *ui, int y, const struct draw_cols *c, struct load *l)
+draw_load_row(const struct draw *d, int y, const struct layout_panel *c, struct load *l)
 {
-	struct ui_loadview	*v = action_view(ui, l->id);
+	const struct ui_loadview *v = state_view(d->st, l->id);
 	char			 buf[256];
-	int			 sel = l->id == ui->sel_id, base, held, x;
+	int			 sel = l->id == d->st->sel_id, base, held, cur;
+
+	if (v == NULL)
+		v = &draw_noview;
 
 	base = sel ? A(THEME_PANEL_SELECTED) : A(THEME_NORMAL);
-	draw_fill(y, 0, ui->cols, base);
+	draw_fill(y, 0, d->cols, base);
 	draw_printf(y, c->load, c->cpu, base, "%s#%d", l->spec.k->name, l->id);
 	draw_load_cpus(l, buf, sizeof buf);
 	draw_text(y, c->cpu, c->rate - 1, base, buf);
-	held = 0;
-	for (x = 0; x < ui->solo_npaused; x++)
-		if (ui->solo_paused[x] == l->id)
-			held = 1;
+	cur = solo_current(d->st->solo);
+	held = solo_holds(d->st->solo, l->id);
 	if (l->state == LOAD_PAUSED)
 		draw_text(y, c->rate, c->solo, A(THEME_PAUSED), held ? "held" : "paused");
 	else {
 		draw_rate(l->spec.k, v->rate, buf, sizeof buf);
 		draw_text(y, c->rate, c->solo - 1, base, buf);
 	}
-	if (ui->solo_id == l->id)
+	if (cur == l->id)
 		draw_text(y, c->solo, c->speed, A(THEME_MEASURING), "measuring solo");
-	else if (action_measuring(ui, l->id))
+	else if (state_measuring(d->st, l->id))
 		draw_text(y, c->solo, c->speed, A(THEME_MEASURING), "solo queued");
 	else {
 		draw_rate(l->spec.k, v->solo, buf, sizeof buf);
 		draw_text(y, c->solo, c->speed - 1, base, buf);
 	}
-	if (l->state == LOAD_RUNNING && ui->solo_id != l->id) {
+	if (l->state == LOAD_RUNNING && cur != l->id) {
 		if (isfinite(v->speed))
 			draw_printf(y, c->speed, c->share, sel ? base :
 			    A(draw_speed_elem(v->speed)), "%5.0f%%", v->speed * 100);
@@ -598,93 +579,81 @@ draw_load_row(struct ui *ui, int y, const struct draw_cols *c, struct load *l)
 			draw_printf(y, c->eff, c->hist, base, "%5.0f%%", v->eff * 100);
 	}
 	if (c->hist_w)
-		draw_spark(ui, y, c->hist, c->hist_w, v);
-	if (held && ui->solo_id != -1)
+		draw_spark(d, y, c->hist, c->hist_w, v);
+	if (held && cur != -1)
 		snprintf(buf, sizeof buf, "held while load #%d's solo rate is measured",
-		    ui->solo_id);
-	else if (ui->solo_id == l->id)
+		    cur);
+	else if (cur == l->id)
 		snprintf(buf, sizeof buf, "running alone: the other loads are held");
 	else
-		analysis_reason(ui->m, ui->loads, l, buf, sizeof buf);
-	draw_text(y, c->why, ui->cols, base, buf);
+		analysis_reason(d->st->m, d->st->loads, l, buf, sizeof buf);
+	draw_text(y, c->why, d->cols, base, buf);
 }
 
 /* The loads panel: a title row, then a row per load (scrolled to the selection). */
 static void
-draw_panel(struct ui *ui)
+draw_panel(const struct draw *d)
 {
-	struct draw_cols	 c;
-	int			 y = ui->scr.panel_y, rows = ui->scr.panel_h - 1, n, i;
-	int			 t = A(THEME_PANEL_TITLE);
+	const struct layout_panel	*c = &d->lay->panel;
+	int				 y = d->lay->scr.panel_y, n, i, top;
+	int				 rows = d->lay->scr.panel_h - 1, t = A(THEME_PANEL_TITLE);
 
-	draw_panel_cols(ui, &c);
-	draw_fill(y, 0, ui->cols, t);
-	draw_text(y, c.load, ui->cols, t, "LOAD");
-	draw_text(y, c.cpu, ui->cols, t, "CPU");
-	draw_text(y, c.rate, ui->cols, t, "RATE");
-	draw_text(y, c.solo, ui->cols, t, "SOLO");
-	draw_text(y, c.speed, ui->cols, t, "SPEED");
-	draw_text(y, c.share, ui->cols, t, "SHARE");
-	draw_text(y, c.eff, ui->cols, t, "  EFF");
-	if (c.hist_w)
-		draw_text(y, c.hist, ui->cols, t, "HISTORY");
-	draw_text(y, c.why, ui->cols, t, "WHY");
-	n = ui->loads != NULL ? loads_count(ui->loads) : 0;
+	draw_fill(y, 0, d->cols, t);
+	draw_text(y, c->load, d->cols, t, "LOAD");
+	draw_text(y, c->cpu, d->cols, t, "CPU");
+	draw_text(y, c->rate, d->cols, t, "RATE");
+	draw_text(y, c->solo, d->cols, t, "SOLO");
+	draw_text(y, c->speed, d->cols, t, "SPEED");
+	draw_text(y, c->share, d->cols, t, "SHARE");
+	draw_text(y, c->eff, d->cols, t, "  EFF");
+	if (c->hist_w)
+		draw_text(y, c->hist, d->cols, t, "HISTORY");
+	draw_text(y, c->why, d->cols, t, "WHY");
+	n = d->st->loads != NULL ? loads_count(d->st->loads) : 0;
 	if (n == 0) {
-		draw_text(y + 1, 1, ui->cols, A(THEME_INFO), ui->view_only ?
+		draw_text(y + 1, 1, d->cols, A(THEME_INFO), d->st->view_only ?
 		    "no loads: this is a view of another machine" :
 		    "no loads: press a to start one on the cursor's CPU");
 		return;
 	}
-	/* Keep the selected load in view. */
-	for (i = 0; i < n; i++)
-		if (loads_at(ui->loads, i)->id == ui->sel_id)
-			break;
-	if (i < n && i < ui->panel_top)
-		ui->panel_top = i;
-	if (i < n && i >= ui->panel_top + rows)
-		ui->panel_top = i - rows + 1;
-	if (ui->panel_top > n - rows)
-		ui->panel_top = n - rows;
-	if (ui->panel_top < 0)
-		ui->panel_top = 0;
-	for (i = 0; i < rows && ui->panel_top + i < n; i++)
-		draw_load_row(ui, y + 1 + i, &c, loads_at(ui->loads, ui->panel_top + i));
-	if (ui->panel_top + rows < n)
-		draw_printf(y, ui->cols - 12, ui->cols, t, " %d more v ",
-		    n - ui->panel_top - rows);
+	/* The layout scrolled the list to keep the selected load in view. */
+	top = d->lay->panel_top;
+	for (i = 0; i < rows && top + i < n; i++)
+		draw_load_row(d, y + 1 + i, c, loads_at(d->st->loads, top + i));
+	if (top + rows < n)
+		draw_printf(y, d->cols - 12, d->cols, t, " %d more v ", n - top - rows);
 }
 
 /* The info line: what the cursor's CPU is and how busy it is. */
 static void
-draw_info(struct ui *ui)
+draw_info(const struct draw *d)
 {
-	const struct topo		*m = ui->m;
-	const struct topo_pu		*p = &m->pus[ui->cursor];
+	const struct topo		*m = d->st->m;
+	const struct topo_pu		*p = &m->pus[d->st->cursor];
 	const struct topo_core		*core = &m->cores[p->core];
-	const struct cpustat_pct	*t = &ui->pct[ui->cursor];
-	int				 x, i, y = ui->scr.info_y;
+	const struct cpustat_pct	*t = &d->st->pct[d->st->cursor];
+	int				 x, i, y = d->lay->scr.info_y;
 
-	draw_fill(y, 0, ui->cols, A(THEME_INFO));
-	x = draw_printf(y, 0, ui->cols, A(THEME_INFO), "CPU %d: core %d%s%s",
+	draw_fill(y, 0, d->cols, A(THEME_INFO));
+	x = draw_printf(y, 0, d->cols, A(THEME_INFO), "CPU %d: core %d%s%s",
 	    p->os_index, core->logical_index,
 	    m->nkinds > 1 && core->kind != -1 ? " " : "",
 	    m->nkinds > 1 && core->kind != -1 ? m->kinds[core->kind].label : "");
 	if (core->package != -1)
-		x = draw_printf(y, x, ui->cols, A(THEME_INFO), ", package %d",
+		x = draw_printf(y, x, d->cols, A(THEME_INFO), ", package %d",
 		    m->packages[core->package].logical_index);
 	if (core->npus > 1) {
-		x = draw_text(y, x, ui->cols, A(THEME_INFO), ", sibling");
-		x = draw_text(y, x, ui->cols, A(THEME_INFO), core->npus > 2 ? "s" : "");
+		x = draw_text(y, x, d->cols, A(THEME_INFO), ", sibling");
+		x = draw_text(y, x, d->cols, A(THEME_INFO), core->npus > 2 ? "s" : "");
 		for (i = core->first_pu; i < core->first_pu + core->npus; i++)
-			if (i != ui->cursor)
-				x = draw_printf(y, x, ui->cols, A(THEME_INFO), " %d",
+			if (i != d->st->cursor)
+				x = draw_printf(y, x, d->cols, A(THEME_INFO), " %d",
 				    m->pus[i].os_index);
 	}
 	if (!p->allowed)
-		x = draw_text(y, x, ui->cols, A(THEME_INFO), ", not allowed by the cpuset");
-	if (ui->pct_ok[ui->cursor])
-		draw_printf(y, x, ui->cols, A(THEME_INFO),
+		x = draw_text(y, x, d->cols, A(THEME_INFO), ", not allowed by the cpuset");
+	if (d->st->pct_ok[d->st->cursor])
+		draw_printf(y, x, d->cols, A(THEME_INFO),
 		    "  busy %.1f%%: user %.1f nice %.1f system %.1f irq %.1f softirq %.1f "
 		    "steal %.1f", t->busy, t->user, t->nice, t->system, t->irq, t->softirq,
 		    t->steal);
@@ -692,20 +661,20 @@ draw_info(struct ui *ui)
 
 /* Key names and their words, in the status line's two styles. */
 static int
-draw_keys(struct ui *ui, int y, int x, const char *const *keys)
+draw_keys(const struct draw *d, int y, int x, const char *const *keys)
 {
 	int	i;
 
-	for (i = 0; keys[i] != NULL && x < ui->cols; i += 2) {
-		x = draw_text(y, x, ui->cols, A(THEME_STATUS_KEY), keys[i]);
-		x = draw_printf(y, x, ui->cols, A(THEME_STATUS), " %s ", keys[i + 1]);
+	for (i = 0; keys[i] != NULL && x < d->cols; i += 2) {
+		x = draw_text(y, x, d->cols, A(THEME_STATUS_KEY), keys[i]);
+		x = draw_printf(y, x, d->cols, A(THEME_STATUS), " %s ", keys[i + 1]);
 	}
 	return x;
 }
 
 /* The status line: the last message, then the keys that matter now. */
 static void
-draw_status(struct ui *ui)
+draw_status(const struct draw *d)
 {
 	static const char *const normal[] = {
 		"a", "start", "m", "move", "Space", "pause", "d", "stop", "D", "stop all",
@@ -726,10 +695,10 @@ draw_status(struct ui *ui)
 	static const char *const help[] = { "any key", "back", NULL };
 	static const char *const tour[] = { "n", "next step", NULL };
 	const char *const *keys;
-	int		 y = ui->scr.status_y, x = 0;
+	int		 y = d->lay->scr.status_y, x = 0;
 
-	draw_fill(y, 0, ui->cols, A(THEME_STATUS));
-	switch (ui->mode) {
+	draw_fill(y, 0, d->cols, A(THEME_STATUS));
+	switch (d->st->mode) {
 	case UI_MENU:
 		keys = menu;
 		break;
@@ -744,28 +713,28 @@ draw_status(struct ui *ui)
 		keys = help;
 		break;
 	default:
-		keys = ui->view_only ? view : normal;
+		keys = d->st->view_only ? view : normal;
 		break;
 	}
-	if (ui->msg[0] != '\0') {
-		x = draw_printf(y, 0, ui->cols, A(ui->msg_error ? THEME_ERROR : THEME_STATUS),
-		    "%s", ui->msg);
-		x = draw_text(y, x, ui->cols, A(THEME_STATUS), "  ");
+	if (d->st->msg[0] != '\0') {
+		x = draw_printf(y, 0, d->cols, A(d->st->msg_error ? THEME_ERROR : THEME_STATUS),
+		    "%s", d->st->msg);
+		x = draw_text(y, x, d->cols, A(THEME_STATUS), "  ");
 	}
-	if (ui->mode == UI_MOVE)
-		x = draw_printf(y, x, ui->cols, A(THEME_STATUS), "move load #%d: ",
-		    ui->move_id);
-	if (ui->mode == UI_PICK_B)
-		x = draw_printf(y, x, ui->cols, A(THEME_STATUS),
-		    "%s: the CPU of its second end? ", ui->pick_k->name);
-	if (ui->step != NULL && ui->step_key && ui->mode == UI_NORMAL)
-		x = draw_keys(ui, y, x, tour);
-	draw_keys(ui, y, x, keys);
+	if (d->st->mode == UI_MOVE)
+		x = draw_printf(y, x, d->cols, A(THEME_STATUS), "move load #%d: ",
+		    d->st->move_id);
+	if (d->st->mode == UI_PICK_B)
+		x = draw_printf(y, x, d->cols, A(THEME_STATUS),
+		    "%s: the CPU of its second end? ", d->st->pick_k->name);
+	if (d->st->script && d->st->script_key && d->st->mode == UI_NORMAL)
+		x = draw_keys(d, y, x, tour);
+	draw_keys(d, y, x, keys);
 }
 
 /* A box with a title, in the menu's style; returns its inner left column. */
 static int
-draw_box(struct ui *ui, int y, int x, int h, int w, const char *title)
+draw_box(const struct draw *d, int y, int x, int h, int w, const char *title)
 {
 	int	i;
 
@@ -778,59 +747,48 @@ draw_box(struct ui *ui, int y, int x, int h, int w, const char *title)
 
 /* The kernel menu over the topology. */
 static void
-draw_menu(struct ui *ui)
+draw_menu(const struct draw *d)
 {
+	const struct layout_box	*b = &d->lay->menu;
 	const struct kernel	*k;
-	int			 n, w, h, y, x, i, e;
+	int			 n = d->lay->menu_n, w = b->w, y = b->y, x = b->x, i, e;
 
-	for (n = 0; kernel_all[n] != NULL; n++)
-		;
-	w = ui->cols - 4 < 86 ? ui->cols - 4 : 86;
-	h = n + 2;
-	y = ui->scr.topo_y + 1;
-	x = (ui->cols - w) / 2;
-	ui->menu_y = y;
-	ui->menu_x = x;
-	ui->menu_h = h;
-	ui->menu_w = w;
-	ui->menu_n = n;
-	draw_box(ui, y, x, h, w, "");
+	draw_box(d, y, x, b->h, w, "");
 	draw_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "Start a load on CPU %d%s",
-	    ui->mode == UI_PICK_B ? ui->pick_a : ui_cursor_os(ui),
+	    d->st->mode == UI_PICK_B ? d->st->pick_a : state_cursor_os(d->st),
 	    " (1-9 or arrows, Enter; Esc cancels)");
 	for (i = 0; i < n; i++) {
 		k = kernel_all[i];
-		e = i == ui->menu_sel ? THEME_MENU_SELECTED : THEME_MENU;
+		e = i == d->st->menu_sel ? THEME_MENU_SELECTED : THEME_MENU;
 		draw_fill(y + 1 + i, x, x + w, A(e));
 		draw_printf(y + 1 + i, x + 1, x + w - 1, A(e), "%d %-7s %-14s %s%s", i + 1,
 		    k->name, k->unit, k->desc, k->param_help != NULL ? " [parameter]" :
 		    k->ends == 2 ? " [two CPUs]" : "");
 	}
-	draw_printf(y + h - 1, x + 1, x + w - 1, A(THEME_MENU), "%s",
-	    kernel_all[ui->menu_sel]->param_help != NULL ?
-	    kernel_all[ui->menu_sel]->param_help : "");
+	draw_printf(y + b->h - 1, x + 1, x + w - 1, A(THEME_MENU), "%s",
+	    kernel_all[d->st->menu_sel]->param_help != NULL ?
+	    kernel_all[d->st->menu_sel]->param_help : "");
 }
 
 /* The parameter prompt of a kernel. */
 static void
-draw_param(struct ui *ui)
+draw_param(const struct draw *d)
 {
-	int	w = ui->cols - 4 < 76 ? ui->cols - 4 : 76, x = (ui->cols - w) / 2;
-	int	y = ui->scr.topo_y + 1;
+	const struct layout_box	*b = &d->lay->param;
+	int			 w = b->w, x = b->x, y = b->y;
 
-	ui->menu_h = 0;
-	draw_box(ui, y, x, 4, w, "");
+	draw_box(d, y, x, b->h, w, "");
 	draw_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "%s on CPU %d: parameter",
-	    ui->pick_k->name, ui_cursor_os(ui));
-	draw_printf(y + 1, x + 1, x + w - 1, A(THEME_MENU), "%s", ui->pick_k->param_help);
-	draw_printf(y + 2, x + 1, x + w - 1, A(THEME_MENU_SELECTED), "> %s_", ui->input);
+	    d->st->pick_k->name, state_cursor_os(d->st));
+	draw_printf(y + 1, x + 1, x + w - 1, A(THEME_MENU), "%s", d->st->pick_k->param_help);
+	draw_printf(y + 2, x + 1, x + w - 1, A(THEME_MENU_SELECTED), "> %s_", d->st->input);
 	draw_printf(y + 3, x + 1, x + w - 1, A(THEME_MENU),
 	    "Enter starts it (empty: the default); Esc cancels");
 }
 
 /* Every key, with the bars' legend. */
 static void
-draw_help(struct ui *ui)
+draw_help(const struct draw *d)
 {
 	static const char *const lines[] = {
 		"Arrows, h j k l    move the cursor over logical CPUs",
@@ -859,51 +817,55 @@ draw_help(struct ui *ui)
 
 	for (n = 0; lines[n] != NULL; n++)
 		;
-	w = ui->cols - 4 < 76 ? ui->cols - 4 : 76;
-	h = n + 1 < ui->rows - 2 ? n + 1 : ui->rows - 2;
-	y = (ui->rows - h) / 2;
-	x = (ui->cols - w) / 2;
-	draw_box(ui, y, x, h, w, "smtscope keys (any key returns)");
+	w = d->cols - 4 < 76 ? d->cols - 4 : 76;
+	h = n + 1 < d->term->rows - 2 ? n + 1 : d->term->rows - 2;
+	y = (d->term->rows - h) / 2;
+	x = (d->cols - w) / 2;
+	draw_box(d, y, x, h, w, "smtscope keys (any key returns)");
 	for (i = 0; i + 1 < h; i++)
 		draw_text(y + 1 + i, x + 1, x + w - 1, A(THEME_MENU), lines[i]);
 }
 
 /* The message when the terminal is too small. */
 static void
-draw_too_small(struct ui *ui)
+draw_too_small(const struct draw *d)
 {
 	char	a[64], b[64];
-	int	y = ui->rows / 2 - 1;
+	int	y = d->term->rows / 2 - 1;
 
 	snprintf(a, sizeof a, "Terminal too small:");
-	snprintf(b, sizeof b, "%dx%d, need %dx%d", ui->cols, ui->rows, UI_MIN_COLS,
+	snprintf(b, sizeof b, "%dx%d, need %dx%d", d->cols, d->term->rows, UI_MIN_COLS,
 	    UI_MIN_ROWS);
 	if (y < 0)
 		y = 0;
-	draw_text(y, 0, ui->cols, A(THEME_ERROR), a);
-	draw_text(y + 1, 0, ui->cols, A(THEME_NORMAL), b);
+	draw_text(y, 0, d->cols, A(THEME_ERROR), a);
+	draw_text(y + 1, 0, d->cols, A(THEME_NORMAL), b);
 }
 
 /* Draw the whole frame and send it. */
 void
-draw_frame(struct ui *ui)
+draw_frame(const struct ui_state *st, const struct ui_layout *lay,
+    const struct ui_term *term)
 {
+	struct draw	 frame = { st, lay, term, term->cols };
+	const struct draw *d = &frame;
+
 	erase();
-	if (ui->scr.too_small)
-		draw_too_small(ui);
+	if (d->lay->scr.too_small)
+		draw_too_small(d);
 	else {
-		draw_header(ui);
-		draw_caption(ui);
-		draw_topology(ui);
-		draw_panel(ui);
-		draw_info(ui);
-		draw_status(ui);
-		if (ui->mode == UI_MENU)
-			draw_menu(ui);
-		else if (ui->mode == UI_PARAM)
-			draw_param(ui);
-		else if (ui->mode == UI_HELP)
-			draw_help(ui);
+		draw_header(d);
+		draw_caption(d);
+		draw_topology(d);
+		draw_panel(d);
+		draw_info(d);
+		draw_status(d);
+		if (d->st->mode == UI_MENU)
+			draw_menu(d);
+		else if (d->st->mode == UI_PARAM)
+			draw_param(d);
+		else if (d->st->mode == UI_HELP)
+			draw_help(d);
 	}
 	attrset(A_NORMAL);
 	wnoutrefresh(stdscr);

@@ -1,7 +1,9 @@
 /*
  * layout.c: where everything goes, computed apart from drawing (as lstopo
- * does): the screen's regions, and the rows of the tree or the cells of
- * the grid with the spot of every CPU. Pure: no curses, no clock.
+ * does): the screen's regions, the rows of the tree or the cells of the
+ * grid with the spot of every CPU, and each frame's geometry from the
+ * state (scrolling, the panel's columns, the menu). Pure: no curses, no
+ * clock, and it changes nothing but the layout.
  */
 #include "config.h"
 
@@ -9,7 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui/ui_internal.h"
+#include "kernel.h"
+#include "loads.h"
+#include "ui/layout.h"
+#include "ui/state.h"
 #include "util.h"
 
 /* Tree-drawing pieces, each two columns wide (one for "horizontal"). */
@@ -478,4 +483,147 @@ layout_vertical(const struct layout *l, int pu, int dir)
 		}
 	}
 	return best;
+}
+
+/* The loads panel's columns for the width and the units of the loads shown. */
+static void
+layout_panel(struct layout_panel *c, const struct ui_state *st, int cols)
+{
+	struct load	*l;
+	size_t		 u, umax = 0;
+	int		 i;
+
+	/* As wide as the units of the loads shown need, and "measuring solo". */
+	for (i = 0; st->loads != NULL && (l = loads_at(st->loads, i)) != NULL; i++)
+		if ((u = strlen(l->spec.k->unit)) > umax)
+			umax = u;
+	c->rate_w = 8 + (int)umax < 15 ? 15 : 8 + (int)umax;
+	c->load = 1;
+	c->cpu = c->load + 10;
+	c->rate = c->cpu + 8;
+	c->solo = c->rate + c->rate_w;
+	c->speed = c->solo + c->rate_w;
+	c->share = c->speed + 7;
+	c->eff = c->share + 7;
+	c->hist = c->eff + 7;
+	/* The reason in words comes first: it keeps 40 columns. */
+	c->hist_w = cols - c->hist - 42;
+	if (c->hist_w > 24)
+		c->hist_w = 24;
+	if (c->hist_w < 8)
+		c->hist_w = 0;
+	c->why = c->hist + (c->hist_w ? c->hist_w + 2 : 0);
+}
+
+/* Keep the selected load in the panel's view. */
+static void
+layout_panel_scroll(struct ui_layout *lay, const struct ui_state *st)
+{
+	int	rows = lay->scr.panel_h - 1, n, i;
+
+	n = st->loads != NULL ? loads_count(st->loads) : 0;
+	for (i = 0; i < n; i++)
+		if (loads_at(st->loads, i)->id == st->sel_id)
+			break;
+	if (i < n && i < lay->panel_top)
+		lay->panel_top = i;
+	if (i < n && i >= lay->panel_top + rows)
+		lay->panel_top = i - rows + 1;
+	if (lay->panel_top > n - rows)
+		lay->panel_top = n - rows;
+	if (lay->panel_top < 0)
+		lay->panel_top = 0;
+}
+
+/* Scroll the topology so that the cursor's row is in view. */
+static void
+layout_scroll(struct ui_layout *lay, int cursor)
+{
+	int	row, h = lay->scr.topo_h, max;
+
+	if (lay->topo.nspots == 0 || h <= 0)
+		return;
+	row = lay->topo.spots[cursor].row;
+	/* Show the labels above the first CPU too. */
+	if (cursor == 0)
+		lay->top = 0;
+	if (row < lay->top)
+		lay->top = row;
+	if (row >= lay->top + h)
+		lay->top = row - h + 1;
+	max = lay->topo.nrows - h;
+	if (lay->top > max)
+		lay->top = max;
+	if (lay->top < 0)
+		lay->top = 0;
+}
+
+/* The kernel menu and the parameter prompt, at the top of the topology. */
+static void
+layout_boxes(struct ui_layout *lay, int cols)
+{
+	int	n;
+
+	for (n = 0; kernel_all[n] != NULL; n++)
+		;
+	lay->menu_n = n;
+	lay->menu.w = cols - 4 < 86 ? cols - 4 : 86;
+	lay->menu.h = n + 2;
+	lay->menu.y = lay->scr.topo_y + 1;
+	lay->menu.x = (cols - lay->menu.w) / 2;
+	lay->param.w = cols - 4 < 76 ? cols - 4 : 76;
+	lay->param.h = 4;
+	lay->param.y = lay->scr.topo_y + 1;
+	lay->param.x = (cols - lay->param.w) / 2;
+}
+
+/* The view shown: the one chosen, else the tree if it fits. */
+static enum layout_view
+layout_pick_view(struct ui_layout *lay, const struct ui_state *st, int cols, int utf8)
+{
+	struct layout	tree;
+
+	if (st->view_chosen)
+		return st->view;
+	if (lay->tree_rows == 0) {
+		/* The tree's rows do not depend on the width: count them once. */
+		memset(&tree, 0, sizeof tree);
+		layout_build(&tree, st->m, LAYOUT_TREE, cols, utf8);
+		lay->tree_rows = tree.nrows;
+		layout_free(&tree);
+	}
+	return lay->tree_rows <= lay->scr.topo_h ? LAYOUT_TREE : LAYOUT_GRID;
+}
+
+/* Lay a frame out for the state on a terminal of rows x cols. */
+void
+layout_update(struct ui_layout *lay, const struct ui_state *st, int rows, int cols,
+    int utf8)
+{
+	enum layout_view	view;
+	int			nloads = st->loads != NULL ? loads_count(st->loads) : 0;
+
+	if (lay->caption_gen != st->caption_gen || lay->caption_cols != cols) {
+		lay->ncaption = layout_wrap(st->caption, cols - 2, lay->caption_line,
+		    UI_CAPTION_LINES);
+		lay->caption_gen = st->caption_gen;
+		lay->caption_cols = cols;
+	}
+	layout_screen(&lay->scr, rows, cols, lay->ncaption, nloads);
+	view = layout_pick_view(lay, st, cols, utf8);
+	if (lay->topo.nrows == 0 || lay->topo.cols != cols || lay->topo.view != view ||
+	    lay->topo.utf8 != utf8)
+		layout_build(&lay->topo, st->m, view, cols, utf8);
+	layout_scroll(lay, st->cursor);
+	layout_panel(&lay->panel, st, cols);
+	layout_panel_scroll(lay, st);
+	layout_boxes(lay, cols);
+}
+
+/* Release what a frame's layout holds. */
+void
+layout_release(struct ui_layout *lay)
+{
+	layout_free(&lay->topo);
+	memset(lay, 0, sizeof *lay);
 }

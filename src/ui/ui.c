@@ -1,15 +1,18 @@
 /*
- * ui.c: the live screen's command line, terminal, main loop and the API
- * that tours drive. One poll() over the terminal, a timerfd for refreshes
- * and a signalfd for SIGCHLD, SIGWINCH, SIGINT, SIGTERM, SIGHUP and SIGQUIT;
- * no threads. The one handler is for fatal signals (SIGSEGV, SIGABRT...):
- * it kills the loads and restores the terminal with async-signal-safe calls.
+ * ui.c: the live screen's terminal and event loop, and the API that tours
+ * drive (ui.h). One poll() over the terminal, a timerfd for refreshes and a
+ * signalfd for SIGCHLD, SIGWINCH, SIGINT, SIGTERM, SIGHUP and SIGQUIT; no
+ * threads. Data flows one way: the loop hands keys and clicks to input.c,
+ * which asks control.c for actions; control (and figures.c, each refresh)
+ * change the state; before each frame layout.c lays it out, then draw.c
+ * draws it, reading only. The one handler is for fatal signals (SIGSEGV,
+ * SIGABRT...): it kills the loads and restores the terminal with
+ * async-signal-safe calls.
  */
 #include "config.h"
 
 #include <curses.h>
 #include <errno.h>
-#include <getopt.h>
 #include <langinfo.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -28,8 +31,34 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "ui/ui_internal.h"
+#include "solo.h"
+#include "ui/control.h"
+#include "ui/draw.h"
+#include "ui/figures.h"
+#include "ui/input.h"
+#include "ui/layout.h"
+#include "ui/state.h"
+#include "ui/term.h"
+#include "ui/ui.h"
 #include "util.h"
+
+/* The screen: its state, the layout of the frame shown, the terminal, the loop. */
+struct ui {
+	struct ui_state		 st;
+	struct ui_layout	 lay;
+	struct ui_term		 term;
+	unsigned int		 theme_drawn;	/* st.theme_gen the colors are for */
+
+	/* A script (a tour) driving the screen. */
+	int			 (*step)(struct ui *, void *);
+	void			*step_arg;
+	void			 (*finish)(struct ui *, void *);
+	uint64_t		 step_due_ns;	/* 0: none timed */
+	int			 step_reason;
+
+	uint64_t		 frames;
+	uint64_t		 frames_max;	/* SMTSCOPE_UI_FRAMES: exit after so many */
+};
 
 /* Set while curses owns the terminal, for the fatal hook. */
 static int	ui_curses_on;
@@ -45,26 +74,6 @@ static char		ui_restore_seq[256];
 static size_t		ui_restore_len;
 static const int	ui_fatal_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
 			    SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ };
-
-/* The usage line and options; smtscope(1) says the same. */
-static void
-ui_help(FILE *f)
-{
-	fprintf(f,
-	    "usage: smtscope [-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC]\n"
-	    "\n"
-	    "The live screen: the CPU topology with per-CPU load, and synthetic loads\n"
-	    "pinned to logical CPUs with their speed against running alone.\n"
-	    "\n"
-	    "Options:\n"
-	    "  -d, --delay TENTHS              refresh interval in tenths of a second (1-100, default 10)\n"
-	    "  -t, --theme NAME|FILE           color theme: default, mono, light, projector, or a file\n"
-	    "  -l, --load KERNEL[:PARAM]@WHERE start a load at launch (repeatable), e.g. hash@0\n"
-	    "  -i, --input FILE.xml|SYNTHETIC  view another machine's topology (no loads)\n"
-	    "  -h, --help                      this help\n"
-	    "\n"
-	    "Press ? on the screen for the keys. Commands: smtscope --help. See smtscope(1).\n");
-}
 
 /* Restore the terminal and kill the loads before a fatal message. */
 static void
@@ -149,204 +158,35 @@ ui_fatal_disarm(void)
 		signal(ui_fatal_sigs[i], SIG_DFL);
 }
 
-/* Set the status line's message. */
-void
-ui_message(struct ui *ui, int error, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	vsnprintf(ui->msg, sizeof ui->msg, fmt, ap);
-	va_end(ap);
-	ui->msg_error = error;
-	ui->msg_t_ns = util_now_ns();
-	ui->dirty = 1;
-}
-
-/* The OS index of the CPU under the cursor. */
-int
-ui_cursor_os(struct ui *ui)
-{
-	if (ui->m->npus == 0)
-		return -1;
-	return ui->m->pus[ui->cursor].os_index;
-}
-
-/* Scroll the topology so that the cursor's row is in view. */
+/* Lay the frame out and draw it; the colors first if the theme changed. */
 static void
-ui_scroll(struct ui *ui)
+ui_draw(struct ui *ui)
 {
-	int	row, h = ui->scr.topo_h, max;
+	struct ui_state	*st = &ui->st;
 
-	if (ui->lay.nspots == 0 || h <= 0)
-		return;
-	row = ui->lay.spots[ui->cursor].row;
-	/* Show the labels above the first CPU too. */
-	if (ui->cursor == 0)
-		ui->top = 0;
-	if (row < ui->top)
-		ui->top = row;
-	if (row >= ui->top + h)
-		ui->top = row - h + 1;
-	max = ui->lay.nrows - h;
-	if (ui->top > max)
-		ui->top = max;
-	if (ui->top < 0)
-		ui->top = 0;
-}
-
-/* Put the cursor on a CPU by pus[] index. */
-void
-ui_set_cursor(struct ui *ui, int pu)
-{
-	if (pu < 0 || pu >= ui->m->npus)
-		return;
-	ui->cursor = pu;
-	ui_scroll(ui);
-	ui->dirty = 1;
-}
-
-/* Count the loads the panel lists. */
-static int
-ui_nloads(struct ui *ui)
-{
-	return ui->loads != NULL ? loads_count(ui->loads) : 0;
-}
-
-/* Lay the screen out again for its size, view and panel. */
-static void
-ui_relayout(struct ui *ui)
-{
-	struct layout	tree;
-
-	ui->ncaption = layout_wrap(ui->caption, ui->cols - 2, ui->caption_line,
-	    UI_CAPTION_LINES);
-	layout_screen(&ui->scr, ui->rows, ui->cols, ui->ncaption, ui_nloads(ui));
-	if (!ui->view_chosen) {
-		/* The default view is the one that fits: the tree if it does. */
-		memset(&tree, 0, sizeof tree);
-		layout_build(&tree, ui->m, LAYOUT_TREE, ui->cols, ui->utf8);
-		ui->view = tree.nrows <= ui->scr.topo_h ? LAYOUT_TREE : LAYOUT_GRID;
-		if (ui->view == LAYOUT_TREE) {
-			layout_free(&ui->lay);
-			ui->lay = tree;
-		} else
-			layout_free(&tree);
+	if (ui->theme_drawn != st->theme_gen) {
+		draw_theme(&ui->term, &st->theme);
+		ui->theme_drawn = st->theme_gen;
 	}
-	if (ui->lay.nrows == 0 || ui->lay.cols != ui->cols || ui->lay.view != ui->view)
-		layout_build(&ui->lay, ui->m, ui->view, ui->cols, ui->utf8);
-	ui->relayout = 0;
-	ui_scroll(ui);
-	ui->dirty = 1;
-}
-
-/* Switch between the tree and the grid. */
-void
-ui_toggle_view(struct ui *ui)
-{
-	ui->view = ui->view == LAYOUT_TREE ? LAYOUT_GRID : LAYOUT_TREE;
-	ui->view_chosen = 1;
-	ui_relayout(ui);
-	ui_message(ui, 0, "%s view", ui->view == LAYOUT_TREE ? "tree" : "grid");
-}
-
-/* Use a theme: load it, fall back to the default with a message on error. */
-static int
-ui_use_theme(struct ui *ui, const char *spec, char *err, size_t errlen)
-{
-	struct theme	t;
-
-	if (theme_load(&t, spec, err, errlen) == -1) {
-		theme_builtin(&ui->theme, !ui->colors);
-		draw_init_theme(ui);
-		ui_message(ui, 1, "%s; using the %s theme", err, ui->theme.name);
-		return -1;
+	if (st->redraw) {
+		clearok(curscr, TRUE);
+		st->redraw = 0;
 	}
-	ui->theme = t;
-	draw_init_theme(ui);
-	ui->dirty = 1;
-	return 0;
-}
-
-/* The next theme in the list. */
-void
-ui_cycle_theme(struct ui *ui)
-{
-	char	err[512];
-	int	i;
-
-	ui->ntheme = theme_list(ui->theme_names, THEME_MAX_LIST);
-	for (i = 0; i < ui->ntheme; i++)
-		if (strcmp(ui->theme_names[i], ui->theme.name) == 0)
-			break;
-	i = i >= ui->ntheme ? 0 : (i + 1) % ui->ntheme;
-	if (ui_use_theme(ui, ui->theme_names[i], err, sizeof err) == 0)
-		ui_message(ui, 0, "theme %s%s", ui->theme.name,
-		    ui->colors ? "" : " (this terminal has no colors)");
-}
-
-/* Take a sample of CPU time and compute each CPU's shares. */
-static void
-ui_sample(struct ui *ui)
-{
-	struct cpustat_sample	 zero, *prev;
-	struct cpustat_pct	 pct;
-	const struct cpustat_times *a, *b;
-	char			 err[256];
-	int			 i, os;
-
-	if (!ui->sampling)
-		return;
-	if (cpustat_sample(&ui->s_cur, NULL, err, sizeof err) == -1) {
-		ui_message(ui, 1, "%s", err);
-		return;
-	}
-	/* The first frame shows the averages since boot, as top does. */
-	memset(&zero, 0, sizeof zero);
-	prev = &ui->s_prev;
-	if (ui->s_prev.ncpu == 0) {
-		zero.ncpu = ui->s_cur.ncpu;
-		zero.cpu = xcalloc((size_t)zero.ncpu, sizeof *zero.cpu);
-		zero.present = xmalloc((size_t)zero.ncpu);
-		memcpy(zero.present, ui->s_cur.present, (size_t)zero.ncpu);
-		prev = &zero;
-	}
-	for (i = 0; i < ui->m->npus; i++) {
-		os = ui->m->pus[i].os_index;
-		if (os >= prev->ncpu || os >= ui->s_cur.ncpu || !prev->present[os] ||
-		    !ui->s_cur.present[os]) {
-			ui->pct_ok[i] = 0;
-			continue;
-		}
-		a = &prev->cpu[os];
-		b = &ui->s_cur.cpu[os];
-		/* No tick went by (frozen samples): keep what is shown. */
-		if (ui->pct_ok[i] && a->user + a->nice + a->system + a->idle + a->iowait +
-		    a->irq + a->softirq + a->steal == b->user + b->nice + b->system +
-		    b->idle + b->iowait + b->irq + b->softirq + b->steal)
-			continue;
-		if (cpustat_delta(prev, &ui->s_cur, os, &pct) == 0) {
-			ui->pct[i] = pct;
-			ui->pct_ok[i] = 1;
-		}
-	}
-	if (prev == &zero)
-		cpustat_free(&zero);
-	cpustat_free(&ui->s_prev);
-	ui->s_prev = ui->s_cur;
-	memset(&ui->s_cur, 0, sizeof ui->s_cur);
+	layout_update(&ui->lay, st, ui->term.rows, ui->term.cols, ui->term.utf8);
+	draw_frame(st, &ui->lay, &ui->term);
+	st->dirty = 0;
+	ui->frames++;
 }
 
 /* A refresh: sample CPUs and loads, expire old news. */
 static void
 ui_tick(struct ui *ui)
 {
-	ui_sample(ui);
-	action_tick(ui);
-	if (ui->msg[0] != '\0' && !ui->msg_error &&
-	    util_now_ns() - ui->msg_t_ns > 5 * UTIL_NSEC_PER_SEC)
-		ui->msg[0] = '\0';
-	ui->dirty = 1;
+	char	err[256];
+
+	if (figures_tick(&ui->st, err, sizeof err) == -1)
+		control_message(&ui->st, 1, "%s", err);
+	control_expire_message(&ui->st);
 }
 
 /* Follow the terminal's new size. */
@@ -357,10 +197,9 @@ ui_resize(struct ui *ui)
 
 	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
 		resizeterm(ws.ws_row, ws.ws_col);
-	ui->rows = LINES;
-	ui->cols = COLS;
-	ui_relayout(ui);
-	clearok(curscr, TRUE);
+	ui->term.rows = LINES;
+	ui->term.cols = COLS;
+	control_redraw(&ui->st);
 }
 
 /* Read the signal descriptor and act on each signal. */
@@ -372,64 +211,56 @@ ui_signals(struct ui *ui, int sfd)
 	while (read(sfd, &si, sizeof si) == (ssize_t)sizeof si) {
 		switch (si.ssi_signo) {
 		case SIGCHLD:
-			action_reap(ui);
+			control_reap(&ui->st);
 			break;
 		case SIGWINCH:
 			ui_resize(ui);
 			break;
 		default:
-			ui->quit = 1;
-			ui->exit_status = 128 + (int)si.ssi_signo;
+			control_quit(&ui->st, 128 + (int)si.ssi_signo);
 			break;
 		}
 	}
 }
 
-/* Call the tour's step function when it is due. */
+/* Call the script's step function when it is due (or now, with force). */
 static void
 ui_step(struct ui *ui, int force)
 {
-	int	r;
+	struct ui_state	*st = &ui->st;
+	int		 r;
 
-	if (ui->step == NULL || (!force && (ui->step_key || ui->step_due_ns == 0 ||
+	if (ui->step == NULL || (!force && (st->script_key || ui->step_due_ns == 0 ||
 	    util_now_ns() < ui->step_due_ns)))
 		return;
-	ui->step_key = 0;
+	st->script_key = 0;
 	r = ui->step(ui, ui->step_arg);
 	if (r >= 0)
 		ui->step_due_ns = util_now_ns() + (uint64_t)r * 1000000ULL;
 	else if (r == UI_STEP_KEY) {
-		ui->step_key = 1;
+		st->script_key = 1;
 		ui->step_due_ns = 0;
 	} else if (r == UI_STEP_QUIT)
-		ui->quit = 1;
+		control_quit(st, st->exit_status);
 	else {
 		/* The script is over: the screen is the user's again. */
 		ui->step = NULL;
-		ui->tour_keys = 0;
-		ui->solo_manual = 0;
+		st->script = 0;
+		st->tour_keys = 0;
 	}
-	ui->dirty = 1;
+	st->dirty = 1;
 }
 
-/* The tour's keys: n (and with tour keys Space and Right) next, Left back. */
-static int
-ui_step_key(struct ui *ui, int key)
+/* A key asked for a step (n, Space, Left in a tour): call the script now. */
+static void
+ui_step_asked(struct ui *ui)
 {
-	int	reason;
-
-	if (ui->step == NULL || ui->mode != UI_NORMAL)
-		return 0;
-	if (key == 'n' || (ui->tour_keys && (key == ' ' || key == KEY_RIGHT)))
-		reason = UI_REASON_NEXT;
-	else if (ui->tour_keys && key == KEY_LEFT)
-		reason = UI_REASON_PREV;
-	else
-		return 0;
-	ui->step_reason = reason;
+	if (ui->st.step_ask == UI_ASK_NONE)
+		return;
+	ui->step_reason = ui->st.step_ask == UI_ASK_NEXT ? UI_REASON_NEXT : UI_REASON_PREV;
+	ui->st.step_ask = UI_ASK_NONE;
 	ui_step(ui, 1);
 	ui->step_reason = UI_REASON_TIMER;
-	return 1;
 }
 
 /* Why the step function is called now. */
@@ -443,9 +274,9 @@ ui_step_reason(struct ui *ui)
 static int
 ui_timeout(struct ui *ui)
 {
-	uint64_t	now = util_now_ns(), d = action_deadline(ui), ms;
+	uint64_t	now = util_now_ns(), d = figures_deadline(&ui->st), ms;
 
-	if (ui->step != NULL && !ui->step_key && ui->step_due_ns != 0 &&
+	if (ui->step != NULL && !ui->st.script_key && ui->step_due_ns != 0 &&
 	    (d == 0 || ui->step_due_ns < d))
 		d = ui->step_due_ns;
 	if (d == 0)
@@ -456,19 +287,21 @@ ui_timeout(struct ui *ui)
 	return ms > 60000 ? 60000 : (int)ms;
 }
 
-/* Read every key waiting on the terminal. */
+/* Read every key waiting on the terminal: input turns each into actions. */
 static void
 ui_input(struct ui *ui)
 {
 	int	key;
 
-	while (!ui->quit && (key = getch()) != ERR) {
+	while (!ui->st.quit && (key = getch()) != ERR) {
 		if (key == KEY_MOUSE)
-			input_mouse(ui);
+			input_mouse(&ui->st, &ui->lay);
 		else if (key == KEY_RESIZE)
 			continue;	/* resizeterm()'s echo of our own SIGWINCH */
-		else if (!ui_step_key(ui, key))
-			input_key(ui, key);
+		else
+			input_key(&ui->st, &ui->lay, key);
+		ui_step_asked(ui);
+		ui->st.dirty = 1;
 	}
 }
 
@@ -512,13 +345,14 @@ ui_curses_start(struct ui *ui)
 	mouseinterval(0);
 	ui_flow_control_off();
 	ui_fatal_arm();
-	ui->colors = 0;
+	ui->term.colors = 0;
 	if (has_colors() && start_color() == OK) {
 		use_default_colors();
-		ui->colors = COLORS >= 8;
+		ui->term.colors = COLORS >= 8;
 	}
-	ui->rows = LINES;
-	ui->cols = COLS;
+	ui->st.colors = ui->term.colors;
+	ui->term.rows = LINES;
+	ui->term.cols = COLS;
 	return 0;
 }
 
@@ -535,35 +369,28 @@ ui_loop(struct ui *ui, int tfd, int sfd)
 	pfd[2].fd = sfd;
 	pfd[0].events = pfd[1].events = pfd[2].events = POLLIN;
 	for (;;) {
-		if (ui->relayout)
-			ui_relayout(ui);
-		if (ui->dirty && !ui->quit) {
-			draw_frame(ui);
-			ui->dirty = 0;
-			ui->frames++;
+		if (ui->st.dirty && !ui->st.quit) {
+			ui_draw(ui);
 			if (ui->frames_max != 0 && ui->frames >= ui->frames_max)
-				ui->quit = 1;
+				control_quit(&ui->st, ui->st.exit_status);
 			if (ui->frames == 1 && ui->step != NULL)
 				ui->step_due_ns = util_now_ns();
 		}
-		if (ui->quit)
+		if (ui->st.quit)
 			break;
 		n = poll(pfd, 3, ui_timeout(ui));
 		if (n == -1 && errno != EINTR)
 			fatal("poll");
 		if (n > 0 && (pfd[2].revents & POLLIN))
 			ui_signals(ui, sfd);
-		if (n > 0 && (pfd[1].revents & POLLIN)) {
-			if (read(tfd, &expirations, sizeof expirations) > 0)
-				ui_tick(ui);
-		}
+		if (n > 0 && (pfd[1].revents & POLLIN) &&
+		    read(tfd, &expirations, sizeof expirations) > 0)
+			ui_tick(ui);
 		if (n > 0 && (pfd[0].revents & POLLIN))
 			ui_input(ui);
-		else if (n > 0 && (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
-			ui->quit = 1;	/* the terminal went away */
-			ui->exit_status = 1;
-		}
-		action_solo_poll(ui);
+		else if (n > 0 && (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)))
+			control_quit(&ui->st, 1);	/* the terminal went away */
+		figures_solo_poll(&ui->st);
 		ui_step(ui, 0);
 	}
 }
@@ -577,48 +404,52 @@ ui_locale_utf8(void)
 	return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
 
-/* Free what the screen allocated. */
+/* Free what the screen allocated, the model last. */
 static void
 ui_free(struct ui *ui)
 {
-	layout_free(&ui->lay);
-	cpustat_free(&ui->s_prev);
-	cpustat_free(&ui->s_cur);
-	free(ui->pct);
-	free(ui->pct_ok);
-	free(ui->lv);
+	struct ui_state	*st = &ui->st;
+
+	solo_free(st->solo);
+	loads_free(st->loads);
+	layout_release(&ui->lay);
+	cpustat_free(&st->s_prev);
+	cpustat_free(&st->s_cur);
+	free(st->pct);
+	free(st->pct_ok);
+	free(st->lv);
+	topo_free(st->m);
 }
 
 /* Load the machine model and its identity; -1 with a message on stderr. */
 static int
-ui_model(struct ui *ui, const char *input)
+ui_model(struct ui_state *st, const char *input)
 {
 	char	err[512];
 
 	if (input != NULL)
-		ui->m = topo_load_input(input, err, sizeof err);
+		st->m = topo_load_input(input, err, sizeof err);
 	else
-		ui->m = topo_load_live(err, sizeof err);
-	if (ui->m == NULL) {
+		st->m = topo_load_live(err, sizeof err);
+	if (st->m == NULL) {
 		fprintf(stderr, "smtscope: %s%s\n", input != NULL ? "-i: " : "", err);
 		return -1;
 	}
-	if (ui->m->npus == 0) {
+	if (st->m->npus == 0) {
 		fprintf(stderr, "smtscope: the topology has no logical CPU\n");
-		topo_free(ui->m);
 		return -1;
 	}
-	ui->view_only = !topo_is_live(ui->m);
-	if (ui->view_only)
-		cpuinfo_from_topology(&ui->ci, ui->m->cpu_vendor, ui->m->cpu_model);
+	st->view_only = !topo_is_live(st->m);
+	if (st->view_only)
+		cpuinfo_from_topology(&st->ci, st->m->cpu_vendor, st->m->cpu_model);
 	else
-		cpuinfo_read(&ui->ci, NULL);
-	cpuinfo_smt_merge(&ui->ci, ui->m->summary.smt_width_max);
+		cpuinfo_read(&st->ci, NULL);
+	cpuinfo_smt_merge(&st->ci, st->m->summary.smt_width_max);
 	/* Another machine's CPU time only where a proc root stands for it. */
-	ui->sampling = !ui->view_only || (getenv("SMTSCOPE_PROCROOT") != NULL &&
+	st->sampling = !st->view_only || (getenv("SMTSCOPE_PROCROOT") != NULL &&
 	    getenv("SMTSCOPE_PROCROOT")[0] != '\0');
-	ui->pct = xcalloc((size_t)ui->m->npus, sizeof *ui->pct);
-	ui->pct_ok = xcalloc((size_t)ui->m->npus, 1);
+	st->pct = xcalloc((size_t)st->m->npus, sizeof *st->pct);
+	st->pct_ok = xcalloc((size_t)st->m->npus, 1);
 #ifdef __GLIBC__
 	/* Loading XML leaves megabytes of freed heap: give them back. */
 	malloc_trim(0);
@@ -665,62 +496,56 @@ ui_timerfd(int tenths)
 	return fd;
 }
 
-/* Run the live screen. */
-int
-ui_run(const struct ui_options *o)
+/* The screen before the loop: its options, its model; -1 (a status in rc) if none. */
+static int
+ui_init(struct ui *ui, const struct ui_options *o, int *rc)
 {
-	struct ui	 ui;
-	sigset_t	 oldmask;
-	char		 err[512];
 	const char	*frames;
-	int		 i, tfd, sfd;
 
-	memset(&ui, 0, sizeof ui);
-	ui.delay_tenths = o->delay_tenths > 0 ? o->delay_tenths : 10;
-	ui.solo_id = ui.sel_id = ui.move_id = -1;
-	ui.step = o->step;
-	ui.step_arg = o->step_arg;
-	ui.tour_keys = o->tour_keys;
-	ui.solo_manual = o->solo_manual;
-	ui.utf8 = ui_locale_utf8();
+	memset(ui, 0, sizeof *ui);
+	ui->st.delay_tenths = o->delay_tenths > 0 ? o->delay_tenths : 10;
+	ui->st.sel_id = ui->st.move_id = -1;
+	ui->step = o->step;
+	ui->step_arg = o->step_arg;
+	ui->finish = o->finish;
+	ui->st.script = o->step != NULL;
+	ui->st.tour_keys = o->tour_keys;
+	ui->term.utf8 = ui_locale_utf8();
 	if ((frames = getenv("SMTSCOPE_UI_FRAMES")) != NULL)
-		ui.frames_max = strtoull(frames, NULL, 10);
-	if (ui_model(&ui, o->input) == -1)
-		return o->input != NULL ? CMD_USAGE : CMD_FAIL;
+		ui->frames_max = strtoull(frames, NULL, 10);
+	if (ui_model(&ui->st, o->input) == -1) {
+		*rc = o->input != NULL ? CMD_USAGE : CMD_FAIL;
+		return -1;
+	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "smtscope: the live screen needs a terminal "
 		    "(for text output: smtscope topo, smtscope run)\n");
-		topo_free(ui.m);
-		ui_free(&ui);
-		return CMD_FAIL;
+		*rc = CMD_FAIL;
+		return -1;
 	}
-	sfd = ui_signalfd(&oldmask);
-	tfd = ui_timerfd(ui.delay_tenths);
-	if (!ui.view_only)
-		ui.loads = loads_new(ui.m);
-	if (ui_curses_start(&ui) == -1) {
-		loads_free(ui.loads);
-		topo_free(ui.m);
-		ui_free(&ui);
-		return CMD_FAIL;
-	}
-	theme_builtin(&ui.theme, !ui.colors);
-	draw_init_theme(&ui);
-	if (o->theme != NULL)
-		ui_use_theme(&ui, o->theme, err, sizeof err);
-	else if (ui.colors && (getenv("NO_COLOR") == NULL || getenv("NO_COLOR")[0] == '\0'))
-		ui_use_theme(&ui, "default", err, sizeof err);
-	else
-		ui_use_theme(&ui, "mono", err, sizeof err);
-	ui_relayout(&ui);
-	ui_sample(&ui);
-	for (i = 0; i < o->nloads; i++)
-		action_start(&ui, o->loads[i]);
-	ui.dirty = 1;
-	ui_loop(&ui, tfd, sfd);
+	return 0;
+}
 
-	loads_free(ui.loads);
-	ui.loads = NULL;
+/* The first theme: the one asked for, else the default (mono without colors). */
+static void
+ui_first_theme(struct ui_state *st, const char *theme)
+{
+	const char	*nc = getenv("NO_COLOR");
+
+	theme_builtin(&st->theme, !st->colors);
+	st->theme_gen++;
+	if (theme != NULL)
+		control_use_theme(st, theme);
+	else if (st->colors && (nc == NULL || nc[0] == '\0'))
+		control_use_theme(st, "default");
+	else
+		control_use_theme(st, "mono");
+}
+
+/* Give the terminal back and stop listening for the loop's signals. */
+static void
+ui_curses_end(int tfd, int sfd, const sigset_t *oldmask)
+{
 	curs_set(1);
 	endwin();
 	ui_curses_on = 0;
@@ -728,97 +553,52 @@ ui_run(const struct ui_options *o)
 	util_fatal_hook = NULL;
 	close(tfd);
 	close(sfd);
-	sigprocmask(SIG_SETMASK, &oldmask, NULL);
-	topo_free(ui.m);
-	ui_free(&ui);
-	return ui.exit_status;
+	sigprocmask(SIG_SETMASK, oldmask, NULL);
 }
 
-/* smtscope [-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC] */
+/* Run the live screen. */
 int
-ui_main(int argc, char **argv)
+ui_run(const struct ui_options *o)
 {
-	static const struct option longopts[] = {
-		{ "delay", required_argument, NULL, 'd' },
-		{ "theme", required_argument, NULL, 't' },
-		{ "load", required_argument, NULL, 'l' },
-		{ "input", required_argument, NULL, 'i' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct ui_options	 o;
-	struct load_spec	 spec;
-	struct topo		*m;
-	char			 err[512];
-	long			 v;
-	int			 c, i, rc;
+	struct ui	 ui;
+	sigset_t	 oldmask;
+	char		 err[256];
+	int		 i, tfd, sfd, rc = 0;
 
-	memset(&o, 0, sizeof o);
-	o.delay_tenths = 10;
-	o.loads = xcalloc((size_t)argc + 1, sizeof *o.loads);
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":d:t:l:i:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			if (util_parse_long(optarg, 1, 100, &v) == -1) {
-				free(o.loads);
-				return cmd_usage_error(NULL, "-d: expected a refresh interval "
-				    "of 1 to 100 tenths of a second, got '%s'", optarg);
-			}
-			o.delay_tenths = (int)v;
-			break;
-		case 't':
-			o.theme = optarg;
-			break;
-		case 'l':
-			o.loads[o.nloads++] = optarg;
-			break;
-		case 'i':
-			o.input = optarg;
-			break;
-		case 'h':
-			ui_help(stdout);
-			free(o.loads);
-			return CMD_OK;
-		case ':':
-			free(o.loads);
-			return cmd_usage_error(NULL, "option '%s' needs an argument",
-			    argv[optind - 1]);
-		default:
-			free(o.loads);
-			return cmd_usage_error(NULL, "unknown option '%s' (see smtscope --help)",
-			    argv[optind - 1]);
-		}
+	if (ui_init(&ui, o, &rc) == -1) {
+		ui_free(&ui);
+		return rc;
 	}
-	if (optind < argc) {
-		free(o.loads);
-		return cmd_usage_error(NULL, "unexpected argument '%s' (see smtscope --help)",
-		    argv[optind]);
+	sfd = ui_signalfd(&oldmask);
+	tfd = ui_timerfd(ui.st.delay_tenths);
+	if (!ui.st.view_only) {
+		ui.st.loads = loads_new(ui.st.m);
+		ui.st.solo = solo_new(&figures_solo_ops, &ui.st);
 	}
-	if (o.input != NULL && o.nloads > 0) {
-		free(o.loads);
-		return cmd_usage_error(NULL, "-l: loads run only on this machine, "
-		    "not on a view (-i)");
+	if (ui_curses_start(&ui) == -1) {
+		close(tfd);
+		close(sfd);
+		sigprocmask(SIG_SETMASK, &oldmask, NULL);
+		ui_free(&ui);
+		return CMD_FAIL;
 	}
-	/* Check the loads before the screen starts, so errors read as usage. */
-	if (o.nloads > 0) {
-		if ((m = topo_load_live(err, sizeof err)) == NULL) {
-			fprintf(stderr, "smtscope: %s\n", err);
-			free(o.loads);
-			return CMD_FAIL;
-		}
-		for (i = 0; i < o.nloads; i++) {
-			if (loads_parse(m, o.loads[i], &spec, err, sizeof err) == -1) {
-				topo_free(m);
-				free(o.loads);
-				return cmd_usage_error(NULL, "-l: %s", err);
-			}
-		}
-		topo_free(m);
-	}
-	rc = ui_run(&o);
-	free(o.loads);
+	ui_first_theme(&ui.st, o->theme);
+	if (figures_tick(&ui.st, err, sizeof err) == -1)
+		control_message(&ui.st, 1, "%s", err);
+	for (i = 0; i < o->nloads; i++)
+		control_start(&ui.st, o->loads[i], 1);
+	ui.st.dirty = 1;
+	ui_loop(&ui, tfd, sfd);
+	if (ui.finish != NULL)
+		ui.finish(&ui, ui.step_arg);
+	/* The loads stop before the terminal is given back. */
+	solo_free(ui.st.solo);
+	ui.st.solo = NULL;
+	loads_free(ui.st.loads);
+	ui.st.loads = NULL;
+	ui_curses_end(tfd, sfd, &oldmask);
+	rc = ui.st.exit_status;
+	ui_free(&ui);
 	return rc;
 }
 
@@ -826,88 +606,76 @@ ui_main(int argc, char **argv)
 const struct topo *
 ui_topo(struct ui *ui)
 {
-	return ui->m;
+	return ui->st.m;
 }
 
 /* The load supervisor, NULL on a view. */
 struct loads *
 ui_loads(struct ui *ui)
 {
-	return ui->loads;
+	return ui->st.loads;
 }
 
 /* Set or clear the caption bar. */
 void
 ui_caption(struct ui *ui, const char *text)
 {
-	snprintf(ui->caption, sizeof ui->caption, "%s", text != NULL ? text : "");
-	ui->relayout = 1;
-	ui->dirty = 1;
+	control_caption(&ui->st, text);
 }
 
 /* Set or clear the highlighted CPUs. */
 void
 ui_highlight(struct ui *ui, const struct cpuset *set)
 {
-	if (set != NULL)
-		ui->highlight = *set;
-	else
-		cpuset_zero(&ui->highlight);
-	ui->dirty = 1;
+	control_highlight(&ui->st, set);
+}
+
+/* Set the status line's message. */
+void
+ui_message(struct ui *ui, int error, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	control_vmessage(&ui->st, error, fmt, ap);
+	va_end(ap);
 }
 
 /* Put the cursor on a CPU by OS index. */
 int
 ui_cursor(struct ui *ui, int os_index)
 {
-	const struct topo_pu	*pu = topo_pu_by_os(ui->m, os_index);
-
-	if (pu == NULL)
-		return -1;
-	ui_set_cursor(ui, (int)(pu - ui->m->pus));
-	return 0;
+	return control_cursor_os(&ui->st, os_index);
 }
 
 /* Show the tree or the grid. */
 void
 ui_view(struct ui *ui, int grid)
 {
-	ui->view = grid ? LAYOUT_GRID : LAYOUT_TREE;
-	ui->view_chosen = 1;
-	ui->relayout = 1;
-	ui->dirty = 1;
+	control_view(&ui->st, grid ? LAYOUT_GRID : LAYOUT_TREE);
 }
 
 /* Start a load; its id or -1 with the reason. */
 int
-ui_load_start(struct ui *ui, const char *text, char *err, size_t errlen)
+ui_load_start(struct ui *ui, const char *text, int measure, char *err, size_t errlen)
 {
-	int	id = action_start(ui, text);
+	int	id = control_start(&ui->st, text, measure);
 
 	if (id == -1)
-		snprintf(err, errlen, "%s", ui->msg);
+		snprintf(err, errlen, "%s", ui->st.msg);
 	return id;
 }
 
-/* Move a load to a place: one CPU, or "A,B" for both ends. */
+/* Move a load's end A to a CPU, and end B to cpu_b (-1 keeps it). */
 int
-ui_load_move(struct ui *ui, int id, const char *where, char *err, size_t errlen)
+ui_load_move(struct ui *ui, int id, int cpu, int cpu_b, char *err, size_t errlen)
 {
-	char	buf[128], *comma;
-	int	a, b = -1;
-
-	if (ui->view_only || loads_get(ui->loads, id) == NULL) {
+	if (ui->st.view_only || loads_get(ui->st.loads, id) == NULL) {
 		snprintf(err, errlen, "no load #%d", id);
 		return -1;
 	}
-	snprintf(buf, sizeof buf, "%s", where);
-	if ((comma = strchr(buf, ',')) != NULL)
-		*comma++ = '\0';
-	if (topo_parse_place(ui->m, buf, &a, err, errlen) == -1 ||
-	    (comma != NULL && topo_parse_place(ui->m, comma, &b, err, errlen) == -1))
-		return -1;
-	if (action_move(ui, id, a, b) == -1) {
-		snprintf(err, errlen, "%s", ui->msg);
+	if (control_move(&ui->st, id, cpu, cpu_b) == -1) {
+		snprintf(err, errlen, "%s", ui->st.msg);
 		return -1;
 	}
 	return 0;
@@ -917,9 +685,9 @@ ui_load_move(struct ui *ui, int id, const char *where, char *err, size_t errlen)
 int
 ui_load_stop(struct ui *ui, int id)
 {
-	if (ui->view_only || loads_get(ui->loads, id) == NULL)
+	if (ui->st.view_only || loads_get(ui->st.loads, id) == NULL)
 		return -1;
-	action_stop(ui, id);
+	control_stop(&ui->st, id);
 	return 0;
 }
 
@@ -929,46 +697,50 @@ ui_load_pause(struct ui *ui, int id, int pause)
 {
 	struct load	*l;
 
-	if (ui->view_only || (l = loads_get(ui->loads, id)) == NULL)
+	if (ui->st.view_only || (l = loads_get(ui->st.loads, id)) == NULL)
 		return -1;
 	if ((l->state == LOAD_PAUSED) != (pause != 0))
-		action_pause(ui, id);
+		control_pause(&ui->st, id);
 	return 0;
 }
 
-/* Give a load the solo rate its caller measured. */
+/* Give a load a solo rate the caller has for its place. */
 int
 ui_load_set_solo(struct ui *ui, int id, double rate)
 {
-	if (ui->loads == NULL || loads_get(ui->loads, id) == NULL)
-		return -1;
-	action_view(ui, id)->solo = rate;
-	ui->dirty = 1;
-	return 0;
+	return figures_set_solo(&ui->st, id, rate);
 }
 
 /* Is a solo measurement running or queued? */
 int
 ui_measuring(struct ui *ui)
 {
-	return ui->solo_id != -1 || ui->solo_nqueue > 0;
+	return ui->st.solo != NULL && solo_busy(ui->st.solo);
+}
+
+/* The screen's solo measurer, NULL on a view of another machine. */
+struct solo *
+ui_solo(struct ui *ui)
+{
+	return ui->st.solo;
 }
 
 /* The panel's figures for a load. */
 int
 ui_load_figures(struct ui *ui, int id, struct ui_figures *f)
 {
-	struct ui_loadview	*v;
+	const struct ui_loadview	*v;
 
-	if (ui->loads == NULL || loads_get(ui->loads, id) == NULL)
+	if (ui->st.loads == NULL || loads_get(ui->st.loads, id) == NULL)
 		return -1;
-	v = action_view(ui, id);
-	f->rate = v->rate;
-	f->solo = v->solo;
-	f->speed = v->speed;
-	f->share = v->share;
-	f->efficiency = v->eff;
-	f->measuring = action_measuring(ui, id);
+	f->rate = f->solo = f->speed = f->share = f->efficiency = NAN;
+	if ((v = state_view(&ui->st, id)) != NULL) {
+		f->rate = v->rate;
+		f->solo = v->solo;
+		f->speed = v->speed;
+		f->share = v->share;
+		f->efficiency = v->eff;
+	}
+	f->measuring = state_measuring(&ui->st, id);
 	return 0;
 }
-

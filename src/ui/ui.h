@@ -17,6 +17,7 @@
 #include "loads.h"
 #include "topo.h"
 
+struct solo;
 struct ui;
 
 /* What a step function returns besides a delay in milliseconds. */
@@ -32,14 +33,14 @@ struct ui_options {
 	int		  nloads;
 	int		(*step)(struct ui *, void *arg);	/* NULL: none */
 	void		 *step_arg;
+	/* Called once as the screen closes, before its loads stop. May be NULL. */
+	void		(*finish)(struct ui *, void *arg);
 	/*
 	 * Tour keys: Space, Right and n call the step function for the next
 	 * step, Left for the previous one (see ui_step_reason()); Space then
 	 * no longer pauses a load.
 	 */
 	int		  tour_keys;
-	/* Solo rates come from the caller (ui_load_set_solo), not measured here. */
-	int		  solo_manual;
 };
 
 /* Why the step function is called now. */
@@ -74,17 +75,28 @@ int		 ui_cursor(struct ui *, int os_index);
 /* Show the tree (0) or the grid (1). */
 void		 ui_view(struct ui *, int grid);
 
-/* Start a load as `smtscope run` writes it; its id, or -1 with a message. */
-int		 ui_load_start(struct ui *, const char *text, char *err, size_t errlen);
-/* Move a load to a place ("3", "core:1.pu:0", "0,1" for two ends). */
-int		 ui_load_move(struct ui *, int id, const char *where, char *err,
+/*
+ * Start a load as `smtscope run` writes it; its id, or -1 with a message.
+ * measure: queue its solo rate on the screen's measurer, as a load the user
+ * starts; 0 when the caller asks for the solo rates it needs (ui_solo()).
+ */
+int		 ui_load_start(struct ui *, const char *text, int measure, char *err,
+		     size_t errlen);
+/* Move a load's end A to a CPU, end B to cpu_b (-1 keeps it); OS indexes. */
+int		 ui_load_move(struct ui *, int id, int cpu, int cpu_b, char *err,
 		     size_t errlen);
 int		 ui_load_stop(struct ui *, int id);
 int		 ui_load_pause(struct ui *, int id, int pause);
-/* Give a load its solo rate (work units per second) when the caller measures it. */
+/* Give a load a solo rate (work units per second) the caller has for its place. */
 int		 ui_load_set_solo(struct ui *, int id, double rate);
 /* Is a solo measurement running or queued? Tours wait for it. */
 int		 ui_measuring(struct ui *);
+/*
+ * The screen's solo measurer (solo.h): a caller may queue the screen's
+ * loads on it and read their results; the screen shows what it measures
+ * and holds. NULL on a view of another machine.
+ */
+struct solo	*ui_solo(struct ui *);
 
 /* The figures the loads panel shows for a load; -1 if there is no such load. */
 struct ui_figures {
@@ -96,11 +108,5 @@ struct ui_figures {
 	int		measuring;	/* solo measurement queued or running */
 };
 int		 ui_load_figures(struct ui *, int id, struct ui_figures *);
-
-struct tour;
-struct tour_options;
-/* Play a tour on the live screen (uitour.c); --record writes its summary. */
-int		 ui_tour(const struct tour *, const struct tour_options *,
-		    const char *theme, const char *record);
 
 #endif

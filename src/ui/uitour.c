@@ -1,14 +1,16 @@
 /* uitour.c: a tour played on the live screen: the player drives the screen's loads. */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tour.h"
-#include "ui.h"
+#include "solo.h"
+#include "tour_host.h"
+#include "tour_player.h"
+#include "ui/ui.h"
+#include "ui/uitour.h"
 #include "util.h"
 
 /* The host between the player and the screen. */
@@ -17,87 +19,74 @@ struct uitour {
 	const struct tour	*t;
 	struct tour_options	 opt;
 	struct tour_player	*p;
-	struct tour_names	 names;
 	char			 caption[4096];
 };
 
-/* Start a load on the screen for the player. */
+/* Start a load on the screen for the player: the player asks for its solo rate. */
 static int
 uitour_start(void *arg, const char *name, const char *text, char *err, size_t errlen)
 {
 	struct uitour	*h = arg;
-	int		 id;
 
+	(void)name;
 	if (h->ui == NULL)
 		return -1;
-	if (h->names.n == TOUR_LOADS_MAX) {
-		snprintf(err, errlen, "too many loads");
-		return -1;
-	}
-	if ((id = ui_load_start(h->ui, text, err, errlen)) == -1)
-		return -1;
-	return tour_names_add(&h->names, name, id);
+	return ui_load_start(h->ui, text, 0, err, errlen);
 }
 
 /* Stop a load for the player. */
 static int
-uitour_stop(void *arg, const char *name)
+uitour_stop(void *arg, int id)
 {
 	struct uitour	*h = arg;
-	int		 id = tour_names_id(&h->names, name, 1);
 
-	if (h->ui == NULL || id == -1)
-		return -1;
-	return ui_load_stop(h->ui, id);
+	return h->ui == NULL ? -1 : ui_load_stop(h->ui, id);
 }
 
-/* Move a load for the player: "3", or "3,5" for a two-ended load. */
+/* Move a load for the player. */
 static int
-uitour_move(void *arg, const char *name, int cpu, int cpu_b, char *err, size_t errlen)
+uitour_move(void *arg, int id, int cpu, int cpu_b, char *err, size_t errlen)
 {
 	struct uitour	*h = arg;
-	char		 where[32];
-	int		 id = tour_names_id(&h->names, name, 0);
 
-	if (h->ui == NULL || id == -1) {
-		snprintf(err, errlen, "no load %s", name);
+	if (h->ui == NULL) {
+		snprintf(err, errlen, "the screen is gone");
 		return -1;
 	}
-	if (cpu_b != -1)
-		snprintf(where, sizeof where, "%d,%d", cpu, cpu_b);
-	else
-		snprintf(where, sizeof where, "%d", cpu);
-	return ui_load_move(h->ui, id, where, err, errlen);
+	return ui_load_move(h->ui, id, cpu, cpu_b, err, errlen);
 }
 
 /* Pause or resume a load for the player. */
 static int
-uitour_pause(void *arg, const char *name, int pause)
+uitour_pause(void *arg, int id, int pause)
 {
 	struct uitour	*h = arg;
-	int		 id = tour_names_id(&h->names, name, 0);
 
-	if (h->ui == NULL || id == -1)
-		return -1;
-	return ui_load_pause(h->ui, id, pause);
+	return h->ui == NULL ? -1 : ui_load_pause(h->ui, id, pause);
 }
 
 /* A fresh sample for the player, leaving the screen's own samples alone. */
 static int
-uitour_sample(void *arg, const char *name, struct load_sample *out)
+uitour_sample(void *arg, int id, struct load_sample *out)
 {
-	struct uitour		*h = arg;
-	struct loads		*ls;
-	struct load		*l;
-	int			 id = tour_names_id(&h->names, name, 0);
+	struct uitour	*h = arg;
+	struct loads	*ls;
+	struct load	*l;
 
-	if (h->ui == NULL || id == -1 || (ls = ui_loads(h->ui)) == NULL)
-		return -1;
-	loads_reap(ls);
-	if ((l = loads_get(ls, id)) == NULL || l->state == LOAD_DEAD)
+	if (h->ui == NULL || (ls = ui_loads(h->ui)) == NULL ||
+	    (l = loads_get(ls, id)) == NULL || l->state == LOAD_DEAD)
 		return -1;
 	loads_peek(ls, l, out);
 	return 0;
+}
+
+/* The screen's measurer: the screen shows the player's solo measurements. */
+static struct solo *
+uitour_solo(void *arg)
+{
+	struct uitour	*h = arg;
+
+	return h->ui == NULL ? NULL : ui_solo(h->ui);
 }
 
 /* Emphasise the CPUs a step is about. */
@@ -118,21 +107,22 @@ static const struct tour_ops uitour_ops = {
 	.sample = uitour_sample,
 	.highlight = uitour_highlight,
 	.event = NULL,
+	.solo = uitour_solo,
 };
 
-/* Give the screen's loads the solo rates the player measured. */
+/* Tell the screen the solo rates the player has for its loads' places. */
 static void
 uitour_solos(struct uitour *h)
 {
-	const struct tour_step_result	*r;
-	int				 i, id, step = tour_player_step(h->p);
+	struct loads	*ls = ui_loads(h->ui);
+	double		 rate;
+	int		 i, id;
 
-	if (step < 0 || (r = tour_player_result(h->p, step)) == NULL)
-		return;
-	for (i = 0; i < r->nloads; i++)
-		if (isfinite(r->loads[i].solo) &&
-		    (id = tour_names_id(&h->names, r->loads[i].name, 0)) != -1)
-			ui_load_set_solo(h->ui, id, r->loads[i].solo);
+	for (i = 0; ls != NULL && i < loads_count(ls); i++) {
+		id = loads_at(ls, i)->id;
+		if (isfinite(rate = tour_player_solo_of(h->p, id)))
+			ui_load_set_solo(h->ui, id, rate);
+	}
 }
 
 /* The caption: step title, its text, a skip note, what is being measured. */
@@ -148,7 +138,7 @@ uitour_caption(struct uitour *h)
 		if ((f = open_memstream(&buf, &len)) == NULL)
 			return;
 		fprintf(f, "End of the tour; q quits.\n");
-		tour_summary_print(h->p, f);
+		tour_host_summary(h->p, f);
 		fclose(f);
 		snprintf(h->caption, sizeof h->caption, "%s", buf);
 		free(buf);
@@ -181,12 +171,28 @@ uitour_step(struct ui *ui, void *arg)
 		deadline = tour_player_tick(h->p, now);
 	uitour_solos(h);
 	uitour_caption(h);
-	if (tour_player_done(h->p))
+	if (tour_player_done(h->p)) {
+		/* The screen's measurer is the user's again, with its own windows. */
+		if (ui_solo(ui) != NULL)
+			solo_set_windows(ui_solo(ui), SOLO_SETTLE_NS, SOLO_WINDOW_NS);
 		return UI_STEP_DONE;
+	}
 	if (isinf(deadline))
 		return UI_STEP_KEY;
 	now = (double)util_now_ns() / 1e9;
 	return deadline <= now ? 0 : (int)((deadline - now) * 1000) + 1;
+}
+
+/* The screen closes: end the tour while its loads and measurer are still there. */
+static void
+uitour_finish(struct ui *ui, void *arg)
+{
+	struct uitour	*h = arg;
+
+	(void)ui;
+	if (h->p != NULL)
+		tour_player_quit(h->p);
+	h->ui = NULL;
 }
 
 /* Play a tour on the live screen; the summary stays until q. */
@@ -196,8 +202,6 @@ ui_tour(const struct tour *t, const struct tour_options *opt, const char *theme,
 {
 	struct ui_options	 o;
 	struct uitour		 h;
-	struct strbuf		 sb;
-	FILE			*f;
 	int			 rc;
 
 	memset(&h, 0, sizeof h);
@@ -207,25 +211,13 @@ ui_tour(const struct tour *t, const struct tour_options *opt, const char *theme,
 	o.theme = theme != NULL ? theme : t->theme;
 	o.step = uitour_step;
 	o.step_arg = &h;
+	o.finish = uitour_finish;
 	o.tour_keys = 1;
-	o.solo_manual = 1;
 	rc = ui_run(&o);
-	h.ui = NULL;
 	if (h.p == NULL)
 		return rc;
-	tour_player_quit(h.p);
-	if (record != NULL) {
-		strbuf_init(&sb);
-		tour_summary_json(h.p, &sb);
-		if ((f = fopen(record, "w")) == NULL) {
-			fprintf(stderr, "smtscope: tour: %s: %s\n", record, strerror(errno));
-			rc = 1;
-		} else if ((fputs(sb.s, f) == EOF) | (fclose(f) == EOF)) {
-			fprintf(stderr, "smtscope: tour: %s: %s\n", record, strerror(errno));
-			rc = 1;
-		}
-		strbuf_free(&sb);
-	}
+	if (record != NULL && tour_host_record(h.p, record) == -1)
+		rc = 1;
 	tour_player_free(h.p);
 	return rc;
 }

@@ -23,7 +23,7 @@ script_step(struct ui *ui, void *arg)
 	switch (n++) {
 	case 0:
 		ui_caption(ui, "Step 1: a hash load on CPU 0, alone");
-		if ((script_id = ui_load_start(ui, "hash@0", err, sizeof err)) == -1) {
+		if ((script_id = ui_load_start(ui, "hash@0", 1, err, sizeof err)) == -1) {
 			ui_caption(ui, err);
 			return UI_STEP_DONE;
 		}
@@ -40,7 +40,7 @@ script_step(struct ui *ui, void *arg)
 		ui_caption(ui, isfinite(f.solo) && f.solo > 0 ?
 		    "Step 2: solo rate measured; moved to CPU 1 (press n)" :
 		    "Step 2: no solo rate");
-		if (ui_load_move(ui, script_id, "1", err, sizeof err) == -1)
+		if (ui_load_move(ui, script_id, 1, -1, err, sizeof err) == -1)
 			ui_caption(ui, err);
 		ui_cursor(ui, 1);
 		ui_view(ui, 1);

@@ -1,4 +1,4 @@
-/* test_tour.c: the tour parser, place resolution and the player, against a mock host. */
+/* test_tour.c: the tour parser, place resolution, the player against a mock host, the summary. */
 #include "config.h"
 
 #include <dirent.h>
@@ -9,9 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solo.h"
 #include "tap.h"
 #include "topo.h"
 #include "tour.h"
+#include "tour_host.h"
+#include "tour_player.h"
 #include "util.h"
 
 /* ---------------------------------------------------------------- mock host */
@@ -21,6 +24,7 @@
  * CPU share it evenly; a load whose SMT sibling runs gets 60%.
  */
 struct mock_load {
+	int		id;
 	char		name[TOUR_NAME_MAX];
 	char		spec[96];
 	int		cpu;
@@ -38,6 +42,8 @@ struct mock {
 	struct cpuset		 highlight;
 	char			 log[8192];
 	int			 fail_start;	/* start fails for this spec prefix */
+	int			 next_id;
+	struct solo		*solo;		/* the host's own measurer, or NULL */
 };
 
 static struct mock mock;
@@ -60,6 +66,17 @@ mock_find(const char *name)
 
 	for (i = 0; i < mock.n; i++)
 		if (strcmp(mock.v[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static int
+mock_find_id(int id)
+{
+	int	i;
+
+	for (i = 0; i < mock.n; i++)
+		if (mock.v[i].id == id)
 			return i;
 	return -1;
 }
@@ -113,20 +130,21 @@ mock_start(void *arg, const char *name, const char *spec, char *err, size_t errl
 	mock_log("start %s %s\n", name, spec);
 	l = &mock.v[mock.n++];
 	memset(l, 0, sizeof *l);
+	l->id = ++mock.next_id;
 	snprintf(l->name, sizeof l->name, "%s", name);
 	snprintf(l->spec, sizeof l->spec, "%s", spec);
 	l->cpu = atoi(at + 1);
 	mock.starts++;
-	return 0;
+	return l->id;
 }
 
 static int
-mock_stop(void *arg, const char *name)
+mock_stop(void *arg, int id)
 {
-	int	i = mock_find(name);
+	int	i = mock_find_id(id);
 
 	(void)arg;
-	mock_log("stop %s\n", name);
+	mock_log("stop %s\n", i != -1 ? mock.v[i].name : "?");
 	mock.stops++;
 	if (i == -1)
 		return -1;
@@ -136,31 +154,31 @@ mock_stop(void *arg, const char *name)
 }
 
 static int
-mock_move(void *arg, const char *name, int cpu, int cpu_b, char *err, size_t errlen)
+mock_move(void *arg, int id, int cpu, int cpu_b, char *err, size_t errlen)
 {
-	int	i = mock_find(name);
+	int	i = mock_find_id(id);
 	char	where[32];
 
 	(void)arg;
 	(void)cpu_b;
 	if (i == -1) {
-		snprintf(err, errlen, "no %s", name);
+		snprintf(err, errlen, "no #%d", id);
 		return -1;
 	}
 	snprintf(where, sizeof where, "%d", cpu);
-	mock_log("move %s %s\n", name, where);
+	mock_log("move %s %s\n", mock.v[i].name, where);
 	mock.v[i].cpu = cpu;
 	mock.moves++;
 	return 0;
 }
 
 static int
-mock_pause(void *arg, const char *name, int pause)
+mock_pause(void *arg, int id, int pause)
 {
-	int	i = mock_find(name);
+	int	i = mock_find_id(id);
 
 	(void)arg;
-	mock_log("%s %s\n", pause ? "pause" : "resume", name);
+	mock_log("%s %s\n", pause ? "pause" : "resume", i != -1 ? mock.v[i].name : "?");
 	mock.pauses++;
 	if (i == -1)
 		return -1;
@@ -169,9 +187,9 @@ mock_pause(void *arg, const char *name, int pause)
 }
 
 static int
-mock_sample(void *arg, const char *name, struct load_sample *out)
+mock_sample(void *arg, int id, struct load_sample *out)
 {
-	int	i = mock_find(name);
+	int	i = mock_find_id(id);
 
 	(void)arg;
 	if (i == -1)
@@ -200,7 +218,35 @@ mock_event(void *arg, enum tour_event ev, const struct tour_player *p)
 
 static const struct tour_ops mock_ops = {
 	mock_start, mock_stop, mock_move, mock_pause, mock_sample, mock_highlight,
-	mock_event
+	mock_event, NULL
+};
+
+/* The loads running on the pretend machine, for a host's own measurer. */
+static int
+mock_running(void *arg, int *ids, int max)
+{
+	int	i, n = 0;
+
+	(void)arg;
+	for (i = 0; i < mock.n && n < max; i++)
+		if (!mock.v[i].paused)
+			ids[n++] = mock.v[i].id;
+	return n;
+}
+
+static const struct solo_ops mock_solo_ops = { mock_pause, mock_sample, mock_running };
+
+/* A host that lends the player its own measurer, as the screen does. */
+static struct solo *
+mock_solo(void *arg)
+{
+	(void)arg;
+	return mock.solo;
+}
+
+static const struct tour_ops mock_shared_ops = {
+	mock_start, mock_stop, mock_move, mock_pause, mock_sample, mock_highlight,
+	mock_event, mock_solo
 };
 
 /* Reset the pretend machine. */
@@ -227,6 +273,33 @@ mock_run(struct tour_player *p, int until_step, double limit_s)
 		if (dt < 0.001)
 			dt = 0.001;
 		mock_advance(dt);
+		deadline = tour_player_tick(p, mock.now);
+	}
+}
+
+/*
+ * Run the player for a while in 10 ms slices on a host that shares its
+ * measurer and polls it first, taking the results as the screen's loop
+ * does; stop early once step's figures are in (step -1: never). Notes
+ * whether the measurer ever held a load.
+ */
+static void
+mock_run_shared(struct tour_player *p, int step, double limit_s, int *held)
+{
+	struct solo_result	 r;
+	double			 deadline, end = mock.now + limit_s, dt;
+	int			 i, id;
+
+	deadline = tour_player_tick(p, mock.now);
+	while (!tour_player_done(p) && mock.now < end &&
+	    (step < 0 || !tour_player_result(p, step)->measured)) {
+		dt = deadline - mock.now;
+		dt = !isfinite(dt) || dt > 0.01 ? 0.01 : dt < 0.001 ? 0.001 : dt;
+		mock_advance(dt);
+		while (solo_poll(mock.solo, (uint64_t)(mock.now * 1e9), &id, &r) == 1)
+			;
+		for (i = 0; i < mock.n; i++)
+			*held |= solo_holds(mock.solo, mock.v[i].id);
 		deadline = tour_player_tick(p, mock.now);
 	}
 }
@@ -603,14 +676,14 @@ test_player_nosmt(void)
 	    "step 5 skipped, nothing measured");
 
 	f = open_memstream(&text, &tlen);
-	tour_summary_print(p, f);
+	tour_host_summary(p, f);
 	fclose(f);
 	ok(strstr(text, "skipped: no SMT sibling") != NULL && strstr(text, "hash@1") != NULL
 	    && strstr(text, " 50%") != NULL, "the summary table has the skip note and "
 	    "the speeds");
 	free(text);
 	strbuf_init(&sb);
-	tour_summary_json(p, &sb);
+	tour_host_summary_json(p, &sb);
 	ok(strstr(sb.s, "\"tour\":\"smt-basics\"") != NULL &&
 	    strstr(sb.s, "\"skipped\":true") != NULL && strstr(sb.s, "\"speed\":0.") != NULL,
 	    "the JSON summary has the tour, the skip and the speed");
@@ -722,6 +795,61 @@ test_player_control(void)
 	topo_free(m1);
 }
 
+/* A host that lends its measurer (the screen): results it polls reach the player. */
+static void
+test_player_shared(void)
+{
+	const struct tour_load_result	*a, *b;
+	struct tour_options		 opt;
+	struct tour_player		*p;
+	struct topo			*m;
+	struct tour			*t;
+	char				 err[512];
+	int				 held = 0, ida;
+
+	m = topo_load_synthetic("package:1 core:2 pu:1", err, sizeof err);
+	t = parse_str("tour shared\nstep one\n  start a hash at 0\n"
+	    "  start b hash at same-pu-of a\nstep two\n  move b to other-core-of a\n",
+	    err, sizeof err);
+	if (m == NULL || t == NULL) {
+		ok(0, "shared measurer setup (%s)", err);
+		topo_free(m);
+		tour_free(t);
+		return;
+	}
+	mock_reset(m);
+	mock.solo = solo_new(&mock_solo_ops, NULL);
+	memset(&opt, 0, sizeof opt);
+	p = tour_player_new(t, m, &mock_shared_ops, NULL, &opt);
+	tour_player_begin(p, mock.now);
+	mock_run_shared(p, 0, 20, &held);
+	a = result_of(p, 0, "a");
+	ok(held, "the host's measurer holds the other load while one is measured");
+	ok(a != NULL && near(a->solo, 1e6, 3e4) && near(a->speed, 0.5, 0.05),
+	    "the host polls first, the player still gets the solo rate (solo %.1f, "
+	    "speed %.2f)", a ? a->solo : NAN, a ? a->speed : NAN);
+	ida = mock.v[mock_find("a")].id;
+	ok(near(tour_player_solo_of(p, ida), 1e6, 3e4), "the host can ask for it by id");
+
+	/* Step two; the host measures a alone during the window (c on the screen). */
+	tour_player_next(p, mock.now);
+	mock_run_shared(p, -1, 2, &held);
+	ok(!solo_busy(mock.solo), "step two's new placement is measured");
+	mock_run_shared(p, -1, 0.8, &held);
+	solo_queue(mock.solo, ida);
+	mock_run_shared(p, 1, 20, &held);
+	b = result_of(p, 1, "b");
+	ok(b != NULL && near(b->speed, 1, 0.05) && near(tour_player_result(p, 1)->yield,
+	    2, 0.1), "a measurement by the host mid-window: the player waits, then "
+	    "measures again (yield %.2f)", tour_player_result(p, 1)->yield);
+	tour_player_quit(p);
+	ok(mock.n == 0 && !solo_busy(mock.solo), "q: no load left, nothing measured");
+	tour_player_free(p);
+	solo_free(mock.solo);
+	tour_free(t);
+	topo_free(m);
+}
+
 int
 main(void)
 {
@@ -732,5 +860,6 @@ main(void)
 	test_player_smt();
 	test_player_nosmt();
 	test_player_control();
+	test_player_shared();
 	return tap_done();
 }

@@ -6,7 +6,7 @@
 
 #include "tap.h"
 #include "topo.h"
-#include "ui/ui_internal.h"
+#include "ui/layout.h"
 
 /* Every CPU has a spot, and the spot finds its CPU again. */
 static int

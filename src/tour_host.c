@@ -1,0 +1,412 @@
+/* tour_host.c: a tour without a screen (loads on this machine, steps printed) and its summary. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "loads.h"
+#include "measure.h"
+#include "solo.h"
+#include "topo.h"
+#include "tour_host.h"
+#include "util.h"
+
+/* A rate in the kernel's unit, or "-". */
+static void
+tour_fmt_value(char *buf, size_t len, const struct kernel *k, double rate)
+{
+	double	v;
+
+	if (k == NULL || !isfinite(rate) || rate <= 0) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	v = kernel_display(k, rate);
+	snprintf(buf, len, "%.*f %s", v < 10 ? 3 : 1, v, k->unit);
+}
+
+/* A ratio as a percentage, or "-". */
+static void
+tour_fmt_pct(char *buf, size_t len, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.0f%%", v * 100);
+}
+
+/* Print the summary table: a line per step, then a line per load. */
+void
+tour_host_summary(const struct tour_player *p, FILE *f)
+{
+	const struct tour		*t = tour_player_tour(p);
+	const struct tour_step_result	*r;
+	const struct tour_load_result	*l;
+	char				 rate[40], solo[40], speed[16], yield[16];
+	int				 i, j;
+
+	fprintf(f, "Summary: %s (%s)\n", t->title, t->name);
+	fprintf(f, "Speed: each load's rate against the same load alone on the same "
+	    "CPU, measured\nin this run with the others paused. Yield: the sum of "
+	    "the speeds, the work done\ncounted in loads running alone.\n\n");
+	fprintf(f, "%-4s%-7s%-14s %14s %14s %6s %6s\n", "#", "LOAD", "WHERE", "RATE",
+	    "SOLO", "SPEED", "YIELD");
+	for (i = 0; i < t->nsteps; i++) {
+		r = tour_player_result(p, i);
+		yield[0] = '\0';
+		if (r->measured && isfinite(r->yield))
+			snprintf(yield, sizeof yield, "%.2f", r->yield);
+		fprintf(f, "%-3d %-58.58s %6s\n", i + 1, t->steps[i].title, yield);
+		if (!r->ran) {
+			fprintf(f, "    not shown\n");
+			continue;
+		}
+		for (j = 0; r->measured && j < r->nloads; j++) {
+			l = &r->loads[j];
+			tour_fmt_value(rate, sizeof rate, l->k, l->rate);
+			tour_fmt_value(solo, sizeof solo, l->k, l->solo);
+			tour_fmt_pct(speed, sizeof speed, l->speed);
+			fprintf(f, "    %-6s %-14s %14s %14s %6s\n", l->name, l->spec,
+			    l->paused ? "paused" : rate, solo, speed);
+		}
+		if (r->note[0] != '\0')
+			fprintf(f, "    %s\n", r->note);
+		else if (!r->measured && !r->skipped)
+			fprintf(f, "    not measured (advanced before the end of its "
+			    "window)\n");
+		else if (r->nloads == 0)
+			fprintf(f, "    no load running\n");
+	}
+}
+
+/* A rate in the kernel's unit for JSON, or null. */
+static void
+tour_json_value(struct strbuf *sb, const struct kernel *k, double rate)
+{
+	if (k == NULL || !isfinite(rate) || rate <= 0)
+		strbuf_puts(sb, "null");
+	else
+		strbuf_json_num(sb, kernel_display(k, rate));
+}
+
+/* The summary as one JSON object. */
+void
+tour_host_summary_json(const struct tour_player *p, struct strbuf *sb)
+{
+	const struct tour		*t = tour_player_tour(p);
+	const struct tour_step_result	*r;
+	const struct tour_load_result	*l;
+	int				 i, j;
+
+	strbuf_puts(sb, "{\"tour\":");
+	strbuf_json_str(sb, t->name);
+	strbuf_puts(sb, ",\"title\":");
+	strbuf_json_str(sb, t->title);
+	strbuf_puts(sb, ",\"path\":");
+	strbuf_json_str(sb, t->path);
+	strbuf_puts(sb, ",\"solo_method\":\"each placement alone on this machine in this "
+	    "run, the other loads paused\",\"steps\":[");
+	for (i = 0; i < t->nsteps; i++) {
+		r = tour_player_result(p, i);
+		strbuf_printf(sb, "%s{\"step\":%d,\"title\":", i ? "," : "", i + 1);
+		strbuf_json_str(sb, t->steps[i].title);
+		strbuf_printf(sb, ",\"ran\":%s,\"skipped\":%s,\"measured\":%s,\"note\":",
+		    r->ran ? "true" : "false", r->skipped ? "true" : "false",
+		    r->measured ? "true" : "false");
+		strbuf_json_str(sb, r->note[0] != '\0' ? r->note : NULL);
+		strbuf_puts(sb, ",\"yield\":");
+		strbuf_json_num(sb, r->measured ? r->yield : NAN);
+		strbuf_puts(sb, ",\"loads\":[");
+		for (j = 0; j < r->nloads; j++) {
+			l = &r->loads[j];
+			strbuf_printf(sb, "%s{\"name\":", j ? "," : "");
+			strbuf_json_str(sb, l->name);
+			strbuf_puts(sb, ",\"spec\":");
+			strbuf_json_str(sb, l->spec);
+			strbuf_puts(sb, ",\"kernel\":");
+			strbuf_json_str(sb, l->k != NULL ? l->k->name : NULL);
+			strbuf_printf(sb, ",\"cpus\":[%d", l->cpu);
+			if (l->cpu_b != -1)
+				strbuf_printf(sb, ",%d", l->cpu_b);
+			strbuf_puts(sb, "],\"unit\":");
+			strbuf_json_str(sb, l->k != NULL ? l->k->unit : NULL);
+			strbuf_printf(sb, ",\"paused\":%s,\"rate\":", l->paused ? "true" :
+			    "false");
+			tour_json_value(sb, l->k, l->rate);
+			strbuf_puts(sb, ",\"solo\":");
+			tour_json_value(sb, l->k, l->solo);
+			strbuf_puts(sb, ",\"speed\":");
+			strbuf_json_num(sb, l->speed);
+			strbuf_puts(sb, "}");
+		}
+		strbuf_puts(sb, "]}");
+	}
+	strbuf_puts(sb, "]}\n");
+}
+
+/* The headless host: loads on this machine, output as plain text. */
+struct tour_host {
+	const struct topo	*m;
+	struct loads		*ls;
+	struct solo		*solo;		/* over ls */
+	int			 failed;
+	FILE			*out;
+};
+
+/* Start a load for the player; its id. */
+static int
+tour_host_start(void *arg, const char *name, const char *text, char *err, size_t errlen)
+{
+	struct tour_host	*h = arg;
+	struct load_spec	 spec;
+
+	(void)name;
+	if (loads_parse(h->m, text, &spec, err, errlen) == -1)
+		return -1;
+	return loads_start(h->ls, &spec, err, errlen);
+}
+
+/* Stop a load for the player. */
+static int
+tour_host_stop(void *arg, int id)
+{
+	struct tour_host	*h = arg;
+
+	return loads_stop(h->ls, id);
+}
+
+/* Move a load for the player. */
+static int
+tour_host_move(void *arg, int id, int cpu, int cpu_b, char *err, size_t errlen)
+{
+	struct tour_host	*h = arg;
+	struct cpuset		 set;
+
+	cpuset_zero(&set);
+	cpuset_set(&set, cpu);
+	return loads_move(h->ls, id, &set, cpu_b, err, errlen);
+}
+
+/* Pause or resume a load for the player. */
+static int
+tour_host_pause(void *arg, int id, int pause)
+{
+	struct tour_host	*h = arg;
+
+	return loads_pause(h->ls, id, pause);
+}
+
+/* A fresh sample of a load. */
+static int
+tour_host_sample(void *arg, int id, struct load_sample *out)
+{
+	struct tour_host	*h = arg;
+	struct load		*l;
+
+	loads_reap(h->ls);
+	if ((l = loads_get(h->ls, id)) == NULL || l->state == LOAD_DEAD)
+		return -1;
+	loads_peek(h->ls, l, out);
+	return 0;
+}
+
+/* The measurer of solo rates, over the host's loads. */
+static struct solo *
+tour_host_solo(void *arg)
+{
+	struct tour_host	*h = arg;
+
+	return h->solo;
+}
+
+/* Say which CPUs the step points at. */
+static void
+tour_host_highlight(void *arg, const struct cpuset *cpus)
+{
+	struct tour_host	*h = arg;
+	char			 list[256];
+
+	if (cpuset_count(cpus) == 0)
+		return;
+	cpuset_format(cpus, list, sizeof list);
+	fprintf(h->out, "    look at CPU %s\n", list);
+}
+
+/* Print a caption wrapped at 76 columns, indented. */
+static void
+tour_host_caption(FILE *f, const char *caption)
+{
+	const char	*p = caption, *w;
+	size_t		 col = 0, len;
+
+	while (*p != '\0') {
+		if (*p == '\n') {
+			fputs(col > 0 ? "\n\n" : "\n", f);
+			col = 0;
+			p++;
+			continue;
+		}
+		if (*p == ' ') {
+			p++;
+			continue;
+		}
+		for (w = p; *w != '\0' && *w != ' ' && *w != '\n'; w++)
+			;
+		len = (size_t)(w - p);
+		if (col > 0 && col + 1 + len > 76) {
+			fputc('\n', f);
+			col = 0;
+		}
+		fprintf(f, "%s%.*s", col == 0 ? "    " : " ", (int)len, p);
+		col += (col == 0 ? 4 : 1) + len;
+		p = w;
+	}
+	if (col > 0)
+		fputc('\n', f);
+}
+
+/* Print what the player reports, as it happens. */
+static void
+tour_host_event(void *arg, enum tour_event ev, const struct tour_player *p)
+{
+	struct tour_host		*h = arg;
+	const struct tour_step_result	*r;
+	const struct tour_load_result	*l;
+	char				 rate[40], solo[40], speed[16];
+	int				 i, k = tour_player_step(p);
+
+	switch (ev) {
+	case TOUR_EV_STEP:
+		fprintf(h->out, "\n== Step %d/%d: %s\n", k + 1,
+		    tour_player_tour(p)->nsteps, tour_player_title(p));
+		tour_host_caption(h->out, tour_player_caption(p));
+		if (tour_player_note(p) != NULL)
+			fprintf(h->out, "    %s\n", tour_player_note(p));
+		break;
+	case TOUR_EV_SOLO:
+		fprintf(h->out, "    (%s)\n", tour_player_status(p));
+		break;
+	case TOUR_EV_FAILED:
+		h->failed = 1;
+		fprintf(h->out, "    %s\n", tour_player_note(p));
+		break;
+	case TOUR_EV_MEASURED:
+		r = tour_player_result(p, k);
+		for (i = 0; i < r->nloads; i++) {
+			l = &r->loads[i];
+			tour_fmt_value(rate, sizeof rate, l->k, l->rate);
+			tour_fmt_value(solo, sizeof solo, l->k, l->solo);
+			tour_fmt_pct(speed, sizeof speed, l->speed);
+			if (l->paused)
+				fprintf(h->out, "    %-5s %-12s paused\n", l->name, l->spec);
+			else
+				fprintf(h->out, "    %-5s %-12s %14s   solo %14s   speed %5s\n",
+				    l->name, l->spec, rate, solo, speed);
+		}
+		if (isfinite(r->yield))
+			fprintf(h->out, "    yield %.2f (the work of %.2f loads running "
+			    "alone)\n", r->yield, r->yield);
+		break;
+	case TOUR_EV_DONE:
+		break;
+	}
+	fflush(h->out);
+}
+
+static const struct tour_ops tour_host_ops = {
+	.start = tour_host_start,
+	.stop = tour_host_stop,
+	.move = tour_host_move,
+	.pause = tour_host_pause,
+	.sample = tour_host_sample,
+	.highlight = tour_host_highlight,
+	.event = tour_host_event,
+	.solo = tour_host_solo,
+};
+
+/* Write the JSON summary to a file; -1 with a message on stderr. */
+int
+tour_host_record(const struct tour_player *p, const char *path)
+{
+	struct strbuf	 sb;
+	FILE		*f;
+	int		 rc = 0;
+
+	strbuf_init(&sb);
+	tour_host_summary_json(p, &sb);
+	if ((f = fopen(path, "w")) == NULL) {
+		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
+		strbuf_free(&sb);
+		return -1;
+	}
+	if ((fputs(sb.s, f) == EOF) | (fclose(f) == EOF)) {
+		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
+		rc = -1;
+	}
+	strbuf_free(&sb);
+	return rc;
+}
+
+/* Run a tour without a screen: each step printed as it is measured. */
+int
+tour_host_run(const struct tour *t, const struct tour_options *opt, const char *record)
+{
+	struct tour_host	 h;
+	struct tour_player	*p;
+	struct topo		*m;
+	sigset_t		 set;
+	char			 err[512];
+	double			 now, deadline, wait;
+	int			 sig = 0, rc;
+
+	if ((m = topo_load_live(err, sizeof err)) == NULL) {
+		fprintf(stderr, "smtscope: tour: %s\n", err);
+		return CMD_FAIL;
+	}
+	memset(&h, 0, sizeof h);
+	h.m = m;
+	h.out = stdout;
+	measure_signals_block();
+	h.ls = loads_new(m);
+	h.solo = solo_new(&solo_loads_ops, h.ls);
+	p = tour_player_new(t, m, &tour_host_ops, &h, opt);
+	printf("Tour %s: %s (%d steps, %s)\n", t->name, t->title, t->nsteps, t->path);
+	now = (double)util_now_ns() / 1e9;
+	deadline = tour_player_begin(p, now);
+	while (!tour_player_done(p)) {
+		now = (double)util_now_ns() / 1e9;
+		wait = deadline - now;
+		if (wait > 0 && (sig = measure_sleep(wait < 0.5 ? wait : 0.5)) != 0)
+			break;
+		loads_reap(h.ls);
+		now = (double)util_now_ns() / 1e9;
+		deadline = tour_player_tick(p, now);
+		if (isinf(deadline))
+			deadline = now + 0.5;
+	}
+	tour_player_quit(p);
+	solo_free(h.solo);
+	loads_free(h.ls);
+	printf("\n");
+	tour_host_summary(p, stdout);
+	fflush(stdout);
+	rc = h.failed ? CMD_FAIL : CMD_OK;
+	if (record != NULL && tour_host_record(p, record) == -1)
+		rc = CMD_FAIL;
+	tour_player_free(p);
+	topo_free(m);
+	if (sig != 0) {
+		signal(sig, SIG_DFL);
+		sigemptyset(&set);
+		sigaddset(&set, sig);
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
+		raise(sig);
+		return 128 + sig;
+	}
+	return rc;
+}

@@ -1,0 +1,608 @@
+/*
+ * control.c: the screen's actions, asked for by input (keys, mouse) and by
+ * scripts (tours, through ui.h): start, stop, pause and move loads, measure
+ * their solo rates again (solo.c, through figures.c), move the cursor, open
+ * and answer the menus, switch views and themes. Each changes the state and
+ * says what it did on the status line; none draws or knows the geometry.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "kernel.h"
+#include "solo.h"
+#include "ui/control.h"
+#include "ui/figures.h"
+#include "util.h"
+
+/* Set the status line's message. */
+void
+control_vmessage(struct ui_state *st, int error, const char *fmt, va_list ap)
+{
+	vsnprintf(st->msg, sizeof st->msg, fmt, ap);
+	st->msg_error = error;
+	st->msg_t_ns = util_now_ns();
+	st->dirty = 1;
+}
+
+/* Set the status line's message, printf-style. */
+void
+control_message(struct ui_state *st, int error, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	control_vmessage(st, error, fmt, ap);
+	va_end(ap);
+}
+
+/* Clear the message. */
+void
+control_clear_message(struct ui_state *st)
+{
+	st->msg[0] = '\0';
+	st->dirty = 1;
+}
+
+/* Old news goes after five seconds; errors stay until the next message. */
+void
+control_expire_message(struct ui_state *st)
+{
+	if (st->msg[0] != '\0' && !st->msg_error &&
+	    util_now_ns() - st->msg_t_ns > 5 * UTIL_NSEC_PER_SEC)
+		control_clear_message(st);
+}
+
+/* Refuse a load action on a view of another machine; 1 if refused. */
+int
+control_refuse(struct ui_state *st)
+{
+	if (!st->view_only)
+		return 0;
+	control_message(st, 1, "view only: this is another machine's topology (-i); "
+	    "loads run only on this machine");
+	return 1;
+}
+
+/*
+ * Start a load from its text; its id, or -1 with the reason on the status
+ * line. measure: queue its solo rate (a tour measures its own).
+ */
+int
+control_start(struct ui_state *st, const char *text, int measure)
+{
+	struct load_spec	 spec;
+	struct load		*l;
+	char			 err[256];
+	int			 id;
+
+	if (control_refuse(st))
+		return -1;
+	if (loads_parse(st->m, text, &spec, err, sizeof err) == -1) {
+		control_message(st, 1, "%s", err);
+		return -1;
+	}
+	if ((id = loads_start(st->loads, &spec, err, sizeof err)) == -1) {
+		control_message(st, 1, "%s", err);
+		return -1;
+	}
+	l = loads_get(st->loads, id);
+	figures_view(st, id);
+	figures_rebase(st, l);
+	st->sel_id = id;
+	/* A measurement under way must not see the newcomer. */
+	solo_hold(st->solo, id);
+	if (measure) {
+		solo_queue(st->solo, id);
+		control_message(st, 0, "started %s#%d (%s): measuring its solo rate",
+		    l->spec.k->name, id, l->spec.text);
+	} else
+		control_message(st, 0, "started %s#%d (%s)", l->spec.k->name, id,
+		    l->spec.text);
+	figures_solo_poll(st);
+	st->dirty = 1;
+	return id;
+}
+
+/* Forget everything the screen knew of a load. */
+static void
+control_gone(struct ui_state *st, int id)
+{
+	solo_forget(st->solo, id);
+	figures_drop(st, id);
+	if (st->sel_id == id)
+		st->sel_id = -1;
+	if (st->move_id == id && st->mode == UI_MOVE) {
+		st->mode = UI_NORMAL;
+		st->move_id = -1;
+	}
+	st->dirty = 1;
+}
+
+/* Stop one load. */
+void
+control_stop(struct ui_state *st, int id)
+{
+	struct load	*l;
+	char		 name[64];
+
+	if (control_refuse(st))
+		return;
+	if ((l = loads_get(st->loads, id)) == NULL)
+		return;
+	snprintf(name, sizeof name, "%s#%d", l->spec.k->name, id);
+	loads_stop(st->loads, id);
+	control_gone(st, id);
+	control_message(st, 0, "stopped %s", name);
+}
+
+/* Stop every load. */
+void
+control_stop_all(struct ui_state *st)
+{
+	int	n, i;
+
+	if (control_refuse(st))
+		return;
+	n = loads_count(st->loads);
+	for (i = 0; i < n; i++)
+		solo_forget(st->solo, loads_at(st->loads, i)->id);
+	loads_stop_all(st->loads);
+	st->nlv = 0;
+	st->sel_id = -1;
+	if (st->mode == UI_MOVE)
+		st->mode = UI_NORMAL;
+	st->dirty = 1;
+	control_message(st, 0, "stopped %d load%s", n, n == 1 ? "" : "s");
+}
+
+/* Pause a running load, resume a paused one. */
+void
+control_pause(struct ui_state *st, int id)
+{
+	struct load	*l;
+	struct load	*m;
+	int		 cur;
+
+	if (control_refuse(st) || (l = loads_get(st->loads, id)) == NULL)
+		return;
+	cur = solo_current(st->solo);
+	m = cur != -1 ? loads_get(st->loads, cur) : NULL;
+	if (solo_holds(st->solo, id)) {
+		control_message(st, 0, "%s#%d is held while the solo rate of %s#%d is measured",
+		    l->spec.k->name, id, m ? m->spec.k->name : "?", cur);
+		return;
+	}
+	if (l->state == LOAD_RUNNING) {
+		if (cur == id) {
+			/* Measured once resumed: abandon this one, queue it again. */
+			solo_forget(st->solo, id);
+			solo_queue(st->solo, id);
+		}
+		loads_pause(st->loads, id, 1);
+		control_message(st, 0, "paused %s#%d", l->spec.k->name, id);
+	} else if (l->state == LOAD_PAUSED) {
+		if (m != NULL) {
+			/* Resume once the measurement is over. */
+			solo_hold(st->solo, id);
+			control_message(st, 0, "%s#%d resumes once the solo rate of %s#%d is measured",
+			    l->spec.k->name, id, m->spec.k->name, m->id);
+			return;
+		}
+		loads_pause(st->loads, id, 0);
+		figures_rebase(st, l);
+		control_message(st, 0, "resumed %s#%d", l->spec.k->name, id);
+	}
+	st->dirty = 1;
+}
+
+/*
+ * Does a move make the solo rate stale? A two-ended load's latency depends
+ * on where both ends are; a one-ended load's rate on the kind of its core
+ * (hybrid P/E parts).
+ */
+static int
+control_solo_moved(struct ui_state *st, const struct load *l, int old_a, int old_b)
+{
+	const struct topo_pu	*a = topo_pu_by_os(st->m, old_a);
+	const struct topo_pu	*b = topo_pu_by_os(st->m, cpuset_next(&l->spec.cpus, 0));
+	enum topo_rel		 was, now;
+
+	if (a == NULL || b == NULL)
+		return 1;
+	if (old_b != -1) {
+		was = topo_relation(st->m, old_a, old_b);
+		now = topo_relation(st->m, b->os_index, l->spec.cpu_b);
+		return was != now;
+	}
+	return st->m->cores[a->core].kind != st->m->cores[b->core].kind;
+}
+
+/* Move a load's end A to a CPU (and end B to cpu_b, -1 keeps it); -1 on error. */
+int
+control_move(struct ui_state *st, int id, int os_index, int cpu_b)
+{
+	struct cpuset	 one;
+	struct load	*l;
+	char		 err[256];
+	int		 old_a, old_b;
+
+	if (control_refuse(st) || (l = loads_get(st->loads, id)) == NULL)
+		return -1;
+	old_a = cpuset_next(&l->spec.cpus, 0);
+	old_b = l->spec.cpu_b;
+	cpuset_zero(&one);
+	cpuset_set(&one, os_index);
+	if (loads_move(st->loads, id, &one, cpu_b, err, sizeof err) == -1) {
+		control_message(st, 1, "%s", err);
+		return -1;
+	}
+	figures_rebase(st, l);
+	if (solo_current(st->solo) == id) {
+		/* Count afresh on the new CPU. */
+		solo_restart(st->solo, id);
+	} else if (control_solo_moved(st, l, old_a, old_b)) {
+		/* The old solo rate was for another kind of place: measure it here. */
+		figures_view(st, id)->solo = NAN;
+		solo_queue(st->solo, id);
+		figures_solo_poll(st);
+	}
+	if (cpu_b != -1)
+		control_message(st, 0, "moved %s#%d to CPUs %d,%d", l->spec.k->name, id,
+		    os_index, cpu_b);
+	else
+		control_message(st, 0, "moved %s#%d to CPU %d", l->spec.k->name, id, os_index);
+	st->dirty = 1;
+	return 0;
+}
+
+/* Measure solo rates again: one load, or every load with id -1. */
+void
+control_remeasure(struct ui_state *st, int id)
+{
+	struct load	*l;
+	int		 i, n = 0;
+
+	if (control_refuse(st))
+		return;
+	for (i = 0; i < loads_count(st->loads); i++) {
+		l = loads_at(st->loads, i);
+		if ((id != -1 && l->id != id) || l->state == LOAD_DEAD ||
+		    state_measuring(st, l->id))
+			continue;
+		figures_view(st, l->id)->solo = NAN;
+		solo_queue(st->solo, l->id);
+		n++;
+	}
+	if (n == 0 && solo_current(st->solo) == -1)
+		control_message(st, 0, "no load to measure");
+	else
+		control_message(st, 0, "measuring solo rates again");
+	figures_solo_poll(st);
+	st->dirty = 1;
+}
+
+/* Reap loads that died and say why on the status line. */
+void
+control_reap(struct ui_state *st)
+{
+	struct load	*l;
+	int		 i;
+
+	if (st->loads == NULL || loads_reap(st->loads) == 0)
+		return;
+	for (i = 0; i < loads_count(st->loads); i++) {
+		l = loads_at(st->loads, i);
+		if (l->state != LOAD_DEAD)
+			continue;
+		control_message(st, 1, "%s#%d died: %s", l->spec.k->name, l->id, l->death);
+		control_gone(st, l->id);
+		loads_forget(st->loads, l->id);
+		i--;
+	}
+}
+
+
+/* The load at the cursor, or NULL and a message saying there is none. */
+struct load *
+control_target(struct ui_state *st)
+{
+	struct load	*l;
+
+	if (control_refuse(st))
+		return NULL;
+	if ((l = state_target(st)) == NULL)
+		control_message(st, 1, "no load on CPU %d (a starts one; Tab selects a load)",
+		    state_cursor_os(st));
+	return l;
+}
+
+/* Put the cursor on a CPU by pus[] index. */
+void
+control_cursor(struct ui_state *st, int pu)
+{
+	if (pu < 0 || pu >= st->m->npus)
+		return;
+	st->cursor = pu;
+	st->dirty = 1;
+}
+
+/* Put the cursor on a CPU by OS index. */
+int
+control_cursor_os(struct ui_state *st, int os_index)
+{
+	const struct topo_pu	*pu = topo_pu_by_os(st->m, os_index);
+
+	if (pu == NULL)
+		return -1;
+	control_cursor(st, (int)(pu - st->m->pus));
+	return 0;
+}
+
+/* Select a load; follow: put the cursor on its CPU. */
+void
+control_select(struct ui_state *st, int id, int follow)
+{
+	struct load	*l;
+
+	if (st->loads == NULL || (l = loads_get(st->loads, id)) == NULL)
+		return;
+	st->sel_id = id;
+	if (follow && analysis_load_cpu(l) != -1)
+		control_cursor_os(st, analysis_load_cpu(l));
+	st->dirty = 1;
+}
+
+/* Select the next load and put the cursor on it. */
+void
+control_select_next(struct ui_state *st)
+{
+	int	i, n;
+
+	if (st->loads == NULL || (n = loads_count(st->loads)) == 0)
+		return;
+	for (i = 0; i < n; i++)
+		if (loads_at(st->loads, i)->id == st->sel_id)
+			break;
+	control_select(st, loads_at(st->loads, i >= n ? 0 : (i + 1) % n)->id, 1);
+}
+
+/* Show the tree or the grid, whatever fits. */
+void
+control_view(struct ui_state *st, enum layout_view view)
+{
+	st->view = view;
+	st->view_chosen = 1;
+	st->dirty = 1;
+}
+
+/* Switch from the view shown to the other one, and say so. */
+void
+control_toggle_view(struct ui_state *st, enum layout_view shown)
+{
+	control_view(st, shown == LAYOUT_TREE ? LAYOUT_GRID : LAYOUT_TREE);
+	control_message(st, 0, "%s view", st->view == LAYOUT_TREE ? "tree" : "grid");
+}
+
+/* Use a theme: load it, fall back to the built-in one with a message on error. */
+int
+control_use_theme(struct ui_state *st, const char *spec)
+{
+	struct theme	t;
+	char		err[512];
+
+	st->theme_gen++;
+	st->dirty = 1;
+	if (theme_load(&t, spec, err, sizeof err) == -1) {
+		theme_builtin(&st->theme, !st->colors);
+		control_message(st, 1, "%s; using the %s theme", err, st->theme.name);
+		return -1;
+	}
+	st->theme = t;
+	return 0;
+}
+
+/* The next theme in the list. */
+void
+control_cycle_theme(struct ui_state *st)
+{
+	char	names[THEME_MAX_LIST][64];
+	int	n, i;
+
+	n = theme_list(names, THEME_MAX_LIST);
+	for (i = 0; i < n; i++)
+		if (strcmp(names[i], st->theme.name) == 0)
+			break;
+	i = i >= n ? 0 : (i + 1) % n;
+	if (n > 0 && control_use_theme(st, names[i]) == 0)
+		control_message(st, 0, "theme %s%s", st->theme.name,
+		    st->colors ? "" : " (this terminal has no colors)");
+}
+
+/* Set or clear the caption. */
+void
+control_caption(struct ui_state *st, const char *text)
+{
+	snprintf(st->caption, sizeof st->caption, "%s", text != NULL ? text : "");
+	st->caption_gen++;
+	st->dirty = 1;
+}
+
+/* Set or clear the highlighted CPUs. */
+void
+control_highlight(struct ui_state *st, const struct cpuset *set)
+{
+	if (set != NULL)
+		st->highlight = *set;
+	else
+		cpuset_zero(&st->highlight);
+	st->dirty = 1;
+}
+
+/* Repaint the whole terminal. */
+void
+control_redraw(struct ui_state *st)
+{
+	st->redraw = 1;
+	st->dirty = 1;
+}
+
+/* Open the kernel menu for the cursor's CPU. */
+void
+control_menu_open(struct ui_state *st)
+{
+	char	err[256];
+
+	if (control_refuse(st))
+		return;
+	if (topo_check_cpu(st->m, state_cursor_os(st), err, sizeof err) == -1) {
+		control_message(st, 1, "%s", err);
+		return;
+	}
+	st->mode = UI_MENU;
+	st->dirty = 1;
+}
+
+/* Put the menu's selection on entry i. */
+void
+control_menu_select(struct ui_state *st, int i)
+{
+	st->menu_sel = i;
+	st->dirty = 1;
+}
+
+/* Start the chosen kernel, or ask for what it still needs. */
+static void
+control_pick_done(struct ui_state *st)
+{
+	char	text[128];
+
+	st->mode = UI_NORMAL;
+	st->dirty = 1;
+	if (st->pick_k->ends == 2 && st->pick_a == -1) {
+		st->pick_a = state_cursor_os(st);
+		st->mode = UI_PICK_B;
+		return;
+	}
+	snprintf(text, sizeof text, "%s%s%s@%d", st->pick_k->name,
+	    st->pick_param[0] ? ":" : "", st->pick_param,
+	    st->pick_k->ends == 2 ? st->pick_a : state_cursor_os(st));
+	if (st->pick_k->ends == 2)
+		snprintf(text + strlen(text), sizeof text - strlen(text), ",%d",
+		    state_cursor_os(st));
+	control_start(st, text, 1);
+}
+
+/* Choose menu entry i: its parameter next, or its second CPU, or start it. */
+void
+control_menu_choose(struct ui_state *st, int i)
+{
+	st->menu_sel = i;
+	st->pick_k = kernel_all[i];
+	st->pick_param[0] = '\0';
+	st->pick_a = -1;
+	if (st->pick_k->param_help != NULL) {
+		st->mode = UI_PARAM;
+		st->input[0] = '\0';
+		st->input_len = 0;
+		st->dirty = 1;
+		return;
+	}
+	control_pick_done(st);
+}
+
+/* A key in the parameter prompt: a character, Backspace (-1), Enter ('\n'). */
+void
+control_param_key(struct ui_state *st, int ch)
+{
+	st->dirty = 1;
+	if (ch == '\n') {
+		snprintf(st->pick_param, sizeof st->pick_param, "%s", st->input);
+		control_pick_done(st);
+	} else if (ch == -1) {
+		if (st->input_len > 0)
+			st->input[--st->input_len] = '\0';
+	} else if (ch >= 0x21 && ch < 0x7f && ch != '@' &&
+	    st->input_len + 1 < (int)sizeof st->input) {
+		st->input[st->input_len++] = (char)ch;
+		st->input[st->input_len] = '\0';
+	}
+}
+
+/* Enter on a CPU: the place of a move, or the second end of a new load. */
+void
+control_pick_here(struct ui_state *st)
+{
+	struct load	*l;
+	int		 id = st->move_id;
+
+	if (st->mode != UI_MOVE) {
+		control_pick_done(st);
+		return;
+	}
+	st->mode = UI_NORMAL;
+	st->move_id = -1;
+	st->dirty = 1;
+	if (st->loads == NULL || (l = loads_get(st->loads, id)) == NULL)
+		return;
+	if (st->move_b)
+		control_move(st, id, analysis_load_cpu(l), state_cursor_os(st));
+	else
+		control_move(st, id, state_cursor_os(st), -1);
+}
+
+/* m: choose where the load at the cursor goes (its end B if the cursor is there). */
+void
+control_move_begin(struct ui_state *st)
+{
+	struct load	*l;
+	int		 os = state_cursor_os(st);
+
+	if ((l = control_target(st)) == NULL)
+		return;
+	st->move_id = l->id;
+	st->sel_id = l->id;
+	st->mode = UI_MOVE;
+	st->move_b = l->spec.cpu_b == os && analysis_load_cpu(l) != os;
+	control_message(st, 0, "move %s#%d%s: put the cursor on its new CPU, Enter",
+	    l->spec.k->name, l->id, st->move_b ? " (end B)" : "");
+}
+
+/* Leave a mode; a choice of CPU says it was cancelled. */
+void
+control_cancel(struct ui_state *st)
+{
+	if (st->mode == UI_MOVE || st->mode == UI_PICK_B)
+		control_message(st, 0, "cancelled");
+	st->mode = UI_NORMAL;
+	st->move_id = -1;
+	st->dirty = 1;
+}
+
+/* Show or hide the help. */
+void
+control_help(struct ui_state *st, int show)
+{
+	st->mode = show ? UI_HELP : UI_NORMAL;
+	st->dirty = 1;
+}
+
+/* Leave the screen with a status. */
+void
+control_quit(struct ui_state *st, int status)
+{
+	st->quit = 1;
+	st->exit_status = status;
+}
+
+/* Ask the script for the next or the previous step now. */
+void
+control_step(struct ui_state *st, enum ui_ask ask)
+{
+	if (st->script)
+		st->step_ask = ask;
+}

@@ -1,0 +1,134 @@
+/*
+ * layout.h: where everything goes, computed apart from drawing (as lstopo
+ * does). The topology's rows and cells with every CPU's spot, the screen's
+ * regions, and, once per frame before drawing, struct ui_layout: the frame's
+ * whole geometry (scroll positions, the panel's columns, the menu's box).
+ * draw.c draws from it; the mouse reads the same one. No curses here.
+ */
+#ifndef SMTSCOPE_UI_LAYOUT_H
+#define SMTSCOPE_UI_LAYOUT_H
+
+#define UI_MIN_COLS	60
+#define UI_MIN_ROWS	12
+#define UI_CAPTION_LINES	24
+
+#include "ui/state.h"
+
+struct topo;
+
+/* One row of the topology area. */
+struct layout_row {
+	char		*text;		/* tree lines and label, UTF-8 or ASCII */
+	int		 text_w;	/* its width in columns */
+	int		 pu;		/* tree: the CPU (pus[] index) on this row, or -1 */
+	int		 node;		/* the node labelled here, or -1 */
+	int		 label_x;	/* where the label starts, and its width */
+	int		 label_w;
+	int		 first_cell;	/* grid: cells[first_cell .. +ncells) */
+	int		 ncells;
+};
+
+/* Grid: one core's cell. */
+struct layout_cell {
+	int		 core;		/* into cores[] */
+	int		 x;
+	int		 pu0;		/* its CPUs: pus[pu0 .. pu0+npus) */
+	int		 npus;
+};
+
+/* Where a CPU is drawn: its row and its selectable span. */
+struct layout_spot {
+	int		 row;
+	int		 x;
+	int		 w;
+};
+
+/* The topology, laid out for a width. */
+struct layout {
+	enum layout_view	 view;
+	int			 cols;
+	int			 utf8;
+	struct layout_row	*rows;
+	int			 nrows;
+	int			 caprows;
+	struct layout_cell	*cells;
+	int			 ncells;
+	struct layout_spot	*spots;		/* one per pus[] entry */
+	int			 nspots;
+	int			 digits;	/* width of the largest OS index */
+	/* Tree columns. */
+	int			 cpu_x;		/* "CPU 12" */
+	int			 bar_x;		/* '[' */
+	int			 bar_w;		/* inside the brackets */
+	int			 pct_x;
+	int			 loads_x;
+	/* Grid cells. */
+	int			 label_w;
+	int			 cell_w;
+	int			 kind_w;
+	int			 smt_max;
+};
+
+/* The regions of the screen, top to bottom. */
+struct layout_screen {
+	int	rows, cols;
+	int	too_small;
+	int	header_y, header_h;
+	int	caption_y;		/* -1 without a caption */
+	int	caption_h;		/* its lines */
+	int	topo_y, topo_h;
+	int	panel_y, panel_h;	/* panel title row, then loads */
+	int	info_y;
+	int	status_y;
+};
+
+/* The loads panel's columns. */
+struct layout_panel {
+	int	load, cpu, rate, solo, speed, share, eff, hist, why;
+	int	rate_w, hist_w;
+};
+
+/* A box over the topology (the kernel menu, the parameter prompt). */
+struct layout_box {
+	int	y, x, h, w;
+};
+
+/* A frame's whole geometry, from the state and the terminal's size. */
+struct ui_layout {
+	struct layout_screen	 scr;
+	struct layout		 topo;
+	int			 tree_rows;	/* rows the tree needs; 0 unknown */
+	int			 top;		/* first topology row shown */
+	int			 panel_top;	/* first load shown */
+	struct layout_panel	 panel;
+	struct layout_box	 menu;		/* rows: title, kernels, help line */
+	int			 menu_n;	/* kernels listed */
+	struct layout_box	 param;
+	char			 caption_line[UI_CAPTION_LINES][512];
+	int			 ncaption;	/* wrapped lines shown */
+	unsigned int		 caption_gen;	/* the caption and width wrapped */
+	int			 caption_cols;
+};
+
+/* Wrap text (newlines end paragraphs) to width columns; returns the line count. */
+int	layout_wrap(const char *text, int width, char lines[][512], int max);
+/* caption: the lines the caption needs, cut to two thirds of the screen. */
+void	layout_screen(struct layout_screen *, int rows, int cols, int caption,
+	    int nloads);
+void	layout_build(struct layout *, const struct topo *, enum layout_view, int cols,
+	    int utf8);
+void	layout_free(struct layout *);
+/* The CPU (pus[] index) drawn at a row and column, or -1. */
+int	layout_pu_at(const struct layout *, int row, int x);
+/* The CPU nearest above (dir -1) or below (dir 1) a CPU, or the CPU itself. */
+int	layout_vertical(const struct layout *, int pu, int dir);
+/* Columns a UTF-8 string takes (every character here is one column wide). */
+int	layout_width(const char *);
+
+/* Lay a frame out for the state on a terminal of rows x cols, before drawing it. */
+void	layout_update(struct ui_layout *, const struct ui_state *, int rows, int cols,
+	    int utf8);
+/* Release what a frame's layout holds. */
+void	layout_release(struct ui_layout *);
+
+#endif

@@ -1,0 +1,59 @@
+/* state.c: read-only questions about the screen's state, for every file of ui/. */
+#include "config.h"
+
+#include <stddef.h>
+
+#include "analysis.h"
+#include "solo.h"
+#include "ui/state.h"
+
+/* The OS index of the CPU under the cursor. */
+int
+state_cursor_os(const struct ui_state *st)
+{
+	if (st->m->npus == 0)
+		return -1;
+	return st->m->pus[st->cursor].os_index;
+}
+
+/* The screen's figures of a load, or NULL. */
+const struct ui_loadview *
+state_view(const struct ui_state *st, int id)
+{
+	int	i;
+
+	for (i = 0; i < st->nlv; i++)
+		if (st->lv[i].id == id)
+			return &st->lv[i];
+	return NULL;
+}
+
+/* The load at the cursor's CPU: the selected one if it is there, else the first. */
+struct load *
+state_target(const struct ui_state *st)
+{
+	struct load	*l, *first = NULL;
+	int		 os = state_cursor_os(st), i;
+
+	if (st->loads == NULL)
+		return NULL;
+	for (i = 0; i < loads_count(st->loads); i++) {
+		l = loads_at(st->loads, i);
+		if (analysis_load_cpu(l) != os && l->spec.cpu_b != os &&
+		    !(l->spec.floating && cpuset_isset(&l->spec.cpus, os) &&
+		    l->cur.cpu == -1))
+			continue;
+		if (l->id == st->sel_id)
+			return l;
+		if (first == NULL)
+			first = l;
+	}
+	return first;
+}
+
+/* Is a load's solo rate queued or being measured? */
+int
+state_measuring(const struct ui_state *st, int id)
+{
+	return st->solo != NULL && solo_pending(st->solo, id);
+}

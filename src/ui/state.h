@@ -1,0 +1,132 @@
+/*
+ * state.h: what the live screen knows and shows: the machine, the loads and
+ * their figures, the cursor, the mode, the theme, the message, the caption.
+ * control.c and figures.c change it; layout.c and draw.c only read it.
+ * No curses here; state.c answers read-only questions about it.
+ */
+#ifndef SMTSCOPE_UI_STATE_H
+#define SMTSCOPE_UI_STATE_H
+
+#include <stdint.h>
+
+#include "cpuinfo.h"
+#include "cpuset.h"
+#include "cpustat.h"
+#include "loads.h"
+#include "topo.h"
+#include "ui/theme.h"
+
+#define UI_HIST		32		/* samples in a load's sparkline */
+
+/* The topology as a tree (a row per CPU) or a grid (a cell per core). */
+enum layout_view {
+	LAYOUT_TREE,
+	LAYOUT_GRID
+};
+
+/* A step a key asks a script for (ui.c calls it with UI_REASON_NEXT or _PREV). */
+enum ui_ask {
+	UI_ASK_NONE,
+	UI_ASK_NEXT,
+	UI_ASK_PREV
+};
+
+struct kernel;
+struct solo;
+
+/* A load as the screen sees it: figures smoothed over refreshes. */
+struct ui_loadview {
+	int		 id;
+	double		 rate;
+	double		 solo;
+	double		 solo_share;	/* share of wall time it got while measured */
+	uint64_t	 solo_end_ns;	/* the measurement the solo rate is from */
+	double		 speed;
+	double		 share;
+	double		 eff;
+	double		 hist[UI_HIST];	/* speeds, oldest first; NAN for gaps */
+	int		 nhist;
+	int		 fresh;		/* no rate since start, move or resume */
+};
+
+enum ui_mode {
+	UI_NORMAL,
+	UI_MENU,	/* kernel menu open */
+	UI_PARAM,	/* typing the kernel's parameter */
+	UI_PICK_B,	/* choosing a two-ended load's second CPU */
+	UI_MOVE,	/* choosing where a load goes */
+	UI_HELP
+};
+
+struct ui_state {
+	/* The model. */
+	struct topo		*m;
+	struct cpuinfo		 ci;
+	int			 view_only;	/* -i: another machine */
+	struct loads		*loads;		/* NULL when view only */
+	struct solo		*solo;		/* solo rates (solo.c); NULL when view only */
+	int			 delay_tenths;
+	int			 colors;	/* the terminal has colors */
+
+	/* CPU time, per pus[] index. */
+	int			 sampling;
+	struct cpustat_sample	 s_prev;
+	struct cpustat_sample	 s_cur;
+	struct cpustat_pct	*pct;
+	unsigned char		*pct_ok;
+
+	/* Loads as shown. */
+	struct ui_loadview	*lv;
+	int			 nlv;
+	int			 caplv;
+
+	/* Where the user looks. */
+	enum layout_view	 view;		/* as chosen, when view_chosen */
+	int			 view_chosen;	/* else the one that fits */
+	int			 cursor;	/* pus[] index */
+	int			 sel_id;	/* selected load, -1 */
+
+	/* The mode and what it is choosing. */
+	enum ui_mode		 mode;
+	int			 menu_sel;
+	const struct kernel	*pick_k;
+	char			 pick_param[64];
+	int			 pick_a;	/* end A's CPU for two-ended loads */
+	char			 input[64];
+	int			 input_len;
+	int			 move_id;
+	int			 move_b;	/* moving a two-ended load's end B */
+
+	/* The theme; theme_gen counts changes, for draw's colors. */
+	struct theme		 theme;
+	unsigned int		 theme_gen;
+
+	/* Messages, captions and scripts (tours). */
+	char			 msg[256];
+	int			 msg_error;
+	uint64_t		 msg_t_ns;
+	char			 caption[4096];
+	unsigned int		 caption_gen;	/* counts changes, for the wrap */
+	struct cpuset		 highlight;
+	int			 script;	/* a step function drives the screen */
+	int			 script_key;	/* ... and waits for n */
+	int			 tour_keys;	/* Space, Right, Left step the script */
+	enum ui_ask		 step_ask;	/* a key asked for a step */
+
+	/* The loop. */
+	int			 quit;
+	int			 exit_status;
+	int			 dirty;		/* draw again */
+	int			 redraw;	/* repaint the whole terminal */
+};
+
+/* The OS index of the CPU under the cursor, or -1. */
+int			 state_cursor_os(const struct ui_state *);
+/* The screen's figures of a load, or NULL before its first. */
+const struct ui_loadview *state_view(const struct ui_state *, int id);
+/* The load at the cursor's CPU (the selected one if it is there), or NULL. */
+struct load		*state_target(const struct ui_state *);
+/* Is a load's solo rate queued or being measured? */
+int			 state_measuring(const struct ui_state *, int id);
+
+#endif
