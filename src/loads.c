@@ -163,6 +163,13 @@ loads_new(const struct topo *m)
 	return ls;
 }
 
+/* The machine the supervisor runs loads on. */
+const struct topo *
+loads_topo(const struct loads *ls)
+{
+	return ls->m;
+}
+
 /* Stop every load and release the supervisor. */
 void
 loads_free(struct loads *ls)

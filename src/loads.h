@@ -52,6 +52,8 @@ struct loads;
 
 /* A supervisor for loads on this live machine model. */
 struct loads	*loads_new(const struct topo *);
+/* The machine the supervisor runs loads on. */
+const struct topo *loads_topo(const struct loads *);
 /* Stop every load, reap them, and release the supervisor. */
 void		 loads_free(struct loads *);
 

@@ -4,8 +4,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analysis.h"
+#include "cpustat.h"
 #include "measure.h"
 #include "solo.h"
 #include "util.h"
@@ -28,6 +30,8 @@ struct solo {
 	enum solo_phase		 phase;
 	uint64_t		 t_ns;			/* end of the phase */
 	struct load_sample	 s0;			/* at the start of the window */
+	uint64_t		 foreign0;		/* others' time on the core then */
+	int			 foreign0_ok;
 	struct solo_done {
 		int			 id;
 		struct solo_result	 r;
@@ -235,6 +239,7 @@ int
 solo_poll(struct solo *s, uint64_t now, int *id, struct solo_result *res)
 {
 	struct load_sample	s1;
+	uint64_t		f1;
 
 	if (s->id == -1)
 		solo_next(s, now);
@@ -248,10 +253,17 @@ solo_poll(struct solo *s, uint64_t now, int *id, struct solo_result *res)
 	if (s->phase == SOLO_SETTLE) {
 		s->phase = SOLO_COUNT;
 		s->t_ns = s->s0.t_ns + s->window_ns;
+		s->foreign0_ok = s->ops->foreign_ns != NULL &&
+		    s->ops->foreign_ns(s->arg, s->id, &s->foreign0) == 0;
 		return 0;
 	}
 	*id = s->id;
 	memset(res, 0, sizeof *res);
+	res->foreign = NAN;
+	if (s->foreign0_ok && s->ops->foreign_ns(s->arg, s->id, &f1) == 0 &&
+	    s1.t_ns > s->s0.t_ns)
+		res->foreign = f1 > s->foreign0 ?
+		    (double)(f1 - s->foreign0) / (double)(s1.t_ns - s->s0.t_ns) : 0;
 	res->rate = analysis_rate(&s->s0, &s1);
 	if (!(res->rate > 0))
 		res->rate = NAN;
@@ -316,6 +328,15 @@ solo_measure(const struct solo_ops *ops, void *arg, int id, uint64_t settle_ns,
 	return rc;
 }
 
+/* Is a result disturbed? */
+int
+solo_disturbed(const struct solo_result *r, int cpu_bound)
+{
+	if (isfinite(r->foreign) && r->foreign > SOLO_FOREIGN_MAX)
+		return 1;
+	return cpu_bound && isfinite(r->share) && r->share < SOLO_SHARE_MIN;
+}
+
 /* solo_loads_ops: pause through loads_pause(). */
 static int
 solo_loads_pause(void *arg, int id, int pause)
@@ -362,8 +383,65 @@ solo_loads_running(void *arg, int *ids, int max)
 	return n;
 }
 
+/* The set of a load's CPUs and every SMT sibling of them. */
+static void
+solo_loads_core(const struct topo *m, const struct load *l, struct cpuset *core)
+{
+	const struct topo_pu	*pu;
+	struct cpuset		 mine = l->spec.cpus;
+	int			 cpu, i;
+
+	if (l->spec.cpu_b != -1)
+		cpuset_set(&mine, l->spec.cpu_b);
+	cpuset_zero(core);
+	CPUSET_FOREACH(cpu, &mine) {
+		if ((pu = topo_pu_by_os(m, cpu)) == NULL || pu->core < 0)
+			continue;
+		for (i = 0; i < m->cores[pu->core].npus; i++)
+			cpuset_set(core, m->pus[m->cores[pu->core].first_pu + i].os_index);
+	}
+}
+
+/* solo_loads_ops: busy time of the load's core from /proc/stat, less the load's own. */
+static int
+solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
+{
+	struct loads		*ls = arg;
+	struct load		*l = loads_get(ls, id);
+	struct cpustat_sample	 cs;
+	struct cpustat_task	 t;
+	struct cpuset		 core;
+	const struct cpustat_times *c;
+	uint64_t		 busy = 0, own = 0;
+	long			 hz = sysconf(_SC_CLK_TCK);
+	char			 err[256];
+	int			 cpu;
+
+	if (l == NULL || l->state == LOAD_DEAD || hz <= 0)
+		return -1;
+	solo_loads_core(loads_topo(ls), l, &core);
+	memset(&cs, 0, sizeof cs);
+	if (cpustat_sample(&cs, NULL, err, sizeof err) == -1)
+		return -1;
+	CPUSET_FOREACH(cpu, &core) {
+		if (cpu >= cs.ncpu || !cs.present[cpu])
+			continue;
+		c = &cs.cpu[cpu];
+		busy += c->user + c->nice + c->system + c->irq + c->softirq + c->steal;
+	}
+	cpustat_free(&cs);
+	if (l->pid > 0 && cpustat_task_read(l->pid, &t, NULL) == 0)
+		own += t.run_ns;
+	if (l->pid_b > 0 && cpustat_task_read(l->pid_b, &t, NULL) == 0)
+		own += t.run_ns;
+	busy = busy * (1000000000ULL / (uint64_t)hz);
+	*ns = busy > own ? busy - own : 0;
+	return 0;
+}
+
 const struct solo_ops solo_loads_ops = {
 	.pause = solo_loads_pause,
 	.sample = solo_loads_sample,
 	.running = solo_loads_running,
+	.foreign_ns = solo_loads_foreign_ns,
 };

@@ -23,6 +23,12 @@ struct solo_ops {
 	int	(*sample)(void *arg, int id, struct load_sample *out);
 	/* The ids of the loads running now (not paused, not dead); how many. */
 	int	(*running)(void *arg, int *ids, int max);
+	/*
+	 * Optional (NULL: unknown): CPU time so far, in ns, that others spent
+	 * on the load's core (its CPUs and their SMT siblings): the CPUs' busy
+	 * time less the load's own. -1 if it cannot be read.
+	 */
+	int	(*foreign_ns)(void *arg, int id, uint64_t *ns);
 };
 
 /* One solo measurement. */
@@ -31,7 +37,20 @@ struct solo_result {
 	double		share;		/* of the window it ran (blocking loads < 1), NAN unknown */
 	uint64_t	window_ns;	/* the counted window */
 	uint64_t	end_ns;		/* when it ended (CLOCK_MONOTONIC) */
+	double		foreign;	/* others' CPU time on its core over the window, in
+					   CPUs (0.25: a quarter of one); NAN unknown */
 };
+
+/*
+ * A solo taken while the load got less than SOLO_SHARE_MIN of its CPU (for
+ * a load that would use all of it) or while others used more than
+ * SOLO_FOREIGN_MAX of a CPU on its core is disturbed: it is low, and is
+ * shown marked and measured again when the core is quiet.
+ */
+#define SOLO_SHARE_MIN		0.9
+#define SOLO_FOREIGN_MAX	0.10
+/* Re-measures of a disturbed solo before it is left as it is. */
+#define SOLO_RETRIES		3
 
 /* Default windows: settle after pausing the others, then count. */
 #define SOLO_SETTLE_NS	(200ULL * 1000 * 1000)
@@ -86,6 +105,9 @@ int		 solo_result(const struct solo *, int id, struct solo_result *);
  */
 int		 solo_measure(const struct solo_ops *, void *arg, int id, uint64_t settle_ns,
 		     uint64_t window_ns, struct solo_result *);
+
+/* Is a result disturbed? cpu_bound: the load would use its whole CPU alone. */
+int		 solo_disturbed(const struct solo_result *, int cpu_bound);
 
 /* Ops over a struct loads (arg is the struct loads *). */
 extern const struct solo_ops solo_loads_ops;

@@ -81,7 +81,20 @@ fake_running(void *arg, int *ids, int max)
 	return n;
 }
 
-static const struct solo_ops fake_ops = { fake_pause, fake_sample, fake_running };
+static const struct solo_ops fake_ops = { fake_pause, fake_sample, fake_running, NULL };
+
+/* Others use 30 % of a CPU on every load's core. */
+static int
+fake_foreign(void *arg, int id, uint64_t *ns)
+{
+	(void)arg;
+	(void)id;
+	*ns = fake_now * 3 / 10;
+	return 0;
+}
+
+static const struct solo_ops fake_busy_ops = { fake_pause, fake_sample, fake_running,
+    fake_foreign };
 
 /* Poll every 10 ms of simulated time until a result or the limit. */
 static int
@@ -200,5 +213,28 @@ main(void)
 	for (i = 1; i <= 3; i++)
 		ok(fake[i].pauses <= 1, "load %d was paused at most once (%d)", i, fake[i].pauses);
 	solo_free(s);
+
+	/* The guard: others' time on the core, and the share the load got. */
+	fake_reset();
+	s = solo_new(&fake_ops, NULL);
+	solo_queue(s, 1);
+	ok(run_until_result(s, 3000000000ULL, &id, &r) && isnan(r.foreign),
+	    "without a foreign_ns op, foreign is unknown");
+	ok(!solo_disturbed(&r, 1), "a whole share and no known foreign work: not disturbed");
+	solo_free(s);
+	fake_reset();
+	s = solo_new(&fake_busy_ops, NULL);
+	solo_queue(s, 1);
+	ok(run_until_result(s, 3000000000ULL, &id, &r) && fabs(r.foreign - 0.3) < 0.01,
+	    "others' 30%% of a CPU on the core is seen (%.3f)", r.foreign);
+	ok(solo_disturbed(&r, 1) && solo_disturbed(&r, 0),
+	    "more than 10%% foreign work: disturbed, blocking load or not");
+	solo_free(s);
+	r.foreign = 0.05;
+	r.share = 0.8;
+	ok(solo_disturbed(&r, 1) && !solo_disturbed(&r, 0),
+	    "a share of 0.8 disturbs a CPU-bound solo, not a blocking one's");
+	r.share = 0.95;
+	ok(!solo_disturbed(&r, 1), "share 0.95 and 5%% foreign: a good solo");
 	return tap_done();
 }
