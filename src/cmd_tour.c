@@ -44,7 +44,7 @@ cmd_tour_help(void)
 	    "  -i, --input X     with --check: resolve against another topology\n"
 	    "  -l, --list        the shipped tours\n"
 	    "\n"
-	    "NAME is a shipped tour (./doc/tours or %s/tours). See smtscope-tour(5).\n",
+	    "NAME is a shipped tour (see --list; installed in %s/tours). See smtscope-tour(5).\n",
 	    SMTSCOPE_DATADIR);
 }
 
@@ -92,15 +92,15 @@ cmd_tour_check(char **files, int n, const char *input)
 static int
 cmd_tour_list(void)
 {
-	static const char *const dirs[] = { "doc/tours", SMTSCOPE_DATADIR "/tours" };
 	struct dirent	*de;
+	char		 dirs[2][512];
 	struct tour	*t;
 	DIR		*d;
 	char		 err[512], *path;
-	size_t		 i, len;
-	int		 found = 0;
+	size_t		 len;
+	int		 i, nd = tour_dirs(dirs, 2), found = 0;
 
-	for (i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+	for (i = 0; i < nd; i++) {
 		if ((d = opendir(dirs[i])) == NULL)
 			continue;
 		while ((de = readdir(d)) != NULL) {
@@ -119,7 +119,7 @@ cmd_tour_list(void)
 		closedir(d);
 	}
 	if (found == 0)
-		printf("no tours found in ./doc/tours or %s/tours\n", SMTSCOPE_DATADIR);
+		printf("no tours found in %s\n", nd > 1 ? dirs[1] : dirs[0]);
 	return CMD_OK;
 }
 

@@ -72,6 +72,8 @@ struct tour	*tour_parse(const char *buf, size_t len, const char *path, char *err
 		    size_t errlen);
 /* Find a tour by path or shipped name (./doc/tours, then the data dir) and parse it. */
 struct tour	*tour_load(const char *name_or_path, char *err, size_t errlen);
+/* The directories of shipped tours (beside the executable, then installed); how many. */
+int		 tour_dirs(char dirs[][512], int max);
 void		 tour_free(struct tour *);
 
 #endif

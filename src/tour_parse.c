@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "kernel.h"
+#include "os.h"
 #include "tour.h"
 #include "util.h"
 
@@ -821,19 +822,39 @@ tour_is_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/*
+ * Where shipped tours are: beside the running executable (the build tree's
+ * doc/tours), then the installed data directory. Never the current
+ * directory: an installed smtscope run as root reads no file it was not
+ * given. Returns how many.
+ */
+int
+tour_dirs(char dirs[][512], int max)
+{
+	char	exe[512];
+	int	n = 0;
+
+	if (n < max && os_exe_dir(exe, sizeof exe) == 0)
+		snprintf(dirs[n++], 512, "%.490s/doc/tours", exe);
+	if (n < max)
+		snprintf(dirs[n++], 512, "%s/tours", SMTSCOPE_DATADIR);
+	return n;
+}
+
 /* Find and parse a tour: a path, or a shipped name. */
 struct tour *
 tour_load(const char *arg, char *err, size_t errlen)
 {
-	static const char *const dirs[] = { "doc/tours", SMTSCOPE_DATADIR "/tours" };
 	struct tour	*t;
+	char		 dirs[2][512];
 	char		*path = NULL, *buf;
-	size_t		 len, i;
+	size_t		 len;
+	int		 i, nd = tour_dirs(dirs, 2);
 
 	if (tour_is_file(arg) || strchr(arg, '/') != NULL)
 		path = xstrdup(arg);
 	else if (tour_valid_word(arg, 64)) {
-		for (i = 0; i < sizeof dirs / sizeof dirs[0] && path == NULL; i++) {
+		for (i = 0; i < nd && path == NULL; i++) {
 			path = xasprintf("%s/%s.tour", dirs[i], arg);
 			if (!tour_is_file(path)) {
 				free(path);
@@ -842,8 +863,8 @@ tour_load(const char *arg, char *err, size_t errlen)
 		}
 	}
 	if (path == NULL) {
-		snprintf(err, errlen, "no tour '%s' (not a file, nor in ./doc/tours or "
-		    "%s/tours; see smtscope tour --list)", arg, SMTSCOPE_DATADIR);
+		snprintf(err, errlen, "no tour '%s' (not a file, nor a shipped tour; see "
+		    "smtscope tour --list)", arg);
 		return NULL;
 	}
 	if ((buf = tour_read(path, &len, err, errlen)) == NULL) {

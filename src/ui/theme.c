@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "os.h"
 #include "theme.h"
 #include "util.h"
 
@@ -441,8 +442,7 @@ static int
 theme_dirs(char dirs[][512], int max)
 {
 	const char	*xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	char		 exe[512], *slash;
-	ssize_t		 n;
+	char		 exe[512];
 	int		 nd = 0;
 
 	if (xdg != NULL && xdg[0] == '/' && nd < max)
@@ -450,13 +450,8 @@ theme_dirs(char dirs[][512], int max)
 	else if (home != NULL && home[0] == '/' && nd < max)
 		snprintf(dirs[nd++], 512, "%s/.config/smtscope/themes", home);
 	/* Run from the source tree: the themes beside the binary. */
-	if ((n = readlink("/proc/self/exe", exe, sizeof exe - 1)) > 0) {
-		exe[n] = '\0';
-		if ((slash = strrchr(exe, '/')) != NULL && nd < max) {
-			*slash = '\0';
-			snprintf(dirs[nd++], 512, "%.500s/themes", exe);
-		}
-	}
+	if (nd < max && os_exe_dir(exe, sizeof exe) == 0)
+		snprintf(dirs[nd++], 512, "%.500s/themes", exe);
 	if (nd < max)
 		snprintf(dirs[nd++], 512, "%s/themes", SMTSCOPE_DATADIR);
 	return nd;

@@ -118,4 +118,16 @@ done
 [ -n "$kids" ] && gone $kids && [ $st -ne 0 ]
 ok $? "SIGTERM mid-tour ends it (status $st) and its loads ($kids)"
 
+# A binary outside the build tree never reads tours from the current directory.
+mkdir -p "$TMP/bin" "$TMP/cwd/doc/tours"
+cp "$SMTSCOPE" "$TMP/bin/smtscope"
+[ -f ./smtscope-load ] && cp ./smtscope-load "$TMP/bin/"
+printf 'tour planted\ntitle Planted in the current directory\nstep one\ncaption x\n' \
+    > "$TMP/cwd/doc/tours/planted.tour"
+(cd "$TMP/cwd" && "$TMP/bin/smtscope" tour --list) > "$TMP/list" 2>&1
+! grep -q planted "$TMP/list"
+ok $? "tour --list does not read ./doc/tours of the current directory"
+(cd "$TMP/cwd" && "$TMP/bin/smtscope" tour --headless planted) > "$TMP/out" 2> "$TMP/err"
+[ $? -eq 2 ] && grep -q "no tour 'planted'" "$TMP/err"
+ok $? "nor does tour NAME: $(cat "$TMP/err")"
 done_testing
