@@ -13,6 +13,29 @@
 #include "kernel.h"
 #include "load/load.h"
 
+const char	*__asan_default_options(void);
+const char	*__ubsan_default_options(void);
+
+/*
+ * In a sanitizer build, leave the fatal signals alone: a load killed by
+ * SIGSEGV must end killed by SIGSEGV, as smtscope reports it, not exit 1
+ * from the runtime's handler. (Before loads were exec'd, the fork reset
+ * those handlers; a user's ASAN_OPTIONS still wins.) Unused otherwise.
+ */
+const char *
+__asan_default_options(void)
+{
+	return "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0:"
+	    "handle_abort=0";
+}
+
+/* The same for UBSan alone. */
+const char *
+__ubsan_default_options(void)
+{
+	return __asan_default_options();
+}
+
 /* Say how this is run, and exit 2: smtscope runs it, people need not. */
 static void __attribute__((noreturn))
 load_usage(void)
