@@ -502,13 +502,34 @@ topo_quiet_load(hwloc_topology_t t)
 	return rc;
 }
 
-/* A new hwloc topology with the flags every source uses. */
+/*
+ * A new hwloc topology with the flags every source uses, and none of hwloc's
+ * plugins loaded.
+ */
 static hwloc_topology_t
 topo_new(void)
 {
-	hwloc_topology_t	t;
+	/*
+	 * Every plugin hwloc 2.x ships: I/O discovery (PCI, GPUs, OpenCL, GL),
+	 * which smtscope filters out anyway, and the libxml2 XML parser, for
+	 * which hwloc's built-in parser reads the same files. Loading them
+	 * costs ~150 mappings (libxml2, ICU, libstdc++, libOpenCL...) and
+	 * milliseconds at start. hwloc reads the list only in the first
+	 * hwloc_topology_init() while no other topology exists; it is set just
+	 * for that call, so commands smtscope runs never inherit it, and a
+	 * user's own setting is left alone.
+	 */
+	static const char	 unused[] = "hwloc_pci,hwloc_opencl,hwloc_cuda,"
+	    "hwloc_nvml,hwloc_rsmi,hwloc_levelzero,hwloc_gl,hwloc_xml_libxml";
+	hwloc_topology_t	 t;
+	int			 set = 0, rc;
 
-	if (hwloc_topology_init(&t) != 0)
+	if (getenv("HWLOC_PLUGINS_BLACKLIST") == NULL)
+		set = setenv("HWLOC_PLUGINS_BLACKLIST", unused, 0) == 0;
+	rc = hwloc_topology_init(&t);
+	if (set)
+		unsetenv("HWLOC_PLUGINS_BLACKLIST");
+	if (rc != 0)
 		fatal("hwloc_topology_init");
 	hwloc_topology_set_flags(t, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED);
 	hwloc_topology_set_io_types_filter(t, HWLOC_TYPE_FILTER_KEEP_NONE);
