@@ -20,10 +20,10 @@ struct int_state {
 /*
  * Keep the chains in registers the compiler knows nothing about, once an
  * iteration: no folding across iterations, no vectorizing, every operation
- * is issued. Once per round instead (the first version) pins the order of
- * the rounds and the add of each, so the compiler cannot fold the +1 into a
- * lea, nor schedule as it would for a plain loop: 10 % slower than a plain
- * C loop of the same mix on some cores.
+ * is issued. Once a round instead (the first version) pinned the rounds in
+ * order, one whole chain step after another, so the compiler could not
+ * interleave the chains as it does for a plain C loop of the same mix: 10 %
+ * slower than that loop on some cores.
  */
 #define INT_OPAQUE(a, b, c, d, e, f, g, h)				\
 	__asm__ __volatile__("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d),	\
