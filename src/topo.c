@@ -627,41 +627,33 @@ topo_load_xml(const char *path, char *err, size_t errlen)
 }
 
 /*
- * The logical CPUs a synthetic description makes: the product of its
- * levels' arities ("package:2 core:4 pu:2" or "2 4 2"), capped; attributes
- * in brackets and parentheses are skipped. hwloc takes seconds to build a
- * few thousand CPUs, so a size smtscope cannot hold is refused first.
+ * An upper bound of the logical CPUs a synthetic description makes: the
+ * product of every arity in it ("package:2 core:4 pu:2", "2 4 2"), every
+ * number after a ':' counted, attributes or not, so that no spelling hides
+ * a level. hwloc takes seconds to build a few thousand CPUs (minutes under
+ * the sanitizers), so a size smtscope cannot hold is refused first.
  */
 static unsigned long
 topo_synthetic_pus(const char *desc)
 {
-	const char	*p = desc, *colon;
+	const char	*p;
 	unsigned long	 n = 1, arity;
-	int		 depth = 0;
+	int		 start;
 
-	while (*p != '\0') {
-		if (*p == '[' || *p == '(')
-			depth++;
-		else if ((*p == ']' || *p == ')') && depth > 0)
-			depth--;
-		if (depth > 0 || *p == ' ' || *p == ']' || *p == ')') {
-			p++;
+	for (p = desc; *p != '\0'; p++) {
+		/* A level's arity follows a ':' or stands alone as a word. */
+		start = *p == ':' || ((p == desc || p[-1] == ' ') && *p >= '0' && *p <= '9');
+		if (!start)
 			continue;
-		}
-		/* A level: "type:N" or "N", up to the next space or attribute. */
-		colon = p;
-		while (*colon != '\0' && *colon != ' ' && *colon != ':' && *colon != '[' &&
-		    *colon != '(')
-			colon++;
-		if (*colon == ':')
-			p = colon + 1;
-		arity = 0;
-		while (*p >= '0' && *p <= '9' && arity <= CPUSET_MAX)
-			arity = arity * 10 + (unsigned long)(*p++ - '0');
+		if (*p == ':')
+			p++;
+		for (arity = 0; *p >= '0' && *p <= '9'; p++)
+			if (arity <= CPUSET_MAX)
+				arity = arity * 10 + (unsigned long)(*p - '0');
 		if (arity > 0 && (n *= arity) > CPUSET_MAX)
 			return CPUSET_MAX + 1;
-		while (*p != '\0' && *p != ' ' && *p != '[' && *p != '(')
-			p++;
+		if (*p == '\0')
+			break;
 	}
 	return n;
 }

@@ -91,15 +91,21 @@ orphans() {
 	done | wc -l
 }
 before=$(orphans)
-fail=0
+fail=0 nofig=0
 n=0
 while [ $n -lt "$runs" ]; do
-	$SMTSCOPE run --time 0.05 spin@0 pipe@0,1 > /dev/null 2>> "$TMP/run-stderr" || fail=$((fail + 1))
+	$SMTSCOPE run --time 0.05 spin@0 pipe@0,1 > "$TMP/run-out" 2>> "$TMP/run-stderr"
+	case $? in
+	0) ;;
+	1) nofig=$((nofig + 1)) ;;	# a figure could not be had in so short a window
+	*) fail=$((fail + 1)); cat "$TMP/run-out" >> "$TMP/run-failed" ;;
+	esac
 	n=$((n + 1))
 done
 after=$(orphans)
+diag "$nofig of $runs runs reported a figure it could not measure (exit 1)"
 [ "$fail" -eq 0 ]
-ok $? "$runs runs of smtscope run: $fail failed"
+ok $? "$runs runs of smtscope run: $fail crashed or were refused"
 [ "$after" -le "$before" ]
 ok $? "no load orphaned by $runs runs (orphaned loads before $before, after $after)"
 ! grep -q -E 'AddressSanitizer|LeakSanitizer|runtime error' "$TMP/run-stderr"
