@@ -234,7 +234,11 @@ mock_running(void *arg, int *ids, int max)
 	return n;
 }
 
-static const struct solo_ops mock_solo_ops = { mock_pause, mock_sample, mock_running };
+static const struct solo_ops mock_solo_ops = {
+	.pause = mock_pause,
+	.sample = mock_sample,
+	.running = mock_running,
+};
 
 /* A host that lends the player its own measurer, as the screen does. */
 static struct solo *
