@@ -94,25 +94,30 @@ measure_window(struct loads *ls, double s)
 
 /* The loads of a stable window: each one's first and last samples, and its sub-windows. */
 struct measure_track {
+	int			 dead;		/* died during the window */
 	struct load_sample	 s0, sub0, s1;
 	struct stable		 decide;	/* ends when the rate is known */
 	struct stable		 record;	/* every sub-window, for the spread */
 };
 
-/* Feed one sub-window of every load; 1 when the window is over. */
+/* Feed one sub-window of every live load; 1 when the window is over. */
 static int
 measure_stable_sub(struct loads *ls, const int *ids, int n, const struct measure_win *w,
     struct measure_track *tr, struct stable *sum_decide, struct stable *sum_record)
 {
 	struct load	*l;
 	double		 secs, work, sum = 0, sub_s = 0;
-	int		 i, over = 1;
+	int		 i, over = 1, alive = 0;
 
 	loads_sample(ls);
 	loads_reap(ls);
 	for (i = 0; i < n; i++) {
-		if ((l = loads_get(ls, ids[i])) == NULL || l->state == LOAD_DEAD)
-			return -1;
+		if (tr[i].dead || (l = loads_get(ls, ids[i])) == NULL ||
+		    l->state == LOAD_DEAD) {
+			tr[i].dead = 1;
+			continue;
+		}
+		alive++;
 		tr[i].s1 = l->cur;
 		secs = tr[i].s1.t_ns > tr[i].sub0.t_ns ?
 		    (double)(tr[i].s1.t_ns - tr[i].sub0.t_ns) / 1e9 : 0;
@@ -121,11 +126,11 @@ measure_stable_sub(struct loads *ls, const int *ids, int n, const struct measure
 		stable_add(&tr[i].record, work, secs);
 		if (w->weight != NULL && secs > 0)
 			sum += w->weight[i] * work / secs;
-		if (i == 0)
+		if (sub_s == 0)
 			sub_s = secs;
 		tr[i].sub0 = tr[i].s1;
 	}
-	if (w->weight == NULL)
+	if (w->weight == NULL || alive == 0)
 		return over;
 	/* The weighted sum is a rate: it counts as sum * sub_s units of work. */
 	stable_add(sum_record, sum * sub_s, sub_s);
@@ -140,15 +145,15 @@ measure_stable(struct loads *ls, const int *ids, int n, const struct measure_win
 	struct measure_track	*tr = xcalloc((size_t)n, sizeof *tr);
 	struct stable		*sum = xcalloc(2, sizeof *sum);
 	struct load		*l;
+	uint64_t		 t0 = util_now_ns();
 	int			 i, rc = 0, sig;
 
 	loads_sample(ls);
 	for (i = 0; i < n; i++) {
-		if ((l = loads_get(ls, ids[i])) == NULL || l->state == LOAD_DEAD) {
-			rc = -1;
-			goto out;
-		}
-		tr[i].s0 = tr[i].sub0 = tr[i].s1 = l->cur;
+		if ((l = loads_get(ls, ids[i])) == NULL || l->state == LOAD_DEAD)
+			tr[i].dead = 1;
+		else
+			tr[i].s0 = tr[i].sub0 = tr[i].s1 = l->cur;
 		stable_init(&tr[i].decide, w->min_s, w->max_s, w->tol, w->need);
 		stable_init(&tr[i].record, INFINITY, INFINITY, 0, STABLE_MAX_SUBS);
 	}
@@ -157,20 +162,16 @@ measure_stable(struct loads *ls, const int *ids, int n, const struct measure_win
 	do {
 		if ((sig = measure_sleep(w->sub_s)) != 0) {
 			rc = sig;
-			goto out;
+			break;
 		}
-	} while ((rc = measure_stable_sub(ls, ids, n, w, tr, &sum[0], &sum[1])) == 0);
-	if (rc == -1)
-		goto out;
-	rc = 0;
+	} while (!measure_stable_sub(ls, ids, n, w, tr, &sum[0], &sum[1]));
 	for (i = 0; i < n; i++) {
-		out[i].rate = analysis_rate(&tr[i].s0, &tr[i].s1);
-		out[i].share = analysis_share(&tr[i].s0, &tr[i].s1);
-		out[i].spread = stable_spread(&tr[i].record);
+		out[i].rate = tr[i].dead ? NAN : analysis_rate(&tr[i].s0, &tr[i].s1);
+		out[i].share = tr[i].dead ? NAN : analysis_share(&tr[i].s0, &tr[i].s1);
+		out[i].spread = tr[i].dead ? NAN : stable_spread(&tr[i].record);
 	}
 	*spread = w->weight != NULL ? stable_spread(&sum[1]) : NAN;
-	*secs = n > 0 ? (double)(tr[0].s1.t_ns - tr[0].s0.t_ns) / 1e9 : 0;
-out:
+	*secs = (double)(util_now_ns() - t0) / 1e9;
 	free(sum);
 	free(tr);
 	return rc;

@@ -44,9 +44,10 @@ struct measure_fig {
 
 /*
  * Measure a window over loads ids[0..n) (every load is sampled, so
- * migrations are counted): fills out[i], and *spread with the relative
- * spread of the weighted sum (NAN without weights) and *secs with the
- * window's length. Returns 0, a signal's number, or -1 if a load died.
+ * migrations are counted): fills out[i] (NAN for a load that died), and
+ * *spread with the relative spread of the weighted sum (NAN without
+ * weights) and *secs with the window's length. Returns 0, or a signal's
+ * number.
  */
 int	measure_stable(struct loads *, const int *ids, int n, const struct measure_win *,
 	    struct measure_fig *out, double *spread, double *secs);
