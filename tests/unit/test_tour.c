@@ -217,8 +217,13 @@ mock_event(void *arg, enum tour_event ev, const struct tour_player *p)
 }
 
 static const struct tour_ops mock_ops = {
-	mock_start, mock_stop, mock_move, mock_pause, mock_sample, mock_highlight,
-	mock_event, NULL
+	.start = mock_start,
+	.stop = mock_stop,
+	.move = mock_move,
+	.pause = mock_pause,
+	.sample = mock_sample,
+	.highlight = mock_highlight,
+	.event = mock_event,
 };
 
 /* The loads running on the pretend machine, for a host's own measurer. */
@@ -249,8 +254,14 @@ mock_solo(void *arg)
 }
 
 static const struct tour_ops mock_shared_ops = {
-	mock_start, mock_stop, mock_move, mock_pause, mock_sample, mock_highlight,
-	mock_event, mock_solo
+	.start = mock_start,
+	.stop = mock_stop,
+	.move = mock_move,
+	.pause = mock_pause,
+	.sample = mock_sample,
+	.highlight = mock_highlight,
+	.event = mock_event,
+	.solo = mock_solo,
 };
 
 /* Reset the pretend machine. */
@@ -358,11 +369,13 @@ test_shipped(void)
 	static const char *const names[] = { "smt-basics", "memory-vs-compute",
 	    "wakeup-latency" };
 	struct tour	*t;
-	char		 err[512];
+	char		 err[512], path[128];
 	size_t		 i;
 
+	/* By path: by name, tours are found beside the executable (not tests/unit). */
 	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
-		t = tour_load(names[i], err, sizeof err);
+		snprintf(path, sizeof path, "doc/tours/%s.tour", names[i]);
+		t = tour_load(path, err, sizeof err);
 		ok(t != NULL && strcmp(t->name, names[i]) == 0 && t->nsteps >= 4,
 		    "shipped tour %s parses (%s)", names[i], t != NULL ? "ok" : err);
 		tour_free(t);
@@ -638,7 +651,7 @@ test_player_nosmt(void)
 	size_t				 tlen = 0;
 
 	m = topo_load_synthetic("package:1 core:2 pu:1", err, sizeof err);
-	t = tour_load("smt-basics", err, sizeof err);
+	t = tour_load("doc/tours/smt-basics.tour", err, sizeof err);
 	if (m == NULL || t == NULL) {
 		ok(0, "synthetic topology and smt-basics load (%s)", err);
 		topo_free(m);
