@@ -13,67 +13,11 @@
 
 #include "analysis.h"
 #include "solo.h"
+#include "stable.h"
 #include "tour_plan.h"
 #include "tour_player.h"
+#include "tour_player_priv.h"
 #include "util.h"
-
-#define TOUR_READY_S		30.0	/* a load that has done nothing by then failed */
-#define TOUR_POLL_S		0.02
-
-enum tour_phase {
-	PH_IDLE,
-	PH_READY,		/* waiting for new loads to do their first unit */
-	PH_SOLO,		/* new placements measured alone, one at a time */
-	PH_SETTLE,		/* all together, settling */
-	PH_WINDOW,		/* ... measuring */
-	PH_HOLD,		/* figures in; until the step's time or a key */
-	PH_DONE
-};
-
-/* A load the host runs for the player. */
-struct tour_live {
-	char			 name[TOUR_NAME_MAX];
-	char			 spec[96];
-	int			 id;		/* the host's */
-	int			 cpu, cpu_b;
-	int			 paused;	/* by the script */
-	int			 ready;
-	int			 queued;	/* its solo rate is asked for */
-	uint64_t		 solo_end_ns;	/* the last solo result taken in */
-	struct load_sample	 s0;
-};
-
-/* A solo rate: one spec alone on this machine. */
-struct tour_solo {
-	char	spec[96];
-	double	rate;
-};
-
-struct tour_player {
-	const struct tour	*t;
-	const struct topo	*m;
-	const struct tour_ops	*ops;
-	void			*arg;
-	struct tour_options	 opt;
-	struct tour_plan	*plan;
-	struct tour_step_result	*res;
-
-	int			 step;
-	enum tour_phase		 phase;
-	double			 t_end;		/* end of the current phase */
-	double			 step_start;	/* when the step's own time began */
-	double			 ready_end;
-	char			 status[160];
-
-	struct tour_live	 live[TOUR_LOADS_MAX];
-	int			 nlive;
-
-	struct solo		*solo;		/* the host's, or our own */
-	int			 own_solo;
-	int			 shown;		/* the measurement the status names, -1 */
-	struct tour_solo	*solos;
-	int			 nsolos;
-};
 
 /* Our own measurer's view of the loads: pause and sample through the host. */
 static int
@@ -148,7 +92,7 @@ tour_player_new(const struct tour *t, const struct topo *m, const struct tour_op
 }
 
 /* Tell the host something changed. */
-static void
+void
 tour_player_event(struct tour_player *p, enum tour_event ev)
 {
 	if (p->ops->event != NULL)
@@ -298,7 +242,7 @@ tour_player_apply(struct tour_player *p, const struct tour_op *op)
 }
 
 /* The step's own time: --step, its wait, the tour's default, or 0 (a key). */
-static double
+double
 tour_player_step_s(const struct tour_player *p)
 {
 	if (p->opt.step_s > 0)
@@ -320,7 +264,7 @@ tour_player_settle_s(const struct tour_player *p)
 }
 
 /* The solo measuring window. */
-static double
+double
 tour_player_solo_s(const struct tour_player *p)
 {
 	double	s = tour_player_step_s(p) / 2;
@@ -332,20 +276,8 @@ tour_player_solo_s(const struct tour_player *p)
 	return s < 0.5 ? 0.5 : s;
 }
 
-/* The solo rate of a spec, or NAN. */
-static double
-tour_player_solo(const struct tour_player *p, const char *spec)
-{
-	int	i;
-
-	for (i = 0; i < p->nsolos; i++)
-		if (strcmp(p->solos[i].spec, spec) == 0)
-			return p->solos[i].rate;
-	return NAN;
-}
-
 /* Running loads: live and not paused by the script. */
-static int
+int
 tour_player_running(const struct tour_player *p)
 {
 	int	i, n = 0;
@@ -441,7 +373,7 @@ tour_player_finish(struct tour_player *p)
 }
 
 /* Sample a live load; on death forget it and note why. */
-static int
+int
 tour_player_sample(struct tour_player *p, int i, struct load_sample *s)
 {
 	if (p->ops->sample(p->arg, p->live[i].id, s) == 0)
@@ -450,164 +382,6 @@ tour_player_sample(struct tour_player *p, int i, struct load_sample *s)
 	p->ops->stop(p->arg, p->live[i].id);
 	tour_live_remove(p, i);
 	return -1;
-}
-
-/* Ask for the solo rate of every running load whose placement has none yet. */
-static void
-tour_player_ask_solos(struct tour_player *p)
-{
-	uint64_t	settle_ns;
-	int		i, j, dup;
-
-	/* One load alone needs little settling: nothing else was paused. */
-	settle_ns = tour_player_running(p) > 1 ? 200000000ULL : 50000000ULL;
-	solo_set_windows(p->solo, settle_ns, (uint64_t)(tour_player_solo_s(p) * 1e9));
-	for (i = 0; i < p->nlive; i++) {
-		if (p->live[i].paused || isfinite(tour_player_solo(p, p->live[i].spec)))
-			continue;
-		for (dup = 0, j = 0; j < i; j++)
-			dup |= p->live[j].queued &&
-			    strcmp(p->live[j].spec, p->live[i].spec) == 0;
-		if (dup)
-			continue;
-		solo_queue(p->solo, p->live[i].id);
-		p->live[i].queued = 1;
-	}
-}
-
-/* Keep a solo rate for a placement, replacing an older one. */
-static void
-tour_player_keep_solo(struct tour_player *p, const char *spec, double rate)
-{
-	int	i;
-
-	for (i = 0; i < p->nsolos; i++)
-		if (strcmp(p->solos[i].spec, spec) == 0)
-			break;
-	if (i == p->nsolos) {
-		p->solos = xreallocarray(p->solos, (size_t)p->nsolos + 1, sizeof *p->solos);
-		snprintf(p->solos[p->nsolos++].spec, sizeof p->solos[0].spec, "%s", spec);
-	}
-	p->solos[i].rate = isfinite(rate) && rate > 0 ? rate : NAN;
-}
-
-/* Take in every new solo result of our loads, whoever asked for it. */
-static void
-tour_player_take_solos(struct tour_player *p)
-{
-	struct solo_result	 r;
-	struct tour_live	*l;
-	int			 i;
-
-	if (p->solo == NULL)
-		return;
-	for (i = 0; i < p->nlive; i++) {
-		l = &p->live[i];
-		if (solo_result(p->solo, l->id, &r) == -1 || r.end_ns == l->solo_end_ns)
-			continue;
-		l->solo_end_ns = r.end_ns;
-		tour_player_keep_solo(p, l->spec, r.rate);
-	}
-}
-
-/* Name the measurement under way in the status, once per load measured. */
-static void
-tour_player_solo_status(struct tour_player *p)
-{
-	int	cur = solo_current(p->solo), i;
-
-	if (cur == p->shown)
-		return;
-	p->shown = cur;
-	p->status[0] = '\0';
-	for (i = 0; i < p->nlive; i++) {
-		if (p->live[i].id != cur || !p->live[i].queued)
-			continue;
-		snprintf(p->status, sizeof p->status, "measuring %s (%s) alone, the "
-		    "others paused", p->live[i].name, p->live[i].spec);
-		tour_player_event(p, TOUR_EV_SOLO);
-	}
-}
-
-/*
- * Advance the solo measurements; 1 once none of ours is left and nothing
- * else is measured alone (the step's own figures need every load running).
- */
-static int
-tour_player_solos_done(struct tour_player *p, double now)
-{
-	struct solo_result	 r;
-	struct load_sample	 s;
-	int			 i, id, busy = 0;
-
-	while (solo_poll(p->solo, (uint64_t)(now * 1e9), &id, &r) == 1)
-		;
-	tour_player_take_solos(p);
-	for (i = 0; i < p->nlive; i++) {
-		if (!p->live[i].queued)
-			continue;
-		if (solo_pending(p->solo, p->live[i].id)) {
-			busy = 1;
-			continue;
-		}
-		p->live[i].queued = 0;
-		/* Over without a result: the measurer lost it; did it die? */
-		if (solo_result(p->solo, p->live[i].id, &r) == -1 &&
-		    tour_player_sample(p, i, &s) == -1)
-			i--;
-	}
-	tour_player_solo_status(p);
-	return !busy && solo_current(p->solo) == -1;
-}
-
-/* Record the figures of the step from the two samples of each running load. */
-static void
-tour_player_measured(struct tour_player *p)
-{
-	struct tour_step_result	*r = &p->res[p->step];
-	struct tour_load_result	*lr;
-	struct tour_live	*l;
-	struct load_sample	 s1;
-	char			 kernel[96];
-	const char		*at;
-	double			 sum = 0;
-	int			 i, n = 0;
-
-	r->nloads = 0;
-	for (i = 0; i < p->nlive; i++) {
-		l = &p->live[i];
-		lr = &r->loads[r->nloads];
-		memset(lr, 0, sizeof *lr);
-		snprintf(lr->name, sizeof lr->name, "%s", l->name);
-		snprintf(lr->spec, sizeof lr->spec, "%s", l->spec);
-		at = strchr(l->spec, '@');
-		snprintf(kernel, sizeof kernel, "%.*s", at != NULL ? (int)(at - l->spec) :
-		    (int)strlen(l->spec), l->spec);
-		if (strchr(kernel, ':') != NULL)
-			*strchr(kernel, ':') = '\0';
-		lr->k = kernel_find(kernel);
-		lr->cpu = l->cpu;
-		lr->cpu_b = l->cpu_b;
-		lr->paused = l->paused;
-		lr->solo = tour_player_solo(p, l->spec);
-		lr->rate = lr->speed = NAN;
-		if (!l->paused) {
-			if (tour_player_sample(p, i, &s1) == -1) {
-				i--;
-				continue;
-			}
-			lr->rate = analysis_rate(&l->s0, &s1);
-			lr->speed = analysis_speed(lr->rate, lr->solo);
-			if (isfinite(lr->speed)) {
-				sum += lr->speed;
-				n++;
-			}
-		}
-		r->nloads++;
-	}
-	r->yield = n > 0 ? sum : NAN;
-	r->measured = 1;
-	tour_player_event(p, TOUR_EV_MEASURED);
 }
 
 /* Have the new loads done their first unit? Those that did none in time failed. */
@@ -649,7 +423,6 @@ static int
 tour_player_step_machine(struct tour_player *p, double now)
 {
 	double	t;
-	int	i;
 
 	/* Someone measures a load alone (c on the screen): wait, then settle again. */
 	if ((p->phase == PH_SETTLE || p->phase == PH_WINDOW) &&
@@ -664,31 +437,42 @@ tour_player_step_machine(struct tour_player *p, double now)
 	case PH_READY:
 		if (!tour_player_ready(p, now))
 			return 0;
-		tour_player_ask_solos(p);
+		tour_measure_ask_solos(p);
 		p->phase = PH_SOLO;
 		return 1;
 	case PH_SOLO:
-		if (!tour_player_solos_done(p, now))
+		if (!tour_measure_solos_done(p, now))
 			return 0;
+		if (tour_measure_disturbed(p) > 0) {
+			p->phase = PH_QUIET;
+			p->quiet_end = now + TOUR_QUIET_S;
+			p->t_sub = now + SOLO_QUIET_TICK_S;
+			tour_measure_mark(p);
+			return 1;
+		}
 		tour_player_settle(p, now);
+		return 1;
+	case PH_QUIET:
+		if (now < p->t_sub)
+			return 0;
+		if (tour_measure_quiet_tick(p, now >= p->quiet_end))
+			p->phase = PH_SOLO;
+		else if (now >= p->quiet_end)
+			tour_player_settle(p, now);
+		else {
+			p->t_sub = now + SOLO_QUIET_TICK_S;
+			return 0;
+		}
 		return 1;
 	case PH_SETTLE:
 		if (now < p->t_end)
 			return 0;
-		for (i = 0; i < p->nlive; i++)
-			if (!p->live[i].paused && tour_player_sample(p, i,
-			    &p->live[i].s0) == -1)
-				i--;
-		t = tour_player_step_s(p);
-		p->phase = PH_WINDOW;
-		p->t_end = t > 0 ? p->step_start + t : now + 3;
-		if (p->t_end < now + 0.1)
-			p->t_end = now + 0.1;
+		tour_measure_begin(p, now);
 		return 1;
 	case PH_WINDOW:
-		if (now < p->t_end)
+		if (now < p->t_end && (now < p->t_sub || !tour_measure_sub(p, now)))
 			return 0;
-		tour_player_measured(p);
+		tour_measure_step(p);
 		p->phase = PH_HOLD;
 		return 1;
 	case PH_HOLD:
@@ -717,9 +501,12 @@ tour_player_deadline(const struct tour_player *p, double now)
 	case PH_SOLO:
 		due = solo_deadline(p->solo);
 		return due != 0 ? (double)due / 1e9 : now + TOUR_POLL_S;
+	case PH_QUIET:
+		return p->t_sub;
 	case PH_SETTLE:
-	case PH_WINDOW:
 		return p->t_end;
+	case PH_WINDOW:
+		return p->t_sub < p->t_end ? p->t_sub : p->t_end;
 	case PH_HOLD:
 		t = tour_player_step_s(p);
 		return t > 0 ? p->step_start + t : INFINITY;
@@ -734,7 +521,7 @@ tour_player_tick(struct tour_player *p, double now)
 {
 	int	guard = 0;
 
-	tour_player_take_solos(p);
+	tour_measure_take_solos(p);
 	while (tour_player_step_machine(p, now) && ++guard < 1000)
 		;
 	return tour_player_deadline(p, now);
@@ -881,7 +668,7 @@ tour_player_solo_of(const struct tour_player *p, int id)
 
 	for (i = 0; i < p->nlive; i++)
 		if (p->live[i].id == id)
-			return tour_player_solo(p, p->live[i].spec);
+			return tour_measure_solo(p, p->live[i].spec);
 	return NAN;
 }
 

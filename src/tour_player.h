@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "cpuset.h"
+#include "foreign.h"
 #include "kernel.h"
 #include "loads.h"
 #include "topo.h"
@@ -54,6 +55,15 @@ struct tour_ops {
 	void	(*event)(void *arg, enum tour_event, const struct tour_player *);
 	/* The host's solo measurer over the same ids. May be NULL: the player makes its own. */
 	struct solo *(*solo)(void *arg);
+	/*
+	 * Foreign work, optional (NULL: unknown; disturbed solos are then not
+	 * measured again). foreign_mark notes every process's CPU time now;
+	 * foreign says how much CPU time others took on a load's core (its
+	 * CPUs and their SMT siblings) between the last two marks, in CPUs
+	 * (NAN unknown), and who, largest first: *n of at most max.
+	 */
+	void	(*foreign_mark)(void *arg);
+	double	(*foreign)(void *arg, int id, struct foreign_proc *who, int max, int *n);
 };
 
 struct tour_options {
@@ -61,6 +71,15 @@ struct tour_options {
 	int	auto_advance;	/* steps without a time advance after default_s */
 	double	default_s;	/* step time when neither step_s nor a wait is set */
 	double	solo_s;		/* measuring window alone, 0 for the default */
+};
+
+#define TOUR_WHO_MAX	3	/* foreign processes named per figure */
+
+/* Others' work on a load's core while a figure was measured. */
+struct tour_foreign {
+	double			 cpus;		/* their CPU time, in CPUs; NAN unknown */
+	struct foreign_proc	 who[TOUR_WHO_MAX];	/* largest first */
+	int			 n;
 };
 
 /* What one load did in one step; rates are work units per second, NAN unknown. */
@@ -71,7 +90,14 @@ struct tour_load_result {
 	int			 cpu, cpu_b;
 	int			 paused;
 	double			 solo;
+	double			 solo_spread;	/* relative spread of its sub-windows */
+	int			 solo_disturbed; /* others took its CPU time alone: low */
+	int			 solo_tries;	/* measurements made of it */
+	struct tour_foreign	 solo_foreign;
 	double			 rate;
+	double			 spread;
+	int			 disturbed;	/* others took time on its core, together */
+	struct tour_foreign	 foreign;
 	double			 speed;		/* rate / solo */
 };
 
