@@ -264,7 +264,7 @@ run_table(const struct run *run)
 static void
 run_who(const struct run_foreign *rf, char *buf, size_t len)
 {
-	measure_foreign_text(rf->who, rf->nwho < 3 ? rf->nwho : 3, buf, len);
+	measure_foreign_text(rf->who, rf->nwho < 5 ? rf->nwho : 5, buf, len);
 	if (buf[0] == '\0')
 		snprintf(buf, len, "no single process (short tasks or interrupts)");
 }
