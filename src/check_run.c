@@ -78,6 +78,26 @@ check_next_cell_s(const struct check_runner *cr)
 	return s;
 }
 
+/*
+ * How long a disturbed figure may wait for quiet: CHECK_QUIET_S while the
+ * budget has room for it besides the shortest window of every run left
+ * (always with --time), else nothing: the figure stays marked.
+ */
+static double
+check_quiet_s(const struct check_runner *cr)
+{
+	const struct check	*c = cr->c;
+	double			 left;
+
+	if (c->time_given)
+		return CHECK_QUIET_S;
+	left = CHECK_BUDGET_S - (double)(util_now_ns() - cr->start_ns) / 1e9;
+	if (left < (c->runs_total - c->runs_done) * (CHECK_CELL_MIN_S +
+	    CHECK_OVERHEAD_S) + CHECK_QUIET_S)
+		return 0;
+	return CHECK_QUIET_S;
+}
+
 /* A stable window of at most max_s seconds. */
 static void
 check_window(double max_s, struct measure_win *w, struct solo_stable *stab)
@@ -164,11 +184,11 @@ check_note_foreign(struct check_runner *cr, const struct cpuset *set,
 	cell->nwho = measure_foreign_on(cr->f, set, CHECK_WHO_MIN, cell->who, CHECK_WHO_MAX);
 }
 
-/* Wait (at most CHECK_QUIET_S) until others leave the CPUs of a set; 1 if they did. */
+/* Wait (at most check_quiet_s()) until others leave the CPUs of a set; 1 if they did. */
 static int
 check_wait_quiet_set(struct check_runner *cr, const struct cpuset *set)
 {
-	uint64_t	end = util_now_ns() + (uint64_t)(CHECK_QUIET_S * 1e9);
+	uint64_t	end = util_now_ns() + (uint64_t)(check_quiet_s(cr) * 1e9);
 	int		sig;
 
 	while (util_now_ns() < end) {
@@ -229,7 +249,7 @@ check_alone(struct check_runner *cr, int id, const char *text, int partner, int 
 	measure_foreign_scan(cr->f, cr->ls);
 	r = solo_measure_guarded(&solo_loads_ops, cr->ls, id,
 	    (uint64_t)(CHECK_WARMUP_S * 1e9), &stab, cpu_bound,
-	    (uint64_t)(CHECK_QUIET_S * 1e9), &res, &cell->tries);
+	    (uint64_t)(check_quiet_s(cr) * 1e9), &res, &cell->tries);
 	measure_foreign_scan(cr->f, cr->ls);
 	cr->c->runs_done++;
 	cr->c->runs_total += cell->tries - 1;
