@@ -16,8 +16,68 @@
 #include "stable.h"
 #include "tour_plan.h"
 #include "tour_player.h"
-#include "tour_player_priv.h"
+#include "tour_solo.h"
 #include "util.h"
+
+#define TOUR_READY_S		30.0	/* a load that has done nothing by then failed */
+#define TOUR_POLL_S		0.02
+#define TOUR_SUB_S		0.1	/* sub-windows of a step's stable window */
+#define TOUR_WINDOW_MIN_S	0.5
+#define TOUR_TOL		0.03
+#define TOUR_NEED		3
+#define TOUR_QUIET_S		1.0	/* a disturbed solo waits this long for quiet */
+
+enum tour_phase {
+	PH_IDLE,
+	PH_READY,		/* waiting for new loads to do their first unit */
+	PH_SOLO,		/* new placements measured alone, one at a time */
+	PH_QUIET,		/* a disturbed solo waits for its core to go quiet */
+	PH_SETTLE,		/* all together, settling */
+	PH_WINDOW,		/* ... measuring */
+	PH_HOLD,		/* figures in; until the step's time or a key */
+	PH_DONE
+};
+
+/* A load the host runs for the player. */
+struct tour_live {
+	char			 name[TOUR_NAME_MAX];
+	char			 spec[96];
+	int			 id;		/* the host's */
+	int			 cpu, cpu_b;
+	int			 paused;	/* by the script */
+	int			 ready;
+	int			 queued;	/* its solo rate is asked for */
+	uint64_t		 solo_end_ns;	/* the last solo result taken in */
+	struct load_sample	 s0, sub0;	/* the window's start, the sub-window's */
+	struct stable		 st;		/* the window's sub-windows */
+};
+
+struct tour_player {
+	const struct tour	*t;
+	const struct topo	*m;
+	const struct tour_ops	*ops;
+	void			*arg;
+	struct tour_options	 opt;
+	struct tour_plan	*plan;
+	struct tour_step_result	*res;
+
+	int			 step;
+	enum tour_phase		 phase;
+	double			 t_end;		/* end of the current phase */
+	double			 step_start;	/* when the step's own time began */
+	double			 ready_end;
+	double			 t_sub;		/* the next sub-window's end */
+	double			 quiet_end;	/* PH_QUIET gives up then */
+	char			 status[160];
+
+	struct tour_live	 live[TOUR_LOADS_MAX];
+	int			 nlive;
+
+	struct solo		*solo;		/* the host's, or our own */
+	int			 own_solo;
+	int			 shown;		/* the measurement the status names, -1 */
+	struct tour_solos	 solos;	/* by placement */
+};
 
 /* Our own measurer's view of the loads: pause and sample through the host. */
 static int
@@ -92,7 +152,7 @@ tour_player_new(const struct tour *t, const struct topo *m, const struct tour_op
 }
 
 /* Tell the host something changed. */
-void
+static void
 tour_player_event(struct tour_player *p, enum tour_event ev)
 {
 	if (p->ops->event != NULL)
@@ -164,21 +224,6 @@ tour_player_unsolo(struct tour_player *p)
 	p->shown = -1;
 }
 
-/* Rewrite a live load's spec for its new place: its solo is the one that counts. */
-static void
-tour_live_respec(struct tour_live *l)
-{
-	const char	*at = strchr(l->spec, '@');
-	char		 kernel[80];
-	int		 len = at != NULL ? (int)(at - l->spec) : (int)strlen(l->spec);
-
-	snprintf(kernel, sizeof kernel, "%.*s", len < 79 ? len : 79, l->spec);
-	if (l->cpu_b != -1)
-		snprintf(l->spec, sizeof l->spec, "%s@%d,%d", kernel, l->cpu, l->cpu_b);
-	else
-		snprintf(l->spec, sizeof l->spec, "%s@%d", kernel, l->cpu);
-}
-
 /* Ask the host to do one resolved action. */
 static void
 tour_player_apply(struct tour_player *p, const struct tour_op *op)
@@ -227,7 +272,7 @@ tour_player_apply(struct tour_player *p, const struct tour_op *op)
 		l->cpu = op->cpu;
 		if (op->cpu_b != -1)
 			l->cpu_b = op->cpu_b;
-		tour_live_respec(l);
+		tour_solo_respec(l->spec, sizeof l->spec, l->cpu, l->cpu_b);
 		break;
 	case TOUR_PAUSE:
 	case TOUR_RESUME:
@@ -242,7 +287,7 @@ tour_player_apply(struct tour_player *p, const struct tour_op *op)
 }
 
 /* The step's own time: --step, its wait, the tour's default, or 0 (a key). */
-double
+static double
 tour_player_step_s(const struct tour_player *p)
 {
 	if (p->opt.step_s > 0)
@@ -264,7 +309,7 @@ tour_player_settle_s(const struct tour_player *p)
 }
 
 /* The solo measuring window. */
-double
+static double
 tour_player_solo_s(const struct tour_player *p)
 {
 	double	s = tour_player_step_s(p) / 2;
@@ -277,7 +322,7 @@ tour_player_solo_s(const struct tour_player *p)
 }
 
 /* Running loads: live and not paused by the script. */
-int
+static int
 tour_player_running(const struct tour_player *p)
 {
 	int	i, n = 0;
@@ -373,7 +418,7 @@ tour_player_finish(struct tour_player *p)
 }
 
 /* Sample a live load; on death forget it and note why. */
-int
+static int
 tour_player_sample(struct tour_player *p, int i, struct load_sample *s)
 {
 	if (p->ops->sample(p->arg, p->live[i].id, s) == 0)
@@ -382,6 +427,280 @@ tour_player_sample(struct tour_player *p, int i, struct load_sample *s)
 	p->ops->stop(p->arg, p->live[i].id);
 	tour_live_remove(p, i);
 	return -1;
+}
+
+/* Note every process's CPU time now, when the host can. */
+static void
+tour_player_mark(struct tour_player *p)
+{
+	if (p->ops->foreign_mark != NULL)
+		p->ops->foreign_mark(p->arg);
+}
+
+/* Others' work on a load's core between the last two marks. */
+static void
+tour_player_foreign(struct tour_player *p, int id, struct tour_foreign *tf)
+{
+	tf->n = 0;
+	tf->cpus = p->ops->foreign != NULL ? p->ops->foreign(p->arg, id, tf->who,
+	    TOUR_WHO_MAX, &tf->n) : NAN;
+}
+
+/* Ask for the solo rate of every running load whose placement has none yet. */
+static void
+tour_player_ask_solos(struct tour_player *p)
+{
+	uint64_t	settle_ns;
+	int		i, j, dup;
+
+	/* One load alone needs little settling: nothing else was paused. */
+	settle_ns = tour_player_running(p) > 1 ? 200000000ULL : 50000000ULL;
+	solo_set_windows(p->solo, settle_ns, (uint64_t)(tour_player_solo_s(p) * 1e9));
+	for (i = 0; i < p->nlive; i++) {
+		if (p->live[i].paused || isfinite(tour_solo_rate(&p->solos, p->live[i].spec)))
+			continue;
+		for (dup = 0, j = 0; j < i; j++)
+			dup |= p->live[j].queued &&
+			    strcmp(p->live[j].spec, p->live[i].spec) == 0;
+		if (dup)
+			continue;
+		solo_queue(p->solo, p->live[i].id);
+		p->live[i].queued = 1;
+	}
+}
+
+/* Take in every new solo result of our loads, whoever asked for it. */
+static void
+tour_player_take_solos(struct tour_player *p)
+{
+	struct solo_result	 r;
+	struct tour_foreign	 who;
+	struct tour_live	*l;
+	int			 i;
+
+	if (p->solo == NULL)
+		return;
+	for (i = 0; i < p->nlive; i++) {
+		l = &p->live[i];
+		if (solo_result(p->solo, l->id, &r) == -1 || r.end_ns == l->solo_end_ns)
+			continue;
+		l->solo_end_ns = r.end_ns;
+		tour_player_mark(p);
+		tour_player_foreign(p, l->id, &who);
+		tour_solo_keep(&p->solos, l->spec, &r, &who);
+	}
+}
+
+/* Name the measurement under way in the status, once per load measured. */
+static void
+tour_player_solo_status(struct tour_player *p)
+{
+	int	cur = solo_current(p->solo), i;
+
+	if (cur == p->shown)
+		return;
+	p->shown = cur;
+	p->status[0] = '\0';
+	if (cur != -1)
+		tour_player_mark(p);
+	for (i = 0; i < p->nlive; i++) {
+		if (p->live[i].id != cur || !p->live[i].queued)
+			continue;
+		snprintf(p->status, sizeof p->status, "measuring %s (%s) alone, the "
+		    "others paused", p->live[i].name, p->live[i].spec);
+		tour_player_event(p, TOUR_EV_SOLO);
+	}
+}
+
+/*
+ * Advance the solo measurements; 1 once none of ours is left and nothing
+ * else is measured alone (the step's own figures need every load running).
+ */
+static int
+tour_player_solos_done(struct tour_player *p, double now)
+{
+	struct solo_result	 r;
+	struct load_sample	 s;
+	int			 i, id, busy = 0;
+
+	while (solo_poll(p->solo, (uint64_t)(now * 1e9), &id, &r) == 1)
+		;
+	tour_player_take_solos(p);
+	for (i = 0; i < p->nlive; i++) {
+		if (!p->live[i].queued)
+			continue;
+		if (solo_pending(p->solo, p->live[i].id)) {
+			busy = 1;
+			continue;
+		}
+		p->live[i].queued = 0;
+		/* Over without a result: the measurer lost it; did it die? */
+		if (solo_result(p->solo, p->live[i].id, &r) == -1 &&
+		    tour_player_sample(p, i, &s) == -1)
+			i--;
+	}
+	tour_player_solo_status(p);
+	return !busy && solo_current(p->solo) == -1;
+}
+
+/* A load's figures at the end of the window: rate, spread, foreign work. */
+static int
+tour_player_load_figures(struct tour_player *p, int i, struct tour_load_result *lr)
+{
+	struct tour_live	*l = &p->live[i];
+	struct load_sample	 s1;
+
+	if (tour_player_sample(p, i, &s1) == -1)
+		return -1;
+	lr->rate = analysis_rate(&l->s0, &s1);
+	lr->spread = stable_spread(&l->st);
+	lr->speed = analysis_speed(lr->rate, lr->solo);
+	tour_player_foreign(p, l->id, &lr->foreign);
+	lr->disturbed = lr->foreign.cpus > SOLO_FOREIGN_MAX;
+	return 0;
+}
+
+/* Record the figures of the step from the two samples of each running load. */
+static void
+tour_player_measured(struct tour_player *p)
+{
+	struct tour_step_result	*r = &p->res[p->step];
+	struct tour_load_result	*lr;
+	const struct tour_solo	*so;
+	struct tour_live	*l;
+	double			 sum = 0;
+	int			 i, n = 0;
+
+	r->nloads = 0;
+	tour_player_mark(p);
+	for (i = 0; i < p->nlive; i++) {
+		l = &p->live[i];
+		lr = &r->loads[r->nloads];
+		memset(lr, 0, sizeof *lr);
+		snprintf(lr->name, sizeof lr->name, "%s", l->name);
+		snprintf(lr->spec, sizeof lr->spec, "%s", l->spec);
+		lr->k = tour_solo_kernel(l->spec);
+		lr->cpu = l->cpu;
+		lr->cpu_b = l->cpu_b;
+		lr->paused = l->paused;
+		lr->solo = lr->solo_spread = NAN;
+		lr->solo_foreign.cpus = lr->foreign.cpus = NAN;
+		if ((so = tour_solo_find(&p->solos, l->spec)) != NULL) {
+			lr->solo = so->rate;
+			lr->solo_spread = so->spread;
+			lr->solo_disturbed = so->disturbed;
+			lr->solo_tries = so->tries;
+			lr->solo_foreign = so->foreign;
+		}
+		lr->rate = lr->speed = lr->spread = NAN;
+		if (!l->paused && tour_player_load_figures(p, i, lr) == -1) {
+			i--;
+			continue;
+		}
+		if (!l->paused && isfinite(lr->speed)) {
+			sum += lr->speed;
+			n++;
+		}
+		r->nloads++;
+	}
+	r->yield = n > 0 ? sum : NAN;
+	r->measured = 1;
+	tour_player_event(p, TOUR_EV_MEASURED);
+}
+
+/* Begin the step's window: each running load's first sample and sub-windows. */
+static void
+tour_player_window_begin(struct tour_player *p, double now)
+{
+	double	t = tour_player_step_s(p), max_s;
+	int	i;
+
+	p->phase = PH_WINDOW;
+	p->t_end = t > 0 ? p->step_start + t : now + 3;
+	if (p->t_end < now + 0.1)
+		p->t_end = now + 0.1;
+	max_s = p->t_end - now;
+	for (i = 0; i < p->nlive; i++) {
+		if (!p->live[i].paused && tour_player_sample(p, i, &p->live[i].s0) == -1) {
+			i--;
+			continue;
+		}
+		p->live[i].sub0 = p->live[i].s0;
+		stable_init(&p->live[i].st, fmin(max_s, TOUR_WINDOW_MIN_S), max_s, TOUR_TOL,
+		    TOUR_NEED);
+	}
+	p->t_sub = now + TOUR_SUB_S;
+	tour_player_mark(p);
+}
+
+/* A sub-window is over: feed each running load's; 1 when every rate is known. */
+static int
+tour_player_window_sub(struct tour_player *p, double now)
+{
+	struct load_sample	 s;
+	struct tour_live	*l;
+	int			 i, over = 1;
+
+	for (i = 0; i < p->nlive; i++) {
+		l = &p->live[i];
+		if (l->paused)
+			continue;
+		if (tour_player_sample(p, i, &s) == -1) {
+			i--;
+			continue;
+		}
+		over &= stable_add(&l->st, (double)(uint64_t)(s.count - l->sub0.count),
+		    s.t_ns > l->sub0.t_ns ? (double)(s.t_ns - l->sub0.t_ns) / 1e9 : 0);
+		l->sub0 = s;
+	}
+	p->t_sub = now + TOUR_SUB_S;
+	return over;
+}
+
+/* The running loads whose solo is disturbed and may be measured again: how many. */
+static int
+tour_player_disturbed_solos(const struct tour_player *p)
+{
+	const struct tour_solo	*so;
+	int			 i, n = 0;
+
+	if (p->ops->foreign == NULL)
+		return 0;
+	for (i = 0; i < p->nlive; i++) {
+		so = tour_solo_find(&p->solos, p->live[i].spec);
+		n += !p->live[i].paused && tour_solo_retry(so);
+	}
+	return n;
+}
+
+/*
+ * A quiet tick is over: queue again each disturbed solo whose core went
+ * quiet; at the end of the wait, note that the others waited in vain.
+ * 1 if a solo was queued.
+ */
+static int
+tour_player_quiet_tick(struct tour_player *p, int last)
+{
+	struct tour_foreign	 tf;
+	struct tour_solo	*so;
+	int			 i, j, dup, n = 0;
+
+	tour_player_mark(p);
+	for (i = 0; i < p->nlive; i++) {
+		so = tour_solo_find(&p->solos, p->live[i].spec);
+		if (p->live[i].paused || !tour_solo_retry(so))
+			continue;
+		for (dup = 0, j = 0; j < i; j++)
+			dup |= strcmp(p->live[j].spec, p->live[i].spec) == 0;
+		tour_player_foreign(p, p->live[i].id, &tf);
+		if (!dup && tf.cpus <= SOLO_FOREIGN_MAX) {
+			solo_queue(p->solo, p->live[i].id);
+			p->live[i].queued = 1;
+			n++;
+		} else if (!dup && last)
+			so->waits++;
+	}
+	return n > 0;
 }
 
 /* Have the new loads done their first unit? Those that did none in time failed. */
@@ -437,17 +756,17 @@ tour_player_step_machine(struct tour_player *p, double now)
 	case PH_READY:
 		if (!tour_player_ready(p, now))
 			return 0;
-		tour_measure_ask_solos(p);
+		tour_player_ask_solos(p);
 		p->phase = PH_SOLO;
 		return 1;
 	case PH_SOLO:
-		if (!tour_measure_solos_done(p, now))
+		if (!tour_player_solos_done(p, now))
 			return 0;
-		if (tour_measure_disturbed(p) > 0) {
+		if (tour_player_disturbed_solos(p) > 0) {
 			p->phase = PH_QUIET;
 			p->quiet_end = now + TOUR_QUIET_S;
 			p->t_sub = now + SOLO_QUIET_TICK_S;
-			tour_measure_mark(p);
+			tour_player_mark(p);
 			return 1;
 		}
 		tour_player_settle(p, now);
@@ -455,7 +774,7 @@ tour_player_step_machine(struct tour_player *p, double now)
 	case PH_QUIET:
 		if (now < p->t_sub)
 			return 0;
-		if (tour_measure_quiet_tick(p, now >= p->quiet_end))
+		if (tour_player_quiet_tick(p, now >= p->quiet_end))
 			p->phase = PH_SOLO;
 		else if (now >= p->quiet_end)
 			tour_player_settle(p, now);
@@ -467,12 +786,12 @@ tour_player_step_machine(struct tour_player *p, double now)
 	case PH_SETTLE:
 		if (now < p->t_end)
 			return 0;
-		tour_measure_begin(p, now);
+		tour_player_window_begin(p, now);
 		return 1;
 	case PH_WINDOW:
-		if (now < p->t_end && (now < p->t_sub || !tour_measure_sub(p, now)))
+		if (now < p->t_end && (now < p->t_sub || !tour_player_window_sub(p, now)))
 			return 0;
-		tour_measure_step(p);
+		tour_player_measured(p);
 		p->phase = PH_HOLD;
 		return 1;
 	case PH_HOLD:
@@ -521,7 +840,7 @@ tour_player_tick(struct tour_player *p, double now)
 {
 	int	guard = 0;
 
-	tour_measure_take_solos(p);
+	tour_player_take_solos(p);
 	while (tour_player_step_machine(p, now) && ++guard < 1000)
 		;
 	return tour_player_deadline(p, now);
@@ -592,7 +911,7 @@ tour_player_free(struct tour_player *p)
 		free(p->plan[i].ops);
 	free(p->plan);
 	free(p->res);
-	free(p->solos);
+	tour_solo_free(&p->solos);
 	free(p);
 }
 
@@ -621,18 +940,14 @@ tour_player_tour(const struct tour_player *p)
 const char *
 tour_player_title(const struct tour_player *p)
 {
-	if (p->step >= p->t->nsteps)
-		return "Summary";
-	return p->t->steps[p->step].title;
+	return p->step >= p->t->nsteps ? "Summary" : p->t->steps[p->step].title;
 }
 
 /* The current step's caption: paragraphs separated by "\n". */
 const char *
 tour_player_caption(const struct tour_player *p)
 {
-	if (p->step >= p->t->nsteps)
-		return "";
-	return p->t->steps[p->step].caption;
+	return p->step >= p->t->nsteps ? "" : p->t->steps[p->step].caption;
 }
 
 /* The current step's skip or failure note, or NULL. */
@@ -655,9 +970,8 @@ tour_player_status(const struct tour_player *p)
 const char *
 tour_player_skip_note(const struct tour_player *p, int step)
 {
-	if (step < 0 || step >= p->t->nsteps || !p->plan[step].skipped)
-		return "";
-	return p->plan[step].note;
+	return step < 0 || step >= p->t->nsteps || !p->plan[step].skipped ? "" :
+	    p->plan[step].note;
 }
 
 /* The solo rate the player has for a load of the host's, or NAN. */
@@ -668,7 +982,7 @@ tour_player_solo_of(const struct tour_player *p, int id)
 
 	for (i = 0; i < p->nlive; i++)
 		if (p->live[i].id == id)
-			return tour_measure_solo(p, p->live[i].spec);
+			return tour_solo_rate(&p->solos, p->live[i].spec);
 	return NAN;
 }
 
@@ -676,7 +990,5 @@ tour_player_solo_of(const struct tour_player *p, int id)
 const struct tour_step_result *
 tour_player_result(const struct tour_player *p, int step)
 {
-	if (step < 0 || step >= p->t->nsteps)
-		return NULL;
-	return &p->res[step];
+	return step < 0 || step >= p->t->nsteps ? NULL : &p->res[step];
 }

@@ -10,6 +10,7 @@
 #include "loads.h"
 #include "topo.h"
 #include "tour.h"
+#include "tour_solo.h"
 
 /*
  * The player: a state machine over a parsed tour, resolved against a
@@ -71,15 +72,6 @@ struct tour_options {
 	int	auto_advance;	/* steps without a time advance after default_s */
 	double	default_s;	/* step time when neither step_s nor a wait is set */
 	double	solo_s;		/* measuring window alone, 0 for the default */
-};
-
-#define TOUR_WHO_MAX	3	/* foreign processes named per figure */
-
-/* Others' work on a load's core while a figure was measured. */
-struct tour_foreign {
-	double			 cpus;		/* their CPU time, in CPUs; NAN unknown */
-	struct foreign_proc	 who[TOUR_WHO_MAX];	/* largest first */
-	int			 n;
 };
 
 /* What one load did in one step; rates are work units per second, NAN unknown. */
