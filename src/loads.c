@@ -1,8 +1,9 @@
-/* loads.c: the supervisor: fork, pin, name, count, pause, move, stop and reap loads. */
+/* loads.c: the supervisor: fork, pin and exec smtscope-load; count, pause, move, stop, reap. */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -16,20 +17,19 @@
 #include "cpustat.h"
 #include "loads.h"
 #include "util.h"
+#include "load/load.h"
 
-/* Slots are two cache lines apart so that neighbours' prefetch never shares. */
-#define LOADS_SLOT_BYTES	128
+#if LOADS_MAX != LOAD_SLOTS
+#error "LOADS_MAX (loads.h) and LOAD_SLOTS (load/load.h) differ"
+#endif
 
-/* One load's shared memory: the counter alone on its line, then an error. */
-struct loads_slot {
-	uint64_t	count;
-	char		pad[56];
-	char		err[64];
-};
+#define LOADS_COUNTER_BYTES	((size_t)LOAD_SLOTS * LOAD_SLOT_BYTES)
 
 struct loads {
 	const struct topo	*m;
-	struct loads_slot	*slots;		/* LOADS_MAX, MAP_SHARED */
+	struct load_slot	*slots;		/* LOADS_MAX, shared with the loads */
+	int			 memfd;		/* the slots' memory, passed on exec */
+	char			*exe;		/* smtscope-load, once found */
 	unsigned char		 used[LOADS_MAX];
 	struct load		*v;
 	int			 n;
@@ -150,8 +150,13 @@ loads_new(const struct topo *m)
 	ls->m = m;
 	ls->self = getpid();
 	ls->next_id = 1;
-	ls->slots = mmap(NULL, (size_t)LOADS_MAX * LOADS_SLOT_BYTES,
-	    PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	/* A memfd, not an anonymous mapping: it outlives the loads' exec. */
+	if ((ls->memfd = memfd_create("smtscope-counters", MFD_CLOEXEC)) == -1)
+		fatal("memfd_create for the load counters");
+	if (ftruncate(ls->memfd, (off_t)LOADS_COUNTER_BYTES) == -1)
+		fatal("ftruncate of the load counters");
+	ls->slots = mmap(NULL, LOADS_COUNTER_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
+	    ls->memfd, 0);
 	if (ls->slots == MAP_FAILED)
 		fatal("mmap of the load counters");
 	for (i = 0; i < LOADS_REGISTRY; i++) {
@@ -182,32 +187,67 @@ loads_free(struct loads *ls)
 	for (i = 0; i < LOADS_REGISTRY; i++)
 		if (loads_registry[i] == ls)
 			loads_registry[i] = NULL;
-	munmap(ls->slots, (size_t)LOADS_MAX * LOADS_SLOT_BYTES);
+	munmap(ls->slots, LOADS_COUNTER_BYTES);
+	close(ls->memfd);
+	free(ls->exe);
 	free(ls->v);
 	free(ls);
 }
 
+/* Find smtscope-load: beside this program, then in the libexec directory. */
+static int
+loads_find_exe(struct loads *ls, char *err, size_t errlen)
+{
+	static const char	 installed[] = SMTSCOPE_LIBEXECDIR "/smtscope/" LOAD_PROGRAM;
+	char			 self[PATH_MAX], beside[PATH_MAX + sizeof LOAD_PROGRAM];
+	char			*slash;
+	ssize_t			 n;
+
+	if (ls->exe != NULL)
+		return 0;
+	beside[0] = '\0';
+	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
+		self[n] = '\0';
+		if ((slash = strrchr(self, '/')) != NULL) {
+			slash[1] = '\0';
+			snprintf(beside, sizeof beside, "%s%s", self, LOAD_PROGRAM);
+			if (access(beside, X_OK) == 0) {
+				ls->exe = xstrdup(beside);
+				return 0;
+			}
+		}
+	}
+	if (access(installed, X_OK) == 0) {
+		ls->exe = xstrdup(installed);
+		return 0;
+	}
+	snprintf(err, errlen, "cannot start a load: %s not found (tried %s%s%s)",
+	    LOAD_PROGRAM, beside, beside[0] != '\0' ? ", " : "", installed);
+	return -1;
+}
+
 /*
  * In a new child: die with the parent, tell the parent so on readyfd (it
- * waits for that before it may stop us), reset signals, drop descriptors.
+ * waits for that before it may stop us), reset signals, drop descriptors
+ * but the n in keep[] (-1 for none), which are lifted above stderr.
  */
 static void
-loads_child_setup(struct loads *ls, struct kernel_param *p, int readyfd)
+loads_child_setup(struct loads *ls, int *keep, int n, int readyfd)
 {
 	struct sigaction	sa;
 	sigset_t		set;
-	int			fd, sig, max, keep, i, devnull;
+	int			fd, sig, max, k, i, devnull;
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != ls->self)
-		_exit(125);
+		_exit(LOAD_EXIT_SETUP);
 	if (write(readyfd, "r", 1) != 1)
-		_exit(125);
+		_exit(LOAD_EXIT_SETUP);
 	close(readyfd);
-	/* With stdin, stdout or stderr closed, a pipe end may sit on 0-2: lift it. */
-	for (i = 0; i < 4; i++)
-		if (p->fd[i] >= 0 && p->fd[i] <= STDERR_FILENO &&
-		    (p->fd[i] = fcntl(p->fd[i], F_DUPFD, STDERR_FILENO + 1)) == -1)
-			_exit(125);
+	/* With stdin, stdout or stderr closed, a kept fd may sit on 0-2: lift it. */
+	for (i = 0; i < n; i++)
+		if (keep[i] >= 0 && keep[i] <= STDERR_FILENO &&
+		    (keep[i] = fcntl(keep[i], F_DUPFD, STDERR_FILENO + 1)) == -1)
+			_exit(LOAD_EXIT_SETUP);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_DFL;
 	for (sig = 1; sig < NSIG; sig++)
@@ -226,27 +266,38 @@ loads_child_setup(struct loads *ls, struct kernel_param *p, int readyfd)
 	if (max < 0 || max > 65536)
 		max = 65536;
 	for (fd = STDERR_FILENO + 1; fd < max; fd++) {
-		keep = 0;
-		for (i = 0; i < 4; i++)
-			if (p->fd[i] == fd)
-				keep = 1;
-		if (!keep)
+		k = 0;
+		for (i = 0; i < n; i++)
+			if (keep[i] == fd)
+				k = 1;
+		if (!k)
 			close(fd);
 	}
 }
 
-/* The body of a load's process; never returns. */
+/*
+ * The body of a load's process: set up, bind to its CPUs, then become
+ * smtscope-load with the kept descriptors open across the exec; never
+ * returns. Failures land in the slot's err, where loads_describe_exit()
+ * finds them.
+ */
 static void __attribute__((noreturn))
 loads_child(struct loads *ls, struct load *l, int end_b, int readyfd)
 {
-	struct loads_slot	*slot = &ls->slots[l->slot];
-	const struct kernel	*k = l->spec.k;
-	struct cpuset		 one;
-	char			 name[16], err[256];
-	void			*st;
-	uint64_t		 count = 0;
+	struct load_slot		*slot = &ls->slots[l->slot];
+	const struct kernel		*k = l->spec.k;
+	const struct kernel_param	*p = &l->spec.param;
+	struct cpuset			 one;
+	char				 arg0[] = LOAD_PROGRAM, end[] = "a", bytes[24];
+	char				 fds[64], memfd[16], n[16], name[16], err[256];
+	char				*argv[LOAD_ARGC + 1];
+	int				 keep[5], i;
 
-	loads_child_setup(ls, &l->spec.param, readyfd);
+	for (i = 0; i < 4; i++)
+		keep[i] = p->fd[i];
+	keep[4] = ls->memfd;
+	loads_child_setup(ls, keep, 5, readyfd);
+	/* Named before the exec too, so that it never shows as anything else. */
 	snprintf(name, sizeof name, "smtscope:%s", k->name);
 	prctl(PR_SET_NAME, name);
 	if (end_b) {
@@ -256,20 +307,29 @@ loads_child(struct loads *ls, struct load *l, int end_b, int readyfd)
 		one = l->spec.cpus;
 	if (topo_bind_pid(ls->m, getpid(), &one, err, sizeof err) == -1) {
 		snprintf(slot->err, sizeof slot->err, "%.63s", err);
-		_exit(3);
+		_exit(LOAD_EXIT_BIND);
 	}
-	if (end_b) {
-		k->peer(&l->spec.param);
-		_exit(0);
-	}
-	if ((st = k->init(&l->spec.param, err, sizeof err)) == NULL) {
-		snprintf(slot->err, sizeof slot->err, "%.63s", err);
-		_exit(4);
-	}
-	for (;;) {
-		count += k->step(st);
-		__atomic_store_n(&slot->count, count, __ATOMIC_RELAXED);
-	}
+	for (i = 0; i < 5; i++)
+		if (keep[i] >= 0 && fcntl(keep[i], F_SETFD, 0) == -1)
+			_exit(LOAD_EXIT_SETUP);
+	end[0] = end_b ? 'b' : 'a';
+	snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)p->bytes);
+	snprintf(fds, sizeof fds, "%d,%d,%d,%d", keep[0], keep[1], keep[2], keep[3]);
+	snprintf(memfd, sizeof memfd, "%d", keep[4]);
+	snprintf(n, sizeof n, "%d", l->slot);
+	argv[0] = arg0;
+	argv[1] = (char *)k->name;
+	argv[2] = end;
+	argv[3] = (char *)p->text;
+	argv[4] = bytes;
+	argv[5] = fds;
+	argv[6] = memfd;
+	argv[7] = n;
+	argv[8] = NULL;
+	execv(ls->exe, argv);
+	snprintf(slot->err, sizeof slot->err, "cannot run %s: %s", LOAD_PROGRAM,
+	    strerror(errno));
+	_exit(LOAD_EXIT_EXEC);
 }
 
 /*
@@ -345,6 +405,8 @@ loads_start(struct loads *ls, const struct load_spec *spec, char *err, size_t er
 		snprintf(err, errlen, "this is a view of another machine: loads cannot run here");
 		return -1;
 	}
+	if (loads_find_exe(ls, err, errlen) == -1)
+		return -1;
 	for (slot = 0; slot < LOADS_MAX && ls->used[slot]; slot++)
 		;
 	if (slot == LOADS_MAX) {

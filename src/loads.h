@@ -1,4 +1,4 @@
-/* loads.h: the supervisor of synthetic loads, each a child process pinned with hwloc. */
+/* loads.h: the supervisor of synthetic loads, each a smtscope-load process pinned with hwloc. */
 #ifndef SMTSCOPE_LOADS_H
 #define SMTSCOPE_LOADS_H
 

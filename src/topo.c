@@ -243,18 +243,14 @@ topo_cache_node(hwloc_obj_t o, int min_level, int max_level)
 	return -1;
 }
 
-/* Fill the per-core package, caches and kind, and the per-node allowed flags. */
+/* Allowed nodes: one holding an allowed PU, or an allowed NUMA node and its ancestors. */
 static void
-topo_finish(struct topo_build *b)
+topo_finish_allowed(struct topo_build *b)
 {
-	struct topo	*m = b->m;
-	hwloc_obj_t	 o;
-	hwloc_bitmap_t	 set;
-	hwloc_const_bitmap_t allowed_nodes;
-	int		 i, j, k, nr, p, width;
+	struct topo		*m = b->m;
+	hwloc_const_bitmap_t	 allowed_nodes = hwloc_topology_get_allowed_nodeset(b->t);
+	int			 i, j, p;
 
-	/* Allowed: a node holding an allowed PU, or an allowed NUMA node. */
-	allowed_nodes = hwloc_topology_get_allowed_nodeset(b->t);
 	for (i = 0; i < m->nnodes; i++) {
 		struct topo_node *n = &m->nodes[i];
 
@@ -269,6 +265,15 @@ topo_finish(struct topo_build *b)
 			if (m->pus[j].allowed)
 				n->allowed = 1;
 	}
+}
+
+/* The CPU sets (online, allowed, offline) and the OS index to PU map. */
+static void
+topo_finish_cpus(struct topo_build *b)
+{
+	struct topo	*m = b->m;
+	hwloc_obj_t	 o;
+	int		 i, k;
 
 	m->max_os = 0;
 	for (i = 0; i < m->npus; i++) {
@@ -291,8 +296,18 @@ topo_finish(struct topo_build *b)
 			if (!cpuset_isset(&m->online, k))
 				cpuset_set(&m->offline, k);
 	}
+}
 
-	/* Kinds, ranked by efficiency. */
+/* CPU kinds (hybrid parts), ranked by efficiency, and each core's kind + 1. */
+static void
+topo_finish_kinds(struct topo_build *b)
+{
+	struct topo		*m = b->m;
+	struct hwloc_info_s	*infos;
+	hwloc_bitmap_t		 set;
+	unsigned		 ninfos, u;
+	int			 i, k, nr, eff;
+
 	nr = hwloc_cpukinds_get_nr(b->t, 0);
 	if (nr > 0) {
 		m->kinds = xcalloc((size_t)nr, sizeof *m->kinds);
@@ -300,10 +315,6 @@ topo_finish(struct topo_build *b)
 	}
 	set = hwloc_bitmap_alloc();
 	for (k = 0; k < nr; k++) {
-		struct hwloc_info_s	*infos;
-		unsigned		 ninfos, u;
-		int			 eff;
-
 		if (hwloc_cpukinds_get_info(b->t, (unsigned)k, set, &eff, &ninfos,
 		    &infos, 0) != 0)
 			continue;
@@ -325,33 +336,19 @@ topo_finish(struct topo_build *b)
 			if (!hwloc_bitmap_isset(set, (unsigned)m->pus[i].os_index))
 				continue;
 			m->kinds[k].npus++;
-			m->cores[m->pus[i].core].kind = k + 1;	/* fixed below */
+			m->cores[m->pus[i].core].kind = k + 1;	/* made 0-based by the caller */
 		}
 	}
 	hwloc_bitmap_free(set);
+}
 
-	for (i = 0; i < m->ncores; i++) {
-		struct topo_core	*c = &m->cores[i];
-		hwloc_obj_t		 pu;
+/* The summary counts the default (allowed) view, as hwloc's tools do. */
+static void
+topo_finish_summary(struct topo_build *b)
+{
+	struct topo	*m = b->m;
+	int		 i, width;
 
-		c->kind = c->kind - 1;
-		c->package = -1;
-		for (p = c->node; p != -1; p = m->nodes[p].parent)
-			if (m->nodes[p].type == TOPO_PACKAGE)
-				c->package = m->nodes[p].index;
-		pu = hwloc_get_pu_obj_by_os_index(b->t,
-		    (unsigned)m->pus[c->first_pu].os_index);
-		c->l2 = topo_cache_node(pu, 2, 2);
-		c->l3 = topo_cache_node(pu, 3, 99);
-		for (c->llc_bytes = 0; pu != NULL; pu = pu->parent)
-			if (hwloc_obj_type_is_dcache(pu->type) &&
-			    pu->attr->cache.size > c->llc_bytes)
-				c->llc_bytes = pu->attr->cache.size;
-	}
-	for (i = 0; i < m->npackages; i++)
-		m->packages[i].allowed = m->nodes[m->packages[i].node].allowed;
-
-	/* The summary counts the default (allowed) view, as hwloc's tools do. */
 	memset(&m->summary, 0, sizeof m->summary);
 	for (i = 0; i < m->nnodes; i++) {
 		if (!m->nodes[i].allowed)
@@ -373,6 +370,39 @@ topo_finish(struct topo_build *b)
 		m->summary.pus += width;
 	}
 	m->summary.cpu_kinds = m->nkinds;
+}
+
+/* Fill the per-core package, caches and kind, the per-node allowed flags, the summary. */
+static void
+topo_finish(struct topo_build *b)
+{
+	struct topo	*m = b->m;
+	hwloc_obj_t	 pu;
+	int		 i, p;
+
+	topo_finish_allowed(b);
+	topo_finish_cpus(b);
+	topo_finish_kinds(b);
+	for (i = 0; i < m->ncores; i++) {
+		struct topo_core	*c = &m->cores[i];
+
+		c->kind = c->kind - 1;
+		c->package = -1;
+		for (p = c->node; p != -1; p = m->nodes[p].parent)
+			if (m->nodes[p].type == TOPO_PACKAGE)
+				c->package = m->nodes[p].index;
+		pu = hwloc_get_pu_obj_by_os_index(b->t,
+		    (unsigned)m->pus[c->first_pu].os_index);
+		c->l2 = topo_cache_node(pu, 2, 2);
+		c->l3 = topo_cache_node(pu, 3, 99);
+		for (c->llc_bytes = 0; pu != NULL; pu = pu->parent)
+			if (hwloc_obj_type_is_dcache(pu->type) &&
+			    pu->attr->cache.size > c->llc_bytes)
+				c->llc_bytes = pu->attr->cache.size;
+	}
+	for (i = 0; i < m->npackages; i++)
+		m->packages[i].allowed = m->nodes[m->packages[i].node].allowed;
+	topo_finish_summary(b);
 }
 
 /* Find an info string on the root or the first package. */
@@ -472,13 +502,34 @@ topo_quiet_load(hwloc_topology_t t)
 	return rc;
 }
 
-/* A new hwloc topology with the flags every source uses. */
+/*
+ * A new hwloc topology with the flags every source uses, and none of hwloc's
+ * plugins loaded.
+ */
 static hwloc_topology_t
 topo_new(void)
 {
-	hwloc_topology_t	t;
+	/*
+	 * Every plugin hwloc 2.x ships: I/O discovery (PCI, GPUs, OpenCL, GL),
+	 * which smtscope filters out anyway, and the libxml2 XML parser, for
+	 * which hwloc's built-in parser reads the same files. Loading them
+	 * costs ~150 mappings (libxml2, ICU, libstdc++, libOpenCL...) and
+	 * milliseconds at start. hwloc reads the list only in the first
+	 * hwloc_topology_init() while no other topology exists; it is set just
+	 * for that call, so commands smtscope runs never inherit it, and a
+	 * user's own setting is left alone.
+	 */
+	static const char	 unused[] = "hwloc_pci,hwloc_opencl,hwloc_cuda,"
+	    "hwloc_nvml,hwloc_rsmi,hwloc_levelzero,hwloc_gl,hwloc_xml_libxml";
+	hwloc_topology_t	 t;
+	int			 set = 0, rc;
 
-	if (hwloc_topology_init(&t) != 0)
+	if (getenv("HWLOC_PLUGINS_BLACKLIST") == NULL)
+		set = setenv("HWLOC_PLUGINS_BLACKLIST", unused, 0) == 0;
+	rc = hwloc_topology_init(&t);
+	if (set)
+		unsetenv("HWLOC_PLUGINS_BLACKLIST");
+	if (rc != 0)
 		fatal("hwloc_topology_init");
 	hwloc_topology_set_flags(t, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED);
 	hwloc_topology_set_io_types_filter(t, HWLOC_TYPE_FILTER_KEEP_NONE);
@@ -576,41 +627,33 @@ topo_load_xml(const char *path, char *err, size_t errlen)
 }
 
 /*
- * The logical CPUs a synthetic description makes: the product of its
- * levels' arities ("package:2 core:4 pu:2" or "2 4 2"), capped; attributes
- * in brackets and parentheses are skipped. hwloc takes seconds to build a
- * few thousand CPUs, so a size smtscope cannot hold is refused first.
+ * An upper bound of the logical CPUs a synthetic description makes: the
+ * product of every arity in it ("package:2 core:4 pu:2", "2 4 2"), every
+ * number after a ':' counted, attributes or not, so that no spelling hides
+ * a level. hwloc takes seconds to build a few thousand CPUs (minutes under
+ * the sanitizers), so a size smtscope cannot hold is refused first.
  */
 static unsigned long
 topo_synthetic_pus(const char *desc)
 {
-	const char	*p = desc, *colon;
+	const char	*p;
 	unsigned long	 n = 1, arity;
-	int		 depth = 0;
+	int		 start;
 
-	while (*p != '\0') {
-		if (*p == '[' || *p == '(')
-			depth++;
-		else if ((*p == ']' || *p == ')') && depth > 0)
-			depth--;
-		if (depth > 0 || *p == ' ' || *p == ']' || *p == ')') {
-			p++;
+	for (p = desc; *p != '\0'; p++) {
+		/* A level's arity follows a ':' or stands alone as a word. */
+		start = *p == ':' || ((p == desc || p[-1] == ' ') && *p >= '0' && *p <= '9');
+		if (!start)
 			continue;
-		}
-		/* A level: "type:N" or "N", up to the next space or attribute. */
-		colon = p;
-		while (*colon != '\0' && *colon != ' ' && *colon != ':' && *colon != '[' &&
-		    *colon != '(')
-			colon++;
-		if (*colon == ':')
-			p = colon + 1;
-		arity = 0;
-		while (*p >= '0' && *p <= '9' && arity <= CPUSET_MAX)
-			arity = arity * 10 + (unsigned long)(*p++ - '0');
+		if (*p == ':')
+			p++;
+		for (arity = 0; *p >= '0' && *p <= '9'; p++)
+			if (arity <= CPUSET_MAX)
+				arity = arity * 10 + (unsigned long)(*p - '0');
 		if (arity > 0 && (n *= arity) > CPUSET_MAX)
 			return CPUSET_MAX + 1;
-		while (*p != '\0' && *p != ' ' && *p != '[' && *p != '(')
-			p++;
+		if (*p == '\0')
+			break;
 	}
 	return n;
 }
@@ -790,165 +833,6 @@ topo_check_cpu(const struct topo *m, int os, char *err, size_t errlen)
 	if (!topo_pu_by_os(m, os)->allowed) {
 		snprintf(err, errlen, "CPU %d is not allowed by this process's cpuset%s", os,
 		    m->source == TOPO_LIVE ? " or affinity" : "");
-		return -1;
-	}
-	return 0;
-}
-
-/* Map a place component's type name to a model test. */
-static int
-topo_place_type(const char *s, size_t len, enum topo_type *type, int *level)
-{
-	static const struct {
-		const char	*name;
-		enum topo_type	 type;
-		int		 level;
-	} names[] = {
-		{ "package", TOPO_PACKAGE, 0 }, { "socket", TOPO_PACKAGE, 0 },
-		{ "die", TOPO_DIE, 0 }, { "group", TOPO_GROUP, 0 },
-		{ "l3", TOPO_CACHE, 3 }, { "l3cache", TOPO_CACHE, 3 },
-		{ "l2", TOPO_CACHE, 2 }, { "l2cache", TOPO_CACHE, 2 },
-		{ "core", TOPO_CORE, 0 }, { "pu", TOPO_PU, 0 },
-	};
-	size_t	i;
-
-	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
-		if (strlen(names[i].name) == len && strncasecmp(s, names[i].name, len) == 0) {
-			*type = names[i].type;
-			*level = names[i].level;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-/* Resolve "core:1.pu:0" to a node; -1 with a message. */
-static int
-topo_resolve_path(const struct topo *m, const char *str, char *err, size_t errlen)
-{
-	const char	*p = str, *colon, *end;
-	enum topo_type	 type;
-	int		 level, scope = 0, i, seen, found;
-	long		 idx;
-	char		 num[16];
-
-	while (*p != '\0') {
-		end = strchr(p, '.');
-		if (end == NULL)
-			end = p + strlen(p);
-		colon = memchr(p, ':', (size_t)(end - p));
-		if (colon == NULL ||
-		    topo_place_type(p, (size_t)(colon - p), &type, &level) == -1 ||
-		    (size_t)(end - colon - 1) >= sizeof num) {
-			snprintf(err, errlen, "bad place '%s' (expected e.g. 3, "
-			    "core:1.pu:0 or package:1.core:0.pu:1)", str);
-			return -1;
-		}
-		memcpy(num, colon + 1, (size_t)(end - colon - 1));
-		num[end - colon - 1] = '\0';
-		if (util_parse_long(num, 0, 1 << 20, &idx) == -1) {
-			snprintf(err, errlen, "bad index '%s' in place '%s'", num, str);
-			return -1;
-		}
-		found = -1;
-		seen = 0;
-		for (i = scope + 1; i < m->nnodes && found == -1; i++) {
-			const struct topo_node *n = &m->nodes[i];
-			int	p2;
-
-			for (p2 = n->parent; p2 != -1 && p2 != scope; p2 = m->nodes[p2].parent)
-				;
-			if (p2 != scope && scope != 0)
-				continue;
-			if (n->type != type || (level != 0 && n->cache_level != level) ||
-			    !n->allowed)
-				continue;
-			if (seen++ == idx)
-				found = i;
-		}
-		if (found == -1) {
-			snprintf(err, errlen, "place '%s': there are only %d %.*s there",
-			    str, seen, (int)(colon - p), p);
-			return -1;
-		}
-		scope = found;
-		p = *end == '.' ? end + 1 : end;
-	}
-	return scope;
-}
-
-/* Parse one place to one logical CPU. */
-int
-topo_parse_place(const struct topo *m, const char *str, int *os, char *err,
-    size_t errlen)
-{
-	const struct topo_node	*n;
-	long			 v;
-	int			 node, i, found = -1, count = 0;
-
-	if (util_parse_long(str, 0, 1L << 30, &v) == 0) {
-		*os = (int)v;
-		return topo_check_cpu(m, *os, err, errlen);
-	}
-	if ((node = topo_resolve_path(m, str, err, errlen)) == -1)
-		return -1;
-	n = &m->nodes[node];
-	for (i = n->first_pu; i < n->first_pu + n->npus; i++) {
-		if (m->pus[i].allowed) {
-			if (found == -1)
-				found = m->pus[i].os_index;
-			count++;
-		}
-	}
-	if (count != 1) {
-		snprintf(err, errlen, "place '%s' holds %d logical CPUs, not one "
-		    "(add .pu:N)", str, count);
-		return -1;
-	}
-	*os = found;
-	return 0;
-}
-
-/* Parse a set: "all", a CPU list, or a place (all allowed CPUs below it). */
-int
-topo_parse_set(const struct topo *m, const char *str, struct cpuset *set,
-    char *err, size_t errlen)
-{
-	const struct topo_node	*n;
-	int			 node, i;
-	long			 v;
-
-	cpuset_zero(set);
-	if (*str == '\0') {
-		snprintf(err, errlen, "empty CPU set (expected e.g. 3, 0-3, all or package:1)");
-		return -1;
-	}
-	if (strcmp(str, "all") == 0) {
-		*set = m->allowed;
-		return 0;
-	}
-	if (util_parse_long(str, 0, 1L << 30, &v) == 0) {
-		if (topo_check_cpu(m, (int)v, err, errlen) == -1)
-			return -1;
-		cpuset_set(set, (int)v);
-		return 0;
-	}
-	if (*str >= '0' && *str <= '9') {
-		if (cpuset_parse(set, str, err, errlen) == -1)
-			return -1;
-		CPUSET_FOREACH(i, set)
-			if (topo_check_cpu(m, i, err, errlen) == -1)
-				return -1;
-		return 0;
-	}
-	if ((node = topo_resolve_path(m, str, err, errlen)) == -1)
-		return -1;
-	n = &m->nodes[node];
-	for (i = n->first_pu; i < n->first_pu + n->npus; i++)
-		if (m->pus[i].allowed)
-			cpuset_set(set, m->pus[i].os_index);
-	if (cpuset_count(set) == 0) {
-		snprintf(err, errlen, "place '%s' holds no allowed CPU", str);
 		return -1;
 	}
 	return 0;

@@ -56,106 +56,111 @@ md5_load(const uint8_t *p)
 	return v;
 }
 
-/* Run the compression function over n whole 64-byte blocks. */
+/* MD5 rounds 1 and 2 (F and G) over one block's sixteen words. */
+static inline __attribute__((always_inline)) void
+md5_rounds_fg(uint32_t *sa, uint32_t *sb, uint32_t *sc, uint32_t *sd, const uint32_t x[16])
+{
+	uint32_t	a = *sa, b = *sb, c = *sc, d = *sd;
+
+	MD5_STEP(MD5_F, a, b, c, d, x[0], 0xd76aa478, 7);
+	MD5_STEP(MD5_F, d, a, b, c, x[1], 0xe8c7b756, 12);
+	MD5_STEP(MD5_F, c, d, a, b, x[2], 0x242070db, 17);
+	MD5_STEP(MD5_F, b, c, d, a, x[3], 0xc1bdceee, 22);
+	MD5_STEP(MD5_F, a, b, c, d, x[4], 0xf57c0faf, 7);
+	MD5_STEP(MD5_F, d, a, b, c, x[5], 0x4787c62a, 12);
+	MD5_STEP(MD5_F, c, d, a, b, x[6], 0xa8304613, 17);
+	MD5_STEP(MD5_F, b, c, d, a, x[7], 0xfd469501, 22);
+	MD5_STEP(MD5_F, a, b, c, d, x[8], 0x698098d8, 7);
+	MD5_STEP(MD5_F, d, a, b, c, x[9], 0x8b44f7af, 12);
+	MD5_STEP(MD5_F, c, d, a, b, x[10], 0xffff5bb1, 17);
+	MD5_STEP(MD5_F, b, c, d, a, x[11], 0x895cd7be, 22);
+	MD5_STEP(MD5_F, a, b, c, d, x[12], 0x6b901122, 7);
+	MD5_STEP(MD5_F, d, a, b, c, x[13], 0xfd987193, 12);
+	MD5_STEP(MD5_F, c, d, a, b, x[14], 0xa679438e, 17);
+	MD5_STEP(MD5_F, b, c, d, a, x[15], 0x49b40821, 22);
+
+	MD5_STEP_G(a, b, c, d, x[1], 0xf61e2562, 5);
+	MD5_STEP_G(d, a, b, c, x[6], 0xc040b340, 9);
+	MD5_STEP_G(c, d, a, b, x[11], 0x265e5a51, 14);
+	MD5_STEP_G(b, c, d, a, x[0], 0xe9b6c7aa, 20);
+	MD5_STEP_G(a, b, c, d, x[5], 0xd62f105d, 5);
+	MD5_STEP_G(d, a, b, c, x[10], 0x02441453, 9);
+	MD5_STEP_G(c, d, a, b, x[15], 0xd8a1e681, 14);
+	MD5_STEP_G(b, c, d, a, x[4], 0xe7d3fbc8, 20);
+	MD5_STEP_G(a, b, c, d, x[9], 0x21e1cde6, 5);
+	MD5_STEP_G(d, a, b, c, x[14], 0xc33707d6, 9);
+	MD5_STEP_G(c, d, a, b, x[3], 0xf4d50d87, 14);
+	MD5_STEP_G(b, c, d, a, x[8], 0x455a14ed, 20);
+	MD5_STEP_G(a, b, c, d, x[13], 0xa9e3e905, 5);
+	MD5_STEP_G(d, a, b, c, x[2], 0xfcefa3f8, 9);
+	MD5_STEP_G(c, d, a, b, x[7], 0x676f02d9, 14);
+	MD5_STEP_G(b, c, d, a, x[12], 0x8d2a4c8a, 20);
+	*sa = a;
+	*sb = b;
+	*sc = c;
+	*sd = d;
+}
+
+/* MD5 rounds 3 and 4 (H and I) over one block's sixteen words. */
+static inline __attribute__((always_inline)) void
+md5_rounds_hi(uint32_t *sa, uint32_t *sb, uint32_t *sc, uint32_t *sd, const uint32_t x[16])
+{
+	uint32_t	a = *sa, b = *sb, c = *sc, d = *sd;
+
+	MD5_STEP(MD5_H, a, b, c, d, x[5], 0xfffa3942, 4);
+	MD5_STEP(MD5_H, d, a, b, c, x[8], 0x8771f681, 11);
+	MD5_STEP(MD5_H, c, d, a, b, x[11], 0x6d9d6122, 16);
+	MD5_STEP(MD5_H, b, c, d, a, x[14], 0xfde5380c, 23);
+	MD5_STEP(MD5_H, a, b, c, d, x[1], 0xa4beea44, 4);
+	MD5_STEP(MD5_H, d, a, b, c, x[4], 0x4bdecfa9, 11);
+	MD5_STEP(MD5_H, c, d, a, b, x[7], 0xf6bb4b60, 16);
+	MD5_STEP(MD5_H, b, c, d, a, x[10], 0xbebfbc70, 23);
+	MD5_STEP(MD5_H, a, b, c, d, x[13], 0x289b7ec6, 4);
+	MD5_STEP(MD5_H, d, a, b, c, x[0], 0xeaa127fa, 11);
+	MD5_STEP(MD5_H, c, d, a, b, x[3], 0xd4ef3085, 16);
+	MD5_STEP(MD5_H, b, c, d, a, x[6], 0x04881d05, 23);
+	MD5_STEP(MD5_H, a, b, c, d, x[9], 0xd9d4d039, 4);
+	MD5_STEP(MD5_H, d, a, b, c, x[12], 0xe6db99e5, 11);
+	MD5_STEP(MD5_H, c, d, a, b, x[15], 0x1fa27cf8, 16);
+	MD5_STEP(MD5_H, b, c, d, a, x[2], 0xc4ac5665, 23);
+
+	MD5_STEP(MD5_I, a, b, c, d, x[0], 0xf4292244, 6);
+	MD5_STEP(MD5_I, d, a, b, c, x[7], 0x432aff97, 10);
+	MD5_STEP(MD5_I, c, d, a, b, x[14], 0xab9423a7, 15);
+	MD5_STEP(MD5_I, b, c, d, a, x[5], 0xfc93a039, 21);
+	MD5_STEP(MD5_I, a, b, c, d, x[12], 0x655b59c3, 6);
+	MD5_STEP(MD5_I, d, a, b, c, x[3], 0x8f0ccc92, 10);
+	MD5_STEP(MD5_I, c, d, a, b, x[10], 0xffeff47d, 15);
+	MD5_STEP(MD5_I, b, c, d, a, x[1], 0x85845dd1, 21);
+	MD5_STEP(MD5_I, a, b, c, d, x[8], 0x6fa87e4f, 6);
+	MD5_STEP(MD5_I, d, a, b, c, x[15], 0xfe2ce6e0, 10);
+	MD5_STEP(MD5_I, c, d, a, b, x[6], 0xa3014314, 15);
+	MD5_STEP(MD5_I, b, c, d, a, x[13], 0x4e0811a1, 21);
+	MD5_STEP(MD5_I, a, b, c, d, x[4], 0xf7537e82, 6);
+	MD5_STEP(MD5_I, d, a, b, c, x[11], 0xbd3af235, 10);
+	MD5_STEP(MD5_I, c, d, a, b, x[2], 0x2ad7d2bb, 15);
+	MD5_STEP(MD5_I, b, c, d, a, x[9], 0xeb86d391, 21);
+	*sa = a;
+	*sb = b;
+	*sc = c;
+	*sd = d;
+}
+
+/* Digest n 64-byte blocks into the state. */
 static void
 md5_blocks(uint32_t st[4], const uint8_t *p, size_t n)
 {
-	uint32_t	a, b, c, d;
-	uint32_t	x0, x1, x2, x3, x4, x5, x6, x7;
-	uint32_t	x8, x9, x10, x11, x12, x13, x14, x15;
+	uint32_t	a = st[0], b = st[1], c = st[2], d = st[3];
+	uint32_t	x[16];
+	int		i;
 
-	a = st[0];
-	b = st[1];
-	c = st[2];
-	d = st[3];
 	for (; n > 0; n--, p += 64) {
 		uint32_t	aa = a, bb = b, cc = c, dd = d;
 
-		x0 = md5_load(p + 0);
-		x1 = md5_load(p + 4);
-		x2 = md5_load(p + 8);
-		x3 = md5_load(p + 12);
-		x4 = md5_load(p + 16);
-		x5 = md5_load(p + 20);
-		x6 = md5_load(p + 24);
-		x7 = md5_load(p + 28);
-		x8 = md5_load(p + 32);
-		x9 = md5_load(p + 36);
-		x10 = md5_load(p + 40);
-		x11 = md5_load(p + 44);
-		x12 = md5_load(p + 48);
-		x13 = md5_load(p + 52);
-		x14 = md5_load(p + 56);
-		x15 = md5_load(p + 60);
-
-		MD5_STEP(MD5_F, a, b, c, d, x0, 0xd76aa478, 7);
-		MD5_STEP(MD5_F, d, a, b, c, x1, 0xe8c7b756, 12);
-		MD5_STEP(MD5_F, c, d, a, b, x2, 0x242070db, 17);
-		MD5_STEP(MD5_F, b, c, d, a, x3, 0xc1bdceee, 22);
-		MD5_STEP(MD5_F, a, b, c, d, x4, 0xf57c0faf, 7);
-		MD5_STEP(MD5_F, d, a, b, c, x5, 0x4787c62a, 12);
-		MD5_STEP(MD5_F, c, d, a, b, x6, 0xa8304613, 17);
-		MD5_STEP(MD5_F, b, c, d, a, x7, 0xfd469501, 22);
-		MD5_STEP(MD5_F, a, b, c, d, x8, 0x698098d8, 7);
-		MD5_STEP(MD5_F, d, a, b, c, x9, 0x8b44f7af, 12);
-		MD5_STEP(MD5_F, c, d, a, b, x10, 0xffff5bb1, 17);
-		MD5_STEP(MD5_F, b, c, d, a, x11, 0x895cd7be, 22);
-		MD5_STEP(MD5_F, a, b, c, d, x12, 0x6b901122, 7);
-		MD5_STEP(MD5_F, d, a, b, c, x13, 0xfd987193, 12);
-		MD5_STEP(MD5_F, c, d, a, b, x14, 0xa679438e, 17);
-		MD5_STEP(MD5_F, b, c, d, a, x15, 0x49b40821, 22);
-
-		MD5_STEP_G(a, b, c, d, x1, 0xf61e2562, 5);
-		MD5_STEP_G(d, a, b, c, x6, 0xc040b340, 9);
-		MD5_STEP_G(c, d, a, b, x11, 0x265e5a51, 14);
-		MD5_STEP_G(b, c, d, a, x0, 0xe9b6c7aa, 20);
-		MD5_STEP_G(a, b, c, d, x5, 0xd62f105d, 5);
-		MD5_STEP_G(d, a, b, c, x10, 0x02441453, 9);
-		MD5_STEP_G(c, d, a, b, x15, 0xd8a1e681, 14);
-		MD5_STEP_G(b, c, d, a, x4, 0xe7d3fbc8, 20);
-		MD5_STEP_G(a, b, c, d, x9, 0x21e1cde6, 5);
-		MD5_STEP_G(d, a, b, c, x14, 0xc33707d6, 9);
-		MD5_STEP_G(c, d, a, b, x3, 0xf4d50d87, 14);
-		MD5_STEP_G(b, c, d, a, x8, 0x455a14ed, 20);
-		MD5_STEP_G(a, b, c, d, x13, 0xa9e3e905, 5);
-		MD5_STEP_G(d, a, b, c, x2, 0xfcefa3f8, 9);
-		MD5_STEP_G(c, d, a, b, x7, 0x676f02d9, 14);
-		MD5_STEP_G(b, c, d, a, x12, 0x8d2a4c8a, 20);
-
-		MD5_STEP(MD5_H, a, b, c, d, x5, 0xfffa3942, 4);
-		MD5_STEP(MD5_H, d, a, b, c, x8, 0x8771f681, 11);
-		MD5_STEP(MD5_H, c, d, a, b, x11, 0x6d9d6122, 16);
-		MD5_STEP(MD5_H, b, c, d, a, x14, 0xfde5380c, 23);
-		MD5_STEP(MD5_H, a, b, c, d, x1, 0xa4beea44, 4);
-		MD5_STEP(MD5_H, d, a, b, c, x4, 0x4bdecfa9, 11);
-		MD5_STEP(MD5_H, c, d, a, b, x7, 0xf6bb4b60, 16);
-		MD5_STEP(MD5_H, b, c, d, a, x10, 0xbebfbc70, 23);
-		MD5_STEP(MD5_H, a, b, c, d, x13, 0x289b7ec6, 4);
-		MD5_STEP(MD5_H, d, a, b, c, x0, 0xeaa127fa, 11);
-		MD5_STEP(MD5_H, c, d, a, b, x3, 0xd4ef3085, 16);
-		MD5_STEP(MD5_H, b, c, d, a, x6, 0x04881d05, 23);
-		MD5_STEP(MD5_H, a, b, c, d, x9, 0xd9d4d039, 4);
-		MD5_STEP(MD5_H, d, a, b, c, x12, 0xe6db99e5, 11);
-		MD5_STEP(MD5_H, c, d, a, b, x15, 0x1fa27cf8, 16);
-		MD5_STEP(MD5_H, b, c, d, a, x2, 0xc4ac5665, 23);
-
-		MD5_STEP(MD5_I, a, b, c, d, x0, 0xf4292244, 6);
-		MD5_STEP(MD5_I, d, a, b, c, x7, 0x432aff97, 10);
-		MD5_STEP(MD5_I, c, d, a, b, x14, 0xab9423a7, 15);
-		MD5_STEP(MD5_I, b, c, d, a, x5, 0xfc93a039, 21);
-		MD5_STEP(MD5_I, a, b, c, d, x12, 0x655b59c3, 6);
-		MD5_STEP(MD5_I, d, a, b, c, x3, 0x8f0ccc92, 10);
-		MD5_STEP(MD5_I, c, d, a, b, x10, 0xffeff47d, 15);
-		MD5_STEP(MD5_I, b, c, d, a, x1, 0x85845dd1, 21);
-		MD5_STEP(MD5_I, a, b, c, d, x8, 0x6fa87e4f, 6);
-		MD5_STEP(MD5_I, d, a, b, c, x15, 0xfe2ce6e0, 10);
-		MD5_STEP(MD5_I, c, d, a, b, x6, 0xa3014314, 15);
-		MD5_STEP(MD5_I, b, c, d, a, x13, 0x4e0811a1, 21);
-		MD5_STEP(MD5_I, a, b, c, d, x4, 0xf7537e82, 6);
-		MD5_STEP(MD5_I, d, a, b, c, x11, 0xbd3af235, 10);
-		MD5_STEP(MD5_I, c, d, a, b, x2, 0x2ad7d2bb, 15);
-		MD5_STEP(MD5_I, b, c, d, a, x9, 0xeb86d391, 21);
-
+		for (i = 0; i < 16; i++)
+			x[i] = md5_load(p + 4 * i);
+		md5_rounds_fg(&a, &b, &c, &d, x);
+		md5_rounds_hi(&a, &b, &c, &d, x);
 		a += aa;
 		b += bb;
 		c += cc;

@@ -43,6 +43,9 @@ void	 hash_last_digest(const void *, uint8_t[16]);
 /* chase.c: one random cycle; slot i's successor is next[i * stride]. */
 void	 chase_build(uint64_t *, size_t, size_t, uint64_t);
 
+/* stream.c: byte offsets of the three arrays of n doubles, and the mapping's size. */
+void	 stream_layout(size_t, size_t[3], size_t *);
+
 /* fp.c: the vector width chosen at run time ("avx512f", "avx2+fma", ...). */
 const char *fp_path(void);
 /* Floating-point operations per FMA (or mul+add) lane group of that path. */

@@ -14,6 +14,22 @@
 #define STREAM_STEP_ELEMS	65536
 /* Bytes counted per element, as STREAM counts them: 2 reads, 1 write. */
 #define STREAM_ELEM_BYTES	(3 * sizeof(double))
+/*
+ * Arrays back to back sit a power of two apart whenever the size is one
+ * (stream:384m: three 128 MiB arrays), so a[i], b[i] and c[i] share their
+ * low address bits: the same cache sets, the store 4K-aliasing the loads,
+ * the same DRAM banks; bandwidth drops by a quarter (by half at 768m). As
+ * STREAM's OFFSET does, the arrays are staggered: each starts a fixed
+ * STREAM_STAGGER past a round boundary (a power of two at or above the
+ * array's size, whole huge pages beyond 2 MiB), so that whatever the size,
+ * the distance between two arrays, modulo any power of two up to a huge
+ * page (the address bits physical memory keeps), is the same odd mix of
+ * pages and cache lines. A third of a page alone (21 lines) is not enough
+ * here: bits 12 and up must differ as well.
+ */
+#define STREAM_PAGE		4096
+#define STREAM_HUGE_PAGE	((size_t)2 << 20)
+#define STREAM_STAGGER		(4 * STREAM_PAGE + 21 * 64)
 
 struct stream_state {
 	double	*a, *b, *c;
@@ -22,6 +38,21 @@ struct stream_state {
 	size_t	 bytes;		/* mapped, all three arrays */
 	void	*map;
 };
+
+/* Where arrays of n doubles start in one mapping, and its size; 64-byte aligned. */
+void
+stream_layout(size_t n, size_t off[3], size_t *bytes)
+{
+	size_t	span = n * sizeof(double), round = 64, d;
+
+	while (round < span && round < STREAM_HUGE_PAGE)
+		round *= 2;
+	d = (span + round - 1) / round * round + STREAM_STAGGER;
+	off[0] = 0;
+	off[1] = d;
+	off[2] = 2 * d;
+	*bytes = off[2] + span;
+}
 
 /* Check the optional working set size, all three arrays (default 4x LLC). */
 static int
@@ -37,22 +68,22 @@ static void *
 stream_init(const struct kernel_param *p, char *err, size_t errlen)
 {
 	struct stream_state	*ss;
-	size_t			 i;
+	size_t			 i, off[3];
 
 	ss = xcalloc(1, sizeof *ss);
 	/* Each array a whole number of cache lines (8 doubles). */
 	ss->n = (size_t)(p->bytes / STREAM_ELEM_BYTES) & ~(size_t)7;
 	if (ss->n < 64)
 		ss->n = 64;
-	ss->bytes = 3 * ss->n * sizeof(double);
+	stream_layout(ss->n, off, &ss->bytes);
 	if ((ss->map = kernels_map(ss->bytes)) == NULL) {
 		snprintf(err, errlen, "stream: cannot map %zu bytes", ss->bytes);
 		free(ss);
 		return NULL;
 	}
-	ss->a = ss->map;
-	ss->b = ss->a + ss->n;
-	ss->c = ss->b + ss->n;
+	ss->a = (double *)((char *)ss->map + off[0]);
+	ss->b = (double *)((char *)ss->map + off[1]);
+	ss->c = (double *)((char *)ss->map + off[2]);
 	for (i = 0; i < ss->n; i++) {
 		ss->a[i] = 0;
 		ss->b[i] = 1;

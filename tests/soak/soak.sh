@@ -59,8 +59,14 @@ tm resize-window -x 120 -y 40
 sleep 0.5
 rss1=$(rss "$pid") fds1=$(fds "$pid")
 diag "after $secs s ($i cycles): RSS $rss1 kB, $fds1 descriptors"
-[ -n "$rss1" ] && [ -n "$rss0" ] && [ $((rss1 * 100)) -lt $((rss0 * 105)) ]
-ok $? "RSS after warm-up $rss0 kB, at the end $rss1 kB: under 5 % growth"
+if grep -q __asan_report "$SMTSCOPE" 2> /dev/null; then
+	# AddressSanitizer keeps freed memory in quarantine (up to 256 MB):
+	# RSS says nothing there; LeakSanitizer's report at exit does.
+	skip "RSS growth: a sanitizer build holds freed memory in quarantine ($rss0 -> $rss1 kB)"
+else
+	[ -n "$rss1" ] && [ -n "$rss0" ] && [ $((rss1 * 100)) -lt $((rss0 * 105)) ]
+	ok $? "RSS after warm-up $rss0 kB, at the end $rss1 kB: under 5 % growth"
+fi
 [ "$fds1" = "$fds0" ]
 ok $? "open descriptors unchanged ($fds0 -> $fds1)"
 tm_keys q
@@ -77,21 +83,31 @@ ok $? "none of the $(echo $seen | wc -w) load processes started in $i cycles is 
 ok $? "no sanitizer report on stderr ($(wc -c < "$TMP/stderr") bytes)"
 tm_end
 
-# `run` again and again: nothing accumulates.
-before=$(ls /proc | grep -c '^[0-9]')
-fail=0
+# `run` again and again: nothing accumulates. An orphan would be a load
+# (smtscope:KERNEL) whose parent is gone: reparented, its parent is 1.
+orphans() {
+	for _s in /proc/[0-9]*/stat; do
+		awk '$2 ~ /^\(smtscope:/ && $4 == 1 && $3 != "Z" { print $1 }' "$_s" 2> /dev/null
+	done | wc -l
+}
+before=$(orphans)
+fail=0 nofig=0
 n=0
 while [ $n -lt "$runs" ]; do
-	$SMTSCOPE run --time 0.05 spin@0 pipe@0,1 > /dev/null 2>> "$TMP/run-stderr" || fail=$((fail + 1))
+	$SMTSCOPE run --time 0.05 spin@0 pipe@0,1 > "$TMP/run-out" 2>> "$TMP/run-stderr"
+	case $? in
+	0) ;;
+	1) nofig=$((nofig + 1)) ;;	# a figure could not be had in so short a window
+	*) fail=$((fail + 1)); cat "$TMP/run-out" >> "$TMP/run-failed" ;;
+	esac
 	n=$((n + 1))
 done
-after=$(ls /proc | grep -c '^[0-9]')
+after=$(orphans)
+diag "$nofig of $runs runs reported a figure it could not measure (exit 1)"
 [ "$fail" -eq 0 ]
-ok $? "$runs runs of smtscope run: $fail failed"
-left=$(for c in /proc/[0-9]*/comm; do cat "$c" 2> /dev/null; done | grep -c '^smtscope')
-diag "processes before $before, after $after"
-[ "$left" -eq 0 ] || [ $((after - before)) -lt 5 ]
-ok $? "no smtscope process left after $runs runs ($left named smtscope*, processes $before -> $after)"
+ok $? "$runs runs of smtscope run: $fail crashed or were refused"
+[ "$after" -le "$before" ]
+ok $? "no load orphaned by $runs runs (orphaned loads before $before, after $after)"
 ! grep -q -E 'AddressSanitizer|LeakSanitizer|runtime error' "$TMP/run-stderr"
 ok $? "no sanitizer report from the runs"
 done_testing
