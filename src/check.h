@@ -13,14 +13,21 @@
 
 #include "cpuinfo.h"
 #include "cpuset.h"
+#include "foreign.h"
 #include "sysinfo.h"
 #include "topo.h"
 
 /* A CPU counts as busy (for choosing the anchor and partners) above this. */
 #define CHECK_BUSY_PCT		20.0
-/* The default run (no --time) fits in this many seconds, overheads included. */
-#define CHECK_BUDGET_S		55.0
-#define CHECK_OVERHEAD_S	0.3	/* per run: start, setup, warm-up, stop */
+/*
+ * The default run (no --time) measures in this many seconds, overheads
+ * included; each window ends earlier when its figure is known.
+ */
+#define CHECK_BUDGET_S		11.0
+#define CHECK_OVERHEAD_S	0.1	/* per run: move or start, warm-up */
+#define CHECK_CELL_MIN_S	0.2	/* the shortest window */
+#define CHECK_WHO_MAX		6	/* foreign processes named per cell */
+#define CHECK_SHARE_MIN		0.9	/* below this a load lost CPU time to others */
 #define CHECK_BUSY_SAMPLE_S	0.25
 #define CHECK_DEFAULT_KERNELS	"hash,int,fp,chase,stream,spin,pipe,fork"
 #define CHECK_MAX_KERNELS	16
@@ -47,15 +54,22 @@ struct check_kern {
 	const struct kernel	*k;
 };
 
-/* One measured run on one relation. */
+/* One measured run on one relation (or a solo, or a latency). */
 struct check_cell {
-	int	 state;		/* CHECK_NOT_RUN, CHECK_DONE, CHECK_FAILED */
-	double	 rate_anchor;	/* work units per second */
-	double	 rate_partner;
-	double	 share_anchor;	/* share of wall time on a CPU, 0..1 */
-	double	 share_partner;
-	double	 disturbed;	/* the CPU share got when other work took some, else NAN */
-	char	 error[600];
+	int			 state;		/* CHECK_NOT_RUN, CHECK_DONE, CHECK_FAILED */
+	double			 rate_anchor;	/* work units per second */
+	double			 rate_partner;
+	double			 share_anchor;	/* share of wall time on a CPU, 0..1 */
+	double			 share_partner;
+	double			 spread;	/* relative spread of its figure: a rate, a yield */
+	int			 tries;		/* measurements made */
+	/* The guard: others' work on its CPUs and their siblings. */
+	int			 disturbed;	/* the figure is low: others took CPU time */
+	double			 share_got;	/* CPU share the loads got of what they could */
+	double			 foreign;	/* others' CPU time there, in CPUs; NAN unknown */
+	struct foreign_proc	 who[CHECK_WHO_MAX];	/* largest first */
+	int			 nwho;
+	char			 error[600];
 };
 #define CHECK_NOT_RUN	0
 #define CHECK_DONE	1
@@ -157,6 +171,8 @@ void	check_warn(struct check *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 /* The solo baseline of a kernel, or NULL. */
 const struct check_solo *check_find_solo(const struct check *, const struct check_kern *);
+/* Why a disturbed cell is: "a load got 52% of its CPU; others: smtscope-hog (4242) 48% of CPU 1". */
+void	check_disturbed_why(const struct check_cell *, char *buf, size_t len);
 /* Speeds of a row's cell against the solo rates: anchor, partner, yield; NAN unknown. */
 void	check_cell_speeds(const struct check *, const struct check_row *, int rel,
 	    double *speed_a, double *speed_b, double *yield);

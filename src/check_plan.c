@@ -20,7 +20,6 @@
 #include "topo.h"
 #include "util.h"
 
-#define CHECK_CELL_MIN_S	0.2
 #define CHECK_CELL_MAX_S	2.0
 #define CHECK_BUSY_WAIT_S	2.0
 
@@ -591,6 +590,29 @@ check_wait_quiet(struct check *c)
 	if (cpu != -1)
 		check_warn(c, "CPU %d was %.0f%% busy with other work before measuring: "
 		    "figures there may be low", cpu, check_busy(c->busy, c->nbusy, cpu));
+}
+
+/* Why a disturbed cell is, naming the foreign processes. */
+void
+check_disturbed_why(const struct check_cell *cell, char *buf, size_t len)
+{
+	size_t	used = 0;
+	int	i;
+
+	buf[0] = '\0';
+	if (isfinite(cell->share_got) && cell->share_got < CHECK_SHARE_MIN)
+		used += (size_t)snprintf(buf, len, "a load got %.0f%% of its CPU",
+		    100 * cell->share_got);
+	if (used < len && isfinite(cell->foreign))
+		used += (size_t)snprintf(buf + used, len - used, "%sothers used %.2f CPU",
+		    used > 0 ? "; " : "", cell->foreign);
+	for (i = 0; i < cell->nwho && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s (%d) %.0f%% of CPU %d",
+		    i == 0 ? ": " : ", ", cell->who[i].comm, (int)cell->who[i].pid,
+		    100 * cell->who[i].share, cell->who[i].cpu);
+	if (cell->nwho == 0 && used < len)
+		snprintf(buf + used, len - used, "%sno single process named",
+		    used > 0 ? ": " : "");
 }
 
 /* Speeds of a row's cell: anchor, partner, yield. NAN where not known. */

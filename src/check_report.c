@@ -177,15 +177,47 @@ check_text_alone(const struct check *c, struct report_notes *notes,
 
 	if (row->pair)
 		report_set_text(t, i, 1, "(pair)");
-	else if (so != NULL && so->cell.state == CHECK_DONE)
+	else if (so != NULL && so->cell.state == CHECK_DONE) {
 		report_set_num(t, i, 1, kernel_display(so->kern.k, so->cell.rate_anchor),
 		    so->kern.k->unit, so->kern.k->higher_is_better ? REPORT_HIGHER :
 		    REPORT_LOWER);
+		report_set_spread(t, i, 1, so->cell.spread);
+		if (so->cell.disturbed)
+			report_set_flag(t, i, 1, REPORT_DISTURBED, "others on its core");
+	}
 	else if (so != NULL && so->cell.state == CHECK_FAILED)
 		report_set_text(t, i, 1, "failed [%d]", report_note(notes, "%s alone: %s",
 		    so->kern.text, so->cell.error));
 	else
 		report_set_text(t, i, 1, "-");
+}
+
+/* Is a row's cell disturbed, or either solo it is measured against? */
+static int
+check_yield_disturbed(const struct check *c, const struct check_row *row, int r)
+{
+	const struct check_solo	*soa = check_find_solo(c, &row->a);
+	const struct check_solo	*sob = check_find_solo(c, &row->b);
+
+	return row->cell[r].disturbed || (soa != NULL && soa->cell.disturbed) ||
+	    (sob != NULL && sob->cell.disturbed);
+}
+
+/* A matrix cell: "0.52+0.52=1.04 ±1.0%", with ~ when others disturbed it. */
+static void
+check_text_yield(const struct check *c, const struct check_row *row, int r,
+    struct report_table *t, int i, int col)
+{
+	char	a[32], b[32], y[32], sp[32];
+	double	sa, sb, yield;
+
+	check_cell_speeds(c, row, r, &sa, &sb, &yield);
+	report_fmt_spread(sp, sizeof sp, row->cell[r].spread);
+	report_set_text(t, i, col, "%s%s+%s=%s%s%s",
+	    check_yield_disturbed(c, row, r) ? "~" : "",
+	    report_fmt(a, sizeof a, sa, REPORT_FIXED, 2),
+	    report_fmt(b, sizeof b, sb, REPORT_FIXED, 2),
+	    report_fmt(y, sizeof y, yield, REPORT_FIXED, 2), *sp != '\0' ? " " : "", sp);
 }
 
 /* The co-run matrix: speed of each copy against alone, and their sum, the yield. */
@@ -194,13 +226,13 @@ check_text_matrix(const struct check *c, struct report_notes *notes, FILE *f)
 {
 	struct report_col	 cols[2 + REL_COUNT];
 	struct report_table	*t;
-	char			 a[32], b[32], y[32];
 	double			 sa, sb, yield;
 	int			 i, r;
 
 	fprintf(f, "\nSpeed vs alone on the anchor, in each cell: anchor copy + partner "
 	    "copy = yield\n(speed 1.00 = as fast as alone; yield 2.00 = two whole "
-	    "CPUs of work, 1.00 = no more than one)\n\n");
+	    "CPUs of work, 1.00 = no more than one;\n\u00b1: how much the parts of its "
+	    "window disagreed; ~: other work took CPU time, see the warnings)\n\n");
 	check_text_cols(cols, 2 + REL_COUNT, "kernel", "alone");
 	cols[1].unit = 1;
 	cols[1].style = REPORT_SIG3;
@@ -212,10 +244,7 @@ check_text_matrix(const struct check *c, struct report_notes *notes, FILE *f)
 		for (r = 0; r < REL_COUNT; r++) {
 			check_cell_speeds(c, &c->rows[i], r, &sa, &sb, &yield);
 			if (c->rows[i].cell[r].state == CHECK_DONE && isfinite(yield))
-				report_set_text(t, i, 2 + r, "%s+%s=%s",
-				    report_fmt(a, sizeof a, sa, REPORT_FIXED, 2),
-				    report_fmt(b, sizeof b, sb, REPORT_FIXED, 2),
-				    report_fmt(y, sizeof y, yield, REPORT_FIXED, 2));
+				check_text_yield(c, &c->rows[i], r, t, i, 2 + r);
 			else if (c->rows[i].cell[r].state == CHECK_DONE)
 				report_set_text(t, i, 2 + r, "no solo [%d]", report_note(notes,
 				    "%s: no speed without its solo rate", c->rows[i].name));
@@ -249,10 +278,14 @@ check_text_latency(const struct check *c, struct report_notes *notes, FILE *f)
 			report_set_text(t, i, 0, "%s", lat->kern.k->ends == 2 ?
 			    "pipe round trip" : "fork+exit+wait");
 		for (r = 0; r < REL_COUNT; r++) {
-			if (lat->cell[r].state == CHECK_DONE)
+			if (lat->cell[r].state == CHECK_DONE) {
 				report_set_num(t, i, 1 + r, 1e6 / lat->cell[r].rate_anchor,
 				    "us", REPORT_LOWER);
-			else
+				report_set_spread(t, i, 1 + r, lat->cell[r].spread);
+				if (lat->cell[r].disturbed)
+					report_set_flag(t, i, 1 + r, REPORT_DISTURBED,
+					    "others on its CPUs");
+			} else
 				check_text_absent(c, notes, t, i, 1 + r, r, &lat->cell[r],
 				    lat->kern.text);
 		}
@@ -407,6 +440,29 @@ check_json_plan(const struct check *c, struct strbuf *sb)
 	report_json_num(sb, c->cell_s);
 }
 
+/* Add a cell's figure spread and its guard: tries, disturbed, others' CPUs and who. */
+static void
+check_json_guard(struct strbuf *sb, const struct check_cell *cell)
+{
+	int	i;
+
+	strbuf_puts(sb, ",\"spread\":");
+	report_json_num(sb, cell->state == CHECK_DONE ? cell->spread : NAN);
+	strbuf_printf(sb, ",\"tries\":%d,\"disturbed\":%s,\"foreign_cpus\":", cell->tries,
+	    cell->state == CHECK_DONE && cell->disturbed ? "true" : "false");
+	report_json_num(sb, cell->state == CHECK_DONE ? cell->foreign : NAN);
+	strbuf_puts(sb, ",\"foreign\":[");
+	for (i = 0; cell->state == CHECK_DONE && i < cell->nwho; i++) {
+		strbuf_printf(sb, "%s{\"pid\":%d,\"comm\":", i ? "," : "",
+		    (int)cell->who[i].pid);
+		strbuf_json_str(sb, cell->who[i].comm);
+		strbuf_printf(sb, ",\"cpu\":%d,\"share\":", cell->who[i].cpu);
+		report_json_num(sb, round(cell->who[i].share * 1000) / 1000);
+		strbuf_puts(sb, "}");
+	}
+	strbuf_puts(sb, "]");
+}
+
 /* Add one result cell object of a row. */
 static void
 check_json_cell(const struct check *c, struct strbuf *sb, const struct check_row *row, int r)
@@ -442,12 +498,34 @@ check_json_cell(const struct check *c, struct strbuf *sb, const struct check_row
 	report_json_num(sb, cell->state == CHECK_DONE ? cell->share_anchor : NAN);
 	strbuf_puts(sb, ",\"efficiency\":");
 	report_json_num(sb, analysis_efficiency(sa, cell->state == CHECK_DONE ?
-	    cell->share_anchor : NAN, NAN));
+	    cell->share_anchor : NAN, soa != NULL ? soa->cell.share_anchor : NAN));
+	check_json_guard(sb, cell);
+	strbuf_printf(sb, ",\"solo_disturbed\":%s", (soa != NULL && soa->cell.disturbed) ||
+	    (sob != NULL && sob->cell.disturbed) ? "true" : "false");
 	strbuf_puts(sb, ",\"error\":");
 	if (cell->state == CHECK_FAILED)
 		strbuf_json_str(sb, cell->error);
 	else if (cell->state == CHECK_DONE && !isfinite(yield))
 		strbuf_json_str(sb, "no solo rate");
+	else
+		strbuf_puts(sb, cell->state == CHECK_DONE ? "null" : "\"not measured\"");
+	strbuf_puts(sb, "}");
+}
+
+/* Add one solo: its rate in work units per second, share, spread and guard. */
+static void
+check_json_solo(struct strbuf *sb, const struct check_solo *so)
+{
+	const struct check_cell	*cell = &so->cell;
+
+	strbuf_puts(sb, ":{\"rate\":");
+	report_json_num(sb, cell->state == CHECK_DONE ? cell->rate_anchor : NAN);
+	strbuf_puts(sb, ",\"cpu_share\":");
+	report_json_num(sb, cell->state == CHECK_DONE ? cell->share_anchor : NAN);
+	check_json_guard(sb, cell);
+	strbuf_puts(sb, ",\"error\":");
+	if (cell->state == CHECK_FAILED)
+		strbuf_json_str(sb, cell->error);
 	else
 		strbuf_puts(sb, cell->state == CHECK_DONE ? "null" : "\"not measured\"");
 	strbuf_puts(sb, "}");
@@ -478,6 +556,7 @@ check_json_latency(const struct check *c, struct strbuf *sb)
 			    1e6 / cell->rate_anchor : NAN);
 			strbuf_puts(sb, ",\"cpu_share\":");
 			report_json_num(sb, cell->state == CHECK_DONE ? cell->share_anchor : NAN);
+			check_json_guard(sb, cell);
 			strbuf_puts(sb, ",\"error\":");
 			if (cell->state == CHECK_FAILED)
 				strbuf_json_str(sb, cell->error);
@@ -549,6 +628,12 @@ check_json_results(const struct check *c, struct strbuf *sb)
 		strbuf_json_str(sb, c->solos[i].kern.text);
 		strbuf_printf(sb, ":\"%s/s\"", c->solos[i].kern.k->work_unit);
 	}
+	strbuf_puts(sb, "},\"solos\":{");
+	for (i = 0; i < c->nsolos; i++) {
+		strbuf_puts(sb, i ? "," : "");
+		strbuf_json_str(sb, c->solos[i].kern.text);
+		check_json_solo(sb, &c->solos[i]);
+	}
 	strbuf_puts(sb, "}");
 	check_json_latency(c, sb);
 	check_json_sched(c, sb);
@@ -582,7 +667,7 @@ check_report_json(const struct check *c, FILE *f)
 enum {
 	CSV_KERNEL, CSV_RELATION, CSV_ANCHOR, CSV_PARTNER, CSV_UNIT, CSV_SOLO,
 	CSV_RATE_A, CSV_UNIT_B, CSV_SOLO_B, CSV_RATE_B, CSV_SPEED_A, CSV_SPEED_B,
-	CSV_YIELD, CSV_SHARE, CSV_EFFIC, CSV_STATUS, CSV_NCOLS
+	CSV_YIELD, CSV_SHARE, CSV_EFFIC, CSV_SPREAD, CSV_FOREIGN, CSV_STATUS, CSV_NCOLS
 };
 static const struct report_col check_csv_cols[CSV_NCOLS] = {
 	{ .key = "kernel" }, { .key = "relation" }, { .key = "anchor" },
@@ -590,7 +675,7 @@ static const struct report_col check_csv_cols[CSV_NCOLS] = {
 	{ .key = "rate_anchor" }, { .key = "unit_partner" }, { .key = "solo_partner" },
 	{ .key = "rate_partner" }, { .key = "speed_anchor" }, { .key = "speed_partner" },
 	{ .key = "yield" }, { .key = "cpu_share" }, { .key = "efficiency" },
-	{ .key = "status" }
+	{ .key = "spread" }, { .key = "foreign" }, { .key = "status" }
 };
 
 /* A rate in the kernel's displayed unit, when there is one. */
@@ -609,8 +694,9 @@ check_csv_row(const struct check *c, struct report_table *t, const char *name, i
     const struct check_cell *cell)
 {
 	struct report_cell	 st;
-	char			 why[64], buf[700];
-	int			 row = report_add_row(t);
+	struct strbuf		 who;
+	char			 why[400], buf[700];
+	int			 i, row = report_add_row(t);
 
 	report_set_text(t, row, CSV_KERNEL, "%s", name);
 	report_set_text(t, row, CSV_RELATION, "%s", topo_rel_name(r));
@@ -624,11 +710,20 @@ check_csv_row(const struct check *c, struct report_table *t, const char *name, i
 	} else if (cell->state == CHECK_FAILED) {
 		st.flags = REPORT_FAILED;
 		st.why = (char *)cell->error;
-	} else if (cell->state == CHECK_DONE && isfinite(cell->disturbed)) {
+	} else if (cell->state == CHECK_DONE && cell->disturbed) {
 		st.flags = REPORT_DISTURBED;
-		snprintf(why, sizeof why, "a load got only %.0f%% of its CPU",
-		    100 * cell->disturbed);
+		check_disturbed_why(cell, why, sizeof why);
 		st.why = why;
+	}
+	if (cell->state == CHECK_DONE) {
+		report_set_num(t, row, CSV_SPREAD, cell->spread, NULL, REPORT_LOWER);
+		strbuf_init(&who);
+		for (i = 0; i < cell->nwho; i++)
+			strbuf_printf(&who, "%s%d:%s:%d:%.3f", i ? ";" : "",
+			    (int)cell->who[i].pid, cell->who[i].comm, cell->who[i].cpu,
+			    cell->who[i].share);
+		report_set_text(t, row, CSV_FOREIGN, "%s", who.s != NULL ? who.s : "");
+		strbuf_free(&who);
 	}
 	if (cell->state == CHECK_NOT_RUN && st.flags == 0)
 		report_set_text(t, row, CSV_STATUS, "not measured");
@@ -666,8 +761,8 @@ check_csv_cell(const struct check *c, struct report_table *t,
 	report_set_num(t, row, CSV_SPEED_B, sb, NULL, REPORT_HIGHER);
 	report_set_num(t, row, CSV_YIELD, yield, NULL, REPORT_HIGHER);
 	report_set_num(t, row, CSV_SHARE, share, NULL, REPORT_NEUTRAL);
-	report_set_num(t, row, CSV_EFFIC, analysis_efficiency(sa, share, NAN), NULL,
-	    REPORT_HIGHER);
+	report_set_num(t, row, CSV_EFFIC, analysis_efficiency(sa, share, soa != NULL ?
+	    soa->cell.share_anchor : NAN), NULL, REPORT_HIGHER);
 }
 
 /* One CSV row per kernel and relation; latency rows in the kernel's unit (us). */

@@ -13,11 +13,14 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis.h"
 #include "check.h"
+#include "foreign.h"
 #include "kernel.h"
 #include "loads.h"
 #include "measure.h"
@@ -25,22 +28,34 @@
 #include "topo.h"
 #include "util.h"
 
-#define CHECK_WARMUP_S		0.1
+#define CHECK_WARMUP_S		0.05	/* after a start, a move or a resume */
 #define CHECK_READY_S		20.0	/* a load's setup may take this long */
-#define CHECK_CELL_MIN_S	0.2
+#define CHECK_SUB_S		0.05	/* sub-windows of a stable window */
+#define CHECK_TOL		0.02	/* their agreement that ends it */
+#define CHECK_NEED		4
+#define CHECK_QUIET_S		0.5	/* a disturbed figure waits this long for quiet */
+#define CHECK_WHO_MIN		0.02	/* a foreign process named takes this of a CPU */
 #define CHECK_SCHED_TICK_S	0.01
-#define CHECK_SHARE_MIN		0.9	/* below this a load lost CPU time to others */
 
-/* A check being run: the loads, the clock, and whom to tell what runs. */
+/* A check being run: the loads, foreign work, the clock, and whom to tell what runs. */
 struct check_runner {
 	struct check	*c;
 	struct loads	*ls;
+	struct foreign	*f;
 	uint64_t	 start_ns;
 	void		(*progress)(void *, const char *, int, int, double);
 	void		*arg;
 };
 
-/* Seconds for the next cell: fixed by --time, else what the budget has left. */
+/* A throughput row being run: its two loads and where the partner copy is. */
+struct check_pair {
+	const struct check_row	*row;
+	int			 ids[2];
+	int			 b_cpu;		/* where the partner copy runs now */
+	int			 b_node;	/* the NUMA node it set up on */
+};
+
+/* The longest window for the next cell: --time, else what the budget has left. */
 static double
 check_next_cell_s(const struct check_runner *cr)
 {
@@ -61,6 +76,43 @@ check_next_cell_s(const struct check_runner *cr)
 	if (s < CHECK_CELL_MIN_S)
 		s = CHECK_CELL_MIN_S;
 	return s;
+}
+
+/*
+ * How long a disturbed figure may wait for quiet: CHECK_QUIET_S while the
+ * budget has room for it besides the shortest window of every run left
+ * (always with --time), else nothing: the figure stays marked.
+ */
+static double
+check_quiet_s(const struct check_runner *cr)
+{
+	const struct check	*c = cr->c;
+	double			 left;
+
+	if (c->time_given)
+		return CHECK_QUIET_S;
+	left = CHECK_BUDGET_S - (double)(util_now_ns() - cr->start_ns) / 1e9;
+	if (left < (c->runs_total - c->runs_done) * (CHECK_CELL_MIN_S +
+	    CHECK_OVERHEAD_S) + CHECK_QUIET_S)
+		return 0;
+	return CHECK_QUIET_S;
+}
+
+/* A stable window of at most max_s seconds. */
+static void
+check_window(double max_s, struct measure_win *w, struct solo_stable *stab)
+{
+	memset(w, 0, sizeof *w);
+	w->max_s = max_s;
+	w->min_s = max_s < CHECK_CELL_MIN_S ? max_s : CHECK_CELL_MIN_S;
+	w->sub_s = max_s / 200 > CHECK_SUB_S ? max_s / 200 : CHECK_SUB_S;
+	w->tol = CHECK_TOL;
+	w->need = CHECK_NEED;
+	stab->min_ns = (uint64_t)(w->min_s * 1e9);
+	stab->max_ns = (uint64_t)(w->max_s * 1e9);
+	stab->sub_ns = (uint64_t)(w->sub_s * 1e9);
+	stab->tol = w->tol;
+	stab->need = w->need;
 }
 
 /* Say what runs now, with an estimate of the time left; NULL at the end. */
@@ -110,203 +162,372 @@ check_start_loads(struct check_runner *cr, const char *const *texts, int n, int 
 	return 0;
 }
 
-/* Measure one load alone through the solo measurer; -1 with the reason. */
-static int
-check_measure_alone(struct check_runner *cr, const char *text, int id, double s,
-    double *rate, double *share, char *err, size_t errlen)
+/* The CPUs of a cell, the anchor and a partner, with their SMT siblings. */
+static void
+check_cell_cpus(const struct check *c, int partner, struct cpuset *set)
 {
-	struct solo_result	res;
-	struct load		*l;
-	int			r;
+	struct load_spec	spec;
 
-	r = solo_measure(&solo_loads_ops, cr->ls, id, (uint64_t)(CHECK_WARMUP_S * 1e9),
-	    (uint64_t)(s * 1e9), &res);
-	if (r > 0) {
-		cr->c->signo = r;
-		return -1;
+	memset(&spec, 0, sizeof spec);
+	cpuset_zero(&spec.cpus);
+	cpuset_set(&spec.cpus, c->plan.anchor);
+	spec.cpu_b = partner;
+	measure_core_cpus(c->m, &spec, set);
+}
+
+/* Note who else ran on a cell's CPUs over the last scanned interval. */
+static void
+check_note_foreign(struct check_runner *cr, const struct cpuset *set,
+    struct check_cell *cell)
+{
+	cell->foreign = measure_foreign_cpus(cr->f, set);
+	cell->nwho = measure_foreign_on(cr->f, set, CHECK_WHO_MIN, cell->who, CHECK_WHO_MAX);
+}
+
+/* Wait (at most check_quiet_s()) until others leave the CPUs of a set; 1 if they did. */
+static int
+check_wait_quiet_set(struct check_runner *cr, const struct cpuset *set)
+{
+	uint64_t	end = util_now_ns() + (uint64_t)(check_quiet_s(cr) * 1e9);
+	int		sig;
+
+	while (util_now_ns() < end) {
+		measure_foreign_scan(cr->f, cr->ls);
+		if ((sig = measure_sleep(SOLO_QUIET_TICK_S)) != 0) {
+			cr->c->signo = sig;
+			return 0;
+		}
+		measure_foreign_scan(cr->f, cr->ls);
+		if (measure_foreign_cpus(cr->f, set) <= SOLO_FOREIGN_MAX)
+			return 1;
 	}
-	if (r == -1) {
-		l = loads_get(cr->ls, id);
-		snprintf(err, errlen, "%s: %s", text, l != NULL ? l->death : "vanished");
-		return -1;
-	}
-	*rate = res.rate;
-	*share = res.share;
 	return 0;
 }
 
-/* Measure loads together over one window after a warm-up; -1 with the reason. */
-static int
-check_measure_together(struct check_runner *cr, const char *const *texts, int n,
-    const int *ids, double s, double *rate, double *share, char *err, size_t errlen)
+/* Mark a cell failed with a reason. */
+static void __attribute__((format(printf, 2, 3)))
+check_fail(struct check_cell *cell, const char *fmt, ...)
 {
-	struct load	*l;
-	int		 i, r;
+	va_list	ap;
 
-	if ((r = measure_sleep(CHECK_WARMUP_S)) != 0 ||
-	    (r = measure_window(cr->ls, s)) != 0) {
-		cr->c->signo = r;
-		return -1;
-	}
-	for (i = 0; i < n; i++) {
-		l = loads_get(cr->ls, ids[i]);
-		if (l == NULL || l->state == LOAD_DEAD) {
-			snprintf(err, errlen, "%s: %s", texts[i],
-			    l != NULL ? l->death : "vanished");
-			return -1;
-		}
-		rate[i] = analysis_rate(&l->prev, &l->cur);
-		share[i] = analysis_share(&l->prev, &l->cur);
-	}
-	return 0;
+	cell->state = CHECK_FAILED;
+	va_start(ap, fmt);
+	vsnprintf(cell->error, sizeof cell->error, fmt, ap);
+	va_end(ap);
+}
+
+/* Warn about a disturbed figure, naming who disturbed it. */
+static void
+check_warn_cell(struct check *c, const char *what, const struct check_cell *cell)
+{
+	char	why[400];
+
+	if (cell->state != CHECK_DONE || !cell->disturbed)
+		return;
+	check_disturbed_why(cell, why, sizeof why);
+	check_warn(c, "~ %s: low, other work took CPU time: %s", what, why);
 }
 
 /*
- * Run loads: start each, wait until each works, measure one window (one
- * load: alone, through the solo measurer), stop them. Fills the cell's
- * rates and shares, or its state CHECK_FAILED with the reason. A
- * terminating signal sets c->signo.
+ * Measure one running load alone on the anchor, guarded: a disturbed solo
+ * is measured again once its core is quiet. cpu_bound: the load would use
+ * its whole CPU. Fills the cell (rates, share, spread, the guard's notes).
  */
 static void
-check_run_loads(struct check_runner *cr, const char *const *texts, int n, double s,
+check_alone(struct check_runner *cr, int id, const char *text, int partner, int cpu_bound,
     struct check_cell *cell)
 {
-	char	err[512];
-	int	ids[2], i, rc;
-	double	rate[2] = { NAN, NAN }, share[2] = { NAN, NAN };
+	struct solo_stable	 stab;
+	struct measure_win	 w;
+	struct solo_result	 res;
+	struct cpuset		 set;
+	struct load		*l;
+	int			 r;
 
-	err[0] = '\0';
-	rc = check_start_loads(cr, texts, n, ids, err, sizeof err);
-	if (rc == 0 && n == 1)
-		rc = check_measure_alone(cr, texts[0], ids[0], s, &rate[0], &share[0], err,
-		    sizeof err);
-	else if (rc == 0)
-		rc = check_measure_together(cr, texts, n, ids, s, rate, share, err,
-		    sizeof err);
-	for (i = 0; i < n && rc == 0; i++) {
-		if (!(rate[i] > 0)) {
-			snprintf(err, sizeof err, "%s made no progress in %.2f s", texts[i], s);
-			rc = -1;
-		}
-	}
-	loads_stop_all(cr->ls);
-	cell->rate_anchor = rate[0];
-	cell->share_anchor = share[0];
-	cell->rate_partner = n > 1 ? rate[1] : NAN;
-	cell->share_partner = n > 1 ? share[1] : NAN;
-	cell->disturbed = NAN;
-	cell->state = rc == 0 ? CHECK_DONE : CHECK_FAILED;
-	if (rc != 0)
-		snprintf(cell->error, sizeof cell->error, "%s",
-		    err[0] != '\0' ? err : "interrupted");
+	check_window(check_next_cell_s(cr), &w, &stab);
+	check_cell_cpus(cr->c, partner, &set);
+	measure_foreign_scan(cr->f, cr->ls);
+	r = solo_measure_guarded(&solo_loads_ops, cr->ls, id,
+	    (uint64_t)(CHECK_WARMUP_S * 1e9), &stab, cpu_bound,
+	    (uint64_t)(check_quiet_s(cr) * 1e9), &res, &cell->tries);
+	measure_foreign_scan(cr->f, cr->ls);
 	cr->c->runs_done++;
+	cr->c->runs_total += cell->tries - 1;
+	cr->c->runs_done += cell->tries - 1;
+	if (r > 0) {
+		cr->c->signo = r;
+		return;
+	}
+	if (r == -1) {
+		l = loads_get(cr->ls, id);
+		check_fail(cell, "%s: %s", text, l != NULL ? l->death : "vanished");
+		return;
+	}
+	if (!(res.rate > 0)) {
+		check_fail(cell, "%s made no progress", text);
+		return;
+	}
+	cell->state = CHECK_DONE;
+	cell->rate_anchor = res.rate;
+	cell->share_anchor = res.share;
+	cell->spread = res.spread;
+	check_note_foreign(cr, &set, cell);
+	if (isfinite(res.foreign))
+		cell->foreign = res.foreign;
+	cell->share_got = cpu_bound ? res.share : NAN;
+	cell->disturbed = solo_disturbed(&res, cpu_bound);
 }
 
-/* The CPU share a run's loads got, as a fraction of what their placement gives. */
+/* The CPU share a pair's loads got, as a fraction of what their placement gives. */
 static double
-check_share_got(const struct check_cell *cell, int n, int same_pu)
+check_share_got(const struct check_cell *cell, int same_pu)
 {
-	double	got;
+	double	got = cell->share_anchor;
 
-	if (cell->state != CHECK_DONE)
-		return NAN;
-	got = cell->share_anchor;
-	if (n > 1 && same_pu)
+	if (same_pu)
 		got += cell->share_partner;
-	else if (n > 1 && cell->share_partner < got)
+	else if (cell->share_partner < got)
 		got = cell->share_partner;
 	return got;
 }
 
+/* One window over a pair: the yield known when the solos are, else each rate. */
+static int
+check_pair_window(struct check_runner *cr, struct check_pair *p, const double *weight,
+    const struct cpuset *set, int same_pu, struct check_cell *cell)
+{
+	struct solo_stable	stab;
+	struct measure_win	w;
+	struct measure_fig	fig[2];
+	double			spread, secs;
+	int			sig;
+
+	check_window(check_next_cell_s(cr), &w, &stab);
+	w.weight = weight;
+	if ((sig = measure_sleep(CHECK_WARMUP_S)) != 0) {
+		cr->c->signo = sig;
+		return -1;
+	}
+	measure_foreign_scan(cr->f, cr->ls);
+	sig = measure_stable(cr->ls, p->ids, 2, &w, fig, &spread, &secs);
+	measure_foreign_scan(cr->f, cr->ls);
+	if (sig != 0) {
+		cr->c->signo = sig;
+		return -1;
+	}
+	if (!(fig[0].rate > 0) || !(fig[1].rate > 0)) {
+		check_fail(cell, "%s made no progress in %.2f s", p->row->name, secs);
+		return -1;
+	}
+	cell->state = CHECK_DONE;
+	cell->rate_anchor = fig[0].rate;
+	cell->rate_partner = fig[1].rate;
+	cell->share_anchor = fig[0].share;
+	cell->share_partner = fig[1].share;
+	cell->spread = weight != NULL ? spread : fmax(fig[0].spread, fig[1].spread);
+	cell->share_got = check_share_got(cell, same_pu);
+	check_note_foreign(cr, set, cell);
+	cell->disturbed = cell->foreign > SOLO_FOREIGN_MAX ||
+	    (isfinite(cell->share_got) && cell->share_got < CHECK_SHARE_MIN);
+	return 0;
+}
+
 /*
- * Run a cell; run it once more when it failed or other work took CPU time
- * from its loads, and mark it disturbed (with a warning) when the second
- * try was disturbed too.
+ * Measure a pair on one relation (the partner copy already there); once
+ * more when others disturbed it and its CPUs went quiet, else marked.
  */
 static void
-check_run_cell(struct check_runner *cr, const char *const *texts, int n, int same_pu,
-    int shares, const char *what, struct check_cell *cell)
-{
-	struct check	*c = cr->c;
-	double		 got = NAN;
-	int		 try;
-
-	for (try = 0; try < 2; try++) {
-		check_run_loads(cr, texts, n, check_next_cell_s(cr), cell);
-		got = shares ? check_share_got(cell, n, same_pu) : NAN;
-		if (c->signo != 0 || (cell->state == CHECK_DONE &&
-		    (!isfinite(got) || got >= CHECK_SHARE_MIN)))
-			break;
-		if (try == 0)
-			c->runs_total++;
-	}
-	if (c->signo != 0)
-		return;
-	if (cell->state == CHECK_FAILED) {
-		c->failed = 1;
-		return;
-	}
-	if (!isfinite(got) || got >= CHECK_SHARE_MIN)
-		return;
-	cell->disturbed = got;
-	check_warn(c, "%s: a load got only %.0f%% of its CPU: other work ran there, "
-	    "so this figure is low", what, 100 * got);
-}
-
-/* Measure every solo baseline on the anchor. */
-static void
-check_measure_solos(struct check_runner *cr)
-{
-	struct check	*c = cr->c;
-	char		 text[160], what[200];
-	const char	*texts[1] = { text };
-	int		 i;
-
-	for (i = 0; i < c->nsolos && c->signo == 0; i++) {
-		snprintf(text, sizeof text, "%s@%d", c->solos[i].kern.text, c->plan.anchor);
-		snprintf(what, sizeof what, "%s alone on CPU %d", c->solos[i].kern.text,
-		    c->plan.anchor);
-		check_progress(cr, what);
-		snprintf(what, sizeof what, "%s alone", c->solos[i].kern.text);
-		check_run_cell(cr, texts, 1, 0, 1, what, &c->solos[i].cell);
-	}
-}
-
-/* Measure each row on each present relation. */
-static void
-check_measure_rows(struct check_runner *cr)
+check_pair_cell(struct check_runner *cr, struct check_pair *p, int r,
+    struct check_cell *cell)
 {
 	struct check		*c = cr->c;
-	struct check_row	*row;
-	char			 ta[160], tb[160], what[300];
-	const char		*texts[2] = { ta, tb };
-	int			 i, r, partner;
+	const struct check_solo	*soa = check_find_solo(c, &p->row->a);
+	const struct check_solo	*sob = check_find_solo(c, &p->row->b);
+	struct cpuset		 set;
+	double			 weight[2];
+	const double		*yield = NULL;
+	int			 try;
 
-	for (i = 0; i < c->nrows; i++) {
-		row = &c->rows[i];
-		for (r = 0; r < REL_COUNT && c->signo == 0; r++) {
-			if ((partner = c->plan.rel[r].cpu) == -1)
-				continue;
-			snprintf(ta, sizeof ta, "%s@%d", row->a.text, c->plan.anchor);
-			snprintf(tb, sizeof tb, "%s@%d", row->b.text, partner);
-			snprintf(what, sizeof what, "%s on %s (CPUs %d and %d)", row->name,
-			    topo_rel_name(r), c->plan.anchor, partner);
-			check_progress(cr, what);
-			snprintf(what, sizeof what, "%s on %s", row->name, topo_rel_name(r));
-			check_run_cell(cr, texts, 2, r == REL_SAME_PU, 1, what, &row->cell[r]);
-		}
+	check_cell_cpus(c, p->b_cpu, &set);
+	/* With both solos known, the window ends when the yield is known. */
+	if (soa != NULL && sob != NULL && soa->cell.state == CHECK_DONE &&
+	    sob->cell.state == CHECK_DONE) {
+		weight[0] = 1 / soa->cell.rate_anchor;
+		weight[1] = 1 / sob->cell.rate_anchor;
+		yield = weight;
 	}
+	for (try = 0; try < 2 && c->signo == 0; try++) {
+		cell->tries++;
+		if (check_pair_window(cr, p, yield, &set, r == REL_SAME_PU, cell) == -1)
+			break;
+		if (!cell->disturbed || try == 1 || !check_wait_quiet_set(cr, &set))
+			break;
+		c->runs_total++;
+		c->runs_done++;
+	}
+	c->runs_done++;
+	if (cell->state == CHECK_FAILED)
+		c->failed = 1;
 }
 
-/* Measure pipe and fork latency on each present relation. */
+/* Put the partner copy on a CPU: moved there, or started anew on another NUMA node. */
+static int
+check_place_partner(struct check_runner *cr, struct check_pair *p, int cpu, char *err,
+    size_t errlen)
+{
+	const struct topo_pu	*pu = topo_pu_by_os(cr->c->m, cpu);
+	struct cpuset		 set;
+	char			 text[160];
+	const char		*texts[1] = { text };
+
+	if (cpu == p->b_cpu)
+		return 0;
+	if (pu != NULL && pu->node == p->b_node) {
+		cpuset_zero(&set);
+		cpuset_set(&set, cpu);
+		if (loads_move(cr->ls, p->ids[1], &set, -1, err, errlen) == -1)
+			return -1;
+		p->b_cpu = cpu;
+		return 0;
+	}
+	/* Its memory stays where it set up: a copy on another node starts there. */
+	loads_stop(cr->ls, p->ids[1]);
+	snprintf(text, sizeof text, "%s@%d", p->row->b.text, cpu);
+	if (check_start_loads(cr, texts, 1, &p->ids[1], err, errlen) == -1)
+		return -1;
+	p->b_cpu = cpu;
+	p->b_node = pu != NULL ? pu->node : -1;
+	return 0;
+}
+
+/* A solo not measured yet: of the anchor copy, or of the partner copy moved to the anchor. */
+static void
+check_row_solos(struct check_runner *cr, struct check_pair *p, char *err, size_t errlen)
+{
+	struct check		*c = cr->c;
+	struct check_solo	*so;
+	char			 what[200];
+	int			 end, prev = p->b_cpu;
+
+	for (end = 0; end < 2 && c->signo == 0; end++) {
+		so = (struct check_solo *)check_find_solo(c, end == 0 ? &p->row->a :
+		    &p->row->b);
+		if (so == NULL || so->cell.state != CHECK_NOT_RUN)
+			continue;
+		snprintf(what, sizeof what, "%s alone on CPU %d", so->kern.text,
+		    c->plan.anchor);
+		check_progress(cr, what);
+		if (end == 1 && check_place_partner(cr, p, c->plan.anchor, err, errlen) == -1) {
+			check_fail(&so->cell, "%s", err);
+			c->failed = 1;
+			continue;
+		}
+		check_alone(cr, p->ids[end], what, c->plan.anchor,
+		    solo_cpu_bound(so->kern.k), &so->cell);
+		snprintf(what, sizeof what, "%s alone", so->kern.text);
+		check_warn_cell(c, what, &so->cell);
+		if (so->cell.state == CHECK_FAILED)
+			c->failed = 1;
+	}
+	if (p->b_cpu != prev && c->signo == 0)
+		check_place_partner(cr, p, prev, err, errlen);
+}
+
+/* The partner CPU the copy sets up on: another CPU than the anchor when there is one. */
+static int
+check_first_partner(const struct check *c)
+{
+	int	r;
+
+	for (r = REL_SAME_PU + 1; r < REL_COUNT; r++)
+		if (c->plan.rel[r].cpu != -1)
+			return c->plan.rel[r].cpu;
+	return c->plan.anchor;
+}
+
+/* Fail every cell of a row not measured yet (its loads would not start). */
+static void
+check_row_failed(struct check *c, struct check_row *row, const char *err)
+{
+	struct check_solo	*so;
+	int			 r, end;
+
+	for (r = 0; r < REL_COUNT; r++) {
+		if (c->plan.rel[r].cpu != -1 && row->cell[r].state == CHECK_NOT_RUN) {
+			check_fail(&row->cell[r], "%s", err);
+			c->runs_done++;
+		}
+	}
+	for (end = 0; end < 2; end++) {
+		so = (struct check_solo *)check_find_solo(c, end == 0 ? &row->a : &row->b);
+		if (so != NULL && so->cell.state == CHECK_NOT_RUN) {
+			check_fail(&so->cell, "%s", err);
+			c->runs_done++;
+		}
+	}
+	c->failed = 1;
+}
+
+/*
+ * One throughput row: a copy on the anchor and one on a partner, started
+ * once; the solos not measured yet; then the partner copy moves to each
+ * relation's CPU in turn, starting where it set up.
+ */
+static void
+check_run_row(struct check_runner *cr, struct check_row *row)
+{
+	struct check		*c = cr->c;
+	struct check_pair	 p;
+	char			 ta[160], tb[160], what[300], err[512];
+	const char		*texts[2] = { ta, tb };
+	int			 k, r, order[REL_COUNT], n = 0;
+
+	memset(&p, 0, sizeof p);
+	p.row = row;
+	p.b_cpu = check_first_partner(c);
+	p.b_node = topo_pu_by_os(c->m, p.b_cpu)->node;
+	snprintf(ta, sizeof ta, "%s@%d", row->a.text, c->plan.anchor);
+	snprintf(tb, sizeof tb, "%s@%d", row->b.text, p.b_cpu);
+	err[0] = '\0';
+	if (check_start_loads(cr, texts, 2, p.ids, err, sizeof err) == -1) {
+		if (c->signo == 0)
+			check_row_failed(c, row, err);
+		loads_stop_all(cr->ls);
+		return;
+	}
+	check_row_solos(cr, &p, err, sizeof err);
+	/* The relation where the copy is first, then the others in order. */
+	for (r = 0; r < REL_COUNT; r++)
+		if (c->plan.rel[r].cpu == p.b_cpu)
+			order[n++] = r;
+	for (r = 0; r < REL_COUNT; r++)
+		if (c->plan.rel[r].cpu != -1 && c->plan.rel[r].cpu != p.b_cpu)
+			order[n++] = r;
+	for (k = 0; k < n && c->signo == 0; k++) {
+		r = order[k];
+		snprintf(what, sizeof what, "%s on %s (CPUs %d and %d)", row->name,
+		    topo_rel_name(r), c->plan.anchor, c->plan.rel[r].cpu);
+		check_progress(cr, what);
+		if (check_place_partner(cr, &p, c->plan.rel[r].cpu, err, sizeof err) == -1) {
+			check_row_failed(c, row, err);
+			break;
+		}
+		check_pair_cell(cr, &p, r, &row->cell[r]);
+		snprintf(what, sizeof what, "%s on %s", row->name, topo_rel_name(r));
+		check_warn_cell(c, what, &row->cell[r]);
+	}
+	loads_stop_all(cr->ls);
+}
+
+/* Measure pipe and fork latency on each present relation, a load started for each. */
 static void
 check_measure_latency(struct check_runner *cr)
 {
 	struct check		*c = cr->c;
 	struct check_lat	*lat;
-	char			 text[160], what[300];
+	char			 text[160], what[300], err[512];
 	const char		*texts[1] = { text };
-	int			 i, r, partner;
+	int			 i, r, partner, id;
 
 	for (i = 0; i < c->nlats; i++) {
 		lat = &c->lats[i];
@@ -322,7 +543,19 @@ check_measure_latency(struct check_runner *cr)
 			snprintf(what, sizeof what, "%s latency on %s (CPUs %d and %d)",
 			    lat->kern.text, topo_rel_name(r), c->plan.anchor, partner);
 			check_progress(cr, what);
-			check_run_cell(cr, texts, 1, 0, 0, what, &lat->cell[r]);
+			err[0] = '\0';
+			if (check_start_loads(cr, texts, 1, &id, err, sizeof err) == 0)
+				check_alone(cr, id, text, partner, 0, &lat->cell[r]);
+			else if (c->signo == 0) {
+				check_fail(&lat->cell[r], "%s", err);
+				c->runs_done++;
+			}
+			if (lat->cell[r].state == CHECK_FAILED)
+				c->failed = 1;
+			snprintf(what, sizeof what, "%s latency on %s", lat->kern.text,
+			    topo_rel_name(r));
+			check_warn_cell(c, what, &lat->cell[r]);
+			loads_stop_all(cr->ls);
 		}
 	}
 }
@@ -393,6 +626,7 @@ check_run(struct check *c, void (*progress)(void *, const char *, int, int, doub
     void *arg)
 {
 	struct check_runner	cr;
+	int			i;
 
 	memset(&cr, 0, sizeof cr);
 	cr.c = c;
@@ -400,14 +634,15 @@ check_run(struct check *c, void (*progress)(void *, const char *, int, int, doub
 	cr.arg = arg;
 	measure_signals_block();
 	cr.ls = loads_new(c->m);
+	cr.f = foreign_new(NULL, c->m->max_os > 0 ? c->m->max_os : 1);
 	cr.start_ns = util_now_ns();
-	check_measure_solos(&cr);
-	if (c->signo == 0)
-		check_measure_rows(&cr);
+	for (i = 0; i < c->nrows && c->signo == 0; i++)
+		check_run_row(&cr, &c->rows[i]);
 	if (c->signo == 0)
 		check_measure_latency(&cr);
 	if (c->signo == 0)
 		check_measure_sched(&cr);
 	check_progress(&cr, NULL);
+	foreign_free(cr.f);
 	loads_free(cr.ls);
 }

@@ -2,10 +2,17 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "analysis.h"
 #include "measure.h"
+#include "stable.h"
 #include "util.h"
 
 /* The terminating signals a measurement waits on. */
@@ -83,4 +90,189 @@ measure_window(struct loads *ls, double s)
 	loads_sample(ls);
 	loads_reap(ls);
 	return 0;
+}
+
+/* The loads of a stable window: each one's first and last samples, and its sub-windows. */
+struct measure_track {
+	int			 dead;		/* died during the window */
+	struct load_sample	 s0, sub0, s1;
+	struct stable		 decide;	/* ends when the rate is known */
+	struct stable		 record;	/* every sub-window, for the spread */
+};
+
+/* Feed one sub-window of every live load; 1 when the window is over. */
+static int
+measure_stable_sub(struct loads *ls, const int *ids, int n, const struct measure_win *w,
+    struct measure_track *tr, struct stable *sum_decide, struct stable *sum_record)
+{
+	struct load	*l;
+	double		 secs, work, sum = 0, sub_s = 0;
+	int		 i, over = 1, alive = 0;
+
+	loads_sample(ls);
+	loads_reap(ls);
+	for (i = 0; i < n; i++) {
+		if (tr[i].dead || (l = loads_get(ls, ids[i])) == NULL ||
+		    l->state == LOAD_DEAD) {
+			tr[i].dead = 1;
+			continue;
+		}
+		alive++;
+		tr[i].s1 = l->cur;
+		secs = tr[i].s1.t_ns > tr[i].sub0.t_ns ?
+		    (double)(tr[i].s1.t_ns - tr[i].sub0.t_ns) / 1e9 : 0;
+		work = (double)(uint64_t)(tr[i].s1.count - tr[i].sub0.count);
+		over &= stable_add(&tr[i].decide, work, secs);
+		stable_add(&tr[i].record, work, secs);
+		if (w->weight != NULL && secs > 0)
+			sum += w->weight[i] * work / secs;
+		if (sub_s == 0)
+			sub_s = secs;
+		tr[i].sub0 = tr[i].s1;
+	}
+	if (w->weight == NULL || alive == 0)
+		return over;
+	/* The weighted sum is a rate: it counts as sum * sub_s units of work. */
+	stable_add(sum_record, sum * sub_s, sub_s);
+	return stable_add(sum_decide, sum * sub_s, sub_s);
+}
+
+/* A window over loads that ends when its figure is known. */
+int
+measure_stable(struct loads *ls, const int *ids, int n, const struct measure_win *w,
+    struct measure_fig *out, double *spread, double *secs)
+{
+	struct measure_track	*tr = xcalloc((size_t)n, sizeof *tr);
+	struct stable		*sum = xcalloc(2, sizeof *sum);
+	struct load		*l;
+	uint64_t		 t0 = util_now_ns();
+	int			 i, rc = 0, sig;
+
+	loads_sample(ls);
+	for (i = 0; i < n; i++) {
+		if ((l = loads_get(ls, ids[i])) == NULL || l->state == LOAD_DEAD)
+			tr[i].dead = 1;
+		else
+			tr[i].s0 = tr[i].sub0 = tr[i].s1 = l->cur;
+		stable_init(&tr[i].decide, w->min_s, w->max_s, w->tol, w->need);
+		stable_init(&tr[i].record, INFINITY, INFINITY, 0, STABLE_MAX_SUBS);
+	}
+	stable_init(&sum[0], w->min_s, w->max_s, w->tol, w->need);
+	stable_init(&sum[1], INFINITY, INFINITY, 0, STABLE_MAX_SUBS);
+	do {
+		if ((sig = measure_sleep(w->sub_s)) != 0) {
+			rc = sig;
+			break;
+		}
+	} while (!measure_stable_sub(ls, ids, n, w, tr, &sum[0], &sum[1]));
+	for (i = 0; i < n; i++) {
+		out[i].rate = tr[i].dead ? NAN : analysis_rate(&tr[i].s0, &tr[i].s1);
+		out[i].share = tr[i].dead ? NAN : analysis_share(&tr[i].s0, &tr[i].s1);
+		out[i].spread = tr[i].dead ? NAN : stable_spread(&tr[i].record);
+	}
+	*spread = w->weight != NULL ? stable_spread(&sum[1]) : NAN;
+	*secs = (double)(util_now_ns() - t0) / 1e9;
+	free(sum);
+	free(tr);
+	return rc;
+}
+
+/* Scan foreign work now, leaving out this process and its loads. */
+int
+measure_foreign_scan(struct foreign *f, struct loads *ls)
+{
+	pid_t		*own;
+	struct load	*l;
+	int		 i, n = 0, rc;
+
+	own = xcalloc((size_t)loads_count(ls) * 2 + 1, sizeof *own);
+	own[n++] = getpid();
+	for (i = 0; i < loads_count(ls); i++) {
+		l = loads_at(ls, i);
+		if (l->pid > 0)
+			own[n++] = l->pid;
+		if (l->pid_b > 0)
+			own[n++] = l->pid_b;
+	}
+	rc = foreign_sample(f, own, n, util_now_ns());
+	free(own);
+	return rc;
+}
+
+/* A load's CPUs and every SMT sibling of them. */
+void
+measure_core_cpus(const struct topo *m, const struct load_spec *spec, struct cpuset *core)
+{
+	const struct topo_pu	*pu;
+	struct cpuset		 mine = spec->cpus;
+	int			 cpu, i;
+
+	if (spec->cpu_b != -1)
+		cpuset_set(&mine, spec->cpu_b);
+	*core = mine;
+	CPUSET_FOREACH(cpu, &mine) {
+		if ((pu = topo_pu_by_os(m, cpu)) == NULL || pu->core < 0)
+			continue;
+		for (i = 0; i < m->cores[pu->core].npus; i++)
+			cpuset_set(core, m->pus[m->cores[pu->core].first_pu + i].os_index);
+	}
+}
+
+/* Others' CPU time on a set over the last interval, in CPUs. */
+double
+measure_foreign_cpus(const struct foreign *f, const struct cpuset *cpus)
+{
+	double	sum = 0;
+	int	cpu;
+
+	CPUSET_FOREACH(cpu, cpus)
+		sum += foreign_cpu_share(f, cpu);
+	return sum;
+}
+
+/* Order foreign processes largest first. */
+static int
+measure_cmp_proc(const void *a, const void *b)
+{
+	const struct foreign_proc	*x = a, *y = b;
+
+	return x->share > y->share ? -1 : x->share < y->share;
+}
+
+/* The foreign processes on a set, largest first. */
+int
+measure_foreign_on(const struct foreign *f, const struct cpuset *cpus, double min_share,
+    struct foreign_proc *out, int max)
+{
+	struct foreign_proc	top[8];
+	int			cpu, i, k, n = 0;
+
+	CPUSET_FOREACH(cpu, cpus) {
+		k = foreign_top(f, cpu, top, 8);
+		for (i = 0; i < k; i++) {
+			if (top[i].share < min_share)
+				break;
+			if (n < max)
+				out[n++] = top[i];
+			else if (top[i].share > out[max - 1].share)
+				out[max - 1] = top[i];
+			else
+				break;
+			qsort(out, (size_t)n, sizeof *out, measure_cmp_proc);
+		}
+	}
+	return n;
+}
+
+/* "smtscope-hog (4242) 48% of CPU 1, cc1 (77) 6% of CPU 0". */
+void
+measure_foreign_text(const struct foreign_proc *p, int n, char *buf, size_t len)
+{
+	size_t	used = 0;
+	int	i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s (%d) %.0f%% of CPU %d",
+		    i > 0 ? ", " : "", p[i].comm, (int)p[i].pid, 100 * p[i].share, p[i].cpu);
 }

@@ -2,7 +2,12 @@
 #ifndef SMTSCOPE_MEASURE_H
 #define SMTSCOPE_MEASURE_H
 
+#include <stddef.h>
+
+#include "cpuset.h"
+#include "foreign.h"
 #include "loads.h"
+#include "topo.h"
 
 /*
  * Block SIGINT, SIGTERM and SIGHUP so that the waits below can take them
@@ -15,5 +20,51 @@ int	measure_sleep(double s);
 int	measure_wait_ready(struct loads *, int id, double timeout_s);
 /* Sample all loads, wait s seconds, sample again; 0 or a signal number. */
 int	measure_window(struct loads *, double s);
+
+/*
+ * A measuring window over running loads that ends when its figure is known
+ * (stable.h): sub-windows of sub_s, over once need of them agree within tol
+ * after min_s, or at max_s. Without weights each load's rate is a figure
+ * and all must be known; with weights the figure is one sum of weight[i]
+ * times load i's rate (a yield, with weight 1/solo).
+ */
+struct measure_win {
+	double		 min_s, max_s, sub_s;
+	double		 tol;
+	int		 need;
+	const double	*weight;
+};
+
+/* What a window found for one load, over the whole window. */
+struct measure_fig {
+	double	rate;		/* work units per second */
+	double	share;		/* of the window on a CPU, 0..1; NAN unknown */
+	double	spread;		/* relative spread of its sub-window rates */
+};
+
+/*
+ * Measure a window over loads ids[0..n) (every load is sampled, so
+ * migrations are counted): fills out[i] (NAN for a load that died), and
+ * *spread with the relative spread of the weighted sum (NAN without
+ * weights) and *secs with the window's length. Returns 0, or a signal's
+ * number.
+ */
+int	measure_stable(struct loads *, const int *ids, int n, const struct measure_win *,
+	    struct measure_fig *out, double *spread, double *secs);
+
+/* Scan foreign work now, leaving out this process and its loads; 0 or -1. */
+int	measure_foreign_scan(struct foreign *, struct loads *);
+/* A load's CPUs (end A's set and end B) and every SMT sibling of them. */
+void	measure_core_cpus(const struct topo *, const struct load_spec *, struct cpuset *);
+/* Others' CPU time on a set over the last scanned interval, in CPUs. */
+double	measure_foreign_cpus(const struct foreign *, const struct cpuset *);
+/*
+ * The foreign processes on a set over the last interval, each with at least
+ * min_share of one of its CPUs, largest first; how many were written.
+ */
+int	measure_foreign_on(const struct foreign *, const struct cpuset *, double min_share,
+	    struct foreign_proc *, int max);
+/* "smtscope-hog (4242) 48% of CPU 1, cc1 (77) 6% of CPU 0", or "" for none. */
+void	measure_foreign_text(const struct foreign_proc *, int n, char *buf, size_t len);
 
 #endif

@@ -121,6 +121,7 @@ report_add_row(struct report_table *t)
 	for (i = 0; i < t->ncols; i++) {
 		memset(&t->cells[t->nrows * t->ncols + i], 0, sizeof *t->cells);
 		t->cells[t->nrows * t->ncols + i].v = NAN;
+		t->cells[t->nrows * t->ncols + i].spread = NAN;
 	}
 	t->notes[t->nrows] = NULL;
 	return t->nrows++;
@@ -176,6 +177,25 @@ report_set_num(struct report_table *t, int row, int col, double v, const char *u
 	c->v = v;
 	c->unit = unit;
 	c->better = better;
+}
+
+/* Set a figure's relative spread. */
+void
+report_set_spread(struct report_table *t, int row, int col, double spread)
+{
+	report_at(t, row, col)->spread = spread;
+}
+
+/* "±2.0%" for a relative spread, "" when not finite. */
+char *
+report_fmt_spread(char *buf, size_t len, double spread)
+{
+	if (!isfinite(spread))
+		snprintf(buf, len, "%s", "");
+	else
+		snprintf(buf, len, "\u00b1%.*f%%", 100 * fabs(spread) < 9.95 ? 1 : 0,
+		    100 * fabs(spread));
+	return buf;
 }
 
 /* Set a record's JSON value. */
@@ -237,16 +257,28 @@ report_status(const struct report_cell *c, char *buf, size_t len)
 static char *
 report_cell_text(const struct report_col *col, const struct report_cell *c)
 {
-	char	num[64];
+	char	num[64], spread[32];
 
 	if (c->s != NULL)
 		return xstrdup(c->s);
 	if ((c->flags & (REPORT_NA | REPORT_FAILED)) || !isfinite(c->v))
 		return xstrdup("-");
 	report_fmt(num, sizeof num, c->v, col->style, col->prec);
-	if (col->unit && c->unit != NULL && *c->unit != '\0')
-		return xasprintf("%s %s", num, c->unit);
-	return xstrdup(num);
+	report_fmt_spread(spread, sizeof spread, c->spread);
+	return xasprintf("%s%s%s%s%s%s", c->flags & REPORT_DISTURBED ? "~" : "", num,
+	    col->unit && c->unit != NULL && *c->unit != '\0' ? " " : "",
+	    col->unit && c->unit != NULL ? c->unit : "", *spread != '\0' ? " " : "", spread);
+}
+
+/* Columns a UTF-8 string takes (one per character: "±" is one). */
+static int
+report_width(const char *s)
+{
+	int	n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
 }
 
 /* Print one line of text cells, each padded to its column's width. */
@@ -255,7 +287,7 @@ report_text_line(const struct report_table *t, char **cells, const int *width,
     int last, FILE *f)
 {
 	const struct report_col	*col;
-	int			 i, first = 1;
+	int			 i, pad, first = 1;
 
 	for (i = 0; i < t->ncols; i++) {
 		col = &t->cols[i];
@@ -264,12 +296,12 @@ report_text_line(const struct report_table *t, char **cells, const int *width,
 		if (!first)
 			fprintf(f, "%*s", col->gap > 0 ? col->gap : 1, "");
 		first = 0;
-		if (col->right)
-			fprintf(f, "%*s", width[i], cells[i]);
-		else if (i == last)
-			fputs(cells[i], f);
-		else
-			fprintf(f, "%-*s", width[i], cells[i]);
+		pad = width[i] - report_width(cells[i]);
+		if (col->right && pad > 0)
+			fprintf(f, "%*s", pad, "");
+		fputs(cells[i], f);
+		if (!col->right && i != last && pad > 0)
+			fprintf(f, "%*s", pad, "");
 	}
 	fputc('\n', f);
 }
@@ -288,7 +320,8 @@ report_write_text(const struct report_table *t, FILE *f)
 	for (i = 0; i < t->ncols; i++) {
 		col = &t->cols[i];
 		head[i] = (char *)(col->title != NULL ? col->title : "");
-		width[i] = col->width > (int)strlen(head[i]) ? col->width : (int)strlen(head[i]);
+		width[i] = col->width > report_width(head[i]) ? col->width :
+		    report_width(head[i]);
 		if (col->title != NULL)
 			last = i;
 	}
@@ -296,7 +329,7 @@ report_write_text(const struct report_table *t, FILE *f)
 		text[r] = xcalloc((size_t)t->ncols, sizeof **text);
 		for (i = 0; i < t->ncols; i++) {
 			text[r][i] = report_cell_text(&t->cols[i], &t->cells[r * t->ncols + i]);
-			if ((w = (int)strlen(text[r][i])) > width[i])
+			if ((w = report_width(text[r][i])) > width[i])
 				width[i] = w;
 		}
 	}

@@ -62,6 +62,7 @@ struct report_cell {
 	int			 flags;	/* REPORT_NA, REPORT_FAILED, REPORT_DISTURBED */
 	char			*why;
 	char			*json;	/* the JSON value, when neither s nor v says it */
+	double			 spread; /* relative spread of the figure; NAN none */
 };
 
 struct report_table;
@@ -79,6 +80,14 @@ void	 report_set_text(struct report_table *, int row, int col, const char *fmt, 
 /* Set a record's figure. */
 void	 report_set_num(struct report_table *, int row, int col, double v,
 	    const char *unit, enum report_better);
+/*
+ * Set a figure's relative spread (0.02: its sub-windows disagreed by 2 %):
+ * the text shows "626 MB/s ±2.0%"; JSON and CSV carry it in their own
+ * columns. A figure flagged REPORT_DISTURBED reads "~626 MB/s" in text.
+ */
+void	 report_set_spread(struct report_table *, int row, int col, double spread);
+/* "±2.0%" for a relative spread (one decimal below 10 %), "" when not finite. */
+char	*report_fmt_spread(char *buf, size_t len, double spread);
 /* Set a record's JSON value (an array, true, false), beside its text. */
 void	 report_set_json(struct report_table *, int row, int col, const char *json);
 /* Flag a record, with the reason. */

@@ -10,6 +10,7 @@
 #include "cpustat.h"
 #include "measure.h"
 #include "solo.h"
+#include "stable.h"
 #include "util.h"
 
 enum solo_phase {
@@ -32,6 +33,9 @@ struct solo {
 	struct load_sample	 s0;			/* at the start of the window */
 	uint64_t		 foreign0;		/* others' time on the core then */
 	int			 foreign0_ok;
+	struct solo_stable	 stab;			/* max_ns 0: a fixed window */
+	struct stable		 st;			/* the stable window's sub-windows */
+	struct load_sample	 sub0;			/* the start of the sub-window */
 	struct solo_done {
 		int			 id;
 		struct solo_result	 r;
@@ -234,6 +238,37 @@ solo_next(struct solo *s, uint64_t now)
 	}
 }
 
+/* Begin a stable window's first sub-window at the start of the count. */
+static void
+solo_stable_begin(struct solo *s)
+{
+	const struct solo_stable	*b = &s->stab;
+
+	if (b->max_ns == 0)
+		return;
+	stable_init(&s->st, (double)b->min_ns / 1e9, (double)b->max_ns / 1e9, b->tol,
+	    b->need);
+	s->sub0 = s->s0;
+	s->t_ns = s->s0.t_ns + b->sub_ns;
+}
+
+/* A sub-window ended at s1: is the stable window over? If not, the next is due. */
+static int
+solo_stable_over(struct solo *s, const struct load_sample *s1)
+{
+	double	secs;
+
+	if (s1->t_ns <= s->sub0.t_ns)
+		secs = 0;
+	else
+		secs = (double)(s1->t_ns - s->sub0.t_ns) / 1e9;
+	if (stable_add(&s->st, (double)(uint64_t)(s1->count - s->sub0.count), secs))
+		return 1;
+	s->sub0 = *s1;
+	s->t_ns = s1->t_ns + s->stab.sub_ns;
+	return 0;
+}
+
 /* Advance with the clock; 1 with a finished measurement. */
 int
 solo_poll(struct solo *s, uint64_t now, int *id, struct solo_result *res)
@@ -255,11 +290,15 @@ solo_poll(struct solo *s, uint64_t now, int *id, struct solo_result *res)
 		s->t_ns = s->s0.t_ns + s->window_ns;
 		s->foreign0_ok = s->ops->foreign_ns != NULL &&
 		    s->ops->foreign_ns(s->arg, s->id, &s->foreign0) == 0;
+		solo_stable_begin(s);
 		return 0;
 	}
+	if (s->stab.max_ns != 0 && !solo_stable_over(s, &s1))
+		return 0;
 	*id = s->id;
 	memset(res, 0, sizeof *res);
 	res->foreign = NAN;
+	res->spread = s->stab.max_ns != 0 ? stable_spread(&s->st) : NAN;
 	if (s->foreign0_ok && s->ops->foreign_ns(s->arg, s->id, &f1) == 0 &&
 	    s1.t_ns > s->s0.t_ns)
 		res->foreign = f1 > s->foreign0 ?
@@ -299,16 +338,26 @@ solo_result(const struct solo *s, int id, struct solo_result *res)
 	return -1;
 }
 
-/* Blocking: measure one load alone now. */
-int
-solo_measure(const struct solo_ops *ops, void *arg, int id, uint64_t settle_ns,
-    uint64_t window_ns, struct solo_result *res)
+/* Counted windows that end when the rate is known; NULL: fixed windows. */
+void
+solo_set_stable(struct solo *s, const struct solo_stable *stab)
+{
+	memset(&s->stab, 0, sizeof s->stab);
+	if (stab != NULL && stab->max_ns > 0 && stab->sub_ns > 0)
+		s->stab = *stab;
+}
+
+/* Blocking: measure one load alone now, in a fixed or a stable window. */
+static int
+solo_measure_with(const struct solo_ops *ops, void *arg, int id, uint64_t settle_ns,
+    uint64_t window_ns, const struct solo_stable *stab, struct solo_result *res)
 {
 	struct solo	*s = solo_new(ops, arg);
 	uint64_t	 now, due;
 	int		 got, sig = 0, rc = -1;
 
 	solo_set_windows(s, settle_ns, window_ns);
+	solo_set_stable(s, stab);
 	solo_queue(s, id);
 	for (;;) {
 		now = util_now_ns();
@@ -326,6 +375,14 @@ solo_measure(const struct solo_ops *ops, void *arg, int id, uint64_t settle_ns,
 	}
 	solo_free(s);
 	return rc;
+}
+
+/* Blocking: measure one load alone now. */
+int
+solo_measure(const struct solo_ops *ops, void *arg, int id, uint64_t settle_ns,
+    uint64_t window_ns, struct solo_result *res)
+{
+	return solo_measure_with(ops, arg, id, settle_ns, window_ns, NULL, res);
 }
 
 /* Is a result disturbed? */
@@ -436,6 +493,98 @@ solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
 		own += t.run_ns;
 	busy = busy * (1000000000ULL / (uint64_t)hz);
 	*ns = busy > own ? busy - own : 0;
+	return 0;
+}
+
+/* Would a load of this kernel use its whole CPU alone? Pipe and fork block. */
+int
+solo_cpu_bound(const struct kernel *k)
+{
+	return k != NULL && k->ends == 1 && strcmp(k->name, "fork") != 0;
+}
+
+/* How far a result is from a good solo: the share it lacked and others' CPUs. */
+static double
+solo_badness(const struct solo_result *r, int cpu_bound)
+{
+	double	bad = isfinite(r->foreign) ? r->foreign : 0;
+
+	if (cpu_bound && isfinite(r->share) && r->share < SOLO_SHARE_MIN)
+		bad += SOLO_SHARE_MIN - r->share;
+	return bad;
+}
+
+/* The time others spend on a load's core per second over one tick; NAN unknown. */
+static double
+solo_foreign_tick(const struct solo_ops *ops, void *arg, int id, int *sig)
+{
+	uint64_t	f0, f1, t0, t1;
+
+	t0 = util_now_ns();
+	if (ops->foreign_ns(arg, id, &f0) == -1)
+		return NAN;
+	if ((*sig = measure_sleep(SOLO_QUIET_TICK_S)) != 0)
+		return NAN;
+	t1 = util_now_ns();
+	if (ops->foreign_ns(arg, id, &f1) == -1 || t1 <= t0)
+		return NAN;
+	return f1 > f0 ? (double)(f1 - f0) / (double)(t1 - t0) : 0;
+}
+
+/*
+ * Wait, the other loads paused, until others use at most SOLO_FOREIGN_MAX of
+ * a CPU on the load's core over a tick: 1 when that came, 0 when it did not
+ * by limit_ns (or cannot be known), or a signal's number in *sig.
+ */
+static int
+solo_wait_quiet(const struct solo_ops *ops, void *arg, int id, uint64_t limit_ns,
+    int *sig)
+{
+	int		run[LOADS_MAX], held[LOADS_MAX], n, nheld = 0, i, quiet = 0;
+	uint64_t	end = util_now_ns() + limit_ns;
+	double		f;
+
+	*sig = 0;
+	if (ops->foreign_ns == NULL)
+		return 0;
+	n = ops->running(arg, run, LOADS_MAX);
+	for (i = 0; i < n; i++)
+		if (run[i] != id && ops->pause(arg, run[i], 1) == 0)
+			held[nheld++] = run[i];
+	while (!quiet && *sig == 0 && util_now_ns() < end) {
+		f = solo_foreign_tick(ops, arg, id, sig);
+		if (!isfinite(f) && *sig == 0)
+			break;
+		quiet = f <= SOLO_FOREIGN_MAX;
+	}
+	for (i = 0; i < nheld; i++)
+		ops->pause(arg, held[i], 0);
+	return quiet && *sig == 0;
+}
+
+/* Blocking and guarded: measure, and again in a quiet window while disturbed. */
+int
+solo_measure_guarded(const struct solo_ops *ops, void *arg, int id, uint64_t settle_ns,
+    const struct solo_stable *stab, int cpu_bound, uint64_t quiet_ns,
+    struct solo_result *res, int *tries)
+{
+	struct solo_result	r;
+	uint64_t		window_ns = stab != NULL ? stab->max_ns : SOLO_WINDOW_NS;
+	int			rc, sig;
+
+	*tries = 1;
+	if ((rc = solo_measure_with(ops, arg, id, settle_ns, window_ns, stab, res)) != 0)
+		return rc;
+	while (solo_disturbed(res, cpu_bound) && *tries <= SOLO_RETRIES) {
+		if (!solo_wait_quiet(ops, arg, id, quiet_ns, &sig))
+			return sig;
+		if ((rc = solo_measure_with(ops, arg, id, settle_ns, window_ns, stab,
+		    &r)) != 0)
+			return rc;
+		(*tries)++;
+		if (solo_badness(&r, cpu_bound) < solo_badness(res, cpu_bound))
+			*res = r;
+	}
 	return 0;
 }
 

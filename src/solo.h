@@ -39,6 +39,19 @@ struct solo_result {
 	uint64_t	end_ns;		/* when it ended (CLOCK_MONOTONIC) */
 	double		foreign;	/* others' CPU time on its core over the window, in
 					   CPUs (0.25: a quarter of one); NAN unknown */
+	double		spread;		/* relative spread of the sub-window rates of a
+					   stable window (stable.h); NAN for a fixed one */
+};
+
+/*
+ * A counted window that ends when the rate is known (stable.h): sub-windows
+ * of sub_ns, over once need of them agree within tol and min_ns has passed,
+ * or at max_ns.
+ */
+struct solo_stable {
+	uint64_t	min_ns, max_ns, sub_ns;
+	double		tol;
+	int		need;
 };
 
 /*
@@ -51,6 +64,8 @@ struct solo_result {
 #define SOLO_FOREIGN_MAX	0.10
 /* Re-measures of a disturbed solo before it is left as it is. */
 #define SOLO_RETRIES		3
+/* A quiet core is looked for over ticks this long. */
+#define SOLO_QUIET_TICK_S	0.25
 
 /* Default windows: settle after pausing the others, then count. */
 #define SOLO_SETTLE_NS	(200ULL * 1000 * 1000)
@@ -108,6 +123,22 @@ int		 solo_measure(const struct solo_ops *, void *arg, int id, uint64_t settle_n
 
 /* Is a result disturbed? cpu_bound: the load would use its whole CPU alone. */
 int		 solo_disturbed(const struct solo_result *, int cpu_bound);
+
+/* Counted windows that end when the rate is known; NULL: fixed windows again. */
+void		 solo_set_stable(struct solo *, const struct solo_stable *);
+
+/*
+ * Blocking and guarded: measure one load alone (a stable window when stab is
+ * not NULL); while the result is disturbed, wait up to quiet_ns (the others
+ * paused) for its core to go quiet and, if it did, measure again, at most
+ * SOLO_RETRIES more times. The least disturbed result is kept; *tries says
+ * how many measurements were made. Returns as solo_measure().
+ */
+int		 solo_measure_guarded(const struct solo_ops *, void *arg, int id,
+		     uint64_t settle_ns, const struct solo_stable *stab, int cpu_bound,
+		     uint64_t quiet_ns, struct solo_result *, int *tries);
+/* Would a load of this kernel use its whole CPU alone (pipe and fork block)? */
+int		 solo_cpu_bound(const struct kernel *);
 
 /* Ops over a struct loads (arg is the struct loads *). */
 extern const struct solo_ops solo_loads_ops;

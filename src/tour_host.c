@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "foreign.h"
 #include "loads.h"
 #include "measure.h"
 #include "solo.h"
@@ -30,6 +31,19 @@ tour_fmt_value(char *buf, size_t len, const struct kernel *k, double rate)
 	snprintf(buf, len, "%.*f %s", v < 10 ? 3 : 1, v, k->unit);
 }
 
+/* Put "~" before a figure others disturbed; returns buf. */
+static char *
+tour_marked(char *buf, size_t len, int disturbed)
+{
+	size_t	n = strlen(buf);
+
+	if (disturbed && strcmp(buf, "-") != 0 && n + 2 <= len) {
+		memmove(buf + 1, buf, n + 1);
+		buf[0] = '~';
+	}
+	return buf;
+}
+
 /* A ratio as a percentage, or "-". */
 static void
 tour_fmt_pct(char *buf, size_t len, double v)
@@ -38,6 +52,50 @@ tour_fmt_pct(char *buf, size_t len, double v)
 		snprintf(buf, len, "-");
 	else
 		snprintf(buf, len, "%.0f%%", v * 100);
+}
+
+/* Who disturbed a figure: "smtscope-hog (4242) 48% of CPU 1", or why none is named. */
+static void
+tour_fmt_who(char *buf, size_t len, const struct tour_foreign *tf)
+{
+	measure_foreign_text(tf->who, tf->n, buf, len);
+	if (buf[0] == '\0')
+		snprintf(buf, len, "no single process named");
+}
+
+/* One warning line per disturbed figure of the tour, naming the foreign processes. */
+static void
+tour_host_warnings(const struct tour_player *p, FILE *f)
+{
+	const struct tour		*t = tour_player_tour(p);
+	const struct tour_step_result	*r;
+	const struct tour_load_result	*l;
+	char				 who[400];
+	int				 i, j, n = 0;
+
+	for (i = 0; i < t->nsteps; i++) {
+		r = tour_player_result(p, i);
+		for (j = 0; r->measured && j < r->nloads; j++) {
+			l = &r->loads[j];
+			if (l->solo_disturbed) {
+				if (n++ == 0)
+					fprintf(f, "\nWarnings (~: a figure other work "
+					    "disturbed):\n");
+				tour_fmt_who(who, sizeof who, &l->solo_foreign);
+				fprintf(f, "  ! step %d, %s solo (%s): others used %.2f CPU on "
+				    "its core: %s\n", i + 1, l->name, l->spec,
+				    l->solo_foreign.cpus, who);
+			}
+			if (l->disturbed) {
+				if (n++ == 0)
+					fprintf(f, "\nWarnings (~: a figure other work "
+					    "disturbed):\n");
+				tour_fmt_who(who, sizeof who, &l->foreign);
+				fprintf(f, "  ! step %d, %s (%s): others used %.2f CPU on its "
+				    "core: %s\n", i + 1, l->name, l->spec, l->foreign.cpus, who);
+			}
+		}
+	}
 }
 
 /* Print the summary table: a line per step, then a line per load. */
@@ -72,7 +130,9 @@ tour_host_summary(const struct tour_player *p, FILE *f)
 			tour_fmt_value(solo, sizeof solo, l->k, l->solo);
 			tour_fmt_pct(speed, sizeof speed, l->speed);
 			fprintf(f, "    %-6s %-14s %14s %14s %6s\n", l->name, l->spec,
-			    l->paused ? "paused" : rate, solo, speed);
+			    l->paused ? "paused" : tour_marked(rate, sizeof rate, l->disturbed),
+			    tour_marked(solo, sizeof solo, l->solo_disturbed),
+			    tour_marked(speed, sizeof speed, l->disturbed || l->solo_disturbed));
 		}
 		if (r->note[0] != '\0')
 			fprintf(f, "    %s\n", r->note);
@@ -82,6 +142,7 @@ tour_host_summary(const struct tour_player *p, FILE *f)
 		else if (r->nloads == 0)
 			fprintf(f, "    no load running\n");
 	}
+	tour_host_warnings(p, f);
 }
 
 /* A rate in the kernel's unit for JSON, or null. */
@@ -92,6 +153,38 @@ tour_json_value(struct strbuf *sb, const struct kernel *k, double rate)
 		strbuf_puts(sb, "null");
 	else
 		strbuf_json_num(sb, kernel_display(k, rate));
+}
+
+/* Add a list of foreign processes: [{"pid","comm","cpu","share"}]. */
+static void
+tour_json_who(struct strbuf *sb, const struct tour_foreign *tf)
+{
+	int	i;
+
+	strbuf_puts(sb, "[");
+	for (i = 0; i < tf->n; i++) {
+		strbuf_printf(sb, "%s{\"pid\":%d,\"comm\":", i ? "," : "", (int)tf->who[i].pid);
+		strbuf_json_str(sb, tf->who[i].comm);
+		strbuf_printf(sb, ",\"cpu\":%d,\"share\":", tf->who[i].cpu);
+		strbuf_json_num(sb, round(tf->who[i].share * 1000) / 1000);
+		strbuf_puts(sb, "}");
+	}
+	strbuf_puts(sb, "]");
+}
+
+/* Add a load's spreads and guard flags to its JSON object. */
+static void
+tour_json_flags(struct strbuf *sb, const struct tour_load_result *l)
+{
+	strbuf_puts(sb, ",\"spread\":");
+	strbuf_json_num(sb, l->spread);
+	strbuf_printf(sb, ",\"disturbed\":%s,\"foreign\":", l->disturbed ? "true" : "false");
+	tour_json_who(sb, &l->foreign);
+	strbuf_puts(sb, ",\"solo_spread\":");
+	strbuf_json_num(sb, l->solo_spread);
+	strbuf_printf(sb, ",\"solo_tries\":%d,\"solo_disturbed\":%s,\"solo_foreign\":",
+	    l->solo_tries, l->solo_disturbed ? "true" : "false");
+	tour_json_who(sb, &l->solo_foreign);
 }
 
 /* The summary as one JSON object. */
@@ -142,6 +235,7 @@ tour_host_summary_json(const struct tour_player *p, struct strbuf *sb)
 			tour_json_value(sb, l->k, l->solo);
 			strbuf_puts(sb, ",\"speed\":");
 			strbuf_json_num(sb, l->speed);
+			tour_json_flags(sb, l);
 			strbuf_puts(sb, "}");
 		}
 		strbuf_puts(sb, "]}");
@@ -154,6 +248,7 @@ struct tour_host {
 	const struct topo	*m;
 	struct loads		*ls;
 	struct solo		*solo;		/* over ls */
+	struct foreign		*f;		/* others' work */
 	int			 failed;
 	FILE			*out;
 };
@@ -213,6 +308,31 @@ tour_host_sample(void *arg, int id, struct load_sample *out)
 		return -1;
 	loads_peek(h->ls, l, out);
 	return 0;
+}
+
+/* Note every process's CPU time now. */
+static void
+tour_host_foreign_mark(void *arg)
+{
+	struct tour_host	*h = arg;
+
+	measure_foreign_scan(h->f, h->ls);
+}
+
+/* Others' work on a load's core between the last two marks. */
+static double
+tour_host_foreign(void *arg, int id, struct foreign_proc *who, int max, int *n)
+{
+	struct tour_host	*h = arg;
+	struct load		*l = loads_get(h->ls, id);
+	struct cpuset		 core;
+
+	*n = 0;
+	if (l == NULL || foreign_interval_s(h->f) <= 0)
+		return NAN;
+	measure_core_cpus(h->m, &l->spec, &core);
+	*n = measure_foreign_on(h->f, &core, 0.02, who, max);
+	return measure_foreign_cpus(h->f, &core);
 }
 
 /* The measurer of solo rates, over the host's loads. */
@@ -302,6 +422,9 @@ tour_host_event(void *arg, enum tour_event ev, const struct tour_player *p)
 			tour_fmt_value(rate, sizeof rate, l->k, l->rate);
 			tour_fmt_value(solo, sizeof solo, l->k, l->solo);
 			tour_fmt_pct(speed, sizeof speed, l->speed);
+			tour_marked(rate, sizeof rate, l->disturbed);
+			tour_marked(solo, sizeof solo, l->solo_disturbed);
+			tour_marked(speed, sizeof speed, l->disturbed || l->solo_disturbed);
 			if (l->paused)
 				fprintf(h->out, "    %-5s %-12s paused\n", l->name, l->spec);
 			else
@@ -327,6 +450,8 @@ static const struct tour_ops tour_host_ops = {
 	.highlight = tour_host_highlight,
 	.event = tour_host_event,
 	.solo = tour_host_solo,
+	.foreign_mark = tour_host_foreign_mark,
+	.foreign = tour_host_foreign,
 };
 
 /* Write the JSON summary to a file; -1 with a message on stderr. */
@@ -374,6 +499,7 @@ tour_host_run(const struct tour *t, const struct tour_options *opt, const char *
 	measure_signals_block();
 	h.ls = loads_new(m);
 	h.solo = solo_new(&solo_loads_ops, h.ls);
+	h.f = foreign_new(NULL, m->max_os > 0 ? m->max_os : 1);
 	p = tour_player_new(t, m, &tour_host_ops, &h, opt);
 	printf("Tour %s: %s (%d steps, %s)\n", t->name, t->title, t->nsteps, t->path);
 	now = (double)util_now_ns() / 1e9;
@@ -390,6 +516,7 @@ tour_host_run(const struct tour *t, const struct tour_options *opt, const char *
 			deadline = now + 0.5;
 	}
 	tour_player_quit(p);
+	foreign_free(h.f);
 	solo_free(h.solo);
 	loads_free(h.ls);
 	printf("\n");

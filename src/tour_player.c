@@ -13,17 +13,25 @@
 
 #include "analysis.h"
 #include "solo.h"
+#include "stable.h"
 #include "tour_plan.h"
 #include "tour_player.h"
+#include "tour_solo.h"
 #include "util.h"
 
 #define TOUR_READY_S		30.0	/* a load that has done nothing by then failed */
 #define TOUR_POLL_S		0.02
+#define TOUR_SUB_S		0.1	/* sub-windows of a step's stable window */
+#define TOUR_WINDOW_MIN_S	0.5
+#define TOUR_TOL		0.03
+#define TOUR_NEED		3
+#define TOUR_QUIET_S		1.0	/* a disturbed solo waits this long for quiet */
 
 enum tour_phase {
 	PH_IDLE,
 	PH_READY,		/* waiting for new loads to do their first unit */
 	PH_SOLO,		/* new placements measured alone, one at a time */
+	PH_QUIET,		/* a disturbed solo waits for its core to go quiet */
 	PH_SETTLE,		/* all together, settling */
 	PH_WINDOW,		/* ... measuring */
 	PH_HOLD,		/* figures in; until the step's time or a key */
@@ -40,13 +48,8 @@ struct tour_live {
 	int			 ready;
 	int			 queued;	/* its solo rate is asked for */
 	uint64_t		 solo_end_ns;	/* the last solo result taken in */
-	struct load_sample	 s0;
-};
-
-/* A solo rate: one spec alone on this machine. */
-struct tour_solo {
-	char	spec[96];
-	double	rate;
+	struct load_sample	 s0, sub0;	/* the window's start, the sub-window's */
+	struct stable		 st;		/* the window's sub-windows */
 };
 
 struct tour_player {
@@ -63,6 +66,8 @@ struct tour_player {
 	double			 t_end;		/* end of the current phase */
 	double			 step_start;	/* when the step's own time began */
 	double			 ready_end;
+	double			 t_sub;		/* the next sub-window's end */
+	double			 quiet_end;	/* PH_QUIET gives up then */
 	char			 status[160];
 
 	struct tour_live	 live[TOUR_LOADS_MAX];
@@ -71,8 +76,7 @@ struct tour_player {
 	struct solo		*solo;		/* the host's, or our own */
 	int			 own_solo;
 	int			 shown;		/* the measurement the status names, -1 */
-	struct tour_solo	*solos;
-	int			 nsolos;
+	struct tour_solos	 solos;	/* by placement */
 };
 
 /* Our own measurer's view of the loads: pause and sample through the host. */
@@ -220,21 +224,6 @@ tour_player_unsolo(struct tour_player *p)
 	p->shown = -1;
 }
 
-/* Rewrite a live load's spec for its new place: its solo is the one that counts. */
-static void
-tour_live_respec(struct tour_live *l)
-{
-	const char	*at = strchr(l->spec, '@');
-	char		 kernel[80];
-	int		 len = at != NULL ? (int)(at - l->spec) : (int)strlen(l->spec);
-
-	snprintf(kernel, sizeof kernel, "%.*s", len < 79 ? len : 79, l->spec);
-	if (l->cpu_b != -1)
-		snprintf(l->spec, sizeof l->spec, "%s@%d,%d", kernel, l->cpu, l->cpu_b);
-	else
-		snprintf(l->spec, sizeof l->spec, "%s@%d", kernel, l->cpu);
-}
-
 /* Ask the host to do one resolved action. */
 static void
 tour_player_apply(struct tour_player *p, const struct tour_op *op)
@@ -283,7 +272,7 @@ tour_player_apply(struct tour_player *p, const struct tour_op *op)
 		l->cpu = op->cpu;
 		if (op->cpu_b != -1)
 			l->cpu_b = op->cpu_b;
-		tour_live_respec(l);
+		tour_solo_respec(l->spec, sizeof l->spec, l->cpu, l->cpu_b);
 		break;
 	case TOUR_PAUSE:
 	case TOUR_RESUME:
@@ -330,18 +319,6 @@ tour_player_solo_s(const struct tour_player *p)
 	if (s <= 0 || s > 1)
 		return 1;
 	return s < 0.5 ? 0.5 : s;
-}
-
-/* The solo rate of a spec, or NAN. */
-static double
-tour_player_solo(const struct tour_player *p, const char *spec)
-{
-	int	i;
-
-	for (i = 0; i < p->nsolos; i++)
-		if (strcmp(p->solos[i].spec, spec) == 0)
-			return p->solos[i].rate;
-	return NAN;
 }
 
 /* Running loads: live and not paused by the script. */
@@ -452,6 +429,23 @@ tour_player_sample(struct tour_player *p, int i, struct load_sample *s)
 	return -1;
 }
 
+/* Note every process's CPU time now, when the host can. */
+static void
+tour_player_mark(struct tour_player *p)
+{
+	if (p->ops->foreign_mark != NULL)
+		p->ops->foreign_mark(p->arg);
+}
+
+/* Others' work on a load's core between the last two marks. */
+static void
+tour_player_foreign(struct tour_player *p, int id, struct tour_foreign *tf)
+{
+	tf->n = 0;
+	tf->cpus = p->ops->foreign != NULL ? p->ops->foreign(p->arg, id, tf->who,
+	    TOUR_WHO_MAX, &tf->n) : NAN;
+}
+
 /* Ask for the solo rate of every running load whose placement has none yet. */
 static void
 tour_player_ask_solos(struct tour_player *p)
@@ -463,7 +457,7 @@ tour_player_ask_solos(struct tour_player *p)
 	settle_ns = tour_player_running(p) > 1 ? 200000000ULL : 50000000ULL;
 	solo_set_windows(p->solo, settle_ns, (uint64_t)(tour_player_solo_s(p) * 1e9));
 	for (i = 0; i < p->nlive; i++) {
-		if (p->live[i].paused || isfinite(tour_player_solo(p, p->live[i].spec)))
+		if (p->live[i].paused || isfinite(tour_solo_rate(&p->solos, p->live[i].spec)))
 			continue;
 		for (dup = 0, j = 0; j < i; j++)
 			dup |= p->live[j].queued &&
@@ -475,27 +469,12 @@ tour_player_ask_solos(struct tour_player *p)
 	}
 }
 
-/* Keep a solo rate for a placement, replacing an older one. */
-static void
-tour_player_keep_solo(struct tour_player *p, const char *spec, double rate)
-{
-	int	i;
-
-	for (i = 0; i < p->nsolos; i++)
-		if (strcmp(p->solos[i].spec, spec) == 0)
-			break;
-	if (i == p->nsolos) {
-		p->solos = xreallocarray(p->solos, (size_t)p->nsolos + 1, sizeof *p->solos);
-		snprintf(p->solos[p->nsolos++].spec, sizeof p->solos[0].spec, "%s", spec);
-	}
-	p->solos[i].rate = isfinite(rate) && rate > 0 ? rate : NAN;
-}
-
 /* Take in every new solo result of our loads, whoever asked for it. */
 static void
 tour_player_take_solos(struct tour_player *p)
 {
 	struct solo_result	 r;
+	struct tour_foreign	 who;
 	struct tour_live	*l;
 	int			 i;
 
@@ -506,7 +485,9 @@ tour_player_take_solos(struct tour_player *p)
 		if (solo_result(p->solo, l->id, &r) == -1 || r.end_ns == l->solo_end_ns)
 			continue;
 		l->solo_end_ns = r.end_ns;
-		tour_player_keep_solo(p, l->spec, r.rate);
+		tour_player_mark(p);
+		tour_player_foreign(p, l->id, &who);
+		tour_solo_keep(&p->solos, l->spec, &r, &who);
 	}
 }
 
@@ -520,6 +501,8 @@ tour_player_solo_status(struct tour_player *p)
 		return;
 	p->shown = cur;
 	p->status[0] = '\0';
+	if (cur != -1)
+		tour_player_mark(p);
 	for (i = 0; i < p->nlive; i++) {
 		if (p->live[i].id != cur || !p->live[i].queued)
 			continue;
@@ -560,54 +543,164 @@ tour_player_solos_done(struct tour_player *p, double now)
 	return !busy && solo_current(p->solo) == -1;
 }
 
+/* A load's figures at the end of the window: rate, spread, foreign work. */
+static int
+tour_player_load_figures(struct tour_player *p, int i, struct tour_load_result *lr)
+{
+	struct tour_live	*l = &p->live[i];
+	struct load_sample	 s1;
+
+	if (tour_player_sample(p, i, &s1) == -1)
+		return -1;
+	lr->rate = analysis_rate(&l->s0, &s1);
+	lr->spread = stable_spread(&l->st);
+	lr->speed = analysis_speed(lr->rate, lr->solo);
+	tour_player_foreign(p, l->id, &lr->foreign);
+	lr->disturbed = lr->foreign.cpus > SOLO_FOREIGN_MAX;
+	return 0;
+}
+
 /* Record the figures of the step from the two samples of each running load. */
 static void
 tour_player_measured(struct tour_player *p)
 {
 	struct tour_step_result	*r = &p->res[p->step];
 	struct tour_load_result	*lr;
+	const struct tour_solo	*so;
 	struct tour_live	*l;
-	struct load_sample	 s1;
-	char			 kernel[96];
-	const char		*at;
 	double			 sum = 0;
 	int			 i, n = 0;
 
 	r->nloads = 0;
+	tour_player_mark(p);
 	for (i = 0; i < p->nlive; i++) {
 		l = &p->live[i];
 		lr = &r->loads[r->nloads];
 		memset(lr, 0, sizeof *lr);
 		snprintf(lr->name, sizeof lr->name, "%s", l->name);
 		snprintf(lr->spec, sizeof lr->spec, "%s", l->spec);
-		at = strchr(l->spec, '@');
-		snprintf(kernel, sizeof kernel, "%.*s", at != NULL ? (int)(at - l->spec) :
-		    (int)strlen(l->spec), l->spec);
-		if (strchr(kernel, ':') != NULL)
-			*strchr(kernel, ':') = '\0';
-		lr->k = kernel_find(kernel);
+		lr->k = tour_solo_kernel(l->spec);
 		lr->cpu = l->cpu;
 		lr->cpu_b = l->cpu_b;
 		lr->paused = l->paused;
-		lr->solo = tour_player_solo(p, l->spec);
-		lr->rate = lr->speed = NAN;
-		if (!l->paused) {
-			if (tour_player_sample(p, i, &s1) == -1) {
-				i--;
-				continue;
-			}
-			lr->rate = analysis_rate(&l->s0, &s1);
-			lr->speed = analysis_speed(lr->rate, lr->solo);
-			if (isfinite(lr->speed)) {
-				sum += lr->speed;
-				n++;
-			}
+		lr->solo = lr->solo_spread = NAN;
+		lr->solo_foreign.cpus = lr->foreign.cpus = NAN;
+		if ((so = tour_solo_find(&p->solos, l->spec)) != NULL) {
+			lr->solo = so->rate;
+			lr->solo_spread = so->spread;
+			lr->solo_disturbed = so->disturbed;
+			lr->solo_tries = so->tries;
+			lr->solo_foreign = so->foreign;
+		}
+		lr->rate = lr->speed = lr->spread = NAN;
+		if (!l->paused && tour_player_load_figures(p, i, lr) == -1) {
+			i--;
+			continue;
+		}
+		if (!l->paused && isfinite(lr->speed)) {
+			sum += lr->speed;
+			n++;
 		}
 		r->nloads++;
 	}
 	r->yield = n > 0 ? sum : NAN;
 	r->measured = 1;
 	tour_player_event(p, TOUR_EV_MEASURED);
+}
+
+/* Begin the step's window: each running load's first sample and sub-windows. */
+static void
+tour_player_window_begin(struct tour_player *p, double now)
+{
+	double	t = tour_player_step_s(p), max_s;
+	int	i;
+
+	p->phase = PH_WINDOW;
+	p->t_end = t > 0 ? p->step_start + t : now + 3;
+	if (p->t_end < now + 0.1)
+		p->t_end = now + 0.1;
+	max_s = p->t_end - now;
+	for (i = 0; i < p->nlive; i++) {
+		if (!p->live[i].paused && tour_player_sample(p, i, &p->live[i].s0) == -1) {
+			i--;
+			continue;
+		}
+		p->live[i].sub0 = p->live[i].s0;
+		stable_init(&p->live[i].st, fmin(max_s, TOUR_WINDOW_MIN_S), max_s, TOUR_TOL,
+		    TOUR_NEED);
+	}
+	p->t_sub = now + TOUR_SUB_S;
+	tour_player_mark(p);
+}
+
+/* A sub-window is over: feed each running load's; 1 when every rate is known. */
+static int
+tour_player_window_sub(struct tour_player *p, double now)
+{
+	struct load_sample	 s;
+	struct tour_live	*l;
+	int			 i, over = 1;
+
+	for (i = 0; i < p->nlive; i++) {
+		l = &p->live[i];
+		if (l->paused)
+			continue;
+		if (tour_player_sample(p, i, &s) == -1) {
+			i--;
+			continue;
+		}
+		over &= stable_add(&l->st, (double)(uint64_t)(s.count - l->sub0.count),
+		    s.t_ns > l->sub0.t_ns ? (double)(s.t_ns - l->sub0.t_ns) / 1e9 : 0);
+		l->sub0 = s;
+	}
+	p->t_sub = now + TOUR_SUB_S;
+	return over;
+}
+
+/* The running loads whose solo is disturbed and may be measured again: how many. */
+static int
+tour_player_disturbed_solos(const struct tour_player *p)
+{
+	const struct tour_solo	*so;
+	int			 i, n = 0;
+
+	if (p->ops->foreign == NULL)
+		return 0;
+	for (i = 0; i < p->nlive; i++) {
+		so = tour_solo_find(&p->solos, p->live[i].spec);
+		n += !p->live[i].paused && tour_solo_retry(so);
+	}
+	return n;
+}
+
+/*
+ * A quiet tick is over: queue again each disturbed solo whose core went
+ * quiet; at the end of the wait, note that the others waited in vain.
+ * 1 if a solo was queued.
+ */
+static int
+tour_player_quiet_tick(struct tour_player *p, int last)
+{
+	struct tour_foreign	 tf;
+	struct tour_solo	*so;
+	int			 i, j, dup, n = 0;
+
+	tour_player_mark(p);
+	for (i = 0; i < p->nlive; i++) {
+		so = tour_solo_find(&p->solos, p->live[i].spec);
+		if (p->live[i].paused || !tour_solo_retry(so))
+			continue;
+		for (dup = 0, j = 0; j < i; j++)
+			dup |= strcmp(p->live[j].spec, p->live[i].spec) == 0;
+		tour_player_foreign(p, p->live[i].id, &tf);
+		if (!dup && tf.cpus <= SOLO_FOREIGN_MAX) {
+			solo_queue(p->solo, p->live[i].id);
+			p->live[i].queued = 1;
+			n++;
+		} else if (!dup && last)
+			so->waits++;
+	}
+	return n > 0;
 }
 
 /* Have the new loads done their first unit? Those that did none in time failed. */
@@ -649,7 +742,6 @@ static int
 tour_player_step_machine(struct tour_player *p, double now)
 {
 	double	t;
-	int	i;
 
 	/* Someone measures a load alone (c on the screen): wait, then settle again. */
 	if ((p->phase == PH_SETTLE || p->phase == PH_WINDOW) &&
@@ -670,23 +762,34 @@ tour_player_step_machine(struct tour_player *p, double now)
 	case PH_SOLO:
 		if (!tour_player_solos_done(p, now))
 			return 0;
+		if (tour_player_disturbed_solos(p) > 0) {
+			p->phase = PH_QUIET;
+			p->quiet_end = now + TOUR_QUIET_S;
+			p->t_sub = now + SOLO_QUIET_TICK_S;
+			tour_player_mark(p);
+			return 1;
+		}
 		tour_player_settle(p, now);
+		return 1;
+	case PH_QUIET:
+		if (now < p->t_sub)
+			return 0;
+		if (tour_player_quiet_tick(p, now >= p->quiet_end))
+			p->phase = PH_SOLO;
+		else if (now >= p->quiet_end)
+			tour_player_settle(p, now);
+		else {
+			p->t_sub = now + SOLO_QUIET_TICK_S;
+			return 0;
+		}
 		return 1;
 	case PH_SETTLE:
 		if (now < p->t_end)
 			return 0;
-		for (i = 0; i < p->nlive; i++)
-			if (!p->live[i].paused && tour_player_sample(p, i,
-			    &p->live[i].s0) == -1)
-				i--;
-		t = tour_player_step_s(p);
-		p->phase = PH_WINDOW;
-		p->t_end = t > 0 ? p->step_start + t : now + 3;
-		if (p->t_end < now + 0.1)
-			p->t_end = now + 0.1;
+		tour_player_window_begin(p, now);
 		return 1;
 	case PH_WINDOW:
-		if (now < p->t_end)
+		if (now < p->t_end && (now < p->t_sub || !tour_player_window_sub(p, now)))
 			return 0;
 		tour_player_measured(p);
 		p->phase = PH_HOLD;
@@ -717,9 +820,12 @@ tour_player_deadline(const struct tour_player *p, double now)
 	case PH_SOLO:
 		due = solo_deadline(p->solo);
 		return due != 0 ? (double)due / 1e9 : now + TOUR_POLL_S;
+	case PH_QUIET:
+		return p->t_sub;
 	case PH_SETTLE:
-	case PH_WINDOW:
 		return p->t_end;
+	case PH_WINDOW:
+		return p->t_sub < p->t_end ? p->t_sub : p->t_end;
 	case PH_HOLD:
 		t = tour_player_step_s(p);
 		return t > 0 ? p->step_start + t : INFINITY;
@@ -805,7 +911,7 @@ tour_player_free(struct tour_player *p)
 		free(p->plan[i].ops);
 	free(p->plan);
 	free(p->res);
-	free(p->solos);
+	tour_solo_free(&p->solos);
 	free(p);
 }
 
@@ -834,18 +940,14 @@ tour_player_tour(const struct tour_player *p)
 const char *
 tour_player_title(const struct tour_player *p)
 {
-	if (p->step >= p->t->nsteps)
-		return "Summary";
-	return p->t->steps[p->step].title;
+	return p->step >= p->t->nsteps ? "Summary" : p->t->steps[p->step].title;
 }
 
 /* The current step's caption: paragraphs separated by "\n". */
 const char *
 tour_player_caption(const struct tour_player *p)
 {
-	if (p->step >= p->t->nsteps)
-		return "";
-	return p->t->steps[p->step].caption;
+	return p->step >= p->t->nsteps ? "" : p->t->steps[p->step].caption;
 }
 
 /* The current step's skip or failure note, or NULL. */
@@ -868,9 +970,8 @@ tour_player_status(const struct tour_player *p)
 const char *
 tour_player_skip_note(const struct tour_player *p, int step)
 {
-	if (step < 0 || step >= p->t->nsteps || !p->plan[step].skipped)
-		return "";
-	return p->plan[step].note;
+	return step < 0 || step >= p->t->nsteps || !p->plan[step].skipped ? "" :
+	    p->plan[step].note;
 }
 
 /* The solo rate the player has for a load of the host's, or NAN. */
@@ -881,7 +982,7 @@ tour_player_solo_of(const struct tour_player *p, int id)
 
 	for (i = 0; i < p->nlive; i++)
 		if (p->live[i].id == id)
-			return tour_player_solo(p, p->live[i].spec);
+			return tour_solo_rate(&p->solos, p->live[i].spec);
 	return NAN;
 }
 
@@ -889,7 +990,5 @@ tour_player_solo_of(const struct tour_player *p, int id)
 const struct tour_step_result *
 tour_player_result(const struct tour_player *p, int step)
 {
-	if (step < 0 || step >= p->t->nsteps)
-		return NULL;
-	return &p->res[step];
+	return step < 0 || step >= p->t->nsteps ? NULL : &p->res[step];
 }

@@ -5,10 +5,12 @@
 #include <stddef.h>
 
 #include "cpuset.h"
+#include "foreign.h"
 #include "kernel.h"
 #include "loads.h"
 #include "topo.h"
 #include "tour.h"
+#include "tour_solo.h"
 
 /*
  * The player: a state machine over a parsed tour, resolved against a
@@ -54,6 +56,15 @@ struct tour_ops {
 	void	(*event)(void *arg, enum tour_event, const struct tour_player *);
 	/* The host's solo measurer over the same ids. May be NULL: the player makes its own. */
 	struct solo *(*solo)(void *arg);
+	/*
+	 * Foreign work, optional (NULL: unknown; disturbed solos are then not
+	 * measured again). foreign_mark notes every process's CPU time now;
+	 * foreign says how much CPU time others took on a load's core (its
+	 * CPUs and their SMT siblings) between the last two marks, in CPUs
+	 * (NAN unknown), and who, largest first: *n of at most max.
+	 */
+	void	(*foreign_mark)(void *arg);
+	double	(*foreign)(void *arg, int id, struct foreign_proc *who, int max, int *n);
 };
 
 struct tour_options {
@@ -71,7 +82,14 @@ struct tour_load_result {
 	int			 cpu, cpu_b;
 	int			 paused;
 	double			 solo;
+	double			 solo_spread;	/* relative spread of its sub-windows */
+	int			 solo_disturbed; /* others took its CPU time alone: low */
+	int			 solo_tries;	/* measurements made of it */
+	struct tour_foreign	 solo_foreign;
 	double			 rate;
+	double			 spread;
+	int			 disturbed;	/* others took time on its core, together */
+	struct tour_foreign	 foreign;
 	double			 speed;		/* rate / solo */
 };
 

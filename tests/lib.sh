@@ -92,24 +92,36 @@ quiet_wait() {
 
 # physics WHAT CPUS CMD...: a band test on a shared machine. Wait for a quiet
 # window on CPUS (a comma list), run CMD; when it fails, wait for a new quiet
-# window and run it once more. Says skip with the measured reason when no
-# quiet window came within 60 s (SMTSCOPE_QUIET_WAIT).
+# window and run it once more. CMD returns 0 (in band), 1 (out of band), or 2
+# when smtscope itself says other work disturbed the figures (the reason in
+# PHYSICS_BUSY): the machine's noise, not the product's fault. Says skip
+# with the measured reason when no quiet window came within 60 s
+# (SMTSCOPE_QUIET_WAIT), or when the last try was disturbed.
 physics() {
 	_what=$1
 	_cpus=$(echo "$2" | tr ',' ' ')
 	shift 2
 	_try=0
+	_rc=1
 	while [ $_try -lt 2 ]; do
 		# shellcheck disable=SC2086
 		if ! quiet_wait "${SMTSCOPE_QUIET_WAIT:-60}" $_cpus; then
 			skip "$_what: machine busy ($QUIET_REASON)"
 			return 0
 		fi
-		if "$@"; then
-			ok 0 "$_what${_try:+$( [ $_try -gt 0 ] && echo ' (second quiet window)')}"
+		PHYSICS_BUSY=
+		"$@"
+		_rc=$?
+		if [ $_rc -eq 0 ]; then
+			ok 0 "$_what$( [ $_try -gt 0 ] && echo ' (second quiet window)')"
 			return 0
 		fi
+		[ $_rc -eq 2 ] && diag "disturbed during the run: $PHYSICS_BUSY"
 		_try=$((_try + 1))
 	done
+	if [ $_rc -eq 2 ]; then
+		skip "$_what: machine busy during the run ($PHYSICS_BUSY)"
+		return 0
+	fi
 	ok 1 "$_what (failed in two quiet windows)"
 }

@@ -1,11 +1,20 @@
 #!/bin/sh
 # tests/run.sh: run every test program and script; each speaks TAP.
 # Prints each failure, then one last line: "N passed, N failed, N skipped".
-# Usage: sh tests/run.sh [PATTERN]   (only tests whose path contains PATTERN)
+# Usage: sh tests/run.sh [PATTERN]          the deterministic tests (make check):
+#                                           unit, cli, live and screen
+#        sh tests/run.sh --live [PATTERN]   the physics bands (make check-live):
+#                                           tests/physics, each in a quiet window
+# Only tests whose path contains PATTERN run.
 
 cd "$(dirname "$0")/.." || exit 2
 mkdir -p tests/out
 pass=0 fail=0 skipped=0
+set_live=0
+if [ "${1:-}" = --live ]; then
+	set_live=1
+	shift
+fi
 pattern=${1:-}
 
 run_one() {
@@ -32,13 +41,18 @@ run_one() {
 	grep '# *[Ss][Kk][Ii][Pp]' "$log" | sort -u | head -n 3 | sed 's/^/    /'
 }
 
-for t in tests/unit/test_*; do
-	case $t in *.c) continue ;; esac
-	[ -x "$t" ] || continue
-	case $t in *"$pattern"*) ;; *) continue ;; esac
-	run_one "$t" "$t"
-done
-for t in tests/cli/*.sh tests/live/*.sh tests/screen/*.sh; do
+if [ $set_live -eq 1 ]; then
+	scripts="tests/physics/*.sh"
+else
+	scripts="tests/cli/*.sh tests/live/*.sh tests/screen/*.sh"
+	for t in tests/unit/test_*; do
+		case $t in *.c) continue ;; esac
+		[ -x "$t" ] || continue
+		case $t in *"$pattern"*) ;; *) continue ;; esac
+		run_one "$t" "$t"
+	done
+fi
+for t in $scripts; do
 	[ -f "$t" ] || continue
 	case $t in *"$pattern"*) ;; *) continue ;; esac
 	run_one "$t" sh "$t"

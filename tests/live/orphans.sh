@@ -39,10 +39,15 @@ for sig in INT TERM HUP KILL SEGV; do
 	ok $? "smtscope itself ended on SIG$sig"
 done
 
-# Several loads at once, some paused, killed while the last one is measured alone.
-$SMTSCOPE run --time 1 pipe@0,0 hash@0 int@0 > /dev/null 2>&1 &
+# Several loads at once, some paused by the solo measurer, killed mid-run.
+$SMTSCOPE run --time 5 pipe@0,0 hash@0 int@0 > /dev/null 2>&1 &
 pid=$!
-sleep 3
+i=0
+while [ "$(pgrep -c -P $pid)" -lt 4 ] && [ $i -lt 200 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+sleep 0.5
 kids=$(pgrep -P $pid | tr '\n' ' ')
 kill -KILL $pid
 sleep 1

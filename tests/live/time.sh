@@ -20,19 +20,11 @@ ok $? "the text report says all 4 runs succeeded"
 $SMTSCOPE time --runs 2 --placements all,1 --json -- sh -c "$LOOP" > "$TMP/loop.json" 2> "$TMP/loop.err"
 ok $? "the same with --json exits 0"
 if [ $have_python = 1 ]; then
+	# The ratios of wall and user times are bands: tests/physics/time.sh.
 	wall_all=$(json_get "$TMP/loop.json" 'r["placements"][0]["wall_s"]["median"]')
-	wall_one=$(json_get "$TMP/loop.json" 'r["placements"][1]["wall_s"]["median"]')
-	user_all=$(json_get "$TMP/loop.json" 'r["placements"][0]["user_s"]["median"]')
-	user_one=$(json_get "$TMP/loop.json" 'r["placements"][1]["user_s"]["median"]')
-	diag "wall: all $wall_all s, 1 CPU $wall_one s; user: $user_all s, $user_one s"
-	num_between "$wall_all" 0.005 30
-	ok $? "wall time on all is plausible ($wall_all s)"
-	ratio=$(awk -v a="$wall_all" -v b="$wall_one" 'BEGIN { if (a > 0) printf "%.3f", b / a }')
-	num_between "$ratio" 0.7 6
-	ok $? "1 CPU is not faster than all beyond noise (1-CPU/all wall = $ratio)"
-	ratio=$(awk -v a="$user_all" -v b="$user_one" 'BEGIN { if (a > 0) printf "%.3f", b / a }')
-	num_between "$ratio" 0.4 2.5
-	ok $? "a single-threaded loop uses about the same user time on both ($ratio)"
+	diag "wall on all: $wall_all s"
+	num_between "$wall_all" 0.005 300
+	ok $? "wall time on all is a time ($wall_all s)"
 	n=$(json_get "$TMP/loop.json" 'sum(len(p["runs"]) for p in r["placements"])')
 	[ "$n" = 4 ]
 	ok $? "2 runs on each of 2 placements (got $n)"

@@ -320,7 +320,7 @@ test_busy(void)
 	topo_free(m);
 }
 
-/* The default run fits in a minute whatever the number of runs. */
+/* The default run's longest windows fit its budget, down to the shortest window. */
 static void
 test_budget(void)
 {
@@ -329,14 +329,16 @@ test_budget(void)
 
 	for (n = 1; n <= 60; n++) {
 		s = check_cell_seconds(n);
-		if (n * (s + 0.3) > 60.0 || s < 0.2 || s > 2.0) {
+		if (s < CHECK_CELL_MIN_S || s > 2.0 || (s > CHECK_CELL_MIN_S &&
+		    n * (s + CHECK_OVERHEAD_S) > CHECK_BUDGET_S + 1e-9)) {
 			fits = 0;
 			worst = n;
 		}
 	}
-	ok(fits, "1 to 60 runs fit 60 s with 0.3 s overhead each (first bad: %d)", worst);
-	ok(check_cell_seconds(22) == 2.0, "22 runs (this machine): 2 s cells (got %.2f)",
-	    check_cell_seconds(22));
+	ok(fits, "1 to 60 runs fit %.0f s with %.1f s overhead each, or take the shortest "
+	    "window (first bad: %d)", CHECK_BUDGET_S, CHECK_OVERHEAD_S, worst);
+	ok(fabs(check_cell_seconds(22) - 0.4) < 1e-9, "22 runs (this machine): windows of "
+	    "at most 0.40 s (got %.2f)", check_cell_seconds(22));
 }
 
 /* --kernels and --pairs: rows, latency rows, and each malformed list with its message. */
@@ -422,7 +424,11 @@ fill(struct check_cell *cell, double ra, double rb, double sa, double sb)
 	cell->rate_partner = rb;
 	cell->share_anchor = sa;
 	cell->share_partner = sb;
-	cell->disturbed = NAN;
+	cell->spread = 0.01;
+	cell->tries = 1;
+	cell->disturbed = 0;
+	cell->share_got = NAN;
+	cell->foreign = 0;
 }
 
 /* CSV from cells filled by hand: units, values in the unit shown, statuses. */
@@ -448,7 +454,14 @@ test_csv(void)
 	fill(&c->solos[0].cell, 600000000.0, NAN, 1, NAN);
 	fill(&c->rows[0].cell[REL_SAME_PU], 300000000.0, 300000000.0, 0.5, 0.5);
 	fill(&c->rows[0].cell[REL_SHARED_L3], 600000000.0, 600000000.0, 1, 0.8);
-	c->rows[0].cell[REL_SHARED_L3].disturbed = 0.8;
+	c->rows[0].cell[REL_SHARED_L3].disturbed = 1;
+	c->rows[0].cell[REL_SHARED_L3].share_got = 0.8;
+	c->rows[0].cell[REL_SHARED_L3].foreign = 0.2;
+	c->rows[0].cell[REL_SHARED_L3].nwho = 1;
+	c->rows[0].cell[REL_SHARED_L3].who[0].pid = 4242;
+	c->rows[0].cell[REL_SHARED_L3].who[0].cpu = 1;
+	c->rows[0].cell[REL_SHARED_L3].who[0].share = 0.2;
+	snprintf(c->rows[0].cell[REL_SHARED_L3].who[0].comm, 16, "smtscope-hog");
 	fill(&c->lats[0].cell[REL_SAME_PU], 200000, NAN, 1, NAN);
 	c->lats[0].cell[REL_SHARED_L3].state = CHECK_FAILED;
 	snprintf(c->lats[0].cell[REL_SHARED_L3].error, sizeof c->lats[0].cell[0].error,
@@ -460,16 +473,19 @@ test_csv(void)
 	fclose(f);
 	ok(strncmp(out, "kernel,relation,anchor,partner,unit,solo,rate_anchor,unit_partner,"
 	    "solo_partner,rate_partner,speed_anchor,speed_partner,yield,cpu_share,"
-	    "efficiency,status\n", 150) == 0, "the header names the unit column");
+	    "efficiency,spread,foreign,status\n", 164) == 0, "the header names the unit "
+	    "column, the spread and the foreign processes");
 	ok(strstr(out, "\nhash,same-pu,0,0,MB/s,600,300,MB/s,600,300,"
-	    "0.5,0.5,1,0.5,1,ok\n") != NULL, "same-pu: MB/s, speeds 0.5, yield 1, ok");
-	ok(strstr(out, "\nhash,smt-sibling,0,,MB/s,,,MB/s,,,,,,,,n/a: no SMT\n") != NULL,
+	    "0.5,0.5,1,0.5,1,0.01,,ok\n") != NULL, "same-pu: MB/s, speeds 0.5, yield 1, "
+	    "efficiency 1 (half the speed on half the CPU), ok");
+	ok(strstr(out, "\nhash,smt-sibling,0,,MB/s,,,MB/s,,,,,,,,,,n/a: no SMT\n") != NULL,
 	    "smt-sibling: n/a with the reason");
-	ok(strstr(out, ",disturbed: a load got only 80% of its CPU\n") != NULL,
-	    "shared-l3: disturbed, said so");
-	ok(strstr(out, "\npipe,same-pu,0,0,us/round trip,,5,,,,,,,1,,ok\n") != NULL,
+	ok(strstr(out, ",4242:smtscope-hog:1:0.200,disturbed: a load got 80% of its CPU; "
+	    "others used 0.20 CPU: smtscope-hog (4242) 20% of CPU 1\n") != NULL,
+	    "shared-l3: disturbed, the foreign process named");
+	ok(strstr(out, "\npipe,same-pu,0,0,us/round trip,,5,,,,,,,1,,0.01,,ok\n") != NULL,
 	    "pipe: 5 us per round trip in the unit column's unit");
-	ok(strstr(out, "\npipe,shared-l3,0,1,us/round trip,,,,,,,,,,,"
+	ok(strstr(out, "\npipe,shared-l3,0,1,us/round trip,,,,,,,,,,,,,"
 	    "failed: pipe@0,1: killed by signal 9\n") == NULL &&
 	    strstr(out, "\"failed: pipe@0,1: killed by signal 9\"") != NULL,
 	    "a failure with a comma is quoted");

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cpustat.h"
@@ -39,15 +40,22 @@ test_near(double a, double b)
 	return fabs(a - b) < 1e-9;
 }
 
-/* Burn CPU time for about ns nanoseconds. */
+/* Burn ns nanoseconds of this process's CPU time. */
 static void
 test_spin(uint64_t ns)
 {
 	volatile uint64_t	x = 0;
-	uint64_t		end = util_now_ns() + ns;
+	struct timespec		ts;
+	uint64_t		now, end = 0;
 
-	while (util_now_ns() < end)
+	/* CPU time, not wall time: the same work on a busy machine. */
+	do {
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+		now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+		if (end == 0)
+			end = now + ns;
 		x++;
+	} while (now < end);
 }
 
 /* Samples and deltas from the two fixture snapshots. */

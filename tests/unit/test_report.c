@@ -212,6 +212,40 @@ test_notes(void)
 	    "flushed: %s", out);
 }
 
+/* Spreads and disturbed figures in text: "~626 MB/s ±2.0%", aligned by characters. */
+static void
+test_spread(void)
+{
+	struct report_table	*t = report_new(cols, C_NCOLS);
+	struct strbuf		 sb;
+	char			 buf[32];
+
+	report_add_row(t);
+	report_set_text(t, 0, C_NAME, "hash");
+	report_set_num(t, 0, C_RATE, 626.305, "MB/s", REPORT_HIGHER);
+	report_set_spread(t, 0, C_RATE, 0.02);
+	report_set_flag(t, 0, C_RATE, REPORT_DISTURBED, "shared with a hog");
+	report_add_row(t);
+	report_set_text(t, 1, C_NAME, "fp");
+	report_set_num(t, 1, C_RATE, 51.7, "GFLOP/s", REPORT_HIGHER);
+	report_set_spread(t, 1, C_RATE, 0.125);
+	capture(report_write_text, t);
+	ok(strcmp(out,
+	    "NAME                RATE SPEED  NOTE\n"
+	    "hash     ~626 MB/s \u00b12.0%     -  -\n"
+	    "fp     51.7 GFLOP/s \u00b112%     -  -\n") == 0, "text with spreads:\n%s", out);
+	capture(report_write_csv, t);
+	ok(strstr(out, "hash,,626.305,,") != NULL, "CSV carries the figure alone: %s", out);
+	strbuf_init(&sb);
+	report_write_json(t, &sb);
+	ok(strstr(sb.s, "\"rate\":626.305") != NULL, "and so does JSON: %s", sb.s);
+	strbuf_free(&sb);
+	ok(strcmp(report_fmt_spread(buf, sizeof buf, NAN), "") == 0 &&
+	    strcmp(report_fmt_spread(buf, sizeof buf, 0.0004), "\u00b10.0%") == 0,
+	    "no spread is empty; a tiny one is \u00b10.0%%");
+	report_free(t);
+}
+
 int
 main(void)
 {
@@ -221,5 +255,6 @@ main(void)
 	test_json();
 	test_status();
 	test_notes();
+	test_spread();
 	return tap_done();
 }

@@ -8,6 +8,7 @@
 #include "loads.h"
 #include "solo.h"
 #include "tap.h"
+#include "util.h"
 
 /* Simulated loads time-share one CPU: each running one gets 1/n of it. */
 #define FAKE_N	4
@@ -119,6 +120,107 @@ fake_reset(void)
 	fake[1].alone = 1000;
 	fake[2].alone = 5000;
 	fake[3].alone = 300;
+}
+
+/*
+ * On the real clock, for the blocking guarded measurer: load 1 works at
+ * 1000 units/s, others use real_foreign of a CPU on its core until
+ * real_quiet_ns (0: for ever), nothing after.
+ */
+static uint64_t	real_t0, real_quiet_ns;
+static double	real_foreign;
+
+static int
+real_sample(void *arg, int id, struct load_sample *out)
+{
+	uint64_t	now = util_now_ns();
+
+	(void)arg;
+	if (id != 1)
+		return -1;
+	out->t_ns = now;
+	out->count = (now - real_t0) / 1000000;
+	out->run_ns = now - real_t0 + 1;
+	out->cpu = 0;
+	return 0;
+}
+
+static int
+real_pause(void *arg, int id, int pause)
+{
+	(void)arg;
+	(void)pause;
+	return id == 1 ? 0 : -1;
+}
+
+static int
+real_running(void *arg, int *ids, int max)
+{
+	(void)arg;
+	if (max < 1)
+		return 0;
+	ids[0] = 1;
+	return 1;
+}
+
+static int
+real_foreign_ns(void *arg, int id, uint64_t *ns)
+{
+	uint64_t	now = util_now_ns() - real_t0;
+
+	(void)arg;
+	(void)id;
+	if (real_quiet_ns != 0 && now > real_quiet_ns)
+		now = real_quiet_ns;
+	*ns = (uint64_t)((double)now * real_foreign);
+	return 0;
+}
+
+static const struct solo_ops real_ops = { real_pause, real_sample, real_running,
+    real_foreign_ns };
+
+/* Stable windows and the guard on the real clock. */
+static void
+test_guarded(void)
+{
+	struct solo_stable	stab = { 100000000ULL, 400000000ULL, 25000000ULL, 0.05, 3 };
+	struct solo_result	r;
+	uint64_t		t;
+	int			tries, rc;
+
+	real_t0 = util_now_ns();
+	real_foreign = 0;
+	real_quiet_ns = 0;
+	rc = solo_measure_guarded(&real_ops, NULL, 1, 10000000ULL, &stab, 1, 500000000ULL,
+	    &r, &tries);
+	ok(rc == 0 && tries == 1 && !solo_disturbed(&r, 1), "a quiet core: one "
+	    "measurement (%d), not disturbed", tries);
+	ok(fabs(r.rate - 1000) < 50 && r.spread < 0.05, "its rate %.1f, spread %.3f",
+	    r.rate, r.spread);
+	ok(r.window_ns < stab.max_ns, "a steady rate ends before the maximum (%.3f s)",
+	    (double)r.window_ns / 1e9);
+
+	/* Foreign work for 0.6 s: disturbed, then measured again once quiet. */
+	real_t0 = util_now_ns();
+	real_foreign = 0.5;
+	real_quiet_ns = 600000000ULL;
+	rc = solo_measure_guarded(&real_ops, NULL, 1, 10000000ULL, &stab, 1, 2000000000ULL,
+	    &r, &tries);
+	ok(rc == 0 && tries == 2 && !solo_disturbed(&r, 1) && r.foreign < 0.05,
+	    "others for 0.6 s: measured again once quiet (%d tries, foreign %.2f)", tries,
+	    r.foreign);
+
+	/* Foreign work that never stops: measured once, kept and marked. */
+	real_t0 = util_now_ns();
+	real_quiet_ns = 0;
+	t = util_now_ns();
+	rc = solo_measure_guarded(&real_ops, NULL, 1, 10000000ULL, &stab, 1, 500000000ULL,
+	    &r, &tries);
+	t = util_now_ns() - t;
+	ok(rc == 0 && tries == 1 && solo_disturbed(&r, 1) && fabs(r.foreign - 0.5) < 0.05,
+	    "others all the time: one try, disturbed (foreign %.2f)", r.foreign);
+	ok(t < 3000000000ULL, "no quiet window: it waited at most the limit (%.2f s)",
+	    (double)t / 1e9);
 }
 
 int
@@ -236,5 +338,29 @@ main(void)
 	    "a share of 0.8 disturbs a CPU-bound solo, not a blocking one's");
 	r.share = 0.95;
 	ok(!solo_disturbed(&r, 1), "share 0.95 and 5%% foreign: a good solo");
+
+	/* A stable window ends when the rate is known; its spread comes with it. */
+	fake_reset();
+	s = solo_new(&fake_ops, NULL);
+	{
+		struct solo_stable	stab = { 300000000ULL, 2000000000ULL, 50000000ULL,
+		    0.02, 4 };
+
+		solo_set_stable(s, &stab);
+	}
+	solo_queue(s, 2);
+	ok(run_until_result(s, 3000000000ULL, &id, &r) && id == 2 &&
+	    fabs(r.rate - 5000) < 60, "stable window: load 2 alone %.1f units/s", r.rate);
+	ok(r.window_ns >= 300000000ULL && r.window_ns < 400000000ULL,
+	    "a steady rate ends at the minimum (%llu ns)", (unsigned long long)r.window_ns);
+	ok(isfinite(r.spread) && r.spread < 0.02, "with its spread (%.4f)", r.spread);
+	solo_set_stable(s, NULL);
+	solo_queue(s, 1);
+	ok(run_until_result(s, 3000000000ULL, &id, &r) && isnan(r.spread) &&
+	    r.window_ns >= SOLO_WINDOW_NS, "fixed windows again: no spread, the whole window");
+	solo_free(s);
+	ok(solo_cpu_bound(kernel_find("hash")) && !solo_cpu_bound(kernel_find("pipe")) &&
+	    !solo_cpu_bound(kernel_find("fork")), "hash is CPU-bound; pipe and fork block");
+	test_guarded();
 	return tap_done();
 }

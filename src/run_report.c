@@ -1,0 +1,356 @@
+/*
+ * run_report.c: `smtscope run` written out through the report layer: a
+ * text table with a warning line per disturbed figure, one JSON object, or
+ * CSV. It reads a struct run and measures nothing.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kernel.h"
+#include "measure.h"
+#include "report.h"
+#include "run.h"
+#include "solo.h"
+#include "topo.h"
+#include "util.h"
+
+/* The columns of the report: text titles, and keys for JSON and CSV. */
+enum {
+	RUN_ID, RUN_NAME, RUN_SPEC, RUN_KERNEL, RUN_PARAM, RUN_CPUS, RUN_FLOATING,
+	RUN_UNIT, RUN_HIGHER, RUN_SOLO, RUN_SOLO_SHARE, RUN_SOLO_SPREAD,
+	RUN_SOLO_TRIES, RUN_SOLO_DISTURBED, RUN_SOLO_FOREIGN, RUN_RATE, RUN_SPREAD,
+	RUN_SPEED, RUN_SHARE, RUN_EFFIC, RUN_DISTURBED, RUN_FOREIGN, RUN_LAST_CPU,
+	RUN_MIGRATIONS, RUN_NEIGHBOURS, RUN_NEIGHBORS, RUN_ERROR, RUN_NCOLS
+};
+static const struct report_col run_cols[RUN_NCOLS] = {
+	[RUN_ID] = { .key = "id" },
+	[RUN_NAME] = { .title = "LOAD", .width = 10 },
+	[RUN_SPEC] = { .key = "spec" },
+	[RUN_KERNEL] = { .key = "kernel" },
+	[RUN_PARAM] = { .key = "param" },
+	[RUN_CPUS] = { .key = "cpus", .title = "CPUS", .width = 7 },
+	[RUN_FLOATING] = { .key = "floating" },
+	[RUN_UNIT] = { .key = "unit", .title = "UNIT", .width = 9 },
+	[RUN_HIGHER] = { .key = "higher_is_better" },
+	[RUN_SOLO] = { .key = "solo", .title = "SOLO", .width = 10, .right = 1,
+	    .style = REPORT_RATE },
+	[RUN_SOLO_SHARE] = { .key = "solo_share" },
+	[RUN_SOLO_SPREAD] = { .key = "solo_spread" },
+	[RUN_SOLO_TRIES] = { .key = "solo_tries" },
+	[RUN_SOLO_DISTURBED] = { .key = "solo_disturbed" },
+	[RUN_SOLO_FOREIGN] = { .key = "solo_foreign" },
+	[RUN_RATE] = { .key = "rate", .title = "TOGETHER", .width = 10, .right = 1,
+	    .style = REPORT_RATE },
+	[RUN_SPREAD] = { .key = "spread" },
+	[RUN_SPEED] = { .key = "speed", .title = "SPEED", .width = 6, .right = 1,
+	    .style = REPORT_PCT },
+	[RUN_SHARE] = { .key = "cpu_share", .title = "SHARE", .width = 6, .right = 1,
+	    .style = REPORT_PCT },
+	[RUN_EFFIC] = { .key = "efficiency", .title = "EFFIC", .width = 6, .right = 1,
+	    .style = REPORT_PCT },
+	[RUN_DISTURBED] = { .key = "disturbed" },
+	[RUN_FOREIGN] = { .key = "foreign" },
+	[RUN_LAST_CPU] = { .key = "last_cpu" },
+	[RUN_MIGRATIONS] = { .key = "migrations" },
+	[RUN_NEIGHBOURS] = { .title = "NEIGHBOURS", .gap = 2 },
+	[RUN_NEIGHBORS] = { .key = "neighbors" },
+	[RUN_ERROR] = { .key = "error" },
+};
+
+/* The CPUs a load ran on: end A (where it last ran, if floating), end B. */
+static int
+run_ends(const struct run_result *r, int cpus[2])
+{
+	int	n = 0;
+
+	cpus[n] = r->spec.floating ? r->last_cpu : cpuset_next(&r->spec.cpus, 0);
+	if (cpus[n] != -1)
+		n++;
+	if (r->spec.cpu_b != -1)
+		cpus[n++] = r->spec.cpu_b;
+	return n;
+}
+
+/* The nearest relation between the CPUs of two loads, or -1 when unknown. */
+static int
+run_relation(const struct topo *m, const struct run_result *a, const struct run_result *b)
+{
+	int	ca[2], cb[2], na, nb, x, y, best = -1;
+
+	na = run_ends(a, ca);
+	nb = run_ends(b, cb);
+	for (x = 0; x < na; x++)
+		for (y = 0; y < nb; y++)
+			if (best == -1 || (int)topo_relation(m, ca[x], cb[y]) < best)
+				best = (int)topo_relation(m, ca[x], cb[y]);
+	return best;
+}
+
+/* A rate in the kernel's unit, or none, with its spread. */
+static void
+run_set_rate(struct report_table *t, int row, int col, const struct kernel *k,
+    double rate, double spread)
+{
+	if (!isfinite(rate) || rate <= 0)
+		return;
+	report_set_num(t, row, col, kernel_display(k, rate), k->unit,
+	    k->higher_is_better ? REPORT_HIGHER : REPORT_LOWER);
+	report_set_spread(t, row, col, spread);
+}
+
+/* The neighbours of load i by load id: text for people, a list for CSV, an array for JSON. */
+static void
+run_set_neighbours(struct report_table *t, const struct run *run, int i)
+{
+	const struct run_result	*r = run->r;
+	struct strbuf		 text, csv, json;
+	int			 j, rel;
+
+	strbuf_init(&text);
+	strbuf_init(&csv);
+	strbuf_init(&json);
+	strbuf_puts(&json, "[");
+	for (j = 0; j < run->n; j++) {
+		if (j == i || (rel = run_relation(run->m, &r[i], &r[j])) == -1)
+			continue;
+		strbuf_printf(&text, "%s%s#%d %s", text.len ? ", " : "", r[j].spec.k->name,
+		    j + 1, topo_rel_name(rel));
+		strbuf_printf(&csv, "%s%d:%s", csv.len ? ";" : "", j + 1, topo_rel_name(rel));
+		strbuf_printf(&json, "%s{\"load\":%d,\"relation\":\"%s\"}",
+		    json.len > 1 ? "," : "", j + 1, topo_rel_name(rel));
+	}
+	strbuf_puts(&json, "]");
+	if (text.len == 0)
+		strbuf_puts(&text, "none");
+	if (r[i].spec.floating)
+		strbuf_printf(&text, " (floating: last on CPU %d, %d migrations)",
+		    r[i].last_cpu, r[i].migrations);
+	report_set_text(t, i, RUN_NEIGHBOURS, "%s", text.s);
+	report_set_text(t, i, RUN_NEIGHBORS, "%s", csv.s);
+	report_set_json(t, i, RUN_NEIGHBORS, json.s);
+	strbuf_free(&text);
+	strbuf_free(&csv);
+	strbuf_free(&json);
+}
+
+/* The CPUs of a load: "0-3" or "0,1" for people and CSV, [0,1,2,3] for JSON. */
+static void
+run_set_cpus(struct report_table *t, int row, const struct load_spec *spec)
+{
+	struct strbuf	json;
+	char		buf[1024];
+	int		cpu;
+
+	cpuset_format(&spec->cpus, buf, sizeof buf);
+	if (spec->cpu_b != -1)
+		report_set_text(t, row, RUN_CPUS, "%s,%d", buf, spec->cpu_b);
+	else
+		report_set_text(t, row, RUN_CPUS, "%s", buf);
+	strbuf_init(&json);
+	strbuf_puts(&json, "[");
+	CPUSET_FOREACH(cpu, &spec->cpus)
+		strbuf_printf(&json, "%s%d", json.len > 1 ? "," : "", cpu);
+	if (spec->cpu_b != -1)
+		strbuf_printf(&json, ",%d", spec->cpu_b);
+	strbuf_puts(&json, "]");
+	report_set_json(t, row, RUN_CPUS, json.s);
+	strbuf_free(&json);
+}
+
+/* A yes or no: "true"/"false" in text and CSV, a JSON boolean. */
+static void
+run_set_bool(struct report_table *t, int row, int col, int v)
+{
+	report_set_text(t, row, col, "%s", v ? "true" : "false");
+	report_set_json(t, row, col, v ? "true" : "false");
+}
+
+/* Foreign processes: "pid:comm:cpu:share;..." for CSV, [{"pid",...}] for JSON. */
+static void
+run_set_foreign(struct report_table *t, int row, int col, const struct run_foreign *rf)
+{
+	struct strbuf	csv, json;
+	char		num[64];
+	int		i;
+
+	strbuf_init(&csv);
+	strbuf_init(&json);
+	strbuf_puts(&json, "[");
+	for (i = 0; i < rf->nwho; i++) {
+		report_fmt(num, sizeof num, rf->who[i].share, REPORT_FIXED, 3);
+		strbuf_printf(&csv, "%s%d:%s:%d:%s", i ? ";" : "", (int)rf->who[i].pid,
+		    rf->who[i].comm, rf->who[i].cpu, num);
+		strbuf_printf(&json, "%s{\"pid\":%d,\"comm\":", i ? "," : "",
+		    (int)rf->who[i].pid);
+		strbuf_json_str(&json, rf->who[i].comm);
+		strbuf_printf(&json, ",\"cpu\":%d,\"share\":%s}", rf->who[i].cpu, num);
+	}
+	strbuf_puts(&json, "]");
+	report_set_text(t, row, col, "%s", csv.s);
+	report_set_json(t, row, col, json.s);
+	strbuf_free(&csv);
+	strbuf_free(&json);
+}
+
+/* The figures of load i, marked where others disturbed them. */
+static void
+run_set_figures(struct report_table *t, const struct run_result *r, int i)
+{
+	const struct kernel	*k = r->spec.k;
+
+	run_set_rate(t, i, RUN_SOLO, k, r->solo, r->solo_spread);
+	report_set_num(t, i, RUN_SOLO_SHARE, r->solo_share, NULL, REPORT_NEUTRAL);
+	report_set_num(t, i, RUN_SOLO_SPREAD, r->solo_spread, NULL, REPORT_LOWER);
+	report_set_num(t, i, RUN_SOLO_TRIES, r->solo_tries, NULL, REPORT_NEUTRAL);
+	run_set_bool(t, i, RUN_SOLO_DISTURBED, r->solo_disturbed);
+	run_set_foreign(t, i, RUN_SOLO_FOREIGN, &r->solo_foreign);
+	run_set_rate(t, i, RUN_RATE, k, r->rate, r->spread);
+	report_set_num(t, i, RUN_SPREAD, r->spread, NULL, REPORT_LOWER);
+	report_set_num(t, i, RUN_SPEED, r->speed, NULL, REPORT_HIGHER);
+	report_set_num(t, i, RUN_SHARE, r->share, NULL, REPORT_NEUTRAL);
+	report_set_num(t, i, RUN_EFFIC, r->efficiency, NULL, REPORT_HIGHER);
+	run_set_bool(t, i, RUN_DISTURBED, r->disturbed);
+	run_set_foreign(t, i, RUN_FOREIGN, &r->foreign);
+	if (r->solo_disturbed) {
+		report_set_flag(t, i, RUN_SOLO, REPORT_DISTURBED, "solo disturbed");
+		report_set_flag(t, i, RUN_SPEED, REPORT_DISTURBED, "solo disturbed");
+		report_set_flag(t, i, RUN_EFFIC, REPORT_DISTURBED, "solo disturbed");
+	}
+	if (r->disturbed) {
+		report_set_flag(t, i, RUN_RATE, REPORT_DISTURBED, "others on its core");
+		report_set_flag(t, i, RUN_SPEED, REPORT_DISTURBED, "others on its core");
+	}
+}
+
+/* One row of records per load. */
+static struct report_table *
+run_table(const struct run *run)
+{
+	struct report_table	*t = report_new(run_cols, RUN_NCOLS);
+	const struct run_result	*r;
+	const struct kernel	*k;
+	int			 i;
+
+	for (i = 0; i < run->n; i++) {
+		r = &run->r[i];
+		k = r->spec.k;
+		report_add_row(t);
+		report_set_num(t, i, RUN_ID, i + 1, NULL, REPORT_NEUTRAL);
+		report_set_text(t, i, RUN_NAME, "%s#%d", k->name, i + 1);
+		report_set_text(t, i, RUN_SPEC, "%s", r->spec.text);
+		report_set_text(t, i, RUN_KERNEL, "%s", k->name);
+		if (r->spec.param.text[0] != '\0')
+			report_set_text(t, i, RUN_PARAM, "%s", r->spec.param.text);
+		run_set_cpus(t, i, &r->spec);
+		run_set_bool(t, i, RUN_FLOATING, r->spec.floating);
+		report_set_text(t, i, RUN_UNIT, "%s", k->unit);
+		run_set_bool(t, i, RUN_HIGHER, k->higher_is_better);
+		run_set_figures(t, r, i);
+		report_set_num(t, i, RUN_LAST_CPU, r->last_cpu, NULL, REPORT_NEUTRAL);
+		report_set_num(t, i, RUN_MIGRATIONS, r->migrations, NULL, REPORT_NEUTRAL);
+		run_set_neighbours(t, run, i);
+		if (r->failure[0] != '\0') {
+			report_set_text(t, i, RUN_ERROR, "%s", r->failure);
+			report_set_note(t, i, "FAILED: %s", r->failure);
+		}
+	}
+	return t;
+}
+
+/* Who the foreign work was: "smtscope-hog (4242) 48% of CPU 1", or why none is named. */
+static void
+run_who(const struct run_foreign *rf, char *buf, size_t len)
+{
+	measure_foreign_text(rf->who, rf->nwho < 5 ? rf->nwho : 5, buf, len);
+	if (buf[0] == '\0')
+		snprintf(buf, len, "no single process (short tasks or interrupts)");
+}
+
+/* One warning line per disturbed figure, naming the foreign processes. */
+static void
+run_warnings(const struct run *run, FILE *f)
+{
+	const struct run_result	*r;
+	char			 who[512];
+	int			 i, n = 0;
+
+	for (i = 0; i < run->n; i++) {
+		r = &run->r[i];
+		if (r->solo_disturbed) {
+			if (n++ == 0)
+				fprintf(f, "\nWarnings (~: a figure other work disturbed):\n");
+			run_who(&r->solo_foreign, who, sizeof who);
+			fprintf(f, "  ! %s#%d solo: got %.0f%% of its CPU, others used %.2f "
+			    "CPU on its core: %s; %s\n", r->spec.k->name, i + 1,
+			    100 * r->solo_share, r->solo_foreign.cpus, who,
+			    r->solo_tries > 1 ? "no quieter window came in time" :
+			    "no quiet window came");
+		}
+		if (r->disturbed) {
+			if (n++ == 0)
+				fprintf(f, "\nWarnings (~: a figure other work disturbed):\n");
+			run_who(&r->foreign, who, sizeof who);
+			fprintf(f, "  ! %s#%d together: others used %.2f CPU on its core: %s\n",
+			    r->spec.k->name, i + 1, r->foreign.cpus, who);
+		}
+	}
+}
+
+/* Add the "cpus" array: busy and foreign fractions of each CPU involved. */
+static void
+run_json_cpus(const struct run *run, struct strbuf *sb)
+{
+	int	i;
+
+	strbuf_puts(sb, ",\"cpus\":[");
+	for (i = 0; i < run->ncpus; i++) {
+		strbuf_printf(sb, "%s{\"cpu\":%d,\"busy\":", i ? "," : "", run->cpus[i].cpu);
+		report_json_num(sb, run->cpus[i].busy);
+		strbuf_puts(sb, ",\"foreign_busy\":");
+		report_json_num(sb, run->cpus[i].foreign_busy);
+		strbuf_puts(sb, "}");
+	}
+	strbuf_puts(sb, "]");
+}
+
+/* Write the report as text, one JSON object, or CSV. */
+void
+run_report(const struct run *run, enum cmd_format fmt, FILE *f)
+{
+	struct report_table	*t = run_table(run);
+	struct strbuf		 sb;
+
+	switch (fmt) {
+	case CMD_TEXT:
+		fprintf(f, "Solo: each load alone on its CPUs in this run, the others paused. "
+		    "Then all together.\nEach window ends when its rate is known, within "
+		    "%.1f s; \u00b1: how much its parts\ndisagreed. SPEED = together / solo; "
+		    "EFFIC = SPEED / (SHARE / solo share).\n\n", run->time_s);
+		report_write_text(t, f);
+		run_warnings(run, f);
+		break;
+	case CMD_JSON:
+		strbuf_init(&sb);
+		strbuf_puts(&sb, "{\"time_s\":");
+		report_json_num(&sb, run->time_s);
+		strbuf_puts(&sb, ",\"together_s\":");
+		report_json_num(&sb, run->together_s);
+		strbuf_puts(&sb, ",\"solo_method\":\"each load alone on its CPUs in this "
+		    "run, the others paused\",\"efficiency\":\"speed / (cpu_share / "
+		    "solo_share)\"");
+		run_json_cpus(run, &sb);
+		strbuf_puts(&sb, ",\"loads\":");
+		report_write_json(t, &sb);
+		strbuf_puts(&sb, "}\n");
+		fputs(sb.s, f);
+		strbuf_free(&sb);
+		break;
+	case CMD_CSV:
+		report_write_csv(t, f);
+		break;
+	}
+	report_free(t);
+}
