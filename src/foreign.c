@@ -124,12 +124,13 @@ foreign_read(const char *path, char *buf, size_t len)
 }
 
 /*
- * Parse a stat line: comm, ppid, utime+stime, threads and processor. The comm is
- * between the first '(' and the last ')' (it may hold both). -1 if malformed.
+ * Parse a stat line: comm, ppid, utime+stime, cutime+cstime (the reaped
+ * children's), threads and processor. The comm is between the first '('
+ * and the last ')' (it may hold both). -1 if malformed.
  */
 static int
 foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, uint64_t *ticks,
-    int *cpu, long *nthreads)
+    uint64_t *cticks, int *cpu, long *nthreads)
 {
 	const char		*open = strchr(buf, '('), *close = strrchr(buf, ')'), *p;
 	unsigned long long	 v;
@@ -144,7 +145,7 @@ foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, uint64_t *ticks,
 		n = 15;
 	memcpy(comm, open + 1, n);
 	comm[n] = '\0';
-	*ticks = 0;
+	*ticks = *cticks = 0;
 	*cpu = -1;
 	/* Field 3 (state) follows ") "; count fields from there. */
 	for (p = close + 1, field = 2; *p != '\0' && field < 39; ) {
@@ -153,7 +154,7 @@ foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, uint64_t *ticks,
 		if (*p == '\0')
 			break;
 		field++;
-		if (field == 4 || field == 14 || field == 15 || field == 20 || field == 39) {
+		if (field == 4 || (field >= 14 && field <= 17) || field == 20 || field == 39) {
 			errno = 0;
 			v = strtoull(p, &end, 10);
 			if (errno != 0 || end == p)
@@ -164,6 +165,8 @@ foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, uint64_t *ticks,
 				*nthreads = (long)v;
 			else if (field == 39)
 				*cpu = v < 65536 ? (int)v : -1;
+			else if (field >= 16)
+				*cticks += v;
 			else
 				*ticks += v;
 			p = end;
@@ -239,14 +242,14 @@ foreign_scan_proc(struct foreign *f, pid_t pid, const pid_t *own, int nown, int 
 	struct dirent	*de;
 	DIR		*d;
 	char		 path[512], buf[1024], comm[16], tcomm[16];
-	uint64_t	 ticks;
+	uint64_t	 ticks, cticks;
 	pid_t		 ppid = 0, tid, tppid;
 	long		 nthreads = 1;
 	int		 cpu;
 
 	snprintf(path, sizeof path, "%s/proc/%d/stat", f->root, (int)pid);
 	if (foreign_read(path, buf, sizeof buf) <= 0 ||
-	    foreign_parse_stat(buf, comm, &ppid, &ticks, &cpu, &nthreads) == -1 ||
+	    foreign_parse_stat(buf, comm, &ppid, &ticks, &cticks, &cpu, &nthreads) == -1 ||
 	    foreign_is_own(pid, ppid, own, nown))
 		return;
 	if (nthreads <= 1) {
@@ -263,7 +266,8 @@ foreign_scan_proc(struct foreign *f, pid_t pid, const pid_t *own, int nown, int 
 		snprintf(path, sizeof path, "%s/proc/%d/task/%d/stat", f->root, (int)pid,
 		    (int)tid);
 		if (tid > 0 && foreign_read(path, buf, sizeof buf) > 0 &&
-		    foreign_parse_stat(buf, tcomm, &tppid, &ticks, &cpu, &nthreads) == 0)
+		    foreign_parse_stat(buf, tcomm, &tppid, &ticks, &cticks, &cpu,
+		    &nthreads) == 0)
 			foreign_account(f, pid, tid, comm, ticks, cpu, first);
 	}
 	closedir(d);
@@ -402,4 +406,21 @@ foreign_describe(const struct foreign *f, int cpu, double min_share, int max,
 		used += (size_t)snprintf(buf + used, len - used, "%s%s (%d) %.0f%%",
 		    i > 0 ? ", " : "", top[i].comm, (int)top[i].pid, 100 * top[i].share);
 	}
+}
+
+/* A process's CPU time with its reaped children's, in ns, and its last CPU. */
+int
+foreign_proc_ns(const struct foreign *f, pid_t pid, uint64_t *ns, int *cpu)
+{
+	char		path[300], buf[1024], comm[16];
+	uint64_t	ticks, cticks;
+	pid_t		ppid;
+	long		nthreads;
+
+	snprintf(path, sizeof path, "%s/proc/%d/stat", f->root, (int)pid);
+	if (pid <= 0 || foreign_read(path, buf, sizeof buf) <= 0 ||
+	    foreign_parse_stat(buf, comm, &ppid, &ticks, &cticks, cpu, &nthreads) == -1)
+		return -1;
+	*ns = (ticks + cticks) * (1000000000ULL / (uint64_t)f->hz);
+	return 0;
 }

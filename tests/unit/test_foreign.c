@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,6 +127,32 @@ main(void)
 		fclose(g);
 	}
 	ok(foreign_sample(f, own, 1, 4000000000ULL) == 0, "a malformed stat is skipped");
+
+	/* Our own processes' time, with their reaped children's (a fork load's). */
+	put_task(600, 600, "smtscope:fork", 200, 50, 10, 1);
+	snprintf(path, sizeof path, "%s/proc/600/stat", root);
+	{
+		FILE *g = fopen(path, "w");
+		int i;
+
+		fputs("600 (smtscope:fork) S 200", g);
+		for (i = 5; i <= 38; i++)
+			fprintf(g, " %d", i == 14 ? 50 : i == 15 ? 10 : i == 16 ? 30 :
+			    i == 17 ? 5 : i == 20 ? 1 : 0);
+		fputs(" 1 0 0 0 0 0\n", g);
+		fclose(g);
+	}
+	{
+		uint64_t	ns = 0;
+		int		cpu = -1;
+
+		ok(foreign_proc_ns(f, 600, &ns, &cpu) == 0 &&
+		    ns == 95 * (1000000000ULL / (uint64_t)hz) && cpu == 1,
+		    "a process's time counts its reaped children: 95 ticks (%llu ns) on CPU %d",
+		    (unsigned long long)ns, cpu);
+		ok(foreign_proc_ns(f, 700, &ns, &cpu) == -1, "a process that is gone: -1");
+		ok(foreign_proc_ns(f, 500, &ns, &cpu) == -1, "a malformed stat: -1");
+	}
 	foreign_free(f);
 
 	f = foreign_new("/nonexistent-root", 2);
