@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,6 +15,22 @@
 
 static char	root[64];
 static long	hz;
+
+/* Descriptors open in this process. */
+static int
+count_fds(void)
+{
+	DIR		*d = opendir("/proc/self/fd");
+	struct dirent	*de;
+	int		 n = 0;
+
+	if (d == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL)
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return n - 1;	/* the directory's own */
+}
 
 /* Write one task's stat: pid, comm, ppid, utime, stime, processor. */
 static void
@@ -64,7 +81,7 @@ main(void)
 	struct foreign		*f;
 	char			 path[256], desc[256];
 	pid_t			 own[1] = { 200 };
-	int			 n;
+	int			 n, fds0;
 
 	hz = sysconf(_SC_CLK_TCK);
 	snprintf(root, sizeof root, "/tmp/smtscope-test-foreign.XXXXXX");
@@ -80,8 +97,11 @@ main(void)
 	put_task(300, 300, "smtscope:hash", 200, 5000, 0, 1);
 	put_task(400, 400, "idle-ish", 1, 7, 0, 0);
 
+	fds0 = count_fds();
 	f = foreign_new(root, 2);
 	ok(foreign_sample(f, own, 1, 1000000000ULL) == 0, "the first scan reads the tree");
+	ok(count_fds() == fds0 + 1, "the single-threaded foreign process's stat stays open "
+	    "(%d more descriptors)", count_fds() - fds0);
 	ok(foreign_interval_s(f) == 0 && foreign_cpu_share(f, 1) == 0,
 	    "one scan: no interval, no figure");
 
@@ -154,6 +174,8 @@ main(void)
 		ok(foreign_proc_ns(f, 500, &ns, &cpu) == -1, "a malformed stat: -1");
 	}
 	foreign_free(f);
+	ok(count_fds() == fds0, "every stat kept open is closed with the sampler (%d left)",
+	    count_fds() - fds0);
 
 	f = foreign_new("/nonexistent-root", 2);
 	ok(foreign_sample(f, NULL, 0, 1) == -1, "an unreadable root is an error");
