@@ -9,6 +9,7 @@
 #define SMTSCOPE_FOREIGN_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /* One foreign process's use of one CPU over the last interval. */
