@@ -457,6 +457,10 @@ foreign_merge(struct foreign *f)
 	size_t	i, n = 0;
 	double	ticks_per_cpu = (double)f->hz * foreign_interval_s(f);
 
+	if (f->nuse == 0) {
+		memset(f->cpu_share, 0, (size_t)f->ncpus * sizeof *f->cpu_share);
+		return;		/* and f->use may be NULL, which qsort() must not see */
+	}
 	qsort(f->use, f->nuse, sizeof *f->use, foreign_cmp_use);
 	for (i = 0; i < f->nuse; i++) {
 		if (n > 0 && f->use[n - 1].cpu == f->use[i].cpu &&
