@@ -77,51 +77,49 @@ others_charge(struct ui_state *st, int os, uint64_t ns)
 
 /*
  * Read one of our processes' time and charge what it ran since the last
- * refresh to its CPU (pinned, or where it ran last); 1 if it had no reading.
+ * refresh to its CPU (pinned, or where it ran last). One without a reading
+ * is new since then (a load just started): all its time is in the interval.
  */
-static int
+static void
 others_own_one(struct ui_state *st, const struct ui_own *old, int nold,
     struct ui_own *now, int *nnow, pid_t pid, int pinned)
 {
-	uint64_t	ns;
+	uint64_t	ns, was = 0;
 	int		i, cpu;
 
 	if (pid <= 0 || *nnow == OTHERS_OWN_MAX ||
 	    foreign_proc_ns(st->fg, pid, &ns, &cpu) == -1)
-		return 0;
+		return;
 	now[*nnow].pid = pid;
 	now[(*nnow)++].ns = ns;
-	for (i = 0; i < nold && old[i].pid != pid; i++)
-		;
-	if (i == nold)
-		return 1;
-	if (ns >= old[i].ns)
-		others_charge(st, pinned != -1 ? pinned : cpu, ns - old[i].ns);
-	return 0;
+	for (i = 0; i < nold; i++)
+		if (old[i].pid == pid)
+			was = old[i].ns;
+	if (ns >= was)
+		others_charge(st, pinned != -1 ? pinned : cpu, ns - was);
 }
 
-/* Our own time on each CPU since the last refresh; 1 if a process had no reading. */
-static int
+/* Our own time on each CPU since the last refresh. */
+static void
 others_own(struct ui_state *st)
 {
 	struct ui_own	 now[OTHERS_OWN_MAX];
 	struct load	*l;
-	int		 i, n = 0, fresh;
+	int		 i, n = 0;
 
 	memset(st->fg_own_ns, 0, (size_t)st->m->npus * sizeof *st->fg_own_ns);
-	fresh = others_own_one(st, st->fg_own, st->fg_nown, now, &n, getpid(), -1);
+	others_own_one(st, st->fg_own, st->fg_nown, now, &n, getpid(), -1);
 	for (i = 0; st->loads != NULL && i < loads_count(st->loads); i++) {
 		l = loads_at(st->loads, i);
 		if (l->state == LOAD_DEAD)
 			continue;
-		fresh |= others_own_one(st, st->fg_own, st->fg_nown, now, &n, l->pid,
+		others_own_one(st, st->fg_own, st->fg_nown, now, &n, l->pid,
 		    l->spec.floating ? -1 : cpuset_next(&l->spec.cpus, 0));
-		fresh |= others_own_one(st, st->fg_own, st->fg_nown, now, &n, l->pid_b,
+		others_own_one(st, st->fg_own, st->fg_nown, now, &n, l->pid_b,
 		    l->spec.cpu_b);
 	}
 	memcpy(st->fg_own, now, (size_t)n * sizeof now[0]);
 	st->fg_nown = n;
-	return fresh;
 }
 
 /* Others' share of each CPU over the interval: busy less our own. */
@@ -205,15 +203,13 @@ void
 others_tick(struct ui_state *st, const struct cpustat_sample *prev,
     const struct cpustat_sample *cur)
 {
-	int	fresh;
-
 	if (st->fg == NULL)
 		return;
-	fresh = others_own(st);
+	others_own(st);
 	if (prev == NULL || cur->t_ns <= prev->t_ns)
 		return;
-	/* Someone's time of this interval is not where it runs now: keep one refresh. */
-	if (!fresh && !st->fg_hold)
+	/* A load's time of this interval is not where it is now: keep one refresh. */
+	if (!st->fg_hold)
 		others_shares(st, cur->t_ns - prev->t_ns);
 	st->fg_hold = 0;
 	others_scan(st);
