@@ -187,7 +187,6 @@ others_scan(struct ui_state *st)
 		own[n] = st->fg_own[n].pid;
 	if (foreign_sample(st->fg, own, n, util_now_ns()) == -1)
 		return;
-	st->fg_scans++;
 	valid = st->fg_scan_tick + 1 == st->fg_tick;
 	st->fg_scan_tick = st->fg_tick;
 	if (!valid)

@@ -97,7 +97,6 @@ struct ui_state {
 	char			 fg_top[ANALYSIS_WHO_LEN]; /* the top process, its CPU */
 	uint64_t		 fg_tick;	/* refreshes counted */
 	uint64_t		 fg_scan_tick;	/* the refresh of the last scan of /proc */
-	uint64_t		 fg_scans;	/* scans made (for tests of the cost) */
 	int			 fg_hold;	/* a load came, went or moved: keep one refresh */
 
 	/* Loads as shown. */
