@@ -173,14 +173,21 @@ foreign_read(const char *path, char *buf, size_t len)
 	return n;
 }
 
+/* CPU time in a stat line, in ticks. */
+struct foreign_ticks {
+	uint64_t	own;		/* utime+stime */
+	uint64_t	children;	/* cutime+cstime: the reaped children's */
+	uint64_t	sys;		/* stime+cstime */
+};
+
 /*
- * Parse a stat line: comm, ppid, utime+stime, cutime+cstime (the reaped
- * children's), threads and processor. The comm is between the first '('
- * and the last ')' (it may hold both). -1 if malformed.
+ * Parse a stat line: comm, ppid, CPU times, threads and processor. The
+ * comm is between the first '(' and the last ')' (it may hold both). -1
+ * if malformed.
  */
 static int
-foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, uint64_t *ticks,
-    uint64_t *cticks, int *cpu, long *nthreads)
+foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, struct foreign_ticks *t,
+    int *cpu, long *nthreads)
 {
 	const char		*open = strchr(buf, '('), *close = strrchr(buf, ')'), *p;
 	unsigned long long	 v;
@@ -195,7 +202,7 @@ foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, uint64_t *ticks,
 		n = 15;
 	memcpy(comm, open + 1, n);
 	comm[n] = '\0';
-	*ticks = *cticks = 0;
+	memset(t, 0, sizeof *t);
 	*cpu = -1;
 	/* Field 3 (state) follows ") "; count fields from there. */
 	for (p = close + 1, field = 2; *p != '\0' && field < 39; ) {
@@ -216,9 +223,11 @@ foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, uint64_t *ticks,
 			else if (field == 39)
 				*cpu = v < 65536 ? (int)v : -1;
 			else if (field >= 16)
-				*cticks += v;
+				t->children += v;
 			else
-				*ticks += v;
+				t->own += v;
+			if (field == 15 || field == 17)
+				t->sys += v;
 			p = end;
 		} else
 			while (*p != ' ' && *p != '\0')
@@ -390,7 +399,7 @@ foreign_scan_proc(struct foreign *f, pid_t pid, const pid_t *own, int nown, int 
 	struct dirent		*de;
 	DIR			*d;
 	char			 path[512], buf[1024], comm[16], tcomm[16];
-	uint64_t		 ticks, cticks;
+	struct foreign_ticks	 t;
 	pid_t			 ppid = 0, tid, tppid;
 	long			 nthreads = 1;
 	int			 cpu, fd;
@@ -399,9 +408,9 @@ foreign_scan_proc(struct foreign *f, pid_t pid, const pid_t *own, int nown, int 
 		return;
 	if (foreign_read_proc(f, pid, buf, sizeof buf, &s, &fd) <= 0)
 		return;
-	if (foreign_parse_stat(buf, comm, &ppid, &ticks, &cticks, &cpu, &nthreads) == 0 &&
+	if (foreign_parse_stat(buf, comm, &ppid, &t, &cpu, &nthreads) == 0 &&
 	    !foreign_is_own(pid, ppid, own, nown) && nthreads <= 1) {
-		s = foreign_account(f, pid, pid, comm, ticks, cpu, first);
+		s = foreign_account(f, pid, pid, comm, t.own, cpu, first);
 		foreign_keep(f, s, pid, fd);
 		return;
 	}
@@ -421,9 +430,8 @@ foreign_scan_proc(struct foreign *f, pid_t pid, const pid_t *own, int nown, int 
 		snprintf(path, sizeof path, "%s/proc/%d/task/%d/stat", f->root, (int)pid,
 		    (int)tid);
 		if (tid > 0 && foreign_read(path, buf, sizeof buf) > 0 &&
-		    foreign_parse_stat(buf, tcomm, &tppid, &ticks, &cticks, &cpu,
-		    &nthreads) == 0)
-			foreign_account(f, pid, tid, comm, ticks, cpu, first);
+		    foreign_parse_stat(buf, tcomm, &tppid, &t, &cpu, &nthreads) == 0)
+			foreign_account(f, pid, tid, comm, t.own, cpu, first);
 	}
 	closedir(d);
 }
@@ -567,19 +575,23 @@ foreign_describe(const struct foreign *f, int cpu, double min_share, int max,
 	}
 }
 
-/* A process's CPU time with its reaped children's, in ns, and its last CPU. */
+/* A process's CPU time with its reaped children's, in ns, the system part, its last CPU. */
 int
-foreign_proc_ns(const struct foreign *f, pid_t pid, uint64_t *ns, int *cpu)
+foreign_proc_ns(const struct foreign *f, pid_t pid, uint64_t *ns, uint64_t *sys_ns,
+    int *cpu)
 {
-	char		path[300], buf[1024], comm[16];
-	uint64_t	ticks, cticks;
-	pid_t		ppid;
-	long		nthreads;
+	struct foreign_ticks	t;
+	char			path[300], buf[1024], comm[16];
+	uint64_t		tick_ns = 1000000000ULL / (uint64_t)f->hz;
+	pid_t			ppid;
+	long			nthreads;
 
 	snprintf(path, sizeof path, "%s/proc/%d/stat", f->root, (int)pid);
 	if (pid <= 0 || foreign_read(path, buf, sizeof buf) <= 0 ||
-	    foreign_parse_stat(buf, comm, &ppid, &ticks, &cticks, cpu, &nthreads) == -1)
+	    foreign_parse_stat(buf, comm, &ppid, &t, cpu, &nthreads) == -1)
 		return -1;
-	*ns = (ticks + cticks) * (1000000000ULL / (uint64_t)f->hz);
+	*ns = (t.own + t.children) * tick_ns;
+	if (sys_ns != NULL)
+		*sys_ns = t.sys * tick_ns;
 	return 0;
 }

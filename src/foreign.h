@@ -40,10 +40,12 @@ double		 foreign_cpu_share(const struct foreign *, int cpu);
 int		 foreign_top(const struct foreign *, int cpu, struct foreign_proc *, int max);
 /*
  * A process's own CPU time (utime+stime) with that of its reaped children
- * (cutime+cstime: a fork load's), in ns, and the CPU it last ran on. For the
- * caller's own processes; -1 if the process is gone.
+ * (cutime+cstime: a fork load's), in ns; sys_ns (may be NULL): the system
+ * part of it (stime+cstime); and the CPU it last ran on. For the caller's
+ * own processes; -1 if the process is gone.
  */
-int		 foreign_proc_ns(const struct foreign *, pid_t pid, uint64_t *ns, int *cpu);
+int		 foreign_proc_ns(const struct foreign *, pid_t pid, uint64_t *ns,
+		     uint64_t *sys_ns, int *cpu);
 /* "cc1 (4242) 40%, Xorg (812) 6%" for the top few above min_share; "" if none. */
 void		 foreign_describe(const struct foreign *, int cpu, double min_share, int max,
 		     char *buf, size_t len);

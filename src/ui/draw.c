@@ -308,16 +308,16 @@ draw_cpu_attr(const struct draw *d, int pu)
 }
 
 /*
- * A CPU's time in the bar's segments, in percent: its busy time by kind,
- * and, where others' share is known, that share last and the kinds scaled
- * down to what is left (smtscope's own time).
+ * A CPU's time in the bar's segments, in percent: where others' share is
+ * known, smtscope's own user and system time (its processes' utime and
+ * stime), then others'; else (a view of another machine) the busy time by
+ * kind from /proc/stat.
  */
 static void
 draw_segments(const struct draw *d, int pu, double seg[DRAW_SEGS])
 {
 	const struct cpustat_pct	*p = &d->st->pct[pu];
-	double				 fg = NAN, scale;
-	int				 i;
+	double				 fg = NAN;
 
 	seg[0] = p->user;
 	seg[1] = p->nice;
@@ -328,15 +328,17 @@ draw_segments(const struct draw *d, int pu, double seg[DRAW_SEGS])
 	seg[6] = 0;
 	if (d->st->fg != NULL)
 		fg = d->st->fg_share[pu];
-	if (!isfinite(fg) || p->busy <= 0)
+	if (!isfinite(fg))
 		return;
 	seg[6] = 100 * fg < p->busy ? 100 * fg : p->busy;
-	scale = (p->busy - seg[6]) / p->busy;
-	for (i = 0; i < 6; i++)
-		seg[i] *= scale;
+	seg[2] = 100 * d->st->fg_sys[pu];
+	seg[0] = p->busy - seg[6] - seg[2];
+	if (seg[0] < 0)
+		seg[0] = 0;
+	seg[1] = seg[3] = seg[4] = seg[5] = 0;
 }
 
-/* A CPU's bar: [smtscope's user, nice, system, irq, softirq, steal; others']. */
+/* A CPU's bar: [smtscope's user and system, others'], or [user ... steal] on a view. */
 static void
 draw_bar(const struct draw *d, int y, int x, int bw, int pu)
 {
@@ -870,8 +872,9 @@ draw_help(const struct draw *d)
 		"q or F10           quit (every load stops)",
 		"Mouse              click a CPU, a load, or a menu entry; wheel scrolls",
 		"",
-		"Bars: smtscope's user, nice, system, irq, softirq, steal time, then",
-		"others' (processes not smtscope's); no colors: # + = * * ~ and o.",
+		"Bars: smtscope's user and system time, then others' (other processes,",
+		"interrupts, steal); no colors: # user, = system, o others. A view of",
+		"another machine: user, nice, system, irq, softirq, steal: # + = * * ~.",
 		"SPEED = rate / solo rate. SHARE = part of the wall time the load ran.",
 		"EFF = SPEED / (SHARE / solo share): speed per CPU-second against",
 		"alone, the solo share being the part of the time it ran alone.",

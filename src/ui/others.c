@@ -29,8 +29,10 @@ others_init(struct ui_state *st)
 	st->fg_cpus = NAN;
 	st->fg_max = 0;
 	st->fg_share = xcalloc((size_t)st->m->npus, sizeof *st->fg_share);
+	st->fg_sys = xcalloc((size_t)st->m->npus, sizeof *st->fg_sys);
 	st->fg_who = xcalloc((size_t)st->m->npus, sizeof *st->fg_who);
 	st->fg_own_ns = xcalloc((size_t)st->m->npus, sizeof *st->fg_own_ns);
+	st->fg_own_sys = xcalloc((size_t)st->m->npus, sizeof *st->fg_own_sys);
 	for (i = 0; i < st->m->npus; i++) {
 		st->fg_share[i] = NAN;
 		if (st->m->pus[i].os_index >= ncpu)
@@ -48,13 +50,14 @@ others_free(struct ui_state *st)
 {
 	foreign_free(st->fg);
 	free(st->fg_share);
+	free(st->fg_sys);
 	free(st->fg_who);
 	free(st->fg_own_ns);
+	free(st->fg_own_sys);
 	free(st->fg_own);
 	st->fg = NULL;
-	st->fg_share = NULL;
+	st->fg_share = st->fg_sys = st->fg_own_ns = st->fg_own_sys = NULL;
 	st->fg_who = NULL;
-	st->fg_own_ns = NULL;
 	st->fg_own = NULL;
 }
 
@@ -65,14 +68,16 @@ others_hold(struct ui_state *st)
 	st->fg_hold = 1;
 }
 
-/* Charge ns of our own time to a CPU by OS index. */
+/* Charge ns of our own time, sys_ns of it in the kernel, to a CPU by OS index. */
 static void
-others_charge(struct ui_state *st, int os, uint64_t ns)
+others_charge(struct ui_state *st, int os, uint64_t ns, uint64_t sys_ns)
 {
 	const struct topo_pu	*pu = topo_pu_by_os(st->m, os);
 
-	if (pu != NULL)
-		st->fg_own_ns[pu - st->m->pus] += (double)ns;
+	if (pu == NULL)
+		return;
+	st->fg_own_ns[pu - st->m->pus] += (double)ns;
+	st->fg_own_sys[pu - st->m->pus] += (double)sys_ns;
 }
 
 /*
@@ -84,19 +89,21 @@ static void
 others_own_one(struct ui_state *st, const struct ui_own *old, int nold,
     struct ui_own *now, int *nnow, pid_t pid, int pinned)
 {
-	uint64_t	ns, was = 0;
-	int		i, cpu;
+	struct ui_own	 was = { pid, 0, 0 };
+	uint64_t	 ns, sys;
+	int		 i, cpu;
 
 	if (pid <= 0 || *nnow == OTHERS_OWN_MAX ||
-	    foreign_proc_ns(st->fg, pid, &ns, &cpu) == -1)
+	    foreign_proc_ns(st->fg, pid, &ns, &sys, &cpu) == -1)
 		return;
 	now[*nnow].pid = pid;
-	now[(*nnow)++].ns = ns;
+	now[*nnow].ns = ns;
+	now[(*nnow)++].sys_ns = sys;
 	for (i = 0; i < nold; i++)
 		if (old[i].pid == pid)
-			was = old[i].ns;
-	if (ns >= was)
-		others_charge(st, pinned != -1 ? pinned : cpu, ns - was);
+			was = old[i];
+	if (ns >= was.ns && sys >= was.sys_ns)
+		others_charge(st, pinned != -1 ? pinned : cpu, ns - was.ns, sys - was.sys_ns);
 }
 
 /* Our own time on each CPU since the last refresh. */
@@ -108,6 +115,7 @@ others_own(struct ui_state *st)
 	int		 i, n = 0;
 
 	memset(st->fg_own_ns, 0, (size_t)st->m->npus * sizeof *st->fg_own_ns);
+	memset(st->fg_own_sys, 0, (size_t)st->m->npus * sizeof *st->fg_own_sys);
 	others_own_one(st, st->fg_own, st->fg_nown, now, &n, getpid(), -1);
 	for (i = 0; st->loads != NULL && i < loads_count(st->loads); i++) {
 		l = loads_at(st->loads, i);
@@ -126,7 +134,7 @@ others_own(struct ui_state *st)
 static void
 others_shares(struct ui_state *st, uint64_t wall_ns)
 {
-	double	share, busy;
+	double	share, busy, sys;
 	int	i;
 
 	st->fg_cpus = 0;
@@ -140,6 +148,8 @@ others_shares(struct ui_state *st, uint64_t wall_ns)
 		share = busy - st->fg_own_ns[i] / (double)wall_ns;
 		/* Ticks and run time are counted apart: keep within 0..busy. */
 		share = share < 0 ? 0 : share > busy ? busy : share;
+		sys = st->fg_own_sys[i] / (double)wall_ns;
+		st->fg_sys[i] = sys > busy - share ? busy - share : sys;
 		st->fg_share[i] = share;
 		st->fg_cpus += share;
 		if (share > st->fg_max)
@@ -260,9 +270,9 @@ others_core_ns(struct ui_state *st, int id, uint64_t *ns)
 	}
 	cpustat_free(&cs);
 	/* The load's own time counts its reaped children: a fork load's are its work. */
-	if (foreign_proc_ns(st->fg, l->pid, &t, &cpu) == 0)
+	if (foreign_proc_ns(st->fg, l->pid, &t, NULL, &cpu) == 0)
 		own += t;
-	if (l->pid_b > 0 && foreign_proc_ns(st->fg, l->pid_b, &t, &cpu) == 0)
+	if (l->pid_b > 0 && foreign_proc_ns(st->fg, l->pid_b, &t, NULL, &cpu) == 0)
 		own += t;
 	busy *= 1000000000ULL / (uint64_t)hz;
 	*ns = busy > own ? busy - own : 0;

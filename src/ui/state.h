@@ -85,11 +85,14 @@ struct ui_state {
 	/* Others' work (not smtscope's) per pus[] index; others.c. */
 	struct foreign		*fg;		/* NULL on a view of another machine */
 	double			*fg_share;	/* of each CPU over the interval, 0..1; NAN */
+	double			*fg_sys;	/* smtscope's system time on each, 0..1 */
 	char			(*fg_who)[ANALYSIS_WHO_LEN]; /* who, "" unknown */
 	double			*fg_own_ns;	/* scratch: our CPU time on each CPU */
+	double			*fg_own_sys;	/* scratch: the system part of it */
 	struct ui_own {
 		pid_t		 pid;
 		uint64_t	 ns;
+		uint64_t	 sys_ns;
 	}			*fg_own;	/* our processes' CPU time at the last refresh */
 	int			 fg_nown;
 	double			 fg_cpus;	/* others' total, in CPUs; NAN unknown */

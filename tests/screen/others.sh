@@ -53,7 +53,7 @@ ok $? "while the hog runs its core is not quiet: no new measurement, the mark st
 tm_keys '?'
 check "the help states the formula of EFF" tm_wait 'EFF = SPEED / \(SHARE / solo share\)' 5
 check "and the rule of the ~ mark" tm_wait '~ before SOLO, SPEED, EFF: the solo was disturbed' 5
-check "and others' segment of the bars" tm_wait "others' \(processes not smtscope's\)" 5
+check "and others' segment of the bars" tm_wait "smtscope's user and system time, then others'" 5
 tm_keys q
 tm_keys q
 check "q quits" tm_wait 'SMTSCOPE-EXIT=0' 5

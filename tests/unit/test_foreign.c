@@ -163,15 +163,19 @@ main(void)
 		fclose(g);
 	}
 	{
-		uint64_t	ns = 0;
+		uint64_t	ns = 0, sys = 0;
 		int		cpu = -1;
 
-		ok(foreign_proc_ns(f, 600, &ns, &cpu) == 0 &&
+		ok(foreign_proc_ns(f, 600, &ns, &sys, &cpu) == 0 &&
 		    ns == 95 * (1000000000ULL / (uint64_t)hz) && cpu == 1,
 		    "a process's time counts its reaped children: 95 ticks (%llu ns) on CPU %d",
 		    (unsigned long long)ns, cpu);
-		ok(foreign_proc_ns(f, 700, &ns, &cpu) == -1, "a process that is gone: -1");
-		ok(foreign_proc_ns(f, 500, &ns, &cpu) == -1, "a malformed stat: -1");
+		ok(sys == 15 * (1000000000ULL / (uint64_t)hz),
+		    "its system part: stime and cstime, 15 ticks (%llu ns)",
+		    (unsigned long long)sys);
+		ok(foreign_proc_ns(f, 600, &ns, NULL, &cpu) == 0, "the system part is optional");
+		ok(foreign_proc_ns(f, 700, &ns, &sys, &cpu) == -1, "a process that is gone: -1");
+		ok(foreign_proc_ns(f, 500, &ns, &sys, &cpu) == -1, "a malformed stat: -1");
 	}
 	foreign_free(f);
 	ok(count_fds() == fds0, "every stat kept open is closed with the sampler (%d left)",
