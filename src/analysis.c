@@ -263,8 +263,9 @@ void
 analysis_why(const struct topo *m, struct loads *ls, const struct load *l,
     const struct analysis_others *o, char *buf, size_t len)
 {
-	char	others[256];
+	char	others[256], prefix[48];
 	size_t	used;
+	int	n;
 
 	analysis_reason(m, ls, l, buf, len);
 	if (l->state != LOAD_RUNNING)
@@ -272,8 +273,14 @@ analysis_why(const struct topo *m, struct loads *ls, const struct load *l,
 	analysis_reason_others(m, l, o, others, sizeof others);
 	if (others[0] == '\0')
 		return;
+	/* "shares CPU 1 with hash#2" and "shares CPU 1 with cc1 ...": one list. */
+	n = snprintf(prefix, sizeof prefix, "shares CPU %d with ", analysis_load_cpu(l));
 	if (strncmp(buf, "alone on its core", 17) == 0)
 		snprintf(buf, len, "%s", others);
-	else if ((used = strlen(buf)) < len)
+	else if ((used = strlen(buf)) >= len)
+		return;
+	else if (strncmp(buf, prefix, (size_t)n) == 0 && strncmp(others, prefix, (size_t)n) == 0)
+		snprintf(buf + used, len - used, ", %s", others + n);
+	else
 		snprintf(buf + used, len - used, "; %s", others);
 }

@@ -157,7 +157,7 @@ others_shares(struct ui_state *st, uint64_t wall_ns)
 	}
 }
 
-/* Name the top process overall and the CPU it ran on. */
+/* Name the top process overall, if it took a tenth of a CPU, and the CPU. */
 static void
 others_top(struct ui_state *st)
 {
@@ -169,7 +169,8 @@ others_top(struct ui_state *st)
 		if (foreign_top(st->fg, st->m->pus[i].os_index, &p, 1) == 1 &&
 		    p.share > best.share)
 			best = p;
-	if (best.share >= OTHERS_NAME_MIN)
+	/* The header names one only if it is much of the machine's being busy. */
+	if (best.share >= OTHERS_BUSY_MIN)
 		snprintf(st->fg_top, sizeof st->fg_top, "%s (%d) %.0f%% on CPU %d",
 		    best.comm, (int)best.pid, 100 * best.share, best.cpu);
 }

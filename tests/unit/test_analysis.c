@@ -3,6 +3,8 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "loads.h"
@@ -50,6 +52,22 @@ test_reasons(void)
 	ok(strcmp(why, "shares CPU 0 with spin#2") == 0, "reason: %s", why);
 	analysis_reason(m, ls, loads_get(ls, c), why, sizeof why);
 	ok(strncmp(why, "alone on its core", 17) == 0, "reason: %s", why);
+	{
+		/* Others on the same CPU join the loads it is shared with. */
+		double			*share = calloc((size_t)m->npus, sizeof *share);
+		char			(*who)[ANALYSIS_WHO_LEN] = calloc((size_t)m->npus,
+					    sizeof *who);
+		struct analysis_others	 o = { share, who };
+		int			 pu0 = (int)(topo_pu_by_os(m, 0) - m->pus);
+
+		share[pu0] = 0.40;
+		snprintf(who[pu0], sizeof who[pu0], "cc1 (4242) 40%%");
+		analysis_why(m, ls, loads_get(ls, a), &o, why, sizeof why);
+		ok(strcmp(why, "shares CPU 0 with spin#2, cc1 (4242) 40%") == 0,
+		    "WHY: loads and others on the same CPU in one list: %s", why);
+		free(share);
+		free(who);
+	}
 	loads_pause(ls, b, 1);
 	analysis_reason(m, ls, loads_get(ls, b), why, sizeof why);
 	ok(strcmp(why, "paused") == 0, "a paused load says so: %s", why);
