@@ -86,10 +86,10 @@ pid=$(tm_smtscope_pid)
 kids=$(pgrep -P "$pid" | tr '\n' ' ')
 tm kill-server > /dev/null 2>&1
 n=0
-while { kill -0 "$pid" 2> /dev/null || ! no_loads_of $kids; } && [ $n -lt 40 ]; do
+while { kill -0 "$pid" 2> /dev/null || ! no_loads_of $kids; } && [ $n -lt 100 ]; do
 	sleep 0.05
 	n=$((n + 1))
 done
 ! kill -0 "$pid" 2> /dev/null && no_loads_of $kids && [ -n "$kids" ]
-ok $? "terminal gone: smtscope ($pid) and its loads ($kids) end within 2 s"
+ok $? "terminal gone: smtscope ($pid) and its loads ($kids) end within 5 s"
 done_testing
