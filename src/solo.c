@@ -8,6 +8,7 @@
 
 #include "analysis.h"
 #include "cpustat.h"
+#include "foreign.h"
 #include "measure.h"
 #include "solo.h"
 #include "stable.h"
@@ -465,11 +466,11 @@ solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
 {
 	struct loads		*ls = arg;
 	struct load		*l = loads_get(ls, id);
+	static struct foreign	*reader;
 	struct cpustat_sample	 cs;
-	struct cpustat_task	 t;
 	struct cpuset		 core;
 	const struct cpustat_times *c;
-	uint64_t		 busy = 0, own = 0;
+	uint64_t		 busy = 0, own = 0, t_ns;
 	long			 hz = sysconf(_SC_CLK_TCK);
 	char			 err[256];
 	int			 cpu;
@@ -487,10 +488,13 @@ solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
 		busy += c->user + c->nice + c->system + c->irq + c->softirq + c->steal;
 	}
 	cpustat_free(&cs);
-	if (l->pid > 0 && cpustat_task_read(l->pid, &t, NULL) == 0)
-		own += t.run_ns;
-	if (l->pid_b > 0 && cpustat_task_read(l->pid_b, &t, NULL) == 0)
-		own += t.run_ns;
+	/* Own time in the same ticks, with reaped children's (a fork load's forks). */
+	if (reader == NULL)
+		reader = foreign_new(NULL, 1);
+	if (l->pid > 0 && foreign_proc_ns(reader, l->pid, &t_ns, NULL, &cpu) == 0)
+		own += t_ns;
+	if (l->pid_b > 0 && foreign_proc_ns(reader, l->pid_b, &t_ns, NULL, &cpu) == 0)
+		own += t_ns;
 	busy = busy * (1000000000ULL / (uint64_t)hz);
 	*ns = busy > own ? busy - own : 0;
 	return 0;
