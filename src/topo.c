@@ -636,7 +636,8 @@ topo_load_xml(const char *path, char *err, size_t errlen)
 static unsigned long
 topo_synthetic_pus(const char *desc)
 {
-	const char	*p;
+	const char	*p, *q;
+	char		*end;
 	unsigned long	 n = 1, arity;
 	int		 start;
 
@@ -645,15 +646,16 @@ topo_synthetic_pus(const char *desc)
 		start = *p == ':' || ((p == desc || p[-1] == ' ') && *p >= '0' && *p <= '9');
 		if (!start)
 			continue;
-		if (*p == ':')
-			p++;
-		for (arity = 0; *p >= '0' && *p <= '9'; p++)
-			if (arity <= CPUSET_MAX)
-				arity = arity * 10 + (unsigned long)(*p - '0');
-		if (arity > 0 && (n *= arity) > CPUSET_MAX)
+		q = *p == ':' ? p + 1 : p;
+		/* As hwloc reads it: strtoul, so "0x86220" is 549,408. */
+		errno = 0;
+		arity = strtoul(q, &end, 0);
+		if (end == q)
+			continue;
+		if (errno != 0 || arity > CPUSET_MAX ||
+		    (arity > 0 && (n *= arity) > CPUSET_MAX))
 			return CPUSET_MAX + 1;
-		if (*p == '\0')
-			break;
+		p = end - 1;
 	}
 	return n;
 }
