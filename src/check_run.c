@@ -222,7 +222,7 @@ check_warn_cell(struct check *c, const char *what, const struct check_cell *cell
 {
 	char	why[400];
 
-	if (cell->state != CHECK_DONE || !cell->disturbed)
+	if (cell->state == CHECK_NOT_RUN || !cell->disturbed)
 		return;
 	check_disturbed_why(cell, why, sizeof why);
 	check_warn(c, "~ %s: low, other work took CPU time: %s", what, why);
@@ -315,8 +315,8 @@ check_pair_window(struct check_runner *cr, struct check_pair *p, const double *w
 		cr->c->signo = sig;
 		return -1;
 	}
-	if (!(fig[0].rate > 0) || !(fig[1].rate > 0)) {
-		check_fail(cell, "%s made no progress in %.2f s", p->row->name, secs);
+	if (!isfinite(fig[0].rate) || !isfinite(fig[1].rate)) {
+		check_fail(cell, "%s: a load died", p->row->name);
 		return -1;
 	}
 	cell->state = CHECK_DONE;
@@ -366,6 +366,11 @@ check_pair_cell(struct check_runner *cr, struct check_pair *p, int r,
 		c->runs_done++;
 	}
 	c->runs_done++;
+	/* No progress at all: others took the whole CPU (it is disturbed), or a bug. */
+	if (cell->state == CHECK_DONE && (!(cell->rate_anchor > 0) ||
+	    !(cell->rate_partner > 0)))
+		check_fail(cell, "%s made no progress%s", p->row->name, cell->disturbed ?
+		    " (others took its CPU, see the warnings)" : "");
 	if (cell->state == CHECK_FAILED)
 		c->failed = 1;
 }
