@@ -263,19 +263,20 @@ check_alone(struct check_runner *cr, int id, const char *text, int partner, int 
 		check_fail(cell, "%s: %s", text, l != NULL ? l->death : "vanished");
 		return;
 	}
+	check_note_foreign(cr, &set, cell);
+	if (isfinite(res.foreign))
+		cell->foreign = res.foreign;
+	cell->share_got = cpu_bound ? res.share : NAN;
+	cell->disturbed = solo_disturbed(&res, cpu_bound);
 	if (!(res.rate > 0)) {
-		check_fail(cell, "%s made no progress", text);
+		check_fail(cell, "%s made no progress%s", text, cell->disturbed ?
+		    " (others took its CPU, see the warnings)" : "");
 		return;
 	}
 	cell->state = CHECK_DONE;
 	cell->rate_anchor = res.rate;
 	cell->share_anchor = res.share;
 	cell->spread = res.spread;
-	check_note_foreign(cr, &set, cell);
-	if (isfinite(res.foreign))
-		cell->foreign = res.foreign;
-	cell->share_got = cpu_bound ? res.share : NAN;
-	cell->disturbed = solo_disturbed(&res, cpu_bound);
 }
 
 /* The CPU share a pair's loads got, as a fraction of what their placement gives. */
