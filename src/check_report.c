@@ -444,15 +444,16 @@ check_json_plan(const struct check *c, struct strbuf *sb)
 static void
 check_json_guard(struct strbuf *sb, const struct check_cell *cell)
 {
-	int	i;
+	int	i, ran = cell->state != CHECK_NOT_RUN;
 
+	/* A failed cell keeps its guard's notes: others may be why it failed. */
 	strbuf_puts(sb, ",\"spread\":");
 	report_json_num(sb, cell->state == CHECK_DONE ? cell->spread : NAN);
 	strbuf_printf(sb, ",\"tries\":%d,\"disturbed\":%s,\"foreign_cpus\":", cell->tries,
-	    cell->state == CHECK_DONE && cell->disturbed ? "true" : "false");
-	report_json_num(sb, cell->state == CHECK_DONE ? cell->foreign : NAN);
+	    ran && cell->disturbed ? "true" : "false");
+	report_json_num(sb, ran ? cell->foreign : NAN);
 	strbuf_puts(sb, ",\"foreign\":[");
-	for (i = 0; cell->state == CHECK_DONE && i < cell->nwho; i++) {
+	for (i = 0; ran && i < cell->nwho; i++) {
 		strbuf_printf(sb, "%s{\"pid\":%d,\"comm\":", i ? "," : "",
 		    (int)cell->who[i].pid);
 		strbuf_json_str(sb, cell->who[i].comm);

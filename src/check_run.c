@@ -222,7 +222,7 @@ check_warn_cell(struct check *c, const char *what, const struct check_cell *cell
 {
 	char	why[400];
 
-	if (cell->state != CHECK_DONE || !cell->disturbed)
+	if (cell->state == CHECK_NOT_RUN || !cell->disturbed)
 		return;
 	check_disturbed_why(cell, why, sizeof why);
 	check_warn(c, "~ %s: low, other work took CPU time: %s", what, why);
@@ -263,19 +263,20 @@ check_alone(struct check_runner *cr, int id, const char *text, int partner, int 
 		check_fail(cell, "%s: %s", text, l != NULL ? l->death : "vanished");
 		return;
 	}
+	check_note_foreign(cr, &set, cell);
+	if (isfinite(res.foreign))
+		cell->foreign = res.foreign;
+	cell->share_got = cpu_bound ? res.share : NAN;
+	cell->disturbed = solo_disturbed(&res, cpu_bound);
 	if (!(res.rate > 0)) {
-		check_fail(cell, "%s made no progress", text);
+		check_fail(cell, "%s made no progress%s", text, cell->disturbed ?
+		    " (others took its CPU, see the warnings)" : "");
 		return;
 	}
 	cell->state = CHECK_DONE;
 	cell->rate_anchor = res.rate;
 	cell->share_anchor = res.share;
 	cell->spread = res.spread;
-	check_note_foreign(cr, &set, cell);
-	if (isfinite(res.foreign))
-		cell->foreign = res.foreign;
-	cell->share_got = cpu_bound ? res.share : NAN;
-	cell->disturbed = solo_disturbed(&res, cpu_bound);
 }
 
 /* The CPU share a pair's loads got, as a fraction of what their placement gives. */
@@ -315,8 +316,8 @@ check_pair_window(struct check_runner *cr, struct check_pair *p, const double *w
 		cr->c->signo = sig;
 		return -1;
 	}
-	if (!(fig[0].rate > 0) || !(fig[1].rate > 0)) {
-		check_fail(cell, "%s made no progress in %.2f s", p->row->name, secs);
+	if (!isfinite(fig[0].rate) || !isfinite(fig[1].rate)) {
+		check_fail(cell, "%s: a load died", p->row->name);
 		return -1;
 	}
 	cell->state = CHECK_DONE;
@@ -366,6 +367,11 @@ check_pair_cell(struct check_runner *cr, struct check_pair *p, int r,
 		c->runs_done++;
 	}
 	c->runs_done++;
+	/* No progress at all: others took the whole CPU (it is disturbed), or a bug. */
+	if (cell->state == CHECK_DONE && (!(cell->rate_anchor > 0) ||
+	    !(cell->rate_partner > 0)))
+		check_fail(cell, "%s made no progress%s", p->row->name, cell->disturbed ?
+		    " (others took its CPU, see the warnings)" : "");
 	if (cell->state == CHECK_FAILED)
 		c->failed = 1;
 }

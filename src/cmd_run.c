@@ -183,6 +183,9 @@ cmd_run_solos(struct loads *ls, struct foreign *f, struct run *run)
 				r->solo_foreign.cpus = res.foreign;
 		}
 		cmd_run_failure(ls, r);
+		if (sig == 0 && !(res.rate > 0) && r->failure[0] == '\0')
+			snprintf(r->failure, sizeof r->failure, "made no progress alone%s",
+			    res.share == 0 ? " (others took all of its CPU)" : "");
 	}
 }
 

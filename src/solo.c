@@ -307,8 +307,9 @@ solo_poll(struct solo *s, uint64_t now, int *id, struct solo_result *res)
 	res->rate = analysis_rate(&s->s0, &s1);
 	if (!(res->rate > 0))
 		res->rate = NAN;
-	res->share = s->s0.run_ns != 0 && s1.run_ns > s->s0.run_ns ?
-	    analysis_share(&s->s0, &s1) : NAN;
+	/* A load that never ran in the window got none of its CPU: disturbed. */
+	res->share = s->s0.run_ns == 0 ? NAN : s1.run_ns > s->s0.run_ns ?
+	    analysis_share(&s->s0, &s1) : 0;
 	res->window_ns = s1.t_ns - s->s0.t_ns;
 	res->end_ns = s1.t_ns;
 	solo_done_add(s, s->id, res);

@@ -17,6 +17,7 @@ static struct {
 	double	 alone;		/* units per second alone */
 	double	 count, run_s;
 	int	 pauses;	/* pause calls seen */
+	int	 starved;	/* others take its whole CPU: it makes no progress */
 } fake[FAKE_N + 1];		/* by id, 1-based */
 static uint64_t	fake_now;
 
@@ -38,7 +39,7 @@ fake_advance(uint64_t ns)
 	int	i, n = fake_nrunning();
 
 	for (i = 1; i <= FAKE_N && n > 0; i++) {
-		if (!fake[i].live || fake[i].paused)
+		if (!fake[i].live || fake[i].paused || fake[i].starved)
 			continue;
 		fake[i].count += fake[i].alone * (double)ns / 1e9 / n;
 		fake[i].run_s += (double)ns / 1e9 / n;
@@ -338,6 +339,15 @@ main(void)
 	    "a share of 0.8 disturbs a CPU-bound solo, not a blocking one's");
 	r.share = 0.95;
 	ok(!solo_disturbed(&r, 1), "share 0.95 and 5%% foreign: a good solo");
+
+	/* A load that never ran in its window got none of its CPU: disturbed, not unknown. */
+	fake_reset();
+	fake[1].starved = 1;
+	s = solo_new(&fake_ops, NULL);
+	solo_queue(s, 1);
+	ok(run_until_result(s, 3000000000ULL, &id, &r) && r.share == 0 && isnan(r.rate) &&
+	    solo_disturbed(&r, 1), "a starved load: share 0, no rate, disturbed");
+	solo_free(s);
 
 	/* A stable window ends when the rate is known; its spread comes with it. */
 	fake_reset();
