@@ -216,6 +216,17 @@ check_fail(struct check_cell *cell, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * A failed cell fails the check (exit 1), unless others took its CPU: then
+ * it has no figure, and a warning names them, but smtscope did not fail.
+ */
+static void
+check_failed(struct check *c, const struct check_cell *cell)
+{
+	if (cell->state == CHECK_FAILED && !cell->disturbed)
+		c->failed = 1;
+}
+
 /* Warn about a disturbed figure, naming who disturbed it. */
 static void
 check_warn_cell(struct check *c, const char *what, const struct check_cell *cell)
@@ -317,6 +328,7 @@ check_pair_window(struct check_runner *cr, struct check_pair *p, const double *w
 		return -1;
 	}
 	if (!isfinite(fig[0].rate) || !isfinite(fig[1].rate)) {
+		cell->disturbed = 0;
 		check_fail(cell, "%s: a load died", p->row->name);
 		return -1;
 	}
@@ -372,8 +384,7 @@ check_pair_cell(struct check_runner *cr, struct check_pair *p, int r,
 	    !(cell->rate_partner > 0)))
 		check_fail(cell, "%s made no progress%s", p->row->name, cell->disturbed ?
 		    " (others took its CPU, see the warnings)" : "");
-	if (cell->state == CHECK_FAILED)
-		c->failed = 1;
+	check_failed(c, cell);
 }
 
 /* Put the partner copy on a CPU: moved there, or started anew on another NUMA node. */
@@ -432,8 +443,7 @@ check_row_solos(struct check_runner *cr, struct check_pair *p, char *err, size_t
 		    solo_cpu_bound(so->kern.k), &so->cell);
 		snprintf(what, sizeof what, "%s alone", so->kern.text);
 		check_warn_cell(c, what, &so->cell);
-		if (so->cell.state == CHECK_FAILED)
-			c->failed = 1;
+		check_failed(c, &so->cell);
 	}
 	if (p->b_cpu != prev && c->signo == 0)
 		check_place_partner(cr, p, prev, err, errlen);
@@ -556,8 +566,7 @@ check_measure_latency(struct check_runner *cr)
 				check_fail(&lat->cell[r], "%s", err);
 				c->runs_done++;
 			}
-			if (lat->cell[r].state == CHECK_FAILED)
-				c->failed = 1;
+			check_failed(c, &lat->cell[r]);
 			snprintf(what, sizeof what, "%s latency on %s", lat->kern.text,
 			    topo_rel_name(r));
 			check_warn_cell(c, what, &lat->cell[r]);

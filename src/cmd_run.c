@@ -183,9 +183,11 @@ cmd_run_solos(struct loads *ls, struct foreign *f, struct run *run)
 				r->solo_foreign.cpus = res.foreign;
 		}
 		cmd_run_failure(ls, r);
-		if (sig == 0 && !(res.rate > 0) && r->failure[0] == '\0')
+		if (sig == 0 && !(res.rate > 0) && r->failure[0] == '\0') {
+			r->starved = r->solo_disturbed;
 			snprintf(r->failure, sizeof r->failure, "made no progress alone%s",
-			    res.share == 0 ? " (others took all of its CPU)" : "");
+			    r->starved ? " (others took its CPU, see the warnings)" : "");
+		}
 	}
 }
 
@@ -282,7 +284,7 @@ cmd_run_measure(struct loads *ls, struct run *run)
 		r->migrations = l->migrations;
 		r->speed = analysis_speed(r->rate, r->solo);
 		r->efficiency = analysis_efficiency(r->speed, r->share, r->solo_share);
-		if (r->failure[0] != '\0' || !isfinite(r->speed))
+		if (!r->starved && (r->failure[0] != '\0' || !isfinite(r->speed)))
 			failed = 1;
 	}
 	return failed;

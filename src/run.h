@@ -41,6 +41,8 @@ struct run_result {
 	struct run_foreign	 foreign;
 	int			 last_cpu;
 	int			 migrations;
+	int			 starved;	/* others took all its CPU alone: no figure,
+						   but no failure of smtscope's */
 	char			 failure[160];
 };
 
