@@ -442,25 +442,6 @@ solo_loads_running(void *arg, int *ids, int max)
 	return n;
 }
 
-/* The set of a load's CPUs and every SMT sibling of them. */
-static void
-solo_loads_core(const struct topo *m, const struct load *l, struct cpuset *core)
-{
-	const struct topo_pu	*pu;
-	struct cpuset		 mine = l->spec.cpus;
-	int			 cpu, i;
-
-	if (l->spec.cpu_b != -1)
-		cpuset_set(&mine, l->spec.cpu_b);
-	cpuset_zero(core);
-	CPUSET_FOREACH(cpu, &mine) {
-		if ((pu = topo_pu_by_os(m, cpu)) == NULL || pu->core < 0)
-			continue;
-		for (i = 0; i < m->cores[pu->core].npus; i++)
-			cpuset_set(core, m->pus[m->cores[pu->core].first_pu + i].os_index);
-	}
-}
-
 /* solo_loads_ops: busy time of the load's core from /proc/stat, less the load's own. */
 static int
 solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
@@ -478,7 +459,7 @@ solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
 
 	if (l == NULL || l->state == LOAD_DEAD || hz <= 0)
 		return -1;
-	solo_loads_core(loads_topo(ls), l, &core);
+	measure_core_cpus(loads_topo(ls), &l->spec, &core);
 	memset(&cs, 0, sizeof cs);
 	if (cpustat_sample(&cs, NULL, err, sizeof err) == -1)
 		return -1;

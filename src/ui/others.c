@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "foreign.h"
+#include "measure.h"
 #include "solo.h"
 #include "ui/others.h"
 #include "util.h"
@@ -225,25 +226,6 @@ others_tick(struct ui_state *st, const struct cpustat_sample *prev,
 	others_scan(st);
 }
 
-/* The CPUs of a load's core: its CPUs and every SMT sibling of them. */
-static void
-others_core(const struct topo *m, const struct load *l, struct cpuset *core)
-{
-	const struct topo_pu	*pu;
-	struct cpuset		 mine = l->spec.cpus;
-	int			 cpu, i;
-
-	if (l->spec.cpu_b != -1)
-		cpuset_set(&mine, l->spec.cpu_b);
-	cpuset_zero(core);
-	CPUSET_FOREACH(cpu, &mine) {
-		if ((pu = topo_pu_by_os(m, cpu)) == NULL || pu->core < 0)
-			continue;
-		for (i = 0; i < m->cores[pu->core].npus; i++)
-			cpuset_set(core, m->pus[m->cores[pu->core].first_pu + i].os_index);
-	}
-}
-
 /* Others' CPU time so far on a load's core: its CPUs' busy time less the load's own. */
 int
 others_core_ns(struct ui_state *st, int id, uint64_t *ns)
@@ -259,7 +241,7 @@ others_core_ns(struct ui_state *st, int id, uint64_t *ns)
 
 	if (st->fg == NULL || l == NULL || l->state == LOAD_DEAD || hz <= 0)
 		return -1;
-	others_core(st->m, l, &core);
+	measure_core_cpus(st->m, &l->spec, &core);
 	memset(&cs, 0, sizeof cs);
 	if (cpustat_sample(&cs, NULL, err, sizeof err) == -1)
 		return -1;
@@ -290,7 +272,7 @@ others_core_quiet(const struct ui_state *st, const struct load *l)
 
 	if (st->fg == NULL)
 		return 0;
-	others_core(st->m, l, &core);
+	measure_core_cpus(st->m, &l->spec, &core);
 	CPUSET_FOREACH(cpu, &core) {
 		if ((pu = topo_pu_by_os(st->m, cpu)) == NULL)
 			continue;
