@@ -253,6 +253,7 @@ check_alone(struct check_runner *cr, int id, const char *text, int partner, int 
 	struct solo_result	 res;
 	struct cpuset		 set;
 	struct load		*l;
+	char			 why[64];
 	int			 r;
 
 	check_window(check_next_cell_s(cr), &w, &stab);
@@ -279,6 +280,11 @@ check_alone(struct check_runner *cr, int id, const char *text, int partner, int 
 		cell->foreign = res.foreign;
 	cell->share_got = cpu_bound ? res.share : NAN;
 	cell->disturbed = solo_disturbed(&res, cpu_bound);
+	if (!(res.rate > 0) && (l = loads_get(cr->ls, id)) != NULL &&
+	    loads_stall(cr->ls, l, why, sizeof why)) {
+		check_fail(cell, "%s: %s", text, why);
+		return;
+	}
 	if (!(res.rate > 0)) {
 		check_fail(cell, "%s made no progress%s", text, cell->disturbed ?
 		    " (others took its CPU, see the warnings)" : "");

@@ -155,6 +155,7 @@ cmd_run_solos(struct loads *ls, struct foreign *f, struct run *run)
 	struct measure_win	 w;
 	struct solo_result	 res;
 	struct run_result	*r;
+	struct load		*l;
 	uint64_t		 warm_ns, quiet_ns;
 	int			 i, sig, cpu_bound;
 
@@ -183,6 +184,10 @@ cmd_run_solos(struct loads *ls, struct foreign *f, struct run *run)
 				r->solo_foreign.cpus = res.foreign;
 		}
 		cmd_run_failure(ls, r);
+		if (sig == 0 && !(res.rate > 0) && r->failure[0] == '\0' &&
+		    (l = loads_get(ls, r->id)) != NULL &&
+		    loads_stall(ls, l, r->failure, sizeof r->failure))
+			continue;
 		if (sig == 0 && !(res.rate > 0) && r->failure[0] == '\0') {
 			r->starved = r->solo_disturbed;
 			snprintf(r->failure, sizeof r->failure, "made no progress alone%s",

@@ -34,6 +34,11 @@ struct kernel {
 	void		*(*init)(const struct kernel_param *p, char *err, size_t errlen);
 	/* In the child: one chunk of work (about 0.1 to 1 ms); units done. */
 	uint64_t	(*step)(void *state);
+	/*
+	 * In the child, optional: why the last step did no work, when the
+	 * system refused it ("fork: Resource temporarily unavailable"), else NULL.
+	 */
+	const char	*(*stall)(void *state);
 	/* In the second child of a two-ended load: serve the other end forever. */
 	void		(*peer)(const struct kernel_param *p);
 	void		(*fini)(void *state);

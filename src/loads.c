@@ -654,6 +654,36 @@ loads_at(struct loads *ls, int i)
 	return i >= 0 && i < ls->n ? &ls->v[i] : NULL;
 }
 
+/*
+ * Why a live load does no work now, as it says (a fork load at the process
+ * limit): 1 with the reason in buf, 0 when it says nothing. The copy is
+ * taken twice and kept when both agree, since the load may be writing.
+ */
+int
+loads_stall(const struct loads *ls, const struct load *l, char *buf, size_t len)
+{
+	const volatile char	*err = ls->slots[l->slot].err;
+	char			 a[sizeof ls->slots[0].err], b[sizeof a];
+	size_t			 i;
+	int			 try;
+
+	if (l->state == LOAD_DEAD || len == 0)
+		return 0;
+	for (try = 0; try < 8; try++) {
+		for (i = 0; i < sizeof a; i++)
+			a[i] = err[i];
+		for (i = 0; i < sizeof b; i++)
+			b[i] = err[i];
+		if (memcmp(a, b, sizeof a) == 0)
+			break;
+	}
+	a[sizeof a - 1] = '\0';
+	if (try == 8 || a[0] == '\0')
+		return 0;
+	snprintf(buf, len, "%s", a);
+	return 1;
+}
+
 /* A load by id, or NULL. */
 struct load *
 loads_get(struct loads *ls, int id)

@@ -76,6 +76,9 @@ int		 loads_reap(struct loads *);
 void		 loads_sample(struct loads *);
 /* A fresh sample of one load, leaving its stored samples alone. */
 void		 loads_peek(const struct loads *, const struct load *, struct load_sample *);
+/* Why a live load does no work now, when it says (1, reason in buf), else 0. */
+int		 loads_stall(const struct loads *, const struct load *, char *buf,
+		     size_t len);
 /* Start a load's next rate from now (after a start, move or resume). */
 void		 loads_rebase(struct loads *, struct load *);
 

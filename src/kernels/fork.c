@@ -18,6 +18,7 @@
 
 struct fork_state {
 	uint64_t	failed;		/* forks that could not be made */
+	char		why[64];	/* the last refusal, "" after a fork that worked */
 };
 
 /* Reject any parameter. */
@@ -64,8 +65,10 @@ fork_step(void *state)
 
 	for (i = 0; i < FORK_FORKS; i++) {
 		if ((pid = fork()) == -1) {
-			/* Out of processes for now: count nothing, back off. */
+			/* Out of processes for now: count nothing, say why, back off. */
 			fs->failed++;
+			snprintf(fs->why, sizeof fs->why, "fork: %s%s", strerror(errno),
+			    errno == EAGAIN ? " (process limit reached)" : "");
 			util_sleep_ns(1000000);
 			break;
 		}
@@ -75,7 +78,18 @@ fork_step(void *state)
 			;
 		done++;
 	}
+	if (done > 0)
+		fs->why[0] = '\0';
 	return done;
+}
+
+/* Why the last step forked nothing, or NULL. */
+static const char *
+fork_stall(void *state)
+{
+	struct fork_state	*fs = state;
+
+	return fs->why[0] != '\0' ? fs->why : NULL;
 }
 
 /* Free the state. */
@@ -97,6 +111,7 @@ const struct kernel kernel_fork = {
 	.parse = fork_parse,
 	.init = fork_init,
 	.step = fork_step,
+	.stall = fork_stall,
 	.peer = NULL,
 	.fini = fork_fini,
 };

@@ -18,7 +18,9 @@
  *	SLOT		the load's slot in it
  *
  * The load maps the page that holds its slot, counts its work units into
- * count, and writes why it gave up into err before it exits.
+ * count, and writes why it gave up into err before it exits. While it
+ * runs, err says why it does no work now, if the system refuses it that
+ * (a fork load at the process limit), and is "" otherwise.
  */
 #ifndef SMTSCOPE_LOAD_H
 #define SMTSCOPE_LOAD_H

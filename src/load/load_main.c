@@ -102,6 +102,34 @@ load_map_slot(int fd, long long slot)
 	return (struct load_slot *)(p + (at - base));
 }
 
+/*
+ * While the load is alive, its err says why it does no work now (the
+ * kernel's stall()), written only when that changes: stalled or not.
+ * err[0] goes last on a write and first on a clear, so that a reader
+ * (loads_stall()) sees "" or a whole message.
+ */
+static void
+load_stall(struct load_slot *slot, const char *why, int *stalled)
+{
+	size_t	n;
+
+	if ((why != NULL) == *stalled)
+		return;
+	*stalled = why != NULL;
+	if (why == NULL) {
+		__atomic_store_n(&slot->err[0], '\0', __ATOMIC_RELEASE);
+		return;
+	}
+	n = strlen(why);
+	if (n == 0)
+		why = "?", n = 1;
+	if (n > sizeof slot->err - 1)
+		n = sizeof slot->err - 1;
+	memcpy(slot->err + 1, why + 1, n - 1);
+	slot->err[n] = '\0';
+	__atomic_store_n(&slot->err[0], why[0], __ATOMIC_RELEASE);
+}
+
 /* Name ourselves, map our slot, then run the kernel (or serve as its peer). */
 int
 main(int argc, char **argv)
@@ -111,9 +139,9 @@ main(int argc, char **argv)
 	struct load_slot	*slot;
 	char			 name[16], err[256];
 	long long		 bytes, counters, n;
-	uint64_t		 count = 0;
+	uint64_t		 count = 0, done;
 	void			*st;
-	int			 end_b;
+	int			 end_b, stalled = 0;
 
 	if (argc != LOAD_ARGC)
 		load_usage();
@@ -150,7 +178,10 @@ main(int argc, char **argv)
 		_exit(LOAD_EXIT_INIT);
 	}
 	for (;;) {
-		count += k->step(st);
+		done = k->step(st);
+		count += done;
 		__atomic_store_n(&slot->count, count, __ATOMIC_RELAXED);
+		if (k->stall != NULL)
+			load_stall(slot, done == 0 ? k->stall(st) : NULL, &stalled);
 	}
 }

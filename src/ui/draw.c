@@ -632,6 +632,8 @@ draw_load_row(const struct draw *d, int y, const struct layout_panel *c, struct 
 		    cur);
 	else if (cur == l->id)
 		snprintf(buf, sizeof buf, "running alone: the other loads are held");
+	else if (loads_stall(d->st->loads, l, buf, sizeof buf))
+		;	/* it does no work, and says why ("fork: ...") */
 	else {
 		state_others(d->st, &o);
 		analysis_why(d->st->m, d->st->loads, l, &o, buf, sizeof buf);
