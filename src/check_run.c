@@ -354,19 +354,17 @@ check_pair_cell(struct check_runner *cr, struct check_pair *p, int r,
     struct check_cell *cell)
 {
 	struct check		*c = cr->c;
-	const struct check_solo	*soa = check_find_solo(c, &p->row->a);
-	const struct check_solo	*sob = check_find_solo(c, &p->row->b);
 	struct cpuset		 set;
-	double			 weight[2];
+	double			 solo_a, solo_b, share, weight[2];
 	const double		*yield = NULL;
 	int			 try;
 
 	check_cell_cpus(c, p->b_cpu, &set);
 	/* With both solos known, the window ends when the yield is known. */
-	if (soa != NULL && sob != NULL && soa->cell.state == CHECK_DONE &&
-	    sob->cell.state == CHECK_DONE) {
-		weight[0] = 1 / soa->cell.rate_anchor;
-		weight[1] = 1 / sob->cell.rate_anchor;
+	check_cell_solos(c, p->row, r, &solo_a, &solo_b, &share);
+	if (solo_a > 0 && solo_b > 0) {
+		weight[0] = 1 / solo_a;
+		weight[1] = 1 / solo_b;
 		yield = weight;
 	}
 	for (try = 0; try < 2 && c->signo == 0; try++) {
@@ -449,6 +447,29 @@ check_row_solos(struct check_runner *cr, struct check_pair *p, char *err, size_t
 		check_place_partner(cr, p, prev, err, errlen);
 }
 
+/*
+ * The anchor copy alone right before a pair, so that a slow drift of the
+ * machine (a memory bus, a host) moves solo and pair alike; a disturbed or
+ * failed one leaves the cell on the row's solo.
+ */
+static void
+check_adjacent_solo(struct check_runner *cr, struct check_pair *p, struct check_cell *cell)
+{
+	struct check_cell	alone;
+	char			what[200];
+
+	memset(&alone, 0, sizeof alone);
+	snprintf(what, sizeof what, "%s alone on CPU %d", p->row->a.text,
+	    cr->c->plan.anchor);
+	check_progress(cr, what);
+	check_alone(cr, p->ids[0], what, cr->c->plan.anchor, solo_cpu_bound(p->row->a.k),
+	    &alone);
+	if (alone.state == CHECK_DONE && !alone.disturbed) {
+		cell->solo = alone.rate_anchor;
+		cell->solo_share = alone.share_anchor;
+	}
+}
+
 /* The partner CPU the copy sets up on: another CPU than the anchor when there is one. */
 static int
 check_first_partner(const struct check *c)
@@ -521,6 +542,9 @@ check_run_row(struct check_runner *cr, struct check_row *row)
 			order[n++] = r;
 	for (k = 0; k < n && c->signo == 0; k++) {
 		r = order[k];
+		/* The first pair follows the row's solos; each later one its own. */
+		if (k > 0)
+			check_adjacent_solo(cr, &p, &row->cell[r]);
 		snprintf(what, sizeof what, "%s on %s (CPUs %d and %d)", row->name,
 		    topo_rel_name(r), c->plan.anchor, c->plan.rel[r].cpu);
 		check_progress(cr, what);
