@@ -489,6 +489,8 @@ check_json_cell(const struct check *c, struct strbuf *sb, const struct check_row
 	report_json_num(sb, solo);
 	strbuf_puts(sb, ",\"solo_partner\":");
 	report_json_num(sb, solo_b);
+	strbuf_puts(sb, ",\"solo_share\":");
+	report_json_num(sb, share);
 	strbuf_puts(sb, ",\"rate_anchor\":");
 	report_json_num(sb, cell->state == CHECK_DONE ? cell->rate_anchor : NAN);
 	strbuf_puts(sb, ",\"rate_partner\":");
