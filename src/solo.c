@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -460,6 +461,28 @@ solo_loads_core(const struct topo *m, const struct load *l, struct cpuset *core)
 	}
 }
 
+/* The CPU time, in ticks, of a process's reaped children (a fork load's), or 0. */
+static uint64_t
+solo_children_ticks(pid_t pid)
+{
+	long long	 cu, cs;
+	char		 path[64], buf[1024], *p;
+	FILE		*f;
+	size_t		 n;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	/* After the comm: state, five numbers, seven counters to stime, then cutime, cstime. */
+	if ((p = strrchr(buf, ')')) == NULL || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d "
+	    "%*u %*u %*u %*u %*u %*u %*u %lld %lld", &cu, &cs) != 2 || cu < 0 || cs < 0)
+		return 0;
+	return (uint64_t)(cu + cs);
+}
+
 /* solo_loads_ops: busy time of the load's core from /proc/stat, less the load's own. */
 static int
 solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
@@ -492,6 +515,9 @@ solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
 		own += t.run_ns;
 	if (l->pid_b > 0 && cpustat_task_read(l->pid_b, &t, NULL) == 0)
 		own += t.run_ns;
+	/* A fork load's children are its own work too. */
+	if (l->pid > 0)
+		own += solo_children_ticks(l->pid) * (1000000000ULL / (uint64_t)hz);
 	busy = busy * (1000000000ULL / (uint64_t)hz);
 	*ns = busy > own ? busy - own : 0;
 	return 0;
