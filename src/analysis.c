@@ -178,3 +178,109 @@ analysis_reason(const struct topo *m, struct loads *ls, const struct load *l,
 		break;
 	}
 }
+
+/* Would a load use its whole CPU alone? */
+int
+analysis_cpu_bound(const struct kernel *k)
+{
+	return k->ends == 1 && strcmp(k->name, "fork") != 0;
+}
+
+/* Others' share of a CPU by OS index, and who they were; NAN if unknown. */
+static double
+analysis_others_at(const struct topo *m, const struct analysis_others *o, int os,
+    const char **who)
+{
+	const struct topo_pu	*pu = topo_pu_by_os(m, os);
+	int			 i;
+
+	*who = "";
+	if (pu == NULL || o == NULL || o->share == NULL)
+		return NAN;
+	i = (int)(pu - m->pus);
+	if (o->who != NULL)
+		*who = o->who[i];
+	return o->share[i];
+}
+
+/* Append one clause about others on a CPU: the load's own, or an SMT sibling of it. */
+static void
+analysis_add_others(char *buf, size_t len, int sibling, int os, double share,
+    const char *who)
+{
+	size_t	used = strlen(buf);
+	char	pct[32];
+
+	if (used >= len)
+		return;
+	snprintf(pct, sizeof pct, "other processes %.0f%%", 100 * share);
+	snprintf(buf + used, len - used, "%s%s CPU %d %s %s", used ? "; " : "",
+	    sibling ? "sibling" : "shares", os, sibling ? "busy with" : "with",
+	    who[0] != '\0' ? who : pct);
+}
+
+/* Others' work on a load's CPUs and their SMT siblings, in words. */
+void
+analysis_reason_others(const struct topo *m, const struct load *l,
+    const struct analysis_others *o, char *buf, size_t len)
+{
+	const struct topo_pu	*pu;
+	const struct topo_core	*core;
+	struct cpuset		 seen;
+	const char		*who;
+	double			 share;
+	int			 mine[2], n, i, j, os;
+
+	buf[0] = '\0';
+	cpuset_zero(&seen);
+	n = analysis_cpus(l, mine);
+	for (i = 0; i < n; i++) {
+		if (cpuset_isset(&seen, mine[i]))
+			continue;
+		cpuset_set(&seen, mine[i]);
+		share = analysis_others_at(m, o, mine[i], &who);
+		if (isfinite(share) && share >= ANALYSIS_OTHERS_MIN)
+			analysis_add_others(buf, len, 0, mine[i], share, who);
+	}
+	for (i = 0; i < n; i++) {
+		if ((pu = topo_pu_by_os(m, mine[i])) == NULL || pu->core < 0)
+			continue;
+		core = &m->cores[pu->core];
+		for (j = core->first_pu; j < core->first_pu + core->npus; j++) {
+			os = m->pus[j].os_index;
+			if (cpuset_isset(&seen, os))
+				continue;
+			cpuset_set(&seen, os);
+			share = analysis_others_at(m, o, os, &who);
+			if (isfinite(share) && share >= ANALYSIS_OTHERS_MIN)
+				analysis_add_others(buf, len, 1, os, share, who);
+		}
+	}
+}
+
+/* A load's WHY: its neighbours and others' work near it. */
+void
+analysis_why(const struct topo *m, struct loads *ls, const struct load *l,
+    const struct analysis_others *o, char *buf, size_t len)
+{
+	char	others[256], prefix[48];
+	size_t	used;
+	int	n;
+
+	analysis_reason(m, ls, l, buf, len);
+	if (l->state != LOAD_RUNNING)
+		return;
+	analysis_reason_others(m, l, o, others, sizeof others);
+	if (others[0] == '\0')
+		return;
+	/* "shares CPU 1 with hash#2" and "shares CPU 1 with cc1 ...": one list. */
+	n = snprintf(prefix, sizeof prefix, "shares CPU %d with ", analysis_load_cpu(l));
+	if (strncmp(buf, "alone on its core", 17) == 0)
+		snprintf(buf, len, "%s", others);
+	else if ((used = strlen(buf)) >= len)
+		return;
+	else if (strncmp(buf, prefix, (size_t)n) == 0 && strncmp(others, prefix, (size_t)n) == 0)
+		snprintf(buf + used, len - used, ", %s", others + n);
+	else
+		snprintf(buf + used, len - used, "; %s", others);
+}

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "kernel.h"
 #include "loads.h"
 #include "topo.h"
 
@@ -40,5 +41,32 @@ int	analysis_load_cpu(const struct load *);
 /* A short reason in words: "sibling CPU 11 runs fp#2", "alone on its core". */
 void	analysis_reason(const struct topo *, struct loads *, const struct load *l,
 	    char *buf, size_t len);
+
+/* Would a load use its whole CPU alone? Not two-ended ones (pipe) nor fork: they block. */
+int	analysis_cpu_bound(const struct kernel *);
+
+/* Others' work (not smtscope's) that a reason names: more than a few percent of a CPU. */
+#define ANALYSIS_OTHERS_MIN	0.05
+#define ANALYSIS_WHO_LEN	96
+
+/* Others' work on each CPU, by pus[] index, over the last interval. */
+struct analysis_others {
+	const double	*share;		/* of each CPU, 0..1; NAN unknown */
+	const char	(*who)[ANALYSIS_WHO_LEN]; /* "cc1 (4242) 40%", "" unknown; may be NULL */
+};
+
+/*
+ * Others' work on a load's CPUs and their SMT siblings in words, where it
+ * took ANALYSIS_OTHERS_MIN or more: "shares CPU 1 with cc1 (4242) 40%",
+ * "sibling CPU 37 busy with make (5150) 80%"; "" if none.
+ */
+void	analysis_reason_others(const struct topo *, const struct load *l,
+	    const struct analysis_others *, char *buf, size_t len);
+/*
+ * A load's WHY: its neighbours (analysis_reason) and others' work near it;
+ * others alone replace "alone on its core", which they make untrue.
+ */
+void	analysis_why(const struct topo *, struct loads *, const struct load *l,
+	    const struct analysis_others *, char *buf, size_t len);
 
 #endif

@@ -448,6 +448,17 @@ check_json_plan(const struct check *c, struct strbuf *sb)
 	report_json_num(sb, c->cell_s);
 }
 
+/* Add ',"error":' and the reason a figure is missing: the failure, "not measured", or null. */
+static void
+check_json_error(struct strbuf *sb, int state, const char *error)
+{
+	strbuf_puts(sb, ",\"error\":");
+	if (state == CHECK_FAILED)
+		strbuf_json_str(sb, error);
+	else
+		strbuf_puts(sb, state == CHECK_DONE ? "null" : "\"not measured\"");
+}
+
 /* Add a cell's figure spread and its guard: tries, disturbed, others' CPUs and who. */
 static void
 check_json_guard(struct strbuf *sb, const struct check_cell *cell)
@@ -530,11 +541,7 @@ check_json_solo(struct strbuf *sb, const struct check_solo *so)
 	strbuf_puts(sb, ",\"cpu_share\":");
 	report_json_num(sb, cell->state == CHECK_DONE ? cell->share_anchor : NAN);
 	check_json_guard(sb, cell);
-	strbuf_puts(sb, ",\"error\":");
-	if (cell->state == CHECK_FAILED)
-		strbuf_json_str(sb, cell->error);
-	else
-		strbuf_puts(sb, cell->state == CHECK_DONE ? "null" : "\"not measured\"");
+	check_json_error(sb, cell->state, cell->error);
 	strbuf_puts(sb, "}");
 }
 
@@ -564,12 +571,7 @@ check_json_latency(const struct check *c, struct strbuf *sb)
 			strbuf_puts(sb, ",\"cpu_share\":");
 			report_json_num(sb, cell->state == CHECK_DONE ? cell->share_anchor : NAN);
 			check_json_guard(sb, cell);
-			strbuf_puts(sb, ",\"error\":");
-			if (cell->state == CHECK_FAILED)
-				strbuf_json_str(sb, cell->error);
-			else
-				strbuf_puts(sb, cell->state == CHECK_DONE ? "null" :
-				    "\"not measured\"");
+			check_json_error(sb, cell->state, cell->error);
 			strbuf_puts(sb, "}");
 		}
 		strbuf_puts(sb, "}");
@@ -602,11 +604,7 @@ check_json_sched(const struct check *c, struct strbuf *sb)
 	strbuf_json_str(sb, list);
 	strbuf_printf(sb, ",\"samples\":%d,\"stacked_fraction\":", s->samples);
 	report_json_num(sb, s->samples > 0 ? (double)s->stacked / s->samples : NAN);
-	strbuf_puts(sb, ",\"error\":");
-	if (s->state == CHECK_FAILED)
-		strbuf_json_str(sb, s->error);
-	else
-		strbuf_puts(sb, s->state == CHECK_DONE ? "null" : "\"not measured\"");
+	check_json_error(sb, s->state, s->error);
 	strbuf_puts(sb, "}");
 }
 

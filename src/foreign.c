@@ -1,4 +1,12 @@
-/* foreign.c: per-CPU time of the processes that are not smtscope's, from /proc. */
+/*
+ * foreign.c: per-CPU time of the processes that are not smtscope's, from
+ * /proc. Most processes sleep, and a scan once a second finds the kernel's
+ * caches cold, so for a single-threaded process the scan keeps its stat
+ * and schedstat files open (up to a share of the descriptor limit) and
+ * reads them again with pread(): schedstat first, a third of the cost of
+ * stat, and stat only if the process ran. A descriptor of a process that
+ * ended reads as an error, so a reused pid is never read through it.
+ */
 #include "config.h"
 
 #include <ctype.h>
@@ -9,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "foreign.h"
@@ -19,7 +28,13 @@ struct foreign_slot {
 	pid_t		tid;		/* 0: empty */
 	uint64_t	ticks;
 	unsigned	gen;
+	int		fd;		/* its process's stat, kept open; -1 */
+	int		sfd;		/* ... and its schedstat; -1 */
+	uint64_t	run_ns;		/* schedstat's run time at the last scan */
 };
+
+/* Open stat files kept at most: a share of the descriptor limit. */
+#define FOREIGN_FDS_MAX	1024
 
 /* One process's ticks on one CPU in this interval. */
 struct foreign_use {
@@ -35,6 +50,7 @@ struct foreign {
 	long			 hz;
 	struct foreign_slot	*slots;		/* open addressing, cap a power of two */
 	size_t			 cap, used, nseen;
+	int			 nfds, maxfds;	/* stat files kept open */
 	unsigned		 gen;
 	unsigned long long	 t_prev, t_cur;
 	struct foreign_use	*use;		/* this interval, sorted by cpu, -ticks */
@@ -47,6 +63,7 @@ struct foreign *
 foreign_new(const char *procroot, int ncpus)
 {
 	struct foreign	*f = xcalloc(1, sizeof *f);
+	struct rlimit	 rl;
 	const char	*env;
 
 	if (procroot == NULL)
@@ -56,6 +73,10 @@ foreign_new(const char *procroot, int ncpus)
 	f->hz = sysconf(_SC_CLK_TCK) > 0 ? sysconf(_SC_CLK_TCK) : 100;
 	f->cap = 1024;
 	f->slots = xcalloc(f->cap, sizeof *f->slots);
+	f->maxfds = FOREIGN_FDS_MAX;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+	    rl.rlim_cur / 4 < (rlim_t)f->maxfds)
+		f->maxfds = (int)(rl.rlim_cur / 4);
 	f->cpu_share = xcalloc((size_t)f->ncpus, sizeof *f->cpu_share);
 	return f;
 }
@@ -64,8 +85,18 @@ foreign_new(const char *procroot, int ncpus)
 void
 foreign_free(struct foreign *f)
 {
+	size_t	i;
+
 	if (f == NULL)
 		return;
+	for (i = 0; i < f->cap; i++) {
+		if (f->slots[i].tid == 0)
+			continue;
+		if (f->slots[i].fd != -1)
+			close(f->slots[i].fd);
+		if (f->slots[i].sfd != -1)
+			close(f->slots[i].sfd);
+	}
 	free(f->slots);
 	free(f->use);
 	free(f->cpu_share);
@@ -83,6 +114,23 @@ foreign_slot(struct foreign_slot *slots, size_t cap, pid_t tid)
 	return &slots[i];
 }
 
+/* Close the files kept open for a slot. */
+static void
+foreign_drop_fd(struct foreign *f, struct foreign_slot *s)
+{
+	if (s == NULL)
+		return;
+	if (s->fd != -1) {
+		close(s->fd);
+		f->nfds--;
+	}
+	if (s->sfd != -1) {
+		close(s->sfd);
+		f->nfds--;
+	}
+	s->fd = s->sfd = -1;
+}
+
 /* Keep the threads seen since scan min_gen, in a table with room to grow. */
 static void
 foreign_compact(struct foreign *f, unsigned min_gen)
@@ -97,6 +145,8 @@ foreign_compact(struct foreign *f, unsigned min_gen)
 	f->slots = xcalloc(f->cap, sizeof *f->slots);
 	f->used = 0;
 	for (i = 0; i < oldcap; i++) {
+		if (old[i].tid != 0 && old[i].gen < min_gen)
+			foreign_drop_fd(f, &old[i]);
 		if (old[i].tid == 0 || old[i].gen < min_gen)
 			continue;
 		s = foreign_slot(f->slots, f->cap, old[i].tid);
@@ -123,12 +173,20 @@ foreign_read(const char *path, char *buf, size_t len)
 	return n;
 }
 
+/* CPU time in a stat line, in ticks. */
+struct foreign_ticks {
+	uint64_t	own;		/* utime+stime */
+	uint64_t	children;	/* cutime+cstime: the reaped children's */
+	uint64_t	sys;		/* stime+cstime */
+};
+
 /*
- * Parse a stat line: comm, ppid, utime+stime, threads and processor. The comm is
- * between the first '(' and the last ')' (it may hold both). -1 if malformed.
+ * Parse a stat line: comm, ppid, CPU times, threads and processor. The
+ * comm is between the first '(' and the last ')' (it may hold both). -1
+ * if malformed.
  */
 static int
-foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, uint64_t *ticks,
+foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, struct foreign_ticks *t,
     int *cpu, long *nthreads)
 {
 	const char		*open = strchr(buf, '('), *close = strrchr(buf, ')'), *p;
@@ -144,7 +202,7 @@ foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, uint64_t *ticks,
 		n = 15;
 	memcpy(comm, open + 1, n);
 	comm[n] = '\0';
-	*ticks = 0;
+	memset(t, 0, sizeof *t);
 	*cpu = -1;
 	/* Field 3 (state) follows ") "; count fields from there. */
 	for (p = close + 1, field = 2; *p != '\0' && field < 39; ) {
@@ -153,7 +211,7 @@ foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, uint64_t *ticks,
 		if (*p == '\0')
 			break;
 		field++;
-		if (field == 4 || field == 14 || field == 15 || field == 20 || field == 39) {
+		if (field == 4 || (field >= 14 && field <= 17) || field == 20 || field == 39) {
 			errno = 0;
 			v = strtoull(p, &end, 10);
 			if (errno != 0 || end == p)
@@ -164,8 +222,12 @@ foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, uint64_t *ticks,
 				*nthreads = (long)v;
 			else if (field == 39)
 				*cpu = v < 65536 ? (int)v : -1;
+			else if (field >= 16)
+				t->children += v;
 			else
-				*ticks += v;
+				t->own += v;
+			if (field == 15 || field == 17)
+				t->sys += v;
 			p = end;
 		} else
 			while (*p != ' ' && *p != '\0')
@@ -205,8 +267,8 @@ foreign_charge(struct foreign *f, pid_t pid, const char *comm, int cpu, uint64_t
 	snprintf(u->comm, sizeof u->comm, "%s", comm);
 }
 
-/* Charge one task's new time since the last scan to the CPU it last ran on. */
-static void
+/* Charge one task's new time since the last scan to the CPU it last ran on; its slot. */
+static struct foreign_slot *
 foreign_account(struct foreign *f, pid_t pid, pid_t tid, const char *comm, uint64_t ticks,
     int cpu, int first)
 {
@@ -218,6 +280,7 @@ foreign_account(struct foreign *f, pid_t pid, pid_t tid, const char *comm, uint6
 	s = foreign_slot(f->slots, f->cap, tid);
 	if (s->tid == 0) {
 		s->tid = tid;
+		s->fd = s->sfd = -1;
 		f->used++;
 		/* New since the last scan: all its time is in this interval. */
 		if (!first)
@@ -227,32 +290,136 @@ foreign_account(struct foreign *f, pid_t pid, pid_t tid, const char *comm, uint6
 	s->ticks = ticks;
 	s->gen = f->gen;
 	f->nseen++;
+	return s;
 }
 
 /*
- * Scan one process: a single-threaded one from its own stat, the threads
- * of a multi-threaded one each from theirs.
+ * Read a process's stat: through the descriptor its slot keeps, else by
+ * opening it. Returns the length (-1 if it cannot be read), the slot if it
+ * has one, and in *fd a descriptor the caller now owns (-1 if none).
+ */
+static ssize_t
+foreign_read_proc(struct foreign *f, pid_t pid, char *buf, size_t len,
+    struct foreign_slot **slot, int *fd)
+{
+	struct foreign_slot	*s = foreign_slot(f->slots, f->cap, pid);
+	char			 path[300];
+	ssize_t			 n;
+
+	*fd = -1;
+	*slot = s->tid == pid ? s : NULL;
+	if (*slot != NULL && s->fd != -1) {
+		if ((n = pread(s->fd, buf, len - 1, 0)) > 0) {
+			buf[n] = '\0';
+			return n;
+		}
+		foreign_drop_fd(f, s);		/* it ended; the pid may be another's now */
+	}
+	snprintf(path, sizeof path, "%s/proc/%d/stat", f->root, (int)pid);
+	if ((*fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if ((n = read(*fd, buf, len - 1)) <= 0) {
+		close(*fd);
+		*fd = -1;
+		return -1;
+	}
+	buf[n] = '\0';
+	return n;
+}
+
+/* Read schedstat's run time through a descriptor; -1 if the process is gone. */
+static int
+foreign_run_ns(int fd, uint64_t *run_ns)
+{
+	char	buf[96], *end;
+	ssize_t	n;
+
+	if ((n = pread(fd, buf, sizeof buf - 1, 0)) <= 0)
+		return -1;
+	buf[n] = '\0';
+	*run_ns = strtoull(buf, &end, 10);
+	return end == buf ? -1 : 0;
+}
+
+/* A kept process that has not run since the last scan: seen, nothing to charge. */
+static int
+foreign_idle(struct foreign *f, pid_t pid)
+{
+	struct foreign_slot	*s = foreign_slot(f->slots, f->cap, pid);
+	uint64_t		 run;
+
+	if (s->tid != pid || s->sfd == -1)
+		return 0;
+	if (foreign_run_ns(s->sfd, &run) == -1) {
+		foreign_drop_fd(f, s);		/* it ended; the pid may be another's now */
+		return 0;
+	}
+	if (run != s->run_ns) {
+		s->run_ns = run;
+		return 0;
+	}
+	s->gen = f->gen;
+	f->nseen++;
+	return 1;
+}
+
+/* Keep a single-threaded foreign process's stat (fd, if not kept yet) and schedstat open. */
+static void
+foreign_keep(struct foreign *f, struct foreign_slot *s, pid_t pid, int fd)
+{
+	char	path[300];
+
+	if (fd != -1 && (s->fd != -1 || f->nfds + 2 > f->maxfds)) {
+		close(fd);
+		return;
+	}
+	if (fd != -1) {
+		s->fd = fd;
+		f->nfds++;
+	}
+	if (s->sfd != -1 || s->fd == -1)
+		return;
+	snprintf(path, sizeof path, "%s/proc/%d/schedstat", f->root, (int)pid);
+	if ((s->sfd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return;		/* no schedstat here: stat every time */
+	f->nfds++;
+	if (foreign_run_ns(s->sfd, &s->run_ns) == -1)
+		foreign_drop_fd(f, s);
+}
+
+/*
+ * Scan one process: a single-threaded one from its own stat (unless
+ * schedstat says it has not run), the threads of a multi-threaded one
+ * each from theirs.
  */
 static void
 foreign_scan_proc(struct foreign *f, pid_t pid, const pid_t *own, int nown, int first)
 {
-	struct dirent	*de;
-	DIR		*d;
-	char		 path[512], buf[1024], comm[16], tcomm[16];
-	uint64_t	 ticks;
-	pid_t		 ppid = 0, tid, tppid;
-	long		 nthreads = 1;
-	int		 cpu;
+	struct foreign_slot	*s;
+	struct dirent		*de;
+	DIR			*d;
+	char			 path[512], buf[1024], comm[16], tcomm[16];
+	struct foreign_ticks	 t;
+	pid_t			 ppid = 0, tid, tppid;
+	long			 nthreads = 1;
+	int			 cpu, fd;
 
-	snprintf(path, sizeof path, "%s/proc/%d/stat", f->root, (int)pid);
-	if (foreign_read(path, buf, sizeof buf) <= 0 ||
-	    foreign_parse_stat(buf, comm, &ppid, &ticks, &cpu, &nthreads) == -1 ||
-	    foreign_is_own(pid, ppid, own, nown))
+	if (foreign_idle(f, pid))
 		return;
-	if (nthreads <= 1) {
-		foreign_account(f, pid, pid, comm, ticks, cpu, first);
+	if (foreign_read_proc(f, pid, buf, sizeof buf, &s, &fd) <= 0)
+		return;
+	if (foreign_parse_stat(buf, comm, &ppid, &t, &cpu, &nthreads) == 0 &&
+	    !foreign_is_own(pid, ppid, own, nown) && nthreads <= 1) {
+		s = foreign_account(f, pid, pid, comm, t.own, cpu, first);
+		foreign_keep(f, s, pid, fd);
 		return;
 	}
+	/* Ours, unreadable or multi-threaded: nothing is kept open for it. */
+	foreign_drop_fd(f, s);
+	if (fd != -1)
+		close(fd);
+	if (nthreads <= 1 || foreign_is_own(pid, ppid, own, nown))
+		return;
 	snprintf(path, sizeof path, "%s/proc/%d/task", f->root, (int)pid);
 	if ((d = opendir(path)) == NULL)
 		return;
@@ -263,8 +430,8 @@ foreign_scan_proc(struct foreign *f, pid_t pid, const pid_t *own, int nown, int 
 		snprintf(path, sizeof path, "%s/proc/%d/task/%d/stat", f->root, (int)pid,
 		    (int)tid);
 		if (tid > 0 && foreign_read(path, buf, sizeof buf) > 0 &&
-		    foreign_parse_stat(buf, tcomm, &tppid, &ticks, &cpu, &nthreads) == 0)
-			foreign_account(f, pid, tid, comm, ticks, cpu, first);
+		    foreign_parse_stat(buf, tcomm, &tppid, &t, &cpu, &nthreads) == 0)
+			foreign_account(f, pid, tid, comm, t.own, cpu, first);
 	}
 	closedir(d);
 }
@@ -298,6 +465,10 @@ foreign_merge(struct foreign *f)
 	size_t	i, n = 0;
 	double	ticks_per_cpu = (double)f->hz * foreign_interval_s(f);
 
+	if (f->nuse == 0) {
+		memset(f->cpu_share, 0, (size_t)f->ncpus * sizeof *f->cpu_share);
+		return;		/* and f->use may be NULL, which qsort() must not see */
+	}
 	qsort(f->use, f->nuse, sizeof *f->use, foreign_cmp_use);
 	for (i = 0; i < f->nuse; i++) {
 		if (n > 0 && f->use[n - 1].cpu == f->use[i].cpu &&
@@ -402,4 +573,25 @@ foreign_describe(const struct foreign *f, int cpu, double min_share, int max,
 		used += (size_t)snprintf(buf + used, len - used, "%s%s (%d) %.0f%%",
 		    i > 0 ? ", " : "", top[i].comm, (int)top[i].pid, 100 * top[i].share);
 	}
+}
+
+/* A process's CPU time with its reaped children's, in ns, the system part, its last CPU. */
+int
+foreign_proc_ns(const struct foreign *f, pid_t pid, uint64_t *ns, uint64_t *sys_ns,
+    int *cpu)
+{
+	struct foreign_ticks	t;
+	char			path[300], buf[1024], comm[16];
+	uint64_t		tick_ns = 1000000000ULL / (uint64_t)f->hz;
+	pid_t			ppid;
+	long			nthreads;
+
+	snprintf(path, sizeof path, "%s/proc/%d/stat", f->root, (int)pid);
+	if (pid <= 0 || foreign_read(path, buf, sizeof buf) <= 0 ||
+	    foreign_parse_stat(buf, comm, &ppid, &t, cpu, &nthreads) == -1)
+		return -1;
+	*ns = (t.own + t.children) * tick_ns;
+	if (sys_ns != NULL)
+		*sys_ns = t.sys * tick_ns;
+	return 0;
 }

@@ -9,6 +9,7 @@
 #define SMTSCOPE_FOREIGN_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /* One foreign process's use of one CPU over the last interval. */
@@ -37,6 +38,14 @@ double		 foreign_interval_s(const struct foreign *);
 double		 foreign_cpu_share(const struct foreign *, int cpu);
 /* The foreign processes on a CPU, largest first; how many were written. */
 int		 foreign_top(const struct foreign *, int cpu, struct foreign_proc *, int max);
+/*
+ * A process's own CPU time (utime+stime) with that of its reaped children
+ * (cutime+cstime: a fork load's), in ns; sys_ns (may be NULL): the system
+ * part of it (stime+cstime); and the CPU it last ran on. For the caller's
+ * own processes; -1 if the process is gone.
+ */
+int		 foreign_proc_ns(const struct foreign *, pid_t pid, uint64_t *ns,
+		     uint64_t *sys_ns, int *cpu);
 /* "cc1 (4242) 40%, Xorg (812) 6%" for the top few above min_share; "" if none. */
 void		 foreign_describe(const struct foreign *, int cpu, double min_share, int max,
 		     char *buf, size_t len);

@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "cpustat.h"
 #include "loads.h"
+#include "os.h"
 #include "util.h"
 #include "load/load.h"
 
@@ -41,23 +41,6 @@ struct loads {
 /* Every supervisor alive, for loads_emergency_kill(). */
 #define LOADS_REGISTRY	4
 static struct loads *loads_registry[LOADS_REGISTRY];
-
-/* Read MemAvailable from /proc/meminfo; 0 when unknown. */
-static uint64_t
-loads_mem_available(void)
-{
-	char		 line[256];
-	FILE		*f;
-	unsigned long long kb = 0;
-
-	if ((f = fopen("/proc/meminfo", "r")) == NULL)
-		return 0;
-	while (fgets(line, sizeof line, f) != NULL)
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
-			break;
-	fclose(f);
-	return (uint64_t)kb * 1024;
-}
 
 /* Close a parameter's descriptors (the pipes of two-ended loads). */
 static void
@@ -131,7 +114,7 @@ loads_parse(const struct topo *m, const char *text, struct load_spec *spec, char
 
 	memset(&env, 0, sizeof env);
 	env.llc_bytes = topo_llc_bytes(m, cpuset_next(&spec->cpus, 0));
-	env.mem_avail_bytes = loads_mem_available();
+	env.mem_avail_bytes = os_mem_available();
 	if (spec->k->parse(param, &env, &spec->param, err, errlen) != 0)
 		return -1;
 	/* Validation only: two-ended loads make their pipes again at start. */
@@ -200,21 +183,15 @@ loads_find_exe(struct loads *ls, char *err, size_t errlen)
 {
 	static const char	 installed[] = SMTSCOPE_LIBEXECDIR "/smtscope/" LOAD_PROGRAM;
 	char			 self[PATH_MAX], beside[PATH_MAX + sizeof LOAD_PROGRAM];
-	char			*slash;
-	ssize_t			 n;
 
 	if (ls->exe != NULL)
 		return 0;
 	beside[0] = '\0';
-	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
-		self[n] = '\0';
-		if ((slash = strrchr(self, '/')) != NULL) {
-			slash[1] = '\0';
-			snprintf(beside, sizeof beside, "%s%s", self, LOAD_PROGRAM);
-			if (access(beside, X_OK) == 0) {
-				ls->exe = xstrdup(beside);
-				return 0;
-			}
+	if (os_exe_dir(self, sizeof self) == 0) {
+		snprintf(beside, sizeof beside, "%s/%s", self, LOAD_PROGRAM);
+		if (access(beside, X_OK) == 0) {
+			ls->exe = xstrdup(beside);
+			return 0;
 		}
 	}
 	if (access(installed, X_OK) == 0) {
@@ -238,7 +215,7 @@ loads_child_setup(struct loads *ls, int *keep, int n, int readyfd)
 	sigset_t		set;
 	int			fd, sig, max, k, i, devnull;
 
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != ls->self)
+	if (os_parent_death_signal(SIGKILL) == -1 || getppid() != ls->self)
 		_exit(LOAD_EXIT_SETUP);
 	if (write(readyfd, "r", 1) != 1)
 		_exit(LOAD_EXIT_SETUP);
@@ -299,7 +276,7 @@ loads_child(struct loads *ls, struct load *l, int end_b, int readyfd)
 	loads_child_setup(ls, keep, 5, readyfd);
 	/* Named before the exec too, so that it never shows as anything else. */
 	snprintf(name, sizeof name, "smtscope:%s", k->name);
-	prctl(PR_SET_NAME, name);
+	os_set_name(name);
 	if (end_b) {
 		cpuset_zero(&one);
 		cpuset_set(&one, l->spec.cpu_b);

@@ -9,7 +9,15 @@
 
 #include <stddef.h>
 
+#include <stdint.h>
+
 /* The directory of the running executable; -1 if it cannot be told. */
-int	os_exe_dir(char *buf, size_t len);
+int		os_exe_dir(char *buf, size_t len);
+/* Memory available to start programs without swapping, in bytes; 0 unknown. */
+uint64_t	os_mem_available(void);
+/* Ask for sig when the parent dies; -1 if the OS cannot. */
+int		os_parent_death_signal(int sig);
+/* Name the calling process (as ps and top show it, 15 characters). */
+void		os_set_name(const char *);
 
 #endif

@@ -2,13 +2,13 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "analysis.h"
 #include "cpustat.h"
+#include "foreign.h"
 #include "measure.h"
 #include "solo.h"
 #include "stable.h"
@@ -442,65 +442,24 @@ solo_loads_running(void *arg, int *ids, int max)
 	return n;
 }
 
-/* The set of a load's CPUs and every SMT sibling of them. */
-static void
-solo_loads_core(const struct topo *m, const struct load *l, struct cpuset *core)
-{
-	const struct topo_pu	*pu;
-	struct cpuset		 mine = l->spec.cpus;
-	int			 cpu, i;
-
-	if (l->spec.cpu_b != -1)
-		cpuset_set(&mine, l->spec.cpu_b);
-	cpuset_zero(core);
-	CPUSET_FOREACH(cpu, &mine) {
-		if ((pu = topo_pu_by_os(m, cpu)) == NULL || pu->core < 0)
-			continue;
-		for (i = 0; i < m->cores[pu->core].npus; i++)
-			cpuset_set(core, m->pus[m->cores[pu->core].first_pu + i].os_index);
-	}
-}
-
-/* The CPU time, in ticks, of a process's reaped children (a fork load's), or 0. */
-static uint64_t
-solo_children_ticks(pid_t pid)
-{
-	long long	 cu, cs;
-	char		 path[64], buf[1024], *p;
-	FILE		*f;
-	size_t		 n;
-
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-	if ((f = fopen(path, "r")) == NULL)
-		return 0;
-	n = fread(buf, 1, sizeof buf - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	/* After the comm: state, five numbers, seven counters to stime, then cutime, cstime. */
-	if ((p = strrchr(buf, ')')) == NULL || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d "
-	    "%*u %*u %*u %*u %*u %*u %*u %lld %lld", &cu, &cs) != 2 || cu < 0 || cs < 0)
-		return 0;
-	return (uint64_t)(cu + cs);
-}
-
 /* solo_loads_ops: busy time of the load's core from /proc/stat, less the load's own. */
 static int
 solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
 {
 	struct loads		*ls = arg;
 	struct load		*l = loads_get(ls, id);
+	static struct foreign	*reader;
 	struct cpustat_sample	 cs;
-	struct cpustat_task	 t;
 	struct cpuset		 core;
 	const struct cpustat_times *c;
-	uint64_t		 busy = 0, own = 0;
+	uint64_t		 busy = 0, own = 0, t_ns;
 	long			 hz = sysconf(_SC_CLK_TCK);
 	char			 err[256];
 	int			 cpu;
 
 	if (l == NULL || l->state == LOAD_DEAD || hz <= 0)
 		return -1;
-	solo_loads_core(loads_topo(ls), l, &core);
+	measure_core_cpus(loads_topo(ls), &l->spec, &core);
 	memset(&cs, 0, sizeof cs);
 	if (cpustat_sample(&cs, NULL, err, sizeof err) == -1)
 		return -1;
@@ -511,13 +470,13 @@ solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
 		busy += c->user + c->nice + c->system + c->irq + c->softirq + c->steal;
 	}
 	cpustat_free(&cs);
-	if (l->pid > 0 && cpustat_task_read(l->pid, &t, NULL) == 0)
-		own += t.run_ns;
-	if (l->pid_b > 0 && cpustat_task_read(l->pid_b, &t, NULL) == 0)
-		own += t.run_ns;
-	/* A fork load's children are its own work too. */
-	if (l->pid > 0)
-		own += solo_children_ticks(l->pid) * (1000000000ULL / (uint64_t)hz);
+	/* Own time in the same ticks, with reaped children's (a fork load's forks). */
+	if (reader == NULL)
+		reader = foreign_new(NULL, 1);
+	if (l->pid > 0 && foreign_proc_ns(reader, l->pid, &t_ns, NULL, &cpu) == 0)
+		own += t_ns;
+	if (l->pid_b > 0 && foreign_proc_ns(reader, l->pid_b, &t_ns, NULL, &cpu) == 0)
+		own += t_ns;
 	busy = busy * (1000000000ULL / (uint64_t)hz);
 	*ns = busy > own ? busy - own : 0;
 	return 0;

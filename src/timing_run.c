@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <sys/types.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 
@@ -24,6 +23,7 @@
 #include <unistd.h>
 
 #include "cpuset.h"
+#include "os.h"
 #include "timing.h"
 #include "topo.h"
 #include "util.h"
@@ -151,7 +151,7 @@ timing_child(const struct timing_runner *cr, char *const *argv,
 	sa.sa_handler = timing_guard_orphaned;
 	sigfillset(&sa.sa_mask);
 	if (sigaction(guard_sig, &sa, NULL) == -1 ||
-	    prctl(PR_SET_PDEATHSIG, guard_sig) == -1)
+	    os_parent_death_signal(guard_sig) == -1)
 		timing_child_fail(errfd, "cannot arm the parent-death signal");
 	if (getppid() != parent)
 		timing_guard_orphaned(0);

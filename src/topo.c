@@ -1,6 +1,7 @@
 /* topo.c: the machine model, built once from hwloc (live, XML or synthetic). */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <fcntl.h>
@@ -636,26 +637,40 @@ topo_load_xml(const char *path, char *err, size_t errlen)
 static unsigned long
 topo_synthetic_pus(const char *desc)
 {
-	const char	*p;
+	const char	*p, *q;
+	char		*end;
 	unsigned long	 n = 1, arity;
 	int		 start;
 
 	for (p = desc; *p != '\0'; p++) {
 		/* A level's arity follows a ':' or stands alone as a word. */
-		start = *p == ':' || ((p == desc || p[-1] == ' ') && *p >= '0' && *p <= '9');
+		start = *p == ':' || ((p == desc || isspace((unsigned char)p[-1])) &&
+		    isdigit((unsigned char)*p));
 		if (!start)
 			continue;
-		if (*p == ':')
-			p++;
-		for (arity = 0; *p >= '0' && *p <= '9'; p++)
-			if (arity <= CPUSET_MAX)
-				arity = arity * 10 + (unsigned long)(*p - '0');
-		if (arity > 0 && (n *= arity) > CPUSET_MAX)
+		q = *p == ':' ? p + 1 : p;
+		/* As hwloc reads it: strtoul, so "0x86220" is 549,408. */
+		errno = 0;
+		arity = strtoul(q, &end, 0);
+		if (end == q)
+			continue;
+		if (errno != 0 || arity > CPUSET_MAX ||
+		    (arity > 0 && (n *= arity) > CPUSET_MAX))
 			return CPUSET_MAX + 1;
-		if (*p == '\0')
-			break;
+		p = end - 1;
 	}
 	return n;
+}
+
+/* A description as a message may show it: one line, control bytes as '?'. */
+static void
+topo_printable(char *buf, size_t len, const char *s)
+{
+	size_t	i;
+
+	for (i = 0; s[i] != '\0' && i + 1 < len; i++)
+		buf[i] = iscntrl((unsigned char)s[i]) ? '?' : s[i];
+	buf[i] = '\0';
 }
 
 /* Load an hwloc synthetic description ("package:2 core:4 pu:2"). */
@@ -663,11 +678,13 @@ struct topo *
 topo_load_synthetic(const char *desc, char *err, size_t errlen)
 {
 	hwloc_topology_t	t;
+	char			shown[256];
 	int			saved, devnull, rc;
 
+	topo_printable(shown, sizeof shown, desc);
 	if (topo_synthetic_pus(desc) > CPUSET_MAX) {
 		snprintf(err, errlen, "'%s': more than %d logical CPUs; smtscope handles "
-		    "OS indexes 0 to %d", desc, CPUSET_MAX, CPUSET_MAX - 1);
+		    "OS indexes 0 to %d", shown, CPUSET_MAX, CPUSET_MAX - 1);
 		return NULL;
 	}
 	t = topo_new();
@@ -685,7 +702,7 @@ topo_load_synthetic(const char *desc, char *err, size_t errlen)
 		close(devnull);
 	if (rc != 0 || topo_quiet_load(t) != 0) {
 		snprintf(err, errlen, "'%s': not a valid hwloc synthetic topology "
-		    "(e.g. \"package:2 core:4 pu:2\")", desc);
+		    "(e.g. \"package:2 core:4 pu:2\")", shown);
 		hwloc_topology_destroy(t);
 		return NULL;
 	}

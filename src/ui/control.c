@@ -17,6 +17,7 @@
 #include "solo.h"
 #include "ui/control.h"
 #include "ui/figures.h"
+#include "ui/others.h"
 #include "util.h"
 
 /* Set the status line's message. */
@@ -114,6 +115,8 @@ control_gone(struct ui_state *st, int id)
 {
 	solo_forget(st->solo, id);
 	figures_drop(st, id);
+	/* Its last moments ran uncounted: others' figures wait a refresh. */
+	others_hold(st);
 	if (st->sel_id == id)
 		st->sel_id = -1;
 	if (st->move_id == id && st->mode == UI_MOVE) {
@@ -152,6 +155,7 @@ control_stop_all(struct ui_state *st)
 	for (i = 0; i < n; i++)
 		solo_forget(st->solo, loads_at(st->loads, i)->id);
 	loads_stop_all(st->loads);
+	others_hold(st);
 	st->nlv = 0;
 	st->sel_id = -1;
 	if (st->mode == UI_MOVE)
@@ -242,12 +246,15 @@ control_move(struct ui_state *st, int id, int os_index, int cpu_b)
 		return -1;
 	}
 	figures_rebase(st, l);
+	/* Its time of this refresh ran in two places. */
+	others_hold(st);
 	if (solo_current(st->solo) == id) {
 		/* Count afresh on the new CPU. */
 		solo_restart(st->solo, id);
 	} else if (control_solo_moved(st, l, old_a, old_b)) {
 		/* The old solo rate was for another kind of place: measure it here. */
 		figures_view(st, id)->solo = NAN;
+		figures_view(st, id)->solo_tries = 0;
 		solo_queue(st->solo, id);
 		figures_solo_poll(st);
 	}
@@ -275,6 +282,7 @@ control_remeasure(struct ui_state *st, int id)
 		    state_measuring(st, l->id))
 			continue;
 		figures_view(st, l->id)->solo = NAN;
+		figures_view(st, l->id)->solo_tries = 0;
 		solo_queue(st->solo, l->id);
 		n++;
 	}
@@ -284,6 +292,48 @@ control_remeasure(struct ui_state *st, int id)
 		control_message(st, 0, "measuring solo rates again");
 	figures_solo_poll(st);
 	st->dirty = 1;
+}
+
+/*
+ * Guard the solo rates: say when one was disturbed (others ran on its
+ * core), and measure it again once its core is quiet, SOLO_RETRIES times
+ * at most. A script (a tour) measures its own.
+ */
+void
+control_solo_guard(struct ui_state *st)
+{
+	struct ui_loadview	*v;
+	struct load		*l;
+	char			 why[64];
+	int			 i;
+
+	if (st->solo == NULL || st->script)
+		return;
+	for (i = 0; i < st->nlv; i++) {
+		v = &st->lv[i];
+		if (!v->solo_disturbed || (l = loads_get(st->loads, v->id)) == NULL ||
+		    l->state != LOAD_RUNNING || state_measuring(st, v->id))
+			continue;
+		if (v->solo_told_ns != v->solo_end_ns) {
+			v->solo_told_ns = v->solo_end_ns;
+			if (isfinite(v->solo_foreign) && v->solo_foreign > SOLO_FOREIGN_MAX)
+				snprintf(why, sizeof why, "others used %.2f CPU on its core",
+				    v->solo_foreign);
+			else
+				snprintf(why, sizeof why, "it ran %.0f%% of the time",
+				    100 * v->solo_share);
+			control_message(st, 0, "%s#%d's solo is marked ~: %s%s",
+			    l->spec.k->name, v->id, why, v->solo_tries < SOLO_RETRIES ?
+			    "; measured again when quiet" : "");
+		}
+		if (v->solo_tries >= SOLO_RETRIES || !others_core_quiet(st, l))
+			continue;
+		v->solo_tries++;
+		solo_queue(st->solo, v->id);
+		control_message(st, 0, "its core is quiet: measuring %s#%d's solo again "
+		    "(%d of %d)", l->spec.k->name, v->id, v->solo_tries, SOLO_RETRIES);
+		figures_solo_poll(st);
+	}
 }
 
 /* Reap loads that died and say why on the status line. */

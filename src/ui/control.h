@@ -34,6 +34,8 @@ void	control_pause(struct ui_state *, int id);
 int	control_move(struct ui_state *, int id, int os_index, int cpu_b);
 /* Measure solo rates again: one load, or every load with id -1. */
 void	control_remeasure(struct ui_state *, int id);
+/* Say when a solo rate was disturbed; measure it again once its core is quiet. */
+void	control_solo_guard(struct ui_state *);
 /* Announce the loads that died, and forget them. */
 void	control_reap(struct ui_state *);
 /* The load at the cursor, or NULL saying there is none. */

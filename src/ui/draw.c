@@ -17,6 +17,7 @@
 #include "kernel.h"
 #include "solo.h"
 #include "ui/draw.h"
+#include "ui/others.h"
 #include "util.h"
 
 /* What a frame is drawn from. */
@@ -29,13 +30,16 @@ struct draw {
 
 #define A(e)	((int)d->term->attr[(e)])
 
-/* Bar segments, in the order they are drawn. */
-static const enum theme_elem draw_bar_elems[6] = {
+/* Bar segments, in the order they are drawn: smtscope's time by kind, then others'. */
+#define DRAW_SEGS	7
+static const enum theme_elem draw_bar_elems[DRAW_SEGS] = {
 	THEME_BAR_USER, THEME_BAR_NICE, THEME_BAR_SYSTEM, THEME_BAR_IRQ,
-	THEME_BAR_SOFTIRQ, THEME_BAR_STEAL
+	THEME_BAR_SOFTIRQ, THEME_BAR_STEAL, THEME_BAR_FOREIGN
 };
 /* A glyph per segment when colors cannot tell them apart. */
-static const char *const draw_bar_ascii[6] = { "#", "+", "=", "*", "*", "~" };
+static const char *const draw_bar_ascii[DRAW_SEGS] = { "#", "+", "=", "*", "*", "~", "o" };
+/* Others' segment has its own glyph everywhere: a shade, or 'o' in ASCII. */
+#define DRAW_FOREIGN_UTF8	"\342\226\222"
 
 static const char *const draw_levels_utf8[9] = {
 	"\302\267", "\342\226\201", "\342\226\202", "\342\226\203", "\342\226\204",
@@ -266,6 +270,12 @@ draw_header(const struct draw *d)
 		    " VIEW ONLY, another machine: %s ",
 		    strrchr(d->st->m->source_name, '/') != NULL ?
 		    strrchr(d->st->m->source_name, '/') + 1 : d->st->m->source_name);
+	else if (d->st->fg != NULL && isfinite(d->st->fg_cpus) &&
+	    d->st->fg_max >= OTHERS_BUSY_MIN)
+		draw_printf(1, x, w, A(THEME_HEADER_NOTE),
+		    " BUSY: others %.1f of %d CPU%s%s%s ", d->st->fg_cpus, s->pus,
+		    s->pus == 1 ? "" : "s", d->st->fg_top[0] != '\0' ? ", top " : "",
+		    d->st->fg_top);
 }
 
 /* The tour's caption across the screen. */
@@ -297,32 +307,59 @@ draw_cpu_attr(const struct draw *d, int pu)
 	return A(p->allowed ? THEME_CPU : THEME_CPU_DISALLOWED);
 }
 
-/* A CPU's bar: [segments of user, nice, system, irq, softirq, steal]. */
+/*
+ * A CPU's time in the bar's segments, in percent: where others' share is
+ * known, smtscope's own user and system time (its processes' utime and
+ * stime), then others'; else (a view of another machine) the busy time by
+ * kind from /proc/stat.
+ */
 static void
-draw_bar(const struct draw *d, int y, int x, int bw, int pu)
+draw_segments(const struct draw *d, int pu, double seg[DRAW_SEGS])
 {
 	const struct cpustat_pct	*p = &d->st->pct[pu];
-	double				 seg[6], cum = 0;
-	int				 i, c, from = 0, to;
-	const char			*glyph;
+	double				 fg = NAN;
 
-	draw_text(y, x, d->cols, A(THEME_BAR_FRAME), "[");
-	draw_text(y, x + 1 + bw, d->cols, A(THEME_BAR_FRAME), "]");
-	if (!d->st->pct_ok[pu])
-		return;
 	seg[0] = p->user;
 	seg[1] = p->nice;
 	seg[2] = p->system;
 	seg[3] = p->irq;
 	seg[4] = p->softirq;
 	seg[5] = p->steal;
-	for (i = 0; i < 6; i++) {
+	seg[6] = 0;
+	if (d->st->fg != NULL)
+		fg = d->st->fg_share[pu];
+	if (!isfinite(fg))
+		return;
+	seg[6] = 100 * fg < p->busy ? 100 * fg : p->busy;
+	seg[2] = 100 * d->st->fg_sys[pu];
+	seg[0] = p->busy - seg[6] - seg[2];
+	if (seg[0] < 0)
+		seg[0] = 0;
+	seg[1] = seg[3] = seg[4] = seg[5] = 0;
+}
+
+/* A CPU's bar: [smtscope's user and system, others'], or [user ... steal] on a view. */
+static void
+draw_bar(const struct draw *d, int y, int x, int bw, int pu)
+{
+	double		 seg[DRAW_SEGS], cum = 0;
+	int		 i, c, from = 0, to;
+	const char	*glyph;
+
+	draw_text(y, x, d->cols, A(THEME_BAR_FRAME), "[");
+	draw_text(y, x + 1 + bw, d->cols, A(THEME_BAR_FRAME), "]");
+	if (!d->st->pct_ok[pu])
+		return;
+	draw_segments(d, pu, seg);
+	for (i = 0; i < DRAW_SEGS; i++) {
 		cum += seg[i];
 		to = (int)(cum / 100.0 * bw + 0.5);
 		if (to > bw)
 			to = bw;
 		if (d->term->bar_glyphs)
 			glyph = draw_bar_ascii[i];
+		else if (i == DRAW_SEGS - 1)
+			glyph = d->term->utf8 ? DRAW_FOREIGN_UTF8 : draw_bar_ascii[i];
 		else
 			glyph = d->term->utf8 ? "\342\226\210" : "|";
 		for (c = from; c < to; c++)
@@ -395,19 +432,14 @@ static const char *
 draw_level(const struct draw *d, int pu, int *elem)
 {
 	const struct cpustat_pct	*p = &d->st->pct[pu];
-	double				 seg[6];
+	double				 seg[DRAW_SEGS];
 	int				 i, best = 0, level;
 
 	*elem = THEME_BAR_FRAME;
 	if (!d->st->pct_ok[pu])
 		return d->term->utf8 ? draw_levels_utf8[0] : draw_levels_ascii[0];
-	seg[0] = p->user;
-	seg[1] = p->nice;
-	seg[2] = p->system;
-	seg[3] = p->irq;
-	seg[4] = p->softirq;
-	seg[5] = p->steal;
-	for (i = 1; i < 6; i++)
+	draw_segments(d, pu, seg);
+	for (i = 1; i < DRAW_SEGS; i++)
 		if (seg[i] > seg[best])
 			best = i;
 	level = p->busy < 1.0 ? 0 : 1 + (int)(p->busy * 7.999 / 100.0);
@@ -537,13 +569,25 @@ draw_spark(const struct draw *d, int y, int x, int w, const struct ui_loadview *
 	}
 }
 
+/* A ratio as a percentage in six columns, a mark before it: "  ~50%". */
+static void
+draw_pct(int y, int x, int end, int attr, const char *mark, double ratio)
+{
+	char	buf[32];
+
+	snprintf(buf, sizeof buf, "%s%.0f%%", mark, ratio * 100);
+	draw_printf(y, x, end, attr, "%6s", buf);
+}
+
 /* One load's row in the panel. */
 static void
 draw_load_row(const struct draw *d, int y, const struct layout_panel *c, struct load *l)
 {
 	const struct ui_loadview *v = state_view(d->st, l->id);
+	struct analysis_others	 o;
+	const char		*mark;
 	char			 buf[256];
-	int			 sel = l->id == d->st->sel_id, base, held, cur;
+	int			 sel = l->id == d->st->sel_id, base, held, cur, dist;
 
 	if (v == NULL)
 		v = &draw_noview;
@@ -561,22 +605,25 @@ draw_load_row(const struct draw *d, int y, const struct layout_panel *c, struct 
 		draw_rate(l->spec.k, v->rate, buf, sizeof buf);
 		draw_text(y, c->rate, c->solo - 1, base, buf);
 	}
+	/* A disturbed solo, and what is derived from it, carry a ~ and their own style. */
+	mark = v->solo_disturbed && isfinite(v->solo) ? "~" : "";
+	dist = sel ? base : A(THEME_DISTURBED);
 	if (cur == l->id)
 		draw_text(y, c->solo, c->speed, A(THEME_MEASURING), "measuring solo");
 	else if (state_measuring(d->st, l->id))
 		draw_text(y, c->solo, c->speed, A(THEME_MEASURING), "solo queued");
 	else {
 		draw_rate(l->spec.k, v->solo, buf, sizeof buf);
-		draw_text(y, c->solo, c->speed - 1, base, buf);
+		draw_printf(y, c->solo, c->speed - 1, *mark ? dist : base, "%s%s", mark, buf);
 	}
 	if (l->state == LOAD_RUNNING && cur != l->id) {
 		if (isfinite(v->speed))
-			draw_printf(y, c->speed, c->share, sel ? base :
-			    A(draw_speed_elem(v->speed)), "%5.0f%%", v->speed * 100);
+			draw_pct(y, c->speed, c->share, *mark ? dist : sel ? base :
+			    A(draw_speed_elem(v->speed)), mark, v->speed);
 		if (isfinite(v->share))
-			draw_printf(y, c->share, c->eff, base, "%5.0f%%", v->share * 100);
+			draw_pct(y, c->share, c->eff, base, "", v->share);
 		if (isfinite(v->eff))
-			draw_printf(y, c->eff, c->hist, base, "%5.0f%%", v->eff * 100);
+			draw_pct(y, c->eff, c->hist, *mark ? dist : base, mark, v->eff);
 	}
 	if (c->hist_w)
 		draw_spark(d, y, c->hist, c->hist_w, v);
@@ -585,8 +632,10 @@ draw_load_row(const struct draw *d, int y, const struct layout_panel *c, struct 
 		    cur);
 	else if (cur == l->id)
 		snprintf(buf, sizeof buf, "running alone: the other loads are held");
-	else
-		analysis_reason(d->st->m, d->st->loads, l, buf, sizeof buf);
+	else {
+		state_others(d->st, &o);
+		analysis_why(d->st->m, d->st->loads, l, &o, buf, sizeof buf);
+	}
 	draw_text(y, c->why, d->cols, base, buf);
 }
 
@@ -632,6 +681,7 @@ draw_info(const struct draw *d)
 	const struct topo_pu		*p = &m->pus[d->st->cursor];
 	const struct topo_core		*core = &m->cores[p->core];
 	const struct cpustat_pct	*t = &d->st->pct[d->st->cursor];
+	double				 fg;
 	int				 x, i, y = d->lay->scr.info_y;
 
 	draw_fill(y, 0, d->cols, A(THEME_INFO));
@@ -652,11 +702,24 @@ draw_info(const struct draw *d)
 	}
 	if (!p->allowed)
 		x = draw_text(y, x, d->cols, A(THEME_INFO), ", not allowed by the cpuset");
-	if (d->st->pct_ok[d->st->cursor])
+	if (!d->st->pct_ok[d->st->cursor])
+		return;
+	fg = d->st->fg != NULL ? d->st->fg_share[d->st->cursor] : NAN;
+	if (isfinite(fg)) {
+		fg = 100 * fg < t->busy ? 100 * fg : t->busy;
+		x = draw_printf(y, x, d->cols, A(THEME_INFO),
+		    "  busy %.0f%%: smtscope %.0f%%, others %.0f%%%s%s;", t->busy,
+		    t->busy - fg, fg, d->st->fg_who[d->st->cursor][0] != '\0' ? ": " : "",
+		    d->st->fg_who[d->st->cursor]);
 		draw_printf(y, x, d->cols, A(THEME_INFO),
-		    "  busy %.1f%%: user %.1f nice %.1f system %.1f irq %.1f softirq %.1f "
-		    "steal %.1f", t->busy, t->user, t->nice, t->system, t->irq, t->softirq,
-		    t->steal);
+		    " user %.1f nice %.1f system %.1f irq %.1f softirq %.1f steal %.1f",
+		    t->user, t->nice, t->system, t->irq, t->softirq, t->steal);
+		return;
+	}
+	draw_printf(y, x, d->cols, A(THEME_INFO),
+	    "  busy %.1f%%: user %.1f nice %.1f system %.1f irq %.1f softirq %.1f "
+	    "steal %.1f", t->busy, t->user, t->nice, t->system, t->irq, t->softirq,
+	    t->steal);
 }
 
 /* Key names and their words, in the status line's two styles. */
@@ -786,6 +849,8 @@ draw_param(const struct draw *d)
 	    "Enter starts it (empty: the default); Esc cancels");
 }
 
+_Static_assert(SOLO_RETRIES == 3, "the help says a solo is measured again 3 times at most");
+
 /* Every key, with the bars' legend. */
 static void
 draw_help(const struct draw *d)
@@ -807,9 +872,15 @@ draw_help(const struct draw *d)
 		"q or F10           quit (every load stops)",
 		"Mouse              click a CPU, a load, or a menu entry; wheel scrolls",
 		"",
-		"Bars: user, nice, system, irq, softirq, steal; no colors: # + = * * ~",
-		"SPEED is the rate against the solo rate; SHARE the part of the wall",
-		"time the load ran; EFF the speed per CPU-second (speed / share).",
+		"Bars: smtscope's user and system time, then others' (other processes,",
+		"interrupts, steal); no colors: # user, = system, o others. A view of",
+		"another machine: user, nice, system, irq, softirq, steal: # + = * * ~.",
+		"SPEED = rate / solo rate. SHARE = part of the wall time the load ran.",
+		"EFF = SPEED / (SHARE / solo share): speed per CPU-second against",
+		"alone, the solo share being the part of the time it ran alone.",
+		"~ before SOLO, SPEED, EFF: the solo was disturbed (it ran under 90% of",
+		"the time, or others used over 10% of a CPU on its core); measured",
+		"again once its core is quiet, 3 times at most.",
 		"A ~ after a load marks a floating one, b the second end of a pipe.",
 		NULL
 	};

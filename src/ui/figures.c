@@ -13,6 +13,7 @@
 
 #include "analysis.h"
 #include "ui/figures.h"
+#include "ui/others.h"
 #include "util.h"
 
 /* The figures of a load, made on first use. */
@@ -33,6 +34,7 @@ figures_view(struct ui_state *st, int id)
 	memset(v, 0, sizeof *v);
 	v->id = id;
 	v->rate = v->solo = v->solo_share = v->speed = v->share = v->eff = NAN;
+	v->solo_foreign = NAN;
 	v->fresh = 1;
 	return v;
 }
@@ -107,11 +109,19 @@ figures_solo_running(void *arg, int *ids, int max)
 	return n;
 }
 
+/* Others' CPU time so far on a load's core, for the measurer's guard. */
+static int
+figures_solo_foreign_ns(void *arg, int id, uint64_t *ns)
+{
+	return others_core_ns(arg, id, ns);
+}
+
 /* How the screen's solo measurer reaches its loads. */
 const struct solo_ops figures_solo_ops = {
 	.pause = figures_solo_pause,
 	.sample = figures_solo_sample,
 	.running = figures_solo_running,
+	.foreign_ns = figures_solo_foreign_ns,
 };
 
 /* Advance the solo measurement; the views take every new result. */
@@ -120,6 +130,7 @@ figures_solo_poll(struct ui_state *st)
 {
 	struct ui_loadview	*v;
 	struct solo_result	 r;
+	struct load		*l;
 	int			 i, id;
 
 	if (st->solo == NULL)
@@ -129,11 +140,16 @@ figures_solo_poll(struct ui_state *st)
 	/* Results come here whoever polled them (a tour shares the measurer). */
 	for (i = 0; i < st->nlv; i++) {
 		v = &st->lv[i];
-		if (solo_result(st->solo, v->id, &r) == -1 || r.end_ns == v->solo_end_ns)
+		if (solo_result(st->solo, v->id, &r) == -1 || r.end_ns == v->solo_end_ns ||
+		    (l = loads_get(st->loads, v->id)) == NULL)
 			continue;
 		v->solo_end_ns = r.end_ns;
 		v->solo = r.rate;
 		v->solo_share = r.share;
+		v->solo_foreign = r.foreign;
+		/* Others ran on its core: the rate is low, and shown marked. */
+		v->solo_disturbed = isfinite(r.rate) &&
+		    solo_disturbed(&r, analysis_cpu_bound(l->spec.k));
 		st->dirty = 1;
 	}
 }
@@ -187,6 +203,7 @@ figures_sample(struct ui_state *st, char *err, size_t errlen)
 			st->pct_ok[i] = 1;
 		}
 	}
+	others_tick(st, prev == &zero ? NULL : prev, &st->s_cur);
 	if (prev == &zero)
 		cpustat_free(&zero);
 	cpustat_free(&st->s_prev);
@@ -267,9 +284,17 @@ figures_tick(struct ui_state *st, char *err, size_t errlen)
 int
 figures_set_solo(struct ui_state *st, int id, double rate)
 {
+	struct ui_loadview	*v;
+
 	if (st->loads == NULL || loads_get(st->loads, id) == NULL)
 		return -1;
-	figures_view(st, id)->solo = rate;
+	v = figures_view(st, id);
+	if (v->solo != rate) {
+		/* Measured elsewhere: how is not known here. */
+		v->solo = rate;
+		v->solo_share = v->solo_foreign = NAN;
+		v->solo_disturbed = 0;
+	}
 	st->dirty = 1;
 	return 0;
 }

@@ -57,3 +57,11 @@ state_measuring(const struct ui_state *st, int id)
 {
 	return st->solo != NULL && solo_pending(st->solo, id);
 }
+
+/* Others' work on each CPU as analysis_why() reads it: none on a view. */
+void
+state_others(const struct ui_state *st, struct analysis_others *o)
+{
+	o->share = st->fg != NULL ? st->fg_share : NULL;
+	o->who = st->fg_who;
+}

@@ -8,7 +8,9 @@
 #define SMTSCOPE_UI_STATE_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
+#include "analysis.h"
 #include "cpuinfo.h"
 #include "cpuset.h"
 #include "cpustat.h"
@@ -31,6 +33,7 @@ enum ui_ask {
 	UI_ASK_PREV
 };
 
+struct foreign;
 struct kernel;
 struct solo;
 
@@ -41,6 +44,10 @@ struct ui_loadview {
 	double		 solo;
 	double		 solo_share;	/* share of wall time it got while measured */
 	uint64_t	 solo_end_ns;	/* the measurement the solo rate is from */
+	int		 solo_disturbed; /* others ran on its core then (solo_disturbed()) */
+	double		 solo_foreign;	/* their CPU time on its core then, in CPUs; NAN */
+	int		 solo_tries;	/* automatic measures again of a disturbed solo */
+	uint64_t	 solo_told_ns;	/* the disturbed measurement the status line named */
 	double		 speed;
 	double		 share;
 	double		 eff;
@@ -74,6 +81,26 @@ struct ui_state {
 	struct cpustat_sample	 s_cur;
 	struct cpustat_pct	*pct;
 	unsigned char		*pct_ok;
+
+	/* Others' work (not smtscope's) per pus[] index; others.c. */
+	struct foreign		*fg;		/* NULL on a view of another machine */
+	double			*fg_share;	/* of each CPU over the interval, 0..1; NAN */
+	double			*fg_sys;	/* smtscope's system time on each, 0..1 */
+	char			(*fg_who)[ANALYSIS_WHO_LEN]; /* who, "" unknown */
+	double			*fg_own_ns;	/* scratch: our CPU time on each CPU */
+	double			*fg_own_sys;	/* scratch: the system part of it */
+	struct ui_own {
+		pid_t		 pid;
+		uint64_t	 ns;
+		uint64_t	 sys_ns;
+	}			*fg_own;	/* our processes' CPU time at the last refresh */
+	int			 fg_nown;
+	double			 fg_cpus;	/* others' total, in CPUs; NAN unknown */
+	double			 fg_max;	/* their largest share of one CPU */
+	char			 fg_top[ANALYSIS_WHO_LEN]; /* the top process, its CPU */
+	uint64_t		 fg_tick;	/* refreshes counted */
+	uint64_t		 fg_scan_tick;	/* the refresh of the last scan of /proc */
+	int			 fg_hold;	/* a load came, went or moved: keep one refresh */
 
 	/* Loads as shown. */
 	struct ui_loadview	*lv;
@@ -128,5 +155,7 @@ const struct ui_loadview *state_view(const struct ui_state *, int id);
 struct load		*state_target(const struct ui_state *);
 /* Is a load's solo rate queued or being measured? */
 int			 state_measuring(const struct ui_state *, int id);
+/* Others' work on each CPU as analysis_why() reads it. */
+void			 state_others(const struct ui_state *, struct analysis_others *);
 
 #endif

@@ -37,6 +37,7 @@
 #include "ui/figures.h"
 #include "ui/input.h"
 #include "ui/layout.h"
+#include "ui/others.h"
 #include "ui/state.h"
 #include "ui/term.h"
 #include "ui/ui.h"
@@ -187,6 +188,7 @@ ui_tick(struct ui *ui)
 	if (figures_tick(&ui->st, err, sizeof err) == -1)
 		control_message(&ui->st, 1, "%s", err);
 	control_expire_message(&ui->st);
+	control_solo_guard(&ui->st);
 }
 
 /* Follow the terminal's new size. */
@@ -417,6 +419,7 @@ ui_free(struct ui *ui)
 	cpustat_free(&st->s_cur);
 	free(st->pct);
 	free(st->pct_ok);
+	others_free(st);
 	free(st->lv);
 	topo_free(st->m);
 }
@@ -450,6 +453,7 @@ ui_model(struct ui_state *st, const char *input)
 	    getenv("SMTSCOPE_PROCROOT")[0] != '\0');
 	st->pct = xcalloc((size_t)st->m->npus, sizeof *st->pct);
 	st->pct_ok = xcalloc((size_t)st->m->npus, 1);
+	others_init(st);
 #ifdef __GLIBC__
 	/* Loading XML leaves megabytes of freed heap: give them back. */
 	malloc_trim(0);
@@ -734,12 +738,14 @@ ui_load_figures(struct ui *ui, int id, struct ui_figures *f)
 	if (ui->st.loads == NULL || loads_get(ui->st.loads, id) == NULL)
 		return -1;
 	f->rate = f->solo = f->speed = f->share = f->efficiency = NAN;
+	f->disturbed = 0;
 	if ((v = state_view(&ui->st, id)) != NULL) {
 		f->rate = v->rate;
 		f->solo = v->solo;
 		f->speed = v->speed;
 		f->share = v->share;
 		f->efficiency = v->eff;
+		f->disturbed = v->solo_disturbed;
 	}
 	f->measuring = state_measuring(&ui->st, id);
 	return 0;

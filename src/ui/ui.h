@@ -104,8 +104,9 @@ struct ui_figures {
 	double		solo;		/* solo rate, NAN while unmeasured */
 	double		speed;		/* rate / solo */
 	double		share;		/* share of wall time on a CPU */
-	double		efficiency;	/* speed / share */
+	double		efficiency;	/* speed / (share / the solo's share) */
 	int		measuring;	/* solo measurement queued or running */
+	int		disturbed;	/* the solo was taken while others ran (solo.h) */
 };
 int		 ui_load_figures(struct ui *, int id, struct ui_figures *);
 

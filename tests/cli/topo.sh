@@ -91,6 +91,8 @@ bad_input "a synthetic machine too large to hold" topo -i "package:4096 pu:2"
 bad_input "a bare synthetic arity too large" topo --json -i "core:9999"
 # Found by fuzz_topo: a malformed first level must not hide the others' size.
 bad_input "a large synthetic machine behind a malformed level" topo -i "pac(kagM-F:2 numa:3000 l3:1 l2:22 pu:2"
+bad_input "a synthetic arity in hexadecimal" topo -i "package:2 core:0x86220"
+bad_input "a synthetic arity after a newline" topo -i "$(printf 'package:2 numa:2\n\n9742')"
 bad_input "an unknown option" topo --frobnicate
 bad_input "a missing option argument" topo -i
 bad_input "an unknown subcommand" frobnicate

@@ -79,7 +79,6 @@ seed() {
 
 supp=$PWD/tests/fuzz/lsan.supp
 status=0
-rm -f "$out"/crash-* "$out"/leak-* "$out"/timeout-*
 for h in tests/fuzz/fuzz_*.c; do
 	name=$(basename "$h" .c)
 	short=${name#fuzz_}
@@ -87,6 +86,7 @@ for h in tests/fuzz/fuzz_*.c; do
 	# shellcheck disable=SC2086
 	"$cc" $flags -fsanitize=fuzzer -o "$out/$name" "$h" $objs $FUZZ_LIBS -lm || exit 1
 	seed "$short"
+	rm -f "$out"/crash-* "$out"/leak-* "$out"/timeout-*
 	log="$out/$name.log"
 	(cd "$out" && ASAN_OPTIONS=detect_leaks=1 \
 	    LSAN_OPTIONS="suppressions=$supp" "./$name" -max_total_time="$secs" \

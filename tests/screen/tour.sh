@@ -44,29 +44,8 @@ left=0
 for k in $kids; do kill -0 "$k" 2>/dev/null && left=$((left + 1)); done
 [ $left -eq 0 ]
 ok $? "no load remains after q"
-# same_cpu_speeds: the speeds of the same-CPU step in the record; inband: all in the band.
-same_cpu_speeds() {
-	python3 -c 'import json,sys
-j = json.load(open(sys.argv[1]))
-s = [st for st in j["steps"] if st.get("title", "").startswith("Both on one")][0]
-print(" ".join("%.2f" % l["speed"] for l in s["loads"]))' "$TMP/rec.json" 2>/dev/null
-}
-inband() {
-	[ -n "$1" ] || return 1
-	for s in $1; do num_between "$s" 0.35 0.65 || return 1; done
-	return 0
-}
-speeds=$(same_cpu_speeds)
-if ! inband "$speeds"; then
-	# Other tests may run loads on these CPUs at the same time: one more try.
-	diag "same-CPU speeds $speeds out of band; playing the tour once more"
-	attempt > /dev/null
-	tm_keys q
-	tm_wait 'SMTSCOPE-EXIT=0' 5 > /dev/null
-	speeds=$(same_cpu_speeds)
-fi
-inband "$speeds"
-ok $? "the same-CPU step shows speeds between 35% and 65% ($speeds)"
+# The same-CPU step's speeds (a band, about 0.5) are a physics test:
+# tests/physics/screen-tour.sh.
 
 # The tour measures with the screen's measurer: the rows say so, and c
 # measures again during a tour.
@@ -74,13 +53,13 @@ tm_end
 tm_start "LANG=C.UTF-8 $SMTSCOPE tour --step 30 smt-basics"
 check "a tour's new load shows 'measuring solo' on the screen" \
     tm_wait '^ hash#1 +0 .*measuring solo' 10
-check "then its solo rate" tm_wait '^ hash#1 +0 +[0-9.]+ MB/s +[0-9.]+ MB/s' 10
+check "then its solo rate" tm_wait '^ hash#1 +0 +[0-9.]+ MB/s +~?[0-9.]+ MB/s' 10
 tm_keys c
 check "c during a tour measures the solo rates again" \
     tm_wait 'measuring solo rates again' 5
 check "the row says so" tm_wait '^ hash#1 +0 .*measuring solo' 5
 check "and the solo rate comes back" \
-    tm_wait '^ hash#1 +0 +[0-9.]+ MB/s +[0-9.]+ MB/s' 10
+    tm_wait '^ hash#1 +0 +[0-9.]+ MB/s +~?[0-9.]+ MB/s' 10
 tm_keys q
 check "q quits" tm_wait 'SMTSCOPE-EXIT=0' 5
 done_testing

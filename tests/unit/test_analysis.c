@@ -3,6 +3,8 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "loads.h"
@@ -50,6 +52,22 @@ test_reasons(void)
 	ok(strcmp(why, "shares CPU 0 with spin#2") == 0, "reason: %s", why);
 	analysis_reason(m, ls, loads_get(ls, c), why, sizeof why);
 	ok(strncmp(why, "alone on its core", 17) == 0, "reason: %s", why);
+	{
+		/* Others on the same CPU join the loads it is shared with. */
+		double			*share = calloc((size_t)m->npus, sizeof *share);
+		char			(*who)[ANALYSIS_WHO_LEN] = calloc((size_t)m->npus,
+					    sizeof *who);
+		struct analysis_others	 o = { share, who };
+		int			 pu0 = (int)(topo_pu_by_os(m, 0) - m->pus);
+
+		share[pu0] = 0.40;
+		snprintf(who[pu0], sizeof who[pu0], "cc1 (4242) 40%%");
+		analysis_why(m, ls, loads_get(ls, a), &o, why, sizeof why);
+		ok(strcmp(why, "shares CPU 0 with spin#2, cc1 (4242) 40%") == 0,
+		    "WHY: loads and others on the same CPU in one list: %s", why);
+		free(share);
+		free(who);
+	}
 	loads_pause(ls, b, 1);
 	analysis_reason(m, ls, loads_get(ls, b), why, sizeof why);
 	ok(strcmp(why, "paused") == 0, "a paused load says so: %s", why);
@@ -57,6 +75,84 @@ test_reasons(void)
 	ok(strncmp(why, "alone on its core", 17) == 0,
 	    "a paused neighbour does not count: %s", why);
 	loads_free(ls);
+	topo_free(m);
+}
+
+/* Others' work in words, on a synthetic SMT machine (a view: nothing runs). */
+static void
+test_others(void)
+{
+	static const char	 who[4][ANALYSIS_WHO_LEN] = {
+		"", "cc1 (4242) 40%", "", "make (5150) 80%, sh (1) 3%"
+	};
+	double			 share[4] = { 0, 0.40, NAN, 0.80 };
+	struct analysis_others	 o = { share, who };
+	struct loads		*ls;
+	struct load		 l;
+	struct topo		*m;
+	char			 err[256], why[256];
+	int			 os;
+
+	/* Two cores of two threads: CPUs 0,1 on core 0 and 2,3 on core 1 (by OS index). */
+	if ((m = topo_load_synthetic("package:1 core:2 pu:2", err, sizeof err)) == NULL) {
+		skip("no synthetic topology: %s", err);
+		return;
+	}
+	memset(&l, 0, sizeof l);
+	l.id = 1;
+	l.state = LOAD_RUNNING;
+	l.spec.k = kernel_find("hash");
+	l.spec.cpu_b = -1;
+	l.cur.cpu = -1;
+	os = m->pus[1].os_index;
+	cpuset_set(&l.spec.cpus, os);
+	analysis_reason_others(m, &l, &o, why, sizeof why);
+	ok(strcmp(why, "shares CPU 1 with cc1 (4242) 40%") == 0,
+	    "others on the load's own CPU, named: %s", why);
+	cpuset_zero(&l.spec.cpus);
+	cpuset_set(&l.spec.cpus, m->pus[0].os_index);
+	analysis_reason_others(m, &l, &o, why, sizeof why);
+	ok(strcmp(why, "sibling CPU 1 busy with cc1 (4242) 40%") == 0,
+	    "others on its SMT sibling: %s", why);
+	cpuset_zero(&l.spec.cpus);
+	cpuset_set(&l.spec.cpus, m->pus[2].os_index);
+	analysis_reason_others(m, &l, &o, why, sizeof why);
+	ok(strcmp(why, "sibling CPU 3 busy with make (5150) 80%, sh (1) 3%") == 0,
+	    "an unknown share on its own CPU says nothing: %s", why);
+	share[1] = 0.04;
+	cpuset_zero(&l.spec.cpus);
+	cpuset_set(&l.spec.cpus, m->pus[1].os_index);
+	analysis_reason_others(m, &l, &o, why, sizeof why);
+	ok(why[0] == '\0', "4%% is below a few percent: '%s'", why);
+	share[1] = 0.48;
+	o.who = NULL;
+	analysis_reason_others(m, &l, &o, why, sizeof why);
+	ok(strcmp(why, "shares CPU 1 with other processes 48%") == 0,
+	    "unnamed others: %s", why);
+	/* A two-ended load on both threads of core 1: each CPU once, no sibling twice. */
+	o.who = who;
+	share[2] = 0.10;
+	cpuset_zero(&l.spec.cpus);
+	cpuset_set(&l.spec.cpus, m->pus[2].os_index);
+	l.spec.cpu_b = m->pus[3].os_index;
+	analysis_reason_others(m, &l, &o, why, sizeof why);
+	ok(strcmp(why, "shares CPU 2 with other processes 10%; shares CPU 3 with make "
+	    "(5150) 80%, sh (1) 3%") == 0, "a two-ended load: both its CPUs: %s", why);
+
+	ls = loads_new(m);
+	l.spec.cpu_b = -1;
+	analysis_why(m, ls, &l, &o, why, sizeof why);
+	ok(strcmp(why, "shares CPU 2 with other processes 10%; sibling CPU 3 busy with "
+	    "make (5150) 80%, sh (1) 3%") == 0,
+	    "WHY: others replace 'alone on its core': %s", why);
+	share[2] = share[3] = 0;
+	analysis_why(m, ls, &l, &o, why, sizeof why);
+	ok(strcmp(why, "alone on its core") == 0, "WHY on a quiet core: %s", why);
+	analysis_why(m, ls, &l, NULL, why, sizeof why);
+	ok(strcmp(why, "alone on its core") == 0, "WHY without figures of others: %s", why);
+	loads_free(ls);
+	ok(analysis_cpu_bound(kernel_find("hash")) && !analysis_cpu_bound(kernel_find("pipe")) &&
+	    !analysis_cpu_bound(kernel_find("fork")), "hash is CPU-bound; pipe and fork block");
 	topo_free(m);
 }
 
@@ -111,5 +207,6 @@ main(void)
 	ok(k != NULL && k->higher_is_better && near(kernel_display(k, 2e8), 200),
 	    "hash: 2e8 bytes/s shows as 200 MB/s");
 	test_reasons();
+	test_others();
 	return tap_done();
 }

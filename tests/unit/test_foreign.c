@@ -2,9 +2,11 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,6 +15,22 @@
 
 static char	root[64];
 static long	hz;
+
+/* Descriptors open in this process. */
+static int
+count_fds(void)
+{
+	DIR		*d = opendir("/proc/self/fd");
+	struct dirent	*de;
+	int		 n = 0;
+
+	if (d == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL)
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return n - 1;	/* the directory's own */
+}
 
 /* Write one task's stat: pid, comm, ppid, utime, stime, processor. */
 static void
@@ -63,7 +81,7 @@ main(void)
 	struct foreign		*f;
 	char			 path[256], desc[256];
 	pid_t			 own[1] = { 200 };
-	int			 n;
+	int			 n, fds0;
 
 	hz = sysconf(_SC_CLK_TCK);
 	snprintf(root, sizeof root, "/tmp/smtscope-test-foreign.XXXXXX");
@@ -79,8 +97,11 @@ main(void)
 	put_task(300, 300, "smtscope:hash", 200, 5000, 0, 1);
 	put_task(400, 400, "idle-ish", 1, 7, 0, 0);
 
+	fds0 = count_fds();
 	f = foreign_new(root, 2);
 	ok(foreign_sample(f, own, 1, 1000000000ULL) == 0, "the first scan reads the tree");
+	ok(count_fds() == fds0 + 1, "the single-threaded foreign process's stat stays open "
+	    "(%d more descriptors)", count_fds() - fds0);
 	ok(foreign_interval_s(f) == 0 && foreign_cpu_share(f, 1) == 0,
 	    "one scan: no interval, no figure");
 
@@ -126,7 +147,39 @@ main(void)
 		fclose(g);
 	}
 	ok(foreign_sample(f, own, 1, 4000000000ULL) == 0, "a malformed stat is skipped");
+
+	/* Our own processes' time, with their reaped children's (a fork load's). */
+	put_task(600, 600, "smtscope:fork", 200, 50, 10, 1);
+	snprintf(path, sizeof path, "%s/proc/600/stat", root);
+	{
+		FILE *g = fopen(path, "w");
+		int i;
+
+		fputs("600 (smtscope:fork) S 200", g);
+		for (i = 5; i <= 38; i++)
+			fprintf(g, " %d", i == 14 ? 50 : i == 15 ? 10 : i == 16 ? 30 :
+			    i == 17 ? 5 : i == 20 ? 1 : 0);
+		fputs(" 1 0 0 0 0 0\n", g);
+		fclose(g);
+	}
+	{
+		uint64_t	ns = 0, sys = 0;
+		int		cpu = -1;
+
+		ok(foreign_proc_ns(f, 600, &ns, &sys, &cpu) == 0 &&
+		    ns == 95 * (1000000000ULL / (uint64_t)hz) && cpu == 1,
+		    "a process's time counts its reaped children: 95 ticks (%llu ns) on CPU %d",
+		    (unsigned long long)ns, cpu);
+		ok(sys == 15 * (1000000000ULL / (uint64_t)hz),
+		    "its system part: stime and cstime, 15 ticks (%llu ns)",
+		    (unsigned long long)sys);
+		ok(foreign_proc_ns(f, 600, &ns, NULL, &cpu) == 0, "the system part is optional");
+		ok(foreign_proc_ns(f, 700, &ns, &sys, &cpu) == -1, "a process that is gone: -1");
+		ok(foreign_proc_ns(f, 500, &ns, &sys, &cpu) == -1, "a malformed stat: -1");
+	}
 	foreign_free(f);
+	ok(count_fds() == fds0, "every stat kept open is closed with the sampler (%d left)",
+	    count_fds() - fds0);
 
 	f = foreign_new("/nonexistent-root", 2);
 	ok(foreign_sample(f, NULL, 0, 1) == -1, "an unreadable root is an error");
