@@ -23,9 +23,9 @@
  * The default run (no --time) measures in this many seconds, overheads
  * included; each window ends earlier when its figure is known.
  */
-#define CHECK_BUDGET_S		11.0
+#define CHECK_BUDGET_S		12.5
 #define CHECK_OVERHEAD_S	0.1	/* per run: move or start, warm-up */
-#define CHECK_CELL_MIN_S	0.2	/* the shortest window */
+#define CHECK_CELL_MIN_S	0.25	/* the shortest window */
 #define CHECK_WHO_MAX		6	/* foreign processes named per cell */
 #define CHECK_SHARE_MIN		0.9	/* below this a load lost CPU time to others */
 #define CHECK_BUSY_SAMPLE_S	0.25
@@ -62,6 +62,8 @@ struct check_cell {
 	double			 share_anchor;	/* share of wall time on a CPU, 0..1 */
 	double			 share_partner;
 	double			 spread;	/* relative spread of its figure: a rate, a yield */
+	/* A pair: the anchor copy alone right before it; 0: the row's solo. */
+	double			 solo, solo_share;
 	int			 tries;		/* measurements made */
 	/* The guard: others' work on its CPUs and their siblings. */
 	int			 disturbed;	/* the figure is low: others took CPU time */
@@ -173,6 +175,13 @@ void	check_warn(struct check *, const char *fmt, ...)
 const struct check_solo *check_find_solo(const struct check *, const struct check_kern *);
 /* Why a disturbed cell is: "a load got 52% of its CPU; others: smtscope-hog (4242) 48% of CPU 1". */
 void	check_disturbed_why(const struct check_cell *, char *buf, size_t len);
+/*
+ * The solo rates a row's cell is measured against: the anchor copy's alone
+ * right before the pair (the partner's too when both run one kernel), else
+ * the row's solos; NAN unknown. The solo's share comes with the anchor's.
+ */
+void	check_cell_solos(const struct check *, const struct check_row *, int rel,
+	    double *solo_a, double *solo_b, double *share_a);
 /* Speeds of a row's cell against the solo rates: anchor, partner, yield; NAN unknown. */
 void	check_cell_speeds(const struct check *, const struct check_row *, int rel,
 	    double *speed_a, double *speed_b, double *yield);

@@ -535,6 +535,10 @@ check_count_runs(const struct check *c)
 {
 	int	n = c->nsolos + (c->nrows + c->nlats) * c->plan.npresent;
 
+	/* Each throughput cell after a row's first measures its anchor copy alone. */
+	if (c->plan.npresent > 1)
+		n += c->nrows * (c->plan.npresent - 1);
+
 	if (c->sched.asked && c->sched.applies)
 		n += 2;
 	return n;
@@ -620,19 +624,41 @@ void
 check_cell_speeds(const struct check *c, const struct check_row *row, int r, double *sa,
     double *sb, double *yield)
 {
-	const struct check_solo	*soa = check_find_solo(c, &row->a);
-	const struct check_solo	*sob = check_find_solo(c, &row->b);
 	const struct check_cell	*cell = &row->cell[r];
+	double			 solo_a, solo_b, share;
 
 	*sa = *sb = *yield = NAN;
 	if (cell->state != CHECK_DONE)
 		return;
-	if (soa != NULL && soa->cell.state == CHECK_DONE)
-		*sa = analysis_speed(cell->rate_anchor, soa->cell.rate_anchor);
-	if (sob != NULL && sob->cell.state == CHECK_DONE)
-		*sb = analysis_speed(cell->rate_partner, sob->cell.rate_anchor);
+	check_cell_solos(c, row, r, &solo_a, &solo_b, &share);
+	*sa = analysis_speed(cell->rate_anchor, solo_a);
+	*sb = analysis_speed(cell->rate_partner, solo_b);
 	if (isfinite(*sa) && isfinite(*sb))
 		*yield = *sa + *sb;
+}
+
+/* The solo rates a row's cell is measured against. */
+void
+check_cell_solos(const struct check *c, const struct check_row *row, int r,
+    double *solo_a, double *solo_b, double *share_a)
+{
+	const struct check_solo	*soa = check_find_solo(c, &row->a);
+	const struct check_solo	*sob = check_find_solo(c, &row->b);
+	const struct check_cell	*cell = &row->cell[r];
+
+	*solo_a = *solo_b = *share_a = NAN;
+	if (soa != NULL && soa->cell.state == CHECK_DONE) {
+		*solo_a = soa->cell.rate_anchor;
+		*share_a = soa->cell.share_anchor;
+	}
+	if (sob != NULL && sob->cell.state == CHECK_DONE)
+		*solo_b = sob->cell.rate_anchor;
+	if (isfinite(cell->solo) && cell->solo > 0) {
+		*solo_a = cell->solo;
+		*share_a = cell->solo_share;
+		if (!row->pair)
+			*solo_b = cell->solo;
+	}
 }
 
 /* Read the identity and facts, and collect the warnings about them. */

@@ -192,15 +192,23 @@ check_text_alone(const struct check *c, struct report_notes *notes,
 		report_set_text(t, i, 1, "-");
 }
 
-/* Is a row's cell disturbed, or either solo it is measured against? */
+/* Is a solo a row's cell is measured against disturbed (its own is clean)? */
 static int
-check_yield_disturbed(const struct check *c, const struct check_row *row, int r)
+check_solo_disturbed(const struct check *c, const struct check_row *row, int r)
 {
 	const struct check_solo	*soa = check_find_solo(c, &row->a);
 	const struct check_solo	*sob = check_find_solo(c, &row->b);
+	int			 own = row->cell[r].solo > 0;
 
-	return row->cell[r].disturbed || (soa != NULL && soa->cell.disturbed) ||
-	    (sob != NULL && sob->cell.disturbed);
+	return (!own && soa != NULL && soa->cell.disturbed) ||
+	    ((!own || row->pair) && sob != NULL && sob->cell.disturbed);
+}
+
+/* Is a row's cell disturbed, or a solo it is measured against? */
+static int
+check_yield_disturbed(const struct check *c, const struct check_row *row, int r)
+{
+	return row->cell[r].disturbed || check_solo_disturbed(c, row, r);
 }
 
 /* A matrix cell: "0.52+0.52=1.04 ±1.0%", with ~ when others disturbed it. */
@@ -480,22 +488,20 @@ static void
 check_json_cell(const struct check *c, struct strbuf *sb, const struct check_row *row, int r)
 {
 	const struct check_cell	*cell = &row->cell[r];
-	const struct check_solo	*soa = check_find_solo(c, &row->a);
-	const struct check_solo	*sob = check_find_solo(c, &row->b);
-	double			 sa, sb_, yield, solo = NAN;
+	double			 sa, sb_, yield, solo, solo_b, share;
 
 	if (c->plan.rel[r].cpu == -1) {
 		strbuf_puts(sb, "null");
 		return;
 	}
 	check_cell_speeds(c, row, r, &sa, &sb_, &yield);
-	if (soa != NULL && soa->cell.state == CHECK_DONE)
-		solo = soa->cell.rate_anchor;
+	check_cell_solos(c, row, r, &solo, &solo_b, &share);
 	strbuf_printf(sb, "{\"partner\":%d,\"solo\":", c->plan.rel[r].cpu);
 	report_json_num(sb, solo);
 	strbuf_puts(sb, ",\"solo_partner\":");
-	report_json_num(sb, sob != NULL && sob->cell.state == CHECK_DONE ?
-	    sob->cell.rate_anchor : NAN);
+	report_json_num(sb, solo_b);
+	strbuf_puts(sb, ",\"solo_share\":");
+	report_json_num(sb, share);
 	strbuf_puts(sb, ",\"rate_anchor\":");
 	report_json_num(sb, cell->state == CHECK_DONE ? cell->rate_anchor : NAN);
 	strbuf_puts(sb, ",\"rate_partner\":");
@@ -510,10 +516,10 @@ check_json_cell(const struct check *c, struct strbuf *sb, const struct check_row
 	report_json_num(sb, cell->state == CHECK_DONE ? cell->share_anchor : NAN);
 	strbuf_puts(sb, ",\"efficiency\":");
 	report_json_num(sb, analysis_efficiency(sa, cell->state == CHECK_DONE ?
-	    cell->share_anchor : NAN, soa != NULL ? soa->cell.share_anchor : NAN));
+	    cell->share_anchor : NAN, share));
 	check_json_guard(sb, cell);
-	strbuf_printf(sb, ",\"solo_disturbed\":%s", (soa != NULL && soa->cell.disturbed) ||
-	    (sob != NULL && sob->cell.disturbed) ? "true" : "false");
+	strbuf_printf(sb, ",\"solo_disturbed\":%s", check_solo_disturbed(c, row, r) ?
+	    "true" : "false");
 	strbuf_puts(sb, ",\"error\":");
 	if (cell->state == CHECK_FAILED)
 		strbuf_json_str(sb, cell->error);
@@ -739,17 +745,16 @@ check_csv_cell(const struct check *c, struct report_table *t,
     const struct check_row *rw, int r)
 {
 	const struct check_cell	*cell = &rw->cell[r];
-	const struct check_solo	*soa = check_find_solo(c, &rw->a);
-	const struct check_solo	*sob = check_find_solo(c, &rw->b);
-	double			 sa, sb, yield, share;
+	double			 sa, sb, yield, share, solo_a, solo_b, solo_share;
 	int			 row = check_csv_row(c, t, rw->name, r, cell);
 
 	report_set_text(t, row, CSV_UNIT, "%s", rw->a.k->unit);
 	report_set_text(t, row, CSV_UNIT_B, "%s", rw->b.k->unit);
-	if (c->plan.rel[r].cpu != -1 && soa != NULL && soa->cell.state == CHECK_DONE)
-		check_csv_rate(t, row, CSV_SOLO, rw->a.k, soa->cell.rate_anchor);
-	if (c->plan.rel[r].cpu != -1 && sob != NULL && sob->cell.state == CHECK_DONE)
-		check_csv_rate(t, row, CSV_SOLO_B, rw->b.k, sob->cell.rate_anchor);
+	check_cell_solos(c, rw, r, &solo_a, &solo_b, &solo_share);
+	if (c->plan.rel[r].cpu != -1)
+		check_csv_rate(t, row, CSV_SOLO, rw->a.k, solo_a);
+	if (c->plan.rel[r].cpu != -1)
+		check_csv_rate(t, row, CSV_SOLO_B, rw->b.k, solo_b);
 	if (cell->state != CHECK_DONE)
 		return;
 	check_cell_speeds(c, rw, r, &sa, &sb, &yield);
@@ -760,8 +765,8 @@ check_csv_cell(const struct check *c, struct report_table *t,
 	report_set_num(t, row, CSV_SPEED_B, sb, NULL, REPORT_HIGHER);
 	report_set_num(t, row, CSV_YIELD, yield, NULL, REPORT_HIGHER);
 	report_set_num(t, row, CSV_SHARE, share, NULL, REPORT_NEUTRAL);
-	report_set_num(t, row, CSV_EFFIC, analysis_efficiency(sa, share, soa != NULL ?
-	    soa->cell.share_anchor : NAN), NULL, REPORT_HIGHER);
+	report_set_num(t, row, CSV_EFFIC, analysis_efficiency(sa, share, solo_share), NULL,
+	    REPORT_HIGHER);
 }
 
 /* One CSV row per kernel and relation; latency rows in the kernel's unit (us). */

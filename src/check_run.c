@@ -35,6 +35,7 @@
 #define CHECK_NEED		4
 #define CHECK_QUIET_S		0.5	/* a disturbed figure waits this long for quiet */
 #define CHECK_WHO_MIN		0.02	/* a foreign process named takes this of a CPU */
+#define CHECK_NOISY		0.06	/* a figure whose parts disagree more is not known */
 #define CHECK_SCHED_TICK_S	0.01
 
 /* A check being run: the loads, foreign work, the clock, and whom to tell what runs. */
@@ -254,18 +255,18 @@ check_alone(struct check_runner *cr, int id, const char *text, int partner, int 
 	struct cpuset		 set;
 	struct load		*l;
 	char			 why[64];
-	int			 r;
+	int			 r, tries;
 
 	check_window(check_next_cell_s(cr), &w, &stab);
 	check_cell_cpus(cr->c, partner, &set);
 	measure_foreign_scan(cr->f, cr->ls);
 	r = solo_measure_guarded(&solo_loads_ops, cr->ls, id,
 	    (uint64_t)(CHECK_WARMUP_S * 1e9), &stab, cpu_bound,
-	    (uint64_t)(check_quiet_s(cr) * 1e9), &res, &cell->tries);
+	    (uint64_t)(check_quiet_s(cr) * 1e9), &res, &tries);
 	measure_foreign_scan(cr->f, cr->ls);
-	cr->c->runs_done++;
-	cr->c->runs_total += cell->tries - 1;
-	cr->c->runs_done += cell->tries - 1;
+	cell->tries += tries;
+	cr->c->runs_done += tries;
+	cr->c->runs_total += tries - 1;
 	if (r > 0) {
 		cr->c->signo = r;
 		return;
@@ -353,32 +354,38 @@ check_pair_window(struct check_runner *cr, struct check_pair *p, const double *w
 
 /*
  * Measure a pair on one relation (the partner copy already there); once
- * more when others disturbed it and its CPUs went quiet, else marked.
+ * more when others disturbed it and its CPUs went quiet (else it is
+ * marked), or when its window was noisy and the budget has room.
  */
 static void
 check_pair_cell(struct check_runner *cr, struct check_pair *p, int r,
     struct check_cell *cell)
 {
 	struct check		*c = cr->c;
-	const struct check_solo	*soa = check_find_solo(c, &p->row->a);
-	const struct check_solo	*sob = check_find_solo(c, &p->row->b);
 	struct cpuset		 set;
-	double			 weight[2];
+	double			 solo_a, solo_b, share, weight[2];
 	const double		*yield = NULL;
 	int			 try;
 
 	check_cell_cpus(c, p->b_cpu, &set);
 	/* With both solos known, the window ends when the yield is known. */
-	if (soa != NULL && sob != NULL && soa->cell.state == CHECK_DONE &&
-	    sob->cell.state == CHECK_DONE) {
-		weight[0] = 1 / soa->cell.rate_anchor;
-		weight[1] = 1 / sob->cell.rate_anchor;
+	check_cell_solos(c, p->row, r, &solo_a, &solo_b, &share);
+	if (solo_a > 0 && solo_b > 0) {
+		weight[0] = 1 / solo_a;
+		weight[1] = 1 / solo_b;
 		yield = weight;
 	}
 	for (try = 0; try < 2 && c->signo == 0; try++) {
 		cell->tries++;
 		if (check_pair_window(cr, p, yield, &set, r == REL_SAME_PU, cell) == -1)
 			break;
+		/* A noisy window (the machine, not others) is measured once more. */
+		if (!cell->disturbed && cell->state == CHECK_DONE && try == 0 &&
+		    cell->spread > CHECK_NOISY && check_quiet_s(cr) > 0) {
+			c->runs_total++;
+			c->runs_done++;
+			continue;
+		}
 		if (!cell->disturbed || try == 1 || !check_wait_quiet_set(cr, &set))
 			break;
 		c->runs_total++;
@@ -447,12 +454,42 @@ check_row_solos(struct check_runner *cr, struct check_pair *p, char *err, size_t
 		}
 		check_alone(cr, p->ids[end], what, c->plan.anchor,
 		    solo_cpu_bound(so->kern.k), &so->cell);
+		/* A noisy solo (the machine, not others) is measured once more. */
+		if (so->cell.state == CHECK_DONE && !so->cell.disturbed &&
+		    so->cell.spread > CHECK_NOISY && check_quiet_s(cr) > 0) {
+			c->runs_total++;
+			check_alone(cr, p->ids[end], what, c->plan.anchor,
+			    solo_cpu_bound(so->kern.k), &so->cell);
+		}
 		snprintf(what, sizeof what, "%s alone", so->kern.text);
 		check_warn_cell(c, what, &so->cell);
 		check_failed(c, &so->cell);
 	}
 	if (p->b_cpu != prev && c->signo == 0)
 		check_place_partner(cr, p, prev, err, errlen);
+}
+
+/*
+ * The anchor copy alone right before a pair, so that a slow drift of the
+ * machine (a memory bus, a host) moves solo and pair alike; a disturbed,
+ * noisy or failed one leaves the cell on the row's solo.
+ */
+static void
+check_adjacent_solo(struct check_runner *cr, struct check_pair *p, struct check_cell *cell)
+{
+	struct check_cell	alone;
+	char			what[200];
+
+	memset(&alone, 0, sizeof alone);
+	snprintf(what, sizeof what, "%s alone on CPU %d", p->row->a.text,
+	    cr->c->plan.anchor);
+	check_progress(cr, what);
+	check_alone(cr, p->ids[0], what, cr->c->plan.anchor, solo_cpu_bound(p->row->a.k),
+	    &alone);
+	if (alone.state == CHECK_DONE && !alone.disturbed && !(alone.spread > CHECK_NOISY)) {
+		cell->solo = alone.rate_anchor;
+		cell->solo_share = alone.share_anchor;
+	}
 }
 
 /* The partner CPU the copy sets up on: another CPU than the anchor when there is one. */
@@ -527,6 +564,9 @@ check_run_row(struct check_runner *cr, struct check_row *row)
 			order[n++] = r;
 	for (k = 0; k < n && c->signo == 0; k++) {
 		r = order[k];
+		/* The first pair follows the row's solos; each later one its own. */
+		if (k > 0)
+			check_adjacent_solo(cr, &p, &row->cell[r]);
 		snprintf(what, sizeof what, "%s on %s (CPUs %d and %d)", row->name,
 		    topo_rel_name(r), c->plan.anchor, c->plan.rel[r].cpu);
 		check_progress(cr, what);

@@ -49,7 +49,7 @@ else
 	ok $? "it has machine, anchor, placements, results, solos, latency, warnings"
 
 	keys=$(jq_py "$TMP/live.json" '",".join(sorted(j["results"]["hash"]["same-pu"]))')
-	[ "$keys" = "cpu_share,disturbed,efficiency,error,foreign,foreign_cpus,partner,rate_anchor,rate_partner,solo,solo_disturbed,solo_partner,speed_anchor,speed_partner,spread,tries,yield" ]
+	[ "$keys" = "cpu_share,disturbed,efficiency,error,foreign,foreign_cpus,partner,rate_anchor,rate_partner,solo,solo_disturbed,solo_partner,solo_share,speed_anchor,speed_partner,spread,tries,yield" ]
 	ok $? "a result has solo, rates, speeds, yield, cpu_share, efficiency, spread and the guard ($keys)"
 	keys=$(jq_py "$TMP/live.json" '",".join(sorted(j["solos"]["hash"]))')
 	[ "$keys" = "cpu_share,disturbed,error,foreign,foreign_cpus,rate,spread,tries" ]
@@ -63,9 +63,9 @@ else
 	[ -n "$anchor" ] && [ "$anchor" = "$samepu" ]
 	ok $? "same-pu partner is the anchor (CPU $anchor)"
 
-	v=$(jq_py "$TMP/live.json" '(lambda c, s: abs(c["efficiency"] - c["speed_anchor"] / (c["cpu_share"] / s["cpu_share"])) < 1e-3)(j["results"]["hash"]["same-pu"], j["solos"]["hash"])')
+	v=$(jq_py "$TMP/live.json" 'all(abs(c["efficiency"] - c["speed_anchor"] / (c["cpu_share"] / c["solo_share"])) < 1e-3 for c in j["results"]["hash"].values() if c is not None)')
 	[ "$v" = True ]
-	ok $? "efficiency is speed / (cpu_share / the solo's cpu_share)"
+	ok $? "efficiency is speed / (cpu_share / the cpu_share of the solo it is measured against)"
 
 	width=$(jq_py "$TMP/live.json" 'j["machine"]["smt_width_max"]')
 	if [ "$width" = 1 ]; then

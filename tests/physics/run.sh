@@ -98,6 +98,18 @@ hog_halfway() {
 	    grep -q True
 }
 
+# A fork load alone in a quiet window: its children's time is its own work,
+# not others': its solo is not disturbed.
+fork_alone() {
+	$SMTSCOPE run --time 1 --json fork@0 > "$TMP/fork.json" || return 1
+	v=$(json_get "$TMP/fork.json" '(lambda l: "%s %s" % (l["solo_disturbed"], l["solo_foreign"]))(j["loads"][0])')
+	diag "fork@0 alone: disturbed, foreign: $v"
+	json_get "$TMP/fork.json" 'j["loads"][0]["solo_disturbed"]' | grep -q False && return 0
+	busy "$TMP/fork.json" && [ "$PHYSICS_BUSY" != "unnamed work" ] && return 2
+	return 1
+}
+physics "a fork load alone is not disturbed by its own children" 0 fork_alone
+
 if [ "$ncpu" -ge 2 ]; then
 	physics "two hash loads on two cores keep about full speed" 0,1 two_cores
 else
