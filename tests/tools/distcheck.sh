@@ -35,7 +35,11 @@ make -j"$(nproc 2> /dev/null || echo 2)" > "$work/make.log" 2>&1 ||
 	{ tail -n 30 "$work/make.log"; fail "make failed"; }
 
 step "make check"
-make check > "$work/check.log" 2>&1 || { grep -A3 '^not ok\|failed' "$work/check.log" | head -n 40; tail -n 1 "$work/check.log"; fail "make check failed"; }
+make check > "$work/check.log" 2>&1 || {
+	grep -E -A3 ' [1-9][0-9]* failed, ' "$work/check.log" | head -n 60
+	tail -n 1 "$work/check.log"
+	fail "make check failed"
+}
 tail -n 1 "$work/check.log"
 
 step "make install DESTDIR=$dest"
