@@ -11,6 +11,8 @@ for t in dpkg-buildpackage dh fakeroot; do
 		{ echo "deb: $t not found; install it: apt-get install dpkg-dev debhelper fakeroot" >&2; exit 1; }
 done
 work=$(mktemp -d "${TMPDIR:-/tmp}/smtscope-deb.XXXXXX")
+# Tests run smtscope as nobody too: the directory must let them in.
+chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT INT TERM
 tar -xzf "$name.tar.gz" -C "$work"
 profiles=

@@ -9,6 +9,8 @@ set -eu
 name=${1:?usage: distcheck.sh NAME}
 top=$(pwd -P)
 work=$(mktemp -d "${TMPDIR:-/tmp}/smtscope-distcheck.XXXXXX")
+# Tests run smtscope as nobody too: the directory must let them in.
+chmod 755 "$work"
 trap 'chmod -R u+w "$work" 2> /dev/null; rm -rf "$work"' EXIT INT TERM
 prefix=/opt/smtscope-distcheck
 dest=$work/dest
