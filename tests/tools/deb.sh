@@ -19,6 +19,6 @@ profiles=
 case " ${DEB_BUILD_OPTIONS:-} " in *" nocheck "*) profiles=-Pnocheck ;; esac
 (cd "$work/$name" && dpkg-buildpackage -us -uc -b $profiles) > "$work/build.log" 2>&1 ||
 	{ tail -n 40 "$work/build.log"; echo "deb: dpkg-buildpackage failed" >&2; exit 1; }
-grep -E '^(dpkg-deb: building|dpkg-buildpackage: info: binary-only)' "$work/build.log" || true
+grep -E '^[0-9]+ passed, [0-9]+ failed|^(dpkg-deb: building|dpkg-buildpackage: info: binary-only)' "$work/build.log" || true
 cp "$work"/*.deb "$work"/*.buildinfo "$top/"
 ls "$work"/*.deb | sed 's|.*/|deb: |'
