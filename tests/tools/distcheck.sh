@@ -62,7 +62,7 @@ make uninstall DESTDIR="$dest" > "$work/uninstall.log" 2>&1 ||
 	{ cat "$work/uninstall.log"; fail "make uninstall failed"; }
 left=$(cd "$dest" && find . ! -type d)
 [ -z "$left" ] || fail "make uninstall left: $(echo $left)"
-left=$(cd "$dest" && find . -type d -name '*smtscope*')
+left=$(cd "$dest" && find . -type d -name smtscope)
 [ -z "$left" ] || fail "make uninstall left directories: $(echo $left)"
 echo "uninstalled: no file left; empty standard directories: $(cd "$dest" && find . -mindepth 1 -type d | wc -l)"
 
