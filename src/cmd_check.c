@@ -24,6 +24,7 @@ static const struct option cmd_check_longopts[] = {
 	{ "csv", no_argument, NULL, CMD_OPT_CSV },
 	{ "dry-run", no_argument, NULL, 'n' },
 	{ "input", required_argument, NULL, 'i' },
+	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -32,9 +33,9 @@ const struct cmd_entry cmd_check_entry = {
 	.name = "check",
 	.usage = "[--kernels LIST] [--pairs LIST] [--scheduler] [--time S]\n"
 	    "                      [--anchor CPU] [--json|--csv] [--dry-run]\n"
-	    "                      [-i FILE.xml|SYNTHETIC]",
+	    "                      [-i FILE.xml|SYNTHETIC] [-o FILE]",
 	.summary = "co-run matrix and SMT yield: the verdict on new hardware",
-	.optstring = "k:p:st:a:ni:h",
+	.optstring = "k:p:st:a:ni:o:h",
 	.longopts = cmd_check_longopts,
 	.maxargs = 0,
 	.help = cmd_check_help,
@@ -67,7 +68,8 @@ cmd_check_help(FILE *f)
 	    "  --csv            one row per kernel and relation; rates in the unit column's\n"
 	    "                   unit, a status column (ok, n/a, failed, disturbed)\n"
 	    "  --dry-run        print the facts and the plan; run nothing\n"
-	    "  -i, --input F    plan for another machine's topology (with --dry-run)\n",
+	    "  -i, --input F    plan for another machine's topology (with --dry-run)\n"
+	    "  -o, --output F   write the report to F (%%h: the short host name, %%%%: %%)\n",
 	    CHECK_DEFAULT_KERNELS);
 }
 
@@ -160,29 +162,33 @@ cmd_check_exec(int argc, char **argv)
 {
 	struct cmd_args	 a;
 	struct check	*c;
+	struct cmd_out	 out;
 	enum cmd_format	 fmt;
 	int		 rc;
 
 	if ((rc = cmd_args_parse(&a, &cmd_check_entry, argc, argv)) != CMD_GO)
 		return rc;
 	c = xcalloc(1, sizeof *c);
+	out.f = NULL;
 	if ((rc = cmd_check_options(&a, c, &fmt)) != CMD_GO ||
+	    (rc = cmd_out_open(&out, "check", cmd_args_get(&a, 'o'))) != CMD_GO ||
 	    (rc = cmd_check_plan(&a, c)) != CMD_GO)
 		goto out;
 	if (fmt == CMD_TEXT) {
-		check_report_plan(c, stdout);
-		fflush(stdout);
+		check_report_plan(c, out.f);
+		fflush(out.f);
 	}
 	if (!c->dry_run)
 		cmd_check_measure(c);
 	if (fmt == CMD_JSON)
-		check_report_json(c, stdout);
+		check_report_json(c, out.f);
 	else if (fmt == CMD_CSV)
-		check_report_csv(c, stdout);
+		check_report_csv(c, out.f);
 	else if (!c->dry_run)
-		check_report_text(c, stdout);
+		check_report_text(c, out.f);
 	rc = c->failed ? CMD_FAIL : CMD_OK;
 out:
+	rc = cmd_out_close(&out, "check", rc);
 	check_free(c);
 	free(c);
 	return rc;
