@@ -225,45 +225,74 @@ compare_text_of(const struct compare_machine *cm, int f)
 	return cm->smt_control;
 }
 
-/* How many of a group's members have text field f equal to s. */
-static int
-compare_count_text(const struct compare *c, const struct compare_group *g, int f,
-    const char *s)
-{
-	int	i, n = 0;
+/* The distinct values of a text field in a group, with how many have each. */
+struct compare_tally {
+	const char	**val;
+	int		 *n;
+	int		  nv;
+	int		  best;	/* the index of the most common known value, -1 */
+};
 
-	for (i = 0; i < g->n; i++)
-		n += strcmp(compare_text_of(&c->m[g->members[i]], f), s) == 0;
-	return n;
+/* Count a group's values of text field f. */
+static void
+compare_tally(const struct compare *c, const struct compare_group *g, int f,
+    struct compare_tally *t)
+{
+	const char	*s;
+	int		 i, k;
+
+	memset(t, 0, sizeof *t);
+	t->val = xcalloc((size_t)g->n + 1, sizeof *t->val);
+	t->n = xcalloc((size_t)g->n + 1, sizeof *t->n);
+	t->best = -1;
+	for (i = 0; i < g->n; i++) {
+		s = compare_text_of(&c->m[g->members[i]], f);
+		for (k = 0; k < t->nv && strcmp(t->val[k], s) != 0; k++)
+			;
+		if (k == t->nv)
+			t->val[t->nv++] = s;
+		t->n[k]++;
+		if (*s != '\0' && (t->best == -1 || t->n[k] > t->n[t->best]))
+			t->best = k;
+	}
 }
 
-/* Reasons from microcode, firmware, kernel or product most of the group has not. */
+/* How many of the tally have this value. */
+static int
+compare_tally_of(const struct compare_tally *t, const char *s)
+{
+	int	k;
+
+	for (k = 0; k < t->nv; k++)
+		if (strcmp(t->val[k], s) == 0)
+			return t->n[k];
+	return 0;
+}
+
+/* Reasons from microcode, firmware, kernel, product or SMT control most have not. */
 static void
-compare_text_why(const struct compare *c, const struct compare_group *g,
-    struct compare_machine *cm)
+compare_text_why(const struct compare *c, const struct compare_group *g)
 {
 	static const char *const words[5] = {
 		"microcode", "BIOS version", "kernel", "product", "SMT control"
 	};
-	const char	*mine, *s, *best = NULL;
-	int		 f, i, n, most, own;
+	struct compare_tally	 t;
+	struct compare_machine	*cm;
+	const char		*mine;
+	int			 f, i, most;
 
 	for (f = 0; f < 5; f++) {
-		mine = compare_text_of(cm, f);
-		if (*mine == '\0')
-			continue;
-		most = 0;
-		for (i = 0; i < g->n; i++) {
-			s = compare_text_of(&c->m[g->members[i]], f);
-			if (*s != '\0' && (n = compare_count_text(c, g, f, s)) > most) {
-				most = n;
-				best = s;
-			}
+		compare_tally(c, g, f, &t);
+		for (i = 0; t.best != -1 && i < g->n; i++) {
+			cm = &c->m[g->members[i]];
+			mine = compare_text_of(cm, f);
+			most = t.n[t.best];
+			if (*mine != '\0' && most > compare_tally_of(&t, mine))
+				compare_why(cm, "%s %s where %d other%s have %s", words[f],
+				    mine, most, most == 1 ? "" : "s", t.val[t.best]);
 		}
-		own = compare_count_text(c, g, f, mine);
-		if (best != NULL && most > own)
-			compare_why(cm, "%s %s where %d other%s have %s", words[f], mine, most,
-			    most == 1 ? "" : "s", best);
+		free(t.val);
+		free(t.n);
 	}
 }
 
@@ -474,9 +503,9 @@ compare_analyse(struct compare *c)
 		for (i = 0; i < g->n; i++) {
 			cm = &c->m[g->members[i]];
 			compare_topo_why(c, g, cm);
-			compare_text_why(c, g, cm);
 			compare_figure_why(c, g, cm);
 		}
+		compare_text_why(c, g);
 		compare_warn_why(c, g);
 	}
 	for (i = 0; i < c->n; i++)
