@@ -80,4 +80,20 @@ ok $? "-o with an unknown %: exit 2: $(cat "$TMP/e")"
 $SMTSCOPE time --dry-run --json -o /nonexistent/dir/t.json -- true > /dev/null 2> "$TMP/e"
 [ $? -eq 2 ] && grep -q "/nonexistent/dir/t.json" "$TMP/e"
 ok $? "-o in a missing directory names it: $(cat "$TMP/e")"
+
+# Every --json result is self-describing: its kind and machine object.
+if command -v python3 > /dev/null 2>&1; then
+	$SMTSCOPE run --time 0.1 --json -o "$TMP/run-%h.json" spin@0 > /dev/null 2>&1
+	$SMTSCOPE time --runs 1 --json -o "$TMP/time.json" -- true > /dev/null 2>&1
+	printf 'tour tiny\ntitle "tiny"\nstep "one"\n  start a spin at 0\n' > "$TMP/t.tour"
+	$SMTSCOPE tour --headless --step 0.5 -r "$TMP/tour.json" "$TMP/t.tour" > /dev/null 2>&1
+	for f in "run-$host.json run" "time.json time" "tour.json tour"; do
+		set -- $f
+		v=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); m=j["machine"]; print(j["kind"], m["format"], m["hostname"] != None, sorted(m["topology"]) == ["cores","cpu_kinds","numa_nodes","packages","pus","smt_control","smt_on","smt_width"], "dmi" in m and "microcode" in m["cpu"])' "$TMP/$1" 2>&1)
+		[ "$v" = "$2 1 True True True" ]
+		ok $? "$2 --json: kind $2 and the machine object ($v)"
+	done
+else
+	skip "python3 not found: cannot read the results"
+fi
 done_testing
