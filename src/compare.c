@@ -487,6 +487,25 @@ compare_warn_why(struct compare *c, struct compare_group *g)
 	free(t.noted);
 }
 
+/* Machines whose file names (stems) are alike are named by their paths. */
+static void
+compare_unique_names(struct compare *c)
+{
+	int	i, j, *dup = xcalloc((size_t)c->n + 1, sizeof *dup);
+
+	for (i = 0; i < c->n; i++)
+		for (j = i + 1; j < c->n; j++)
+			if (strcmp(c->m[i].name, c->m[j].name) == 0)
+				dup[i] = dup[j] = 1;
+	for (i = 0; i < c->n; i++) {
+		if (!dup[i])
+			continue;
+		free(c->m[i].name);
+		c->m[i].name = xstrdup(c->m[i].path);
+	}
+	free(dup);
+}
+
 /* Group, take the medians, and name the outliers; how many machines are. */
 int
 compare_analyse(struct compare *c)
@@ -495,6 +514,7 @@ compare_analyse(struct compare *c)
 	struct compare_machine	*cm;
 	int			 k, i, n = 0;
 
+	compare_unique_names(c);
 	compare_group(c);
 	for (k = 0; k < c->ngroups; k++) {
 		g = &c->groups[k];

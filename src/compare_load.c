@@ -101,6 +101,15 @@ compare_read_machine(struct compare_machine *cm, const struct json_val *mo,
 	return 0;
 }
 
+/* The first member of an object member, or NULL (none, or not an object). */
+static const struct json_val *
+compare_members(const struct json_val *root, const char *key)
+{
+	const struct json_val	*o = json_get(root, key);
+
+	return o != NULL && o->type == JSON_OBJ ? o->child : NULL;
+}
+
 /* Check the kind and format of a result; -1 with err. */
 static int
 compare_check_kind(const struct json_val *root, char *err, size_t errlen)
@@ -133,6 +142,11 @@ compare_check_kind(const struct json_val *root, char *err, size_t errlen)
 		snprintf(err, errlen, "a plan (--dry-run) without results");
 		return -1;
 	}
+	if (json_get(root, "results")->type != JSON_OBJ || (json_get(root, "solos") !=
+	    NULL && json_get(root, "solos")->type != JSON_OBJ) || mo->type != JSON_OBJ) {
+		snprintf(err, errlen, "its machine, results or solos is not an object");
+		return -1;
+	}
 	return 0;
 }
 
@@ -144,8 +158,7 @@ compare_register(struct compare *c, const struct json_val *root)
 	const struct kernel	*k;
 	int			 i, had;
 
-	for (v = json_get(root, "solos") != NULL ? json_get(root, "solos")->child : NULL;
-	    v != NULL; v = v->next) {
+	for (v = compare_members(root, "solos"); v != NULL; v = v->next) {
 		had = c->nkernels;
 		if ((i = compare_name(&c->kernels, &c->nkernels, v->key)) == -1)
 			return -1;
@@ -157,7 +170,7 @@ compare_register(struct compare *c, const struct json_val *root)
 			    json_get(root, "units"), v->key), "/s"));
 		}
 	}
-	for (v = json_get(root, "results")->child; v != NULL; v = v->next)
+	for (v = compare_members(root, "results"); v != NULL; v = v->next)
 		if (compare_name(&c->rows, &c->nrows, v->key) == -1)
 			return -1;
 	return 0;
@@ -196,15 +209,14 @@ compare_read_figures(struct compare *c, struct compare_machine *cm,
 		cm->solo[i].v = NAN;
 	for (i = 0; i < cm->ncells; i++)
 		cm->speed[i].v = cm->yield[i].v = NAN;
-	for (v = json_get(root, "solos") != NULL ? json_get(root, "solos")->child : NULL;
-	    v != NULL; v = v->next) {
+	for (v = compare_members(root, "solos"); v != NULL; v = v->next) {
 		kern = compare_name(&c->kernels, &c->nkernels, v->key);
 		compare_fig_set(&cm->solo[kern], v, "rate");
 		k = compare_kernel(v->key);
 		if (k != NULL && isfinite(cm->solo[kern].v) && cm->solo[kern].v > 0)
 			cm->solo[kern].v = kernel_display(k, cm->solo[kern].v);
 	}
-	for (v = json_get(root, "results")->child; v != NULL; v = v->next) {
+	for (v = compare_members(root, "results"); v != NULL; v = v->next) {
 		row = compare_name(&c->rows, &c->nrows, v->key);
 		for (r = 0; r < REL_COUNT; r++) {
 			cell = json_get(v, topo_rel_name(r));
