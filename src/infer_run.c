@@ -155,8 +155,11 @@ infer_together(struct infer_runner *r, struct infer_pair *p, const int *ids,
 		p->fig.disturbed = 1;
 		infer_note_who(r, p, set);
 	}
-	if (!isfinite(out[0].rate) || !isfinite(out[1].rate))
+	/* No work together in the window: no figure (others took the CPUs). */
+	if (!(out[0].rate > 0) || !(out[1].rate > 0)) {
+		p->fig.disturbed = 1;
 		return -1;
+	}
 	p->fig.yield[kind][rep] = out[0].rate * weight[0] + out[1].rate * weight[1];
 	p->fig.wspread[kind][rep] = spread;
 	if (kind == INFER_KIND_COMPUTE && isfinite(out[0].share) && isfinite(out[1].share))
