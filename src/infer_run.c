@@ -37,17 +37,8 @@ struct infer_runner {
 static void
 infer_window(const struct infer *inf, struct measure_win *w, struct solo_stable *stab)
 {
-	memset(w, 0, sizeof *w);
-	w->max_s = inf->window_s;
-	w->min_s = inf->window_s / 2;
-	w->sub_s = INFER_SUB_S;
-	w->tol = INFER_TOL;
-	w->need = INFER_NEED;
-	stab->min_ns = (uint64_t)(w->min_s * 1e9);
-	stab->max_ns = (uint64_t)(w->max_s * 1e9);
-	stab->sub_ns = (uint64_t)(w->sub_s * 1e9);
-	stab->tol = w->tol;
-	stab->need = w->need;
+	solo_stable_set(stab, w, inf->window_s / 2, inf->window_s, INFER_SUB_S, INFER_TOL,
+	    INFER_NEED);
 }
 
 /* Say what runs now and the time left. */
