@@ -122,11 +122,30 @@ c2c_class_table(const struct c2c *c, const struct c2c_class *cl)
 	return t;
 }
 
+/* A duration for people: "0.4 s", "52 s", "6 min 8 s", "2 h 3 min". */
+static void
+c2c_fmt_duration(char *buf, size_t len, double s)
+{
+	long	t = lround(s);
+
+	if (!isfinite(s))
+		snprintf(buf, len, "unknown");
+	else if (s < 10)
+		snprintf(buf, len, "%.1f s", s);
+	else if (t < 60)
+		snprintf(buf, len, "%ld s", t);
+	else if (t < 3600)
+		snprintf(buf, len, "%ld min %ld s", t / 60, t % 60);
+	else
+		snprintf(buf, len, "%ld h %ld min", t / 3600, t / 60 % 60);
+}
+
 /* The facts and the plan, as text. */
 void
 c2c_report_plan(const struct c2c *c, FILE *f)
 {
-	int	counts[REL_COUNT], i;
+	int	counts[REL_COUNT], i, first;
+	char	dur[64];
 
 	fprintf(f, "CPU: %s%s%s; topology: %s\n", c->machine, c->hypervisor[0] ?
 	    ", under " : "", c->hypervisor, c->m->source_name);
@@ -143,11 +162,14 @@ c2c_report_plan(const struct c2c *c, FILE *f)
 	    "between cache groups" : "every pair");
 	if (c->plan.sel == C2C_GROUPS)
 		fprintf(f, ", %d groups", c->plan.ngroups);
-	fprintf(f, "):");
-	for (i = 0; i < REL_COUNT; i++)
+	fprintf(f, ")\n  by relation:");
+	for (i = 0, first = 1; i < REL_COUNT; i++) {
 		if (counts[i] > 0)
-			fprintf(f, " %s %d", topo_rel_name(i), counts[i]);
-	fprintf(f, "\nExpected time: about %.1f s (%s)\n", c->est_s, c->est_how);
+			fprintf(f, "%s %s %d", first ? "" : ",", topo_rel_name(i), counts[i]);
+		first &= counts[i] == 0;
+	}
+	c2c_fmt_duration(dur, sizeof dur, c->est_s);
+	fprintf(f, "\nExpected time: about %s (%s)\n", dur, c->est_how);
 	if (c->hypervisor[0])
 		fprintf(f, "Under %s the host's placement of the virtual CPUs decides what "
 		    "is measured: CPU numbers here need not be cores there.\n",

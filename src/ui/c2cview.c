@@ -117,7 +117,9 @@ c2cview_start(struct c2cview *v)
 static void
 c2cview_open(struct ui_state *st, struct c2cview *v)
 {
-	enum c2c_select	sel = C2C_ALL;
+	enum c2c_select	 sel = C2C_ALL;
+	const char	*env;
+	long		 trips;
 
 	/* A large machine is sampled: one CPU per core with its siblings. */
 	if (st->m->npus > 64)
@@ -129,6 +131,10 @@ c2cview_open(struct ui_state *st, struct c2cview *v)
 		return;
 	v->c.plan.samples = C2C_DEFAULT_SAMPLES;
 	v->c.plan.trips = C2C_DEFAULT_TRIPS;
+	/* Tests make a pair last (SMTSCOPE_C2C_TRIPS) to catch it measuring. */
+	if ((env = getenv("SMTSCOPE_C2C_TRIPS")) != NULL &&
+	    util_parse_long(env, 1, C2C_MAX_TRIPS, &trips) == 0)
+		v->c.plan.trips = (int)trips;
 	v->c.res = xcalloc((size_t)v->c.plan.npairs + 1, sizeof *v->c.res);
 	v->planned = 1;
 	if (!st->view_only)
@@ -513,6 +519,7 @@ c2cview_progress(const struct c2cview *v, char *buf, size_t len)
 {
 	const struct c2c	*c = &v->c;
 	double			 el;
+	int			 i;
 
 	if (c->dry_run)
 		snprintf(buf, len, "plan only: %d pairs of %d CPUs (another machine's "
@@ -527,9 +534,12 @@ c2cview_progress(const struct c2cview *v, char *buf, size_t len)
 			snprintf(buf, len, "measuring in the background (nice 19): %d of %d "
 			    "pairs, about %.0f s left", c->ndone, c->plan.npairs,
 			    el / c->ndone * (c->plan.npairs - c->ndone));
-	} else
-		snprintf(buf, len, "measured %d of %d pairs in %.1f s", c->ndone,
-		    c->plan.npairs, (double)(v->t1_ns - v->t0_ns) / 1e9);
+	} else {
+		for (el = 0, i = 0; i < c->plan.npairs; i++)
+			el += c->res[i].secs;
+		snprintf(buf, len, "measured %d of %d pairs in %.2f s", c->ndone,
+		    c->plan.npairs, el);
+	}
 }
 
 /* The legend and the summary by class, from row y. */
