@@ -453,13 +453,13 @@ check_row_solos(struct check_runner *cr, struct check_pair *p, char *err, size_t
 			continue;
 		}
 		check_alone(cr, p->ids[end], what, c->plan.anchor,
-		    solo_cpu_bound(so->kern.k), &so->cell);
+		    kernel_cpu_bound(so->kern.k), &so->cell);
 		/* A noisy solo (the machine, not others) is measured once more. */
 		if (so->cell.state == CHECK_DONE && !so->cell.disturbed &&
 		    so->cell.spread > CHECK_NOISY && check_quiet_s(cr) > 0) {
 			c->runs_total++;
 			check_alone(cr, p->ids[end], what, c->plan.anchor,
-			    solo_cpu_bound(so->kern.k), &so->cell);
+			    kernel_cpu_bound(so->kern.k), &so->cell);
 		}
 		snprintf(what, sizeof what, "%s alone", so->kern.text);
 		check_warn_cell(c, what, &so->cell);
@@ -484,7 +484,7 @@ check_adjacent_solo(struct check_runner *cr, struct check_pair *p, struct check_
 	snprintf(what, sizeof what, "%s alone on CPU %d", p->row->a.text,
 	    cr->c->plan.anchor);
 	check_progress(cr, what);
-	check_alone(cr, p->ids[0], what, cr->c->plan.anchor, solo_cpu_bound(p->row->a.k),
+	check_alone(cr, p->ids[0], what, cr->c->plan.anchor, kernel_cpu_bound(p->row->a.k),
 	    &alone);
 	if (alone.state == CHECK_DONE && !alone.disturbed && !(alone.spread > CHECK_NOISY)) {
 		cell->solo = alone.rate_anchor;

@@ -166,7 +166,7 @@ cmd_run_solos(struct loads *ls, struct foreign *f, struct run *run)
 		r = &run->r[i];
 		if (r->id <= 0)
 			continue;
-		cpu_bound = solo_cpu_bound(r->spec.k);
+		cpu_bound = kernel_cpu_bound(r->spec.k);
 		measure_foreign_scan(f, ls);
 		sig = solo_measure_guarded(&solo_loads_ops, ls, r->id, warm_ns, &stab,
 		    cpu_bound, quiet_ns, &res, &r->solo_tries);

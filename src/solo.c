@@ -482,13 +482,6 @@ solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
 	return 0;
 }
 
-/* Would a load of this kernel use its whole CPU alone? Pipe and fork block. */
-int
-solo_cpu_bound(const struct kernel *k)
-{
-	return k != NULL && k->ends == 1 && strcmp(k->name, "fork") != 0;
-}
-
 /* How far a result is from a good solo: the share it lacked and others' CPUs. */
 static double
 solo_badness(const struct solo_result *r, int cpu_bound)

@@ -137,8 +137,6 @@ void		 solo_set_stable(struct solo *, const struct solo_stable *);
 int		 solo_measure_guarded(const struct solo_ops *, void *arg, int id,
 		     uint64_t settle_ns, const struct solo_stable *stab, int cpu_bound,
 		     uint64_t quiet_ns, struct solo_result *, int *tries);
-/* Would a load of this kernel use its whole CPU alone (pipe and fork block)? */
-int		 solo_cpu_bound(const struct kernel *);
 
 /* Ops over a struct loads (arg is the struct loads *). */
 extern const struct solo_ops solo_loads_ops;
