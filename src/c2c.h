@@ -126,6 +126,8 @@ void	c2c_plan_free(struct c2c_plan *);
 int	c2c_numa_of(const struct topo *, int os);
 /* The q quantile (0..1) of v[0..n), interpolated; sorts v. NAN when n is 0. */
 double	c2c_quantile(double *v, int n, double q);
+/* A CPU's cache group (for --groups): a node of its L3, else of its package; 0. */
+int	c2c_group_key(const struct topo *, int os);
 /* Seconds one pair takes if a one-way trip takes one_way_ns. */
 double	c2c_pair_seconds(const struct c2c_plan *, double one_way_ns);
 /* "all", "per-core", "groups"; "cas", "store". */
