@@ -25,7 +25,7 @@
 #define C2C_MAX_TRIPS		10000000
 /* Others' CPU time on a pair's CPUs above this (in CPUs) marks the pair. */
 #define C2C_FOREIGN_MAX		0.1
-/* A pair whose two threads have not finished by then is given up. */
+/* A pair whose threads have not finished by then (plus 1 us a trip) is given up. */
 #define C2C_PAIR_TIMEOUT_S	10.0
 /* The dry run's estimate assumes this one-way time (a live run times a pair). */
 #define C2C_ASSUME_NS		100.0
