@@ -125,7 +125,7 @@ c2c_class_table(const struct c2c *c, const struct c2c_class *cl)
 	return t;
 }
 
-/* A duration for people: "0.4 s", "52 s", "6 min 8 s", "2 h 3 min". */
+/* A duration for people: "0.04 s", "2.5 s", "52 s", "6 min 8 s", "2 h 3 min". */
 static void
 c2c_fmt_duration(char *buf, size_t len, double s)
 {
@@ -134,7 +134,7 @@ c2c_fmt_duration(char *buf, size_t len, double s)
 	if (!isfinite(s))
 		snprintf(buf, len, "unknown");
 	else if (s < 10)
-		snprintf(buf, len, "%.1f s", s);
+		snprintf(buf, len, "%.*f s", s < 1 ? 2 : 1, s);
 	else if (t < 60)
 		snprintf(buf, len, "%ld s", t);
 	else if (t < 3600)
