@@ -103,17 +103,8 @@ check_quiet_s(const struct check_runner *cr)
 static void
 check_window(double max_s, struct measure_win *w, struct solo_stable *stab)
 {
-	memset(w, 0, sizeof *w);
-	w->max_s = max_s;
-	w->min_s = max_s < CHECK_CELL_MIN_S ? max_s : CHECK_CELL_MIN_S;
-	w->sub_s = max_s / 200 > CHECK_SUB_S ? max_s / 200 : CHECK_SUB_S;
-	w->tol = CHECK_TOL;
-	w->need = CHECK_NEED;
-	stab->min_ns = (uint64_t)(w->min_s * 1e9);
-	stab->max_ns = (uint64_t)(w->max_s * 1e9);
-	stab->sub_ns = (uint64_t)(w->sub_s * 1e9);
-	stab->tol = w->tol;
-	stab->need = w->need;
+	solo_stable_set(stab, w, max_s < CHECK_CELL_MIN_S ? max_s : CHECK_CELL_MIN_S, max_s,
+	    max_s / 200 > CHECK_SUB_S ? max_s / 200 : CHECK_SUB_S, CHECK_TOL, CHECK_NEED);
 }
 
 /* Say what runs now, with an estimate of the time left; NULL at the end. */

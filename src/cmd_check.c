@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "c2c.h"
 #include "check.h"
 #include "cmd.h"
 #include "cpuinfo.h"
@@ -177,6 +178,51 @@ cmd_check_infer_progress(void *arg, const char *what, double left_s)
 	fflush(stderr);
 }
 
+/*
+ * A pair's cache-line round trip for --infer, by c2c's measurer (the
+ * compare-and-swap ping-pong): 0 with the one-way median and its spread,
+ * -1 with why not, or a signal's number.
+ */
+static int
+cmd_check_rtt(void *arg, int a, int b, double *ns, double *spread, char *why, size_t len)
+{
+	const struct topo	*m = arg;
+	struct c2c_plan		 plan;
+	struct c2c_result	 r;
+	struct c2c_meter	*mt;
+	struct cpuset		 cpus;
+	int			 sig;
+
+	memset(&plan, 0, sizeof plan);
+	cpuset_zero(&cpus);
+	cpuset_set(&cpus, a);
+	cpuset_set(&cpus, b);
+	if (c2c_plan(m, &cpus, C2C_ALL, &plan, why, len) == -1)
+		return -1;
+	plan.mode = C2C_CAS;
+	plan.samples = C2C_DEFAULT_SAMPLES;
+	plan.trips = C2C_DEFAULT_TRIPS;
+	if (plan.npairs != 1 || (mt = c2c_meter_new(m, why, len)) == NULL) {
+		if (plan.npairs != 1)
+			snprintf(why, len, "CPUs %d and %d make no pair to time", a, b);
+		c2c_plan_free(&plan);
+		return -1;
+	}
+	sig = c2c_measure_pair(mt, &plan, 0, &r, 1);
+	c2c_meter_free(mt);
+	c2c_plan_free(&plan);
+	if (sig != 0)
+		return sig;
+	if (r.state != C2C_DONE || r.disturbed) {
+		snprintf(why, len, "CPUs %d and %d: %s", a, b, r.state != C2C_DONE ? r.error :
+		    "others' work disturbed the round trips");
+		return -1;
+	}
+	*ns = r.ns;
+	*spread = r.spread;
+	return 0;
+}
+
 /* The options --infer takes; CMD_GO or CMD_USAGE. */
 static int
 cmd_check_infer_options(const struct cmd_args *a, struct infer *inf, enum cmd_format *fmt)
@@ -239,7 +285,7 @@ cmd_check_infer(const struct cmd_args *a)
 	rc = CMD_OK;
 	if (cmd_args_has(a, 'n'))
 		goto out;
-	infer_run(inf, NULL, NULL, isatty(STDERR_FILENO) ? cmd_check_infer_progress :
+	infer_run(inf, cmd_check_rtt, m, isatty(STDERR_FILENO) ? cmd_check_infer_progress :
 	    NULL, NULL);
 	if ((sig = inf->signo) != 0) {
 		fprintf(stderr, "smtscope: check: interrupted by signal %d (%s); loads "

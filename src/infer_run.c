@@ -37,17 +37,8 @@ struct infer_runner {
 static void
 infer_window(const struct infer *inf, struct measure_win *w, struct solo_stable *stab)
 {
-	memset(w, 0, sizeof *w);
-	w->max_s = inf->window_s;
-	w->min_s = inf->window_s / 2;
-	w->sub_s = INFER_SUB_S;
-	w->tol = INFER_TOL;
-	w->need = INFER_NEED;
-	stab->min_ns = (uint64_t)(w->min_s * 1e9);
-	stab->max_ns = (uint64_t)(w->max_s * 1e9);
-	stab->sub_ns = (uint64_t)(w->sub_s * 1e9);
-	stab->tol = w->tol;
-	stab->need = w->need;
+	solo_stable_set(stab, w, inf->window_s / 2, inf->window_s, INFER_SUB_S, INFER_TOL,
+	    INFER_NEED);
 }
 
 /* Say what runs now and the time left. */
@@ -155,8 +146,11 @@ infer_together(struct infer_runner *r, struct infer_pair *p, const int *ids,
 		p->fig.disturbed = 1;
 		infer_note_who(r, p, set);
 	}
-	if (!isfinite(out[0].rate) || !isfinite(out[1].rate))
+	/* No work together in the window: no figure (others took the CPUs). */
+	if (!(out[0].rate > 0) || !(out[1].rate > 0)) {
+		p->fig.disturbed = 1;
 		return -1;
+	}
 	p->fig.yield[kind][rep] = out[0].rate * weight[0] + out[1].rate * weight[1];
 	p->fig.wspread[kind][rep] = spread;
 	if (kind == INFER_KIND_COMPUTE && isfinite(out[0].share) && isfinite(out[1].share))

@@ -573,3 +573,21 @@ const struct solo_ops solo_loads_ops = {
 	.running = solo_loads_running,
 	.foreign_ns = solo_loads_foreign_ns,
 };
+
+/* Set a stable solo window and a together window with the same bounds. */
+void
+solo_stable_set(struct solo_stable *stab, struct measure_win *w, double min_s, double max_s,
+    double sub_s, double tol, int need)
+{
+	memset(w, 0, sizeof *w);
+	w->min_s = min_s;
+	w->max_s = max_s;
+	w->sub_s = sub_s;
+	w->tol = tol;
+	w->need = need;
+	stab->min_ns = (uint64_t)(min_s * 1e9);
+	stab->max_ns = (uint64_t)(max_s * 1e9);
+	stab->sub_ns = (uint64_t)(sub_s * 1e9);
+	stab->tol = tol;
+	stab->need = need;
+}

@@ -124,6 +124,11 @@ int		 solo_measure(const struct solo_ops *, void *arg, int id, uint64_t settle_n
 /* Is a result disturbed? cpu_bound: the load would use its whole CPU alone. */
 int		 solo_disturbed(const struct solo_result *, int cpu_bound);
 
+struct measure_win;
+/* Set a stable solo window and a together window (measure.h) with the same bounds. */
+void		 solo_stable_set(struct solo_stable *, struct measure_win *, double min_s,
+		     double max_s, double sub_s, double tol, int need);
+
 /* Counted windows that end when the rate is known; NULL: fixed windows again. */
 void		 solo_set_stable(struct solo *, const struct solo_stable *);
 
