@@ -346,6 +346,16 @@ perf_ratio(double x, double y)
 	return isfinite(x) && isfinite(y) && y > 0 ? x / y : NAN;
 }
 
+/* A window with no figures: every one NAN. */
+void
+perf_window_clear(struct perf_window *w)
+{
+	struct perf_reading	z;
+
+	memset(&z, 0, sizeof z);
+	perf_window(&z, &z, 0, w);
+}
+
 /* The derived figures between two readings dt_ns apart. */
 void
 perf_window(const struct perf_reading *a, const struct perf_reading *b, uint64_t dt_ns,

@@ -84,6 +84,8 @@ double		 perf_scale(uint64_t dval, uint64_t dena, uint64_t drun);
 /* The derived figures between two readings dt_ns apart. */
 void		 perf_window(const struct perf_reading *a, const struct perf_reading *b,
 		     uint64_t dt_ns, struct perf_window *);
+/* A window with no figures: every one NAN. */
+void		 perf_window_clear(struct perf_window *);
 /* The reason, in words, that opening a counter failed with err. */
 void		 perf_reason(char *buf, size_t len, int hw, int err, int paranoid,
 		     int hypervisor, int pmu_in_sysfs);
