@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -17,6 +18,8 @@
 #define PERF_ENDS	2	/* processes of a load: end A and end B */
 #define PERF_GROUPS	(2 * PERF_ENDS)
 #define PERF_MEMBERS	4
+/* Descriptors left to the loads themselves (pipes, readiness) under a low ulimit -n. */
+#define PERF_FD_RESERVE	16
 
 /* One group on one process: its members' descriptors, leader first. */
 struct perf_group {
@@ -87,15 +90,32 @@ perf_group_close(struct perf_group *g)
 	g->n = 0;
 }
 
+/* The highest descriptor a counter may take: the rest stay for the loads. */
+static int
+perf_fd_max(void)
+{
+	struct rlimit	rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur > 1 << 20)
+		return 1 << 20;
+	return (int)rl.rlim_cur - PERF_FD_RESERVE;
+}
+
 /* Open events first..last as one group on pid; the leader's errno on failure. */
 static int
 perf_group_open(struct perf_group *g, pid_t pid, int first, int last)
 {
-	int	ev, fd;
+	int	ev, fd, max = perf_fd_max();
 
 	g->n = 0;
 	for (ev = first; ev <= last; ev++) {
 		fd = perf_open_one(ev, pid, g->n ? g->fd[0] : -1);
+		if (fd >= max) {
+			close(fd);
+			fd = -1;
+			errno = EMFILE;
+		}
 		if (fd == -1) {
 			if (perf_events[ev].optional)
 				continue;
@@ -197,7 +217,7 @@ perf_reason(char *buf, size_t len, int hw, int err, int paranoid, int hypervisor
 		break;
 	case EMFILE:
 	case ENFILE:
-		snprintf(buf, len, "%s: no file descriptor left (ulimit -n)", what);
+		snprintf(buf, len, "%s: no file descriptor to spare (ulimit -n)", what);
 		break;
 	default:
 		snprintf(buf, len, "%s: perf_event_open: %s", what, strerror(err));
