@@ -33,6 +33,7 @@ enum ui_ask {
 	UI_ASK_PREV
 };
 
+struct countersview;
 struct foreign;
 struct kernel;
 struct solo;
@@ -101,6 +102,9 @@ struct ui_state {
 	uint64_t		 fg_tick;	/* refreshes counted */
 	uint64_t		 fg_scan_tick;	/* the refresh of the last scan of /proc */
 	int			 fg_hold;	/* a load came, went or moved: keep one refresh */
+
+	/* Counters and sensors (countersview.c); NULL before the first refresh. */
+	struct countersview	*cv;
 
 	/* Loads as shown. */
 	struct ui_loadview	*lv;

@@ -41,6 +41,26 @@ fi
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); c=d["cpus"][0]; assert "mhz" in c and "temp_c" in c; assert d["watts"] is not None or d["watts_unavailable"]; assert d["temp_c"] is not None or d["temp_unavailable"]; assert d["mhz_source"] is not None or d["mhz_unavailable"]' "$json"
 ok $? "per CPU mhz and temp_c, package watts: each a number or a reason"
 
+# check: the facts list what can be counted and sensed; each cell's IPC alone and together.
+$SMTSCOPE check --json --kernels hash --time 0.2 > "$TMP/check.json" 2> /dev/null
+python3 - "$TMP/check.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+c, s = j["facts"]["counters"], j["facts"]["sensors"]
+assert c["software"] is True or c["software_unavailable"]
+assert c["hardware"] is True or c["hardware_unavailable"]
+assert s["mhz_source"] is not None and (s["temp_source"] or s["temp_unavailable"])
+assert s["rapl"] is True or s["watts_unavailable"]
+for cell in j["results"]["hash"].values():
+    if cell is None:
+        continue
+    for k in ("ipc_alone", "ipc_together"):
+        v = cell[k]
+        assert (v is None) == (not c["hardware"]), (k, v)
+        assert v is None or 0 < v < 20, (k, v)
+PY
+ok $? "check --json: counters and sensors in the facts; ipc_alone, ipc_together null without hardware counters"
+
 # No descriptor leak over 200 starts and stops (pipe, fork, floating hash).
 if [ -x tests/helpers/churn ]; then
 	mkfifo "$TMP/in"
@@ -64,5 +84,44 @@ if [ -x tests/helpers/churn ]; then
 	ok $? "no descriptor leaked: $before open before, $after after"
 else
 	skip "tests/helpers/churn is not built"
+fi
+
+# The live screen: the reason once in the header, no zero-filled IPC column,
+# MHz on CPU rows where known, the cursor load's counters on the info line.
+if command -v tmux > /dev/null 2>&1; then
+	. tests/screen/tmux.inc
+	TM_W=220
+	tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@0 -l pipe@1,1"
+	tm_wait 'spin#1, [0-9]+ cs/s' 10
+	ok $? "the info line gives the cursor load's counters"
+	cap=$(tm_cap)
+	hdr=$(echo "$cap" | sed -n 2p)
+	title=$(echo "$cap" | grep ' LOAD ' | head -n 1)
+	if [ "$ipc" = null ]; then
+		short=$(echo "$why" | sed 's/^no hardware counters: /IPC n\/a: /')
+		[ "$(echo "$cap" | grep -c -F "$short")" -eq 1 ] &&
+		    echo "$hdr" | grep -q -F "$short"
+		ok $? "the header says once: '$short'"
+		echo "$title" | grep -q -v -e IPC -e GHz
+		ok $? "no IPC or GHz column: '$title'"
+	else
+		echo "$title" | grep -q 'IPC.*GHz'
+		ok $? "IPC and GHz columns: '$title'"
+		skip "hardware counters here: no reason to show"
+	fi
+	mhz=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["cpus"][0]["mhz"])' "$json")
+	if [ "$mhz" != None ]; then
+		echo "$cap" | grep -q -E 'CPU 0 .*[0-9]+MHz'
+		ok $? "CPU 0's row shows its MHz"
+	else
+		echo "$cap" | grep -q -v -E 'CPU [0-9]+ .*MHz'
+		ok $? "no MHz on CPU rows where none is known"
+	fi
+	tm_keys q
+	tm_wait 'SMTSCOPE-EXIT=0' 5
+	ok $? "q quits"
+	tm_end
+else
+	skip "no tmux: the screen is not checked"
 fi
 done_testing
