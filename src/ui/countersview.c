@@ -27,7 +27,7 @@ struct cv_load {
 };
 
 struct countersview {
-	const struct perf_caps	*caps;
+	const struct perf_caps	*caps;		/* NULL until the first load */
 	struct sensors		*sn;
 	struct cv_load		*v;
 	int			 n;
@@ -104,9 +104,14 @@ countersview_tick(struct ui_state *st)
 		return;
 	if ((cv = st->cv) == NULL) {
 		cv = st->cv = xcalloc(1, sizeof *cv);
-		cv->caps = perf_probe();
 		cv->sn = sensors_new(NULL);
 	}
+	/*
+	 * The probe waits for the first load: a machine's first perf event
+	 * costs the kernel milliseconds, which the first frame need not pay.
+	 */
+	if (cv->caps == NULL && loads_count(st->loads) > 0)
+		cv->caps = perf_probe();
 	sensors_read(cv->sn, util_now_ns());
 	for (i = 0; i < cv->n; i++)
 		cv->v[i].seen = 0;
@@ -136,7 +141,7 @@ countersview_free(struct ui_state *st)
 int
 countersview_columns(const struct ui_state *st)
 {
-	return st->cv != NULL && st->cv->caps->hw;
+	return st->cv != NULL && st->cv->caps != NULL && st->cv->caps->hw;
 }
 
 /* The counter columns' title. */
@@ -211,10 +216,11 @@ static void
 countersview_counters_why(const struct countersview *cv, char *buf, size_t len)
 {
 	static const char	 prefix[] = "no hardware counters: ";
-	const char		*why = cv->caps->hw_why;
+	const char		*why;
 
-	if (cv->caps->hw)
+	if (cv->caps == NULL || cv->caps->hw)
 		return;
+	why = cv->caps->hw_why;
 	if (strncmp(why, prefix, sizeof prefix - 1) == 0)
 		snprintf(buf, len, "IPC n/a: %s", why + sizeof prefix - 1);
 	else
