@@ -11,6 +11,7 @@
 
 #include "analysis.h"
 #include "check.h"
+#include "infer.h"
 #include "cpuinfo.h"
 #include "kernel.h"
 #include "report.h"
@@ -364,6 +365,7 @@ check_report_text(const struct check *c, FILE *f)
 	report_notes_flush(&notes, f);
 	if (c->sched.asked)
 		check_text_sched(c, f);
+	infer_check_section(c, f);
 	if (c->nwarn > 0) {
 		fprintf(f, "\nWarnings:\n");
 		for (i = 0; i < c->nwarn; i++)

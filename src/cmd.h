@@ -70,6 +70,7 @@ extern const struct cmd_entry	cmd_run_entry;		/* cmd_run.c */
 extern const struct cmd_entry	cmd_check_entry;	/* cmd_check.c */
 extern const struct cmd_entry	cmd_time_entry;		/* cmd_time.c */
 extern const struct cmd_entry	cmd_kernels_entry;	/* cmd_kernels.c */
+extern const struct cmd_entry	cmd_c2c_entry;		/* cmd_c2c.c */
 int	cmd_tour(int, char **);		/* cmd_tour.c: parses its own arguments */
 
 /*

@@ -124,17 +124,7 @@ cmd_run_windows(double secs, struct solo_stable *stab, struct measure_win *w)
 	/* Sub-windows long enough that a window never needs STABLE_MAX_SUBS. */
 	if (sub < secs / 200)
 		sub = secs / 200;
-	memset(w, 0, sizeof *w);
-	w->max_s = secs;
-	w->min_s = secs < 0.5 ? secs : 0.5;
-	w->sub_s = sub;
-	w->tol = 0.03;
-	w->need = 4;
-	stab->min_ns = (uint64_t)(w->min_s * 1e9);
-	stab->max_ns = (uint64_t)(w->max_s * 1e9);
-	stab->sub_ns = (uint64_t)(w->sub_s * 1e9);
-	stab->tol = w->tol;
-	stab->need = w->need;
+	solo_stable_set(stab, w, secs < 0.5 ? secs : 0.5, secs, sub, 0.03, 4);
 }
 
 /* The foreign work on a load's core over the last scanned interval. */
@@ -194,7 +184,7 @@ cmd_run_solos(struct loads *ls, struct foreign *f, struct run *run)
 		r = &run->r[i];
 		if (r->id <= 0)
 			continue;
-		cpu_bound = solo_cpu_bound(r->spec.k);
+		cpu_bound = kernel_cpu_bound(r->spec.k);
 		measure_foreign_scan(f, ls);
 		cmd_run_counters(ls, r, NULL);
 		sig = solo_measure_guarded(&solo_loads_ops, ls, r->id, warm_ns, &stab,

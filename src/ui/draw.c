@@ -883,6 +883,7 @@ draw_help(const struct draw *d)
 		"Tab                select the next load (the cursor follows it)",
 		"c                  measure the solo rates again (others pause 1 s each)",
 		"v                  switch between the tree and the grid",
+		"L                  core-to-core latency heatmap (measured in the background)",
 		"t                  next theme",
 		"n                  next step of a tour",
 		"? or F1            this help",

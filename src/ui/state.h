@@ -33,6 +33,7 @@ enum ui_ask {
 	UI_ASK_PREV
 };
 
+struct c2cview;
 struct countersview;
 struct foreign;
 struct kernel;
@@ -143,6 +144,8 @@ struct ui_state {
 	int			 script_key;	/* ... and waits for n */
 	int			 tour_keys;	/* Space, Right, Left step the script */
 	enum ui_ask		 step_ask;	/* a key asked for a step */
+
+	struct c2cview		*c2c;		/* the latency view (c2cview.c), NULL */
 
 	/* The loop. */
 	int			 quit;
