@@ -251,6 +251,8 @@ cmd_run_sensors(struct run *run, const struct sensors *sn)
 		c = &run->cpus[i];
 		c->mhz = c->cpu < sn->ncpu ? sn->cpu[c->cpu].mhz : NAN;
 		c->temp_c = c->cpu < sn->ncpu ? sn->cpu[c->cpu].temp_c : NAN;
+		c->base_mhz = c->cpu < sn->ncpu ? sn->cpu[c->cpu].base_mhz : NAN;
+		c->max_mhz = c->cpu < sn->ncpu ? sn->cpu[c->cpu].max_mhz : NAN;
 	}
 	run->watts = sensors_watts(sn);
 	run->temp_c = sensors_temp(sn);

@@ -59,6 +59,8 @@ struct run_cpu {
 	double	busy;		/* 0..1 */
 	double	foreign_busy;	/* 0..1: others than smtscope and its loads */
 	double	mhz;		/* its clock at the end; NAN unknown */
+	double	base_mhz;	/* its base and maximum clock; NAN unknown */
+	double	max_mhz;
 	double	temp_c;		/* its core's or package's temperature; NAN unknown */
 };
 

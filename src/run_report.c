@@ -357,6 +357,10 @@ run_json_cpus(const struct run *run, struct strbuf *sb)
 		report_json_num(sb, run->cpus[i].foreign_busy);
 		strbuf_puts(sb, ",\"mhz\":");
 		report_json_num(sb, run->cpus[i].mhz);
+		strbuf_puts(sb, ",\"base_mhz\":");
+		report_json_num(sb, run->cpus[i].base_mhz);
+		strbuf_puts(sb, ",\"max_mhz\":");
+		report_json_num(sb, run->cpus[i].max_mhz);
 		strbuf_puts(sb, ",\"temp_c\":");
 		report_json_num(sb, run->cpus[i].temp_c);
 		strbuf_puts(sb, "}");
