@@ -28,8 +28,10 @@ check_print_sources(const struct check_sources *s, FILE *f)
 		    ", LLC misses" : " (no LLC misses)");
 	else
 		fprintf(f, "  counters   %s", s->caps.hw_why);
-	if (s->caps.sw)
+	if (s->caps.sw && s->caps.sched)
 		fprintf(f, "; task-clock, context switches, migrations\n");
+	else if (s->caps.sw)
+		fprintf(f, "; task-clock; %s\n", s->caps.sched_why);
 	else
 		fprintf(f, "; %s\n", s->caps.sw_why);
 	if (s->mhz_why[0])
@@ -389,11 +391,13 @@ static void
 check_json_sources(const struct check_sources *s, struct strbuf *sb)
 {
 	strbuf_printf(sb, ",\"counters\":{\"hardware\":%s,\"llc_misses\":%s,"
-	    "\"software\":%s,\"perf_event_paranoid\":", s->caps.hw ? "true" : "false",
-	    s->caps.llc ? "true" : "false", s->caps.sw ? "true" : "false");
+	    "\"software\":%s,\"switches_migrations\":%s,\"perf_event_paranoid\":",
+	    s->caps.hw ? "true" : "false", s->caps.llc ? "true" : "false",
+	    s->caps.sw ? "true" : "false", s->caps.sched ? "true" : "false");
 	report_json_num(sb, s->caps.paranoid == -9 ? NAN : s->caps.paranoid);
 	check_json_str_or_null(sb, "hardware_unavailable", s->caps.hw_why);
 	check_json_str_or_null(sb, "software_unavailable", s->caps.sw_why);
+	check_json_str_or_null(sb, "switches_migrations_unavailable", s->caps.sched_why);
 	strbuf_puts(sb, "},\"sensors\":{\"mhz_source\":");
 	strbuf_json_str(sb, s->mhz_src);
 	check_json_str_or_null(sb, "mhz_note", s->mhz_why);

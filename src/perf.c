@@ -26,12 +26,15 @@ struct perf_group {
 	int	fd[PERF_MEMBERS];
 	int	ev[PERF_MEMBERS];
 	int	n;
+	int	sched_dropped;	/* switches and migrations left out: user-only counting */
 };
 
 struct perf_load {
 	struct perf_group	g[PERF_GROUPS];
 	int			ng;
-	char			why[PERF_WHY_MAX];
+	char			why[PERF_WHY_MAX];	/* no hardware, or no software group */
+	char			sched_why[PERF_WHY_MAX];	/* no switches, migrations */
+	char			all[2 * PERF_WHY_MAX + 2];	/* both, for perf_load_why() */
 };
 
 /* The event's type and config, and whether the group can go on without it. */
@@ -54,10 +57,11 @@ static const struct {
  * Open one event on pid, in group (or as a leader with -1), inherited by
  * the children and threads pid makes from now on. Counts user and kernel
  * time; where only user time may be counted (perf_event_paranoid 2
- * without CAP_PERFMON) it counts user time. -1 with errno.
+ * without CAP_PERFMON) it counts user time and sets *user_only. -1 with
+ * errno.
  */
 static int
-perf_open_one(int ev, pid_t pid, int group)
+perf_open_one(int ev, pid_t pid, int group, int *user_only)
 {
 	struct perf_event_attr	a;
 	int			fd;
@@ -75,7 +79,9 @@ perf_open_one(int ev, pid_t pid, int group)
 		a.exclude_hv = 1;
 		fd = (int)syscall(SYS_perf_event_open, &a, pid, -1, group,
 		    PERF_FLAG_FD_CLOEXEC);
-	}
+		*user_only = fd != -1;
+	} else
+		*user_only = 0;
 	return fd;
 }
 
@@ -106,11 +112,17 @@ perf_fd_max(void)
 static int
 perf_group_open(struct perf_group *g, pid_t pid, int first, int last)
 {
-	int	ev, fd, max = perf_fd_max();
+	int	ev, fd, user, max = perf_fd_max();
 
-	g->n = 0;
+	g->n = g->sched_dropped = 0;
 	for (ev = first; ev <= last; ev++) {
-		fd = perf_open_one(ev, pid, g->n ? g->fd[0] : -1);
+		fd = perf_open_one(ev, pid, g->n ? g->fd[0] : -1, &user);
+		/* Switches and migrations happen in the kernel: user-only they read 0. */
+		if (fd != -1 && user && (ev == PERF_EV_CTX_SWITCH || ev == PERF_EV_MIGRATION)) {
+			close(fd);
+			g->sched_dropped = 1;
+			continue;
+		}
 		if (fd >= max) {
 			close(fd);
 			fd = -1;
@@ -225,6 +237,14 @@ perf_reason(char *buf, size_t len, int hw, int err, int paranoid, int hypervisor
 	}
 }
 
+/* Why context switches and migrations are not counted: user-only counting. */
+void
+perf_sched_reason(char *buf, size_t len, int paranoid)
+{
+	snprintf(buf, len, "context switches and migrations need "
+	    "kernel.perf_event_paranoid <= 1 or CAP_PERFMON (now %d)", paranoid);
+}
+
 /* Probe once on smtscope itself what can be counted, and why not. */
 const struct perf_caps *
 perf_probe(void)
@@ -247,6 +267,9 @@ perf_probe(void)
 		    perf_hypervisor(), perf_pmu_in_sysfs());
 	if ((err = perf_group_open(&g, 0, PERF_EV_SW_FIRST, PERF_NEV - 1)) == 0) {
 		c.sw = 1;
+		c.sched = !g.sched_dropped;
+		if (g.sched_dropped)
+			perf_sched_reason(c.sched_why, sizeof c.sched_why, c.paranoid);
 		perf_group_close(&g);
 	} else
 		perf_reason(c.sw_why, sizeof c.sw_why, 0, err, c.paranoid, 0, 1);
@@ -281,6 +304,10 @@ perf_load_attach(struct perf_load *pl, pid_t pid)
 		opened++;
 	} else if (pl->why[0] == '\0' || opened == 0)
 		perf_reason(pl->why, sizeof pl->why, 0, err, perf_paranoid(), 0, 1);
+	if (err == 0 && pl->g[pl->ng - 1].sched_dropped && pl->sched_why[0] == '\0')
+		perf_sched_reason(pl->sched_why, sizeof pl->sched_why, perf_paranoid());
+	snprintf(pl->all, sizeof pl->all, "%s%s%s", pl->why, pl->why[0] &&
+	    pl->sched_why[0] ? "; " : "", pl->sched_why);
 	return opened ? 0 : -1;
 }
 
@@ -314,7 +341,7 @@ perf_load_read(const struct perf_load *pl, struct perf_reading *r)
 const char *
 perf_load_why(const struct perf_load *pl)
 {
-	return pl->why;
+	return pl->all;
 }
 
 /* How many descriptors the load holds open. */

@@ -27,7 +27,7 @@ enum perf_ev {
 };
 #define PERF_EV_HW_FIRST	PERF_EV_CYCLES
 #define PERF_EV_SW_FIRST	PERF_EV_TASK_CLOCK
-#define PERF_WHY_MAX		160
+#define PERF_WHY_MAX		160	/* one reason; perf_load_why() may join two */
 
 /* A reading of a load's counters, summed over its processes. */
 struct perf_reading {
@@ -53,10 +53,12 @@ struct perf_window {
 struct perf_caps {
 	int	hw;			/* cycles and instructions */
 	int	llc;			/* last-level-cache misses */
-	int	sw;			/* task-clock, context switches, migrations */
+	int	sw;			/* task-clock */
+	int	sched;			/* context switches and migrations (in the kernel) */
 	int	paranoid;		/* kernel.perf_event_paranoid, -9 unknown */
 	char	hw_why[PERF_WHY_MAX];	/* why no hardware counters, "" when hw */
 	char	sw_why[PERF_WHY_MAX];	/* why no software counters, "" when sw */
+	char	sched_why[PERF_WHY_MAX];	/* why no switches and migrations */
 };
 
 struct perf_load;
@@ -89,6 +91,8 @@ void		 perf_window_clear(struct perf_window *);
 /* The reason, in words, that opening a counter failed with err. */
 void		 perf_reason(char *buf, size_t len, int hw, int err, int paranoid,
 		     int hypervisor, int pmu_in_sysfs);
+/* Why context switches and migrations are not counted (only user time may be). */
+void		 perf_sched_reason(char *buf, size_t len, int paranoid);
 /* "ipc 2.41 3.90 GHz llc 1.2/ki 120 cs/s 3 mig/s" with "-" for missing. */
 void		 perf_format(const struct perf_window *, char *buf, size_t len);
 

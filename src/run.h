@@ -46,7 +46,7 @@ struct run_result {
 	struct cpuset		 cpus_seen;	/* CPUs end A was seen on at a sample */
 	struct perf_window	 solo_pw;	/* counters over its solo phase */
 	struct perf_window	 pw;		/* counters over the together window */
-	char			 counters_why[PERF_WHY_MAX];	/* "" all counted */
+	char			 counters_why[2 * PERF_WHY_MAX + 2];	/* "" all counted */
 	struct load_sample	 mark;		/* where the counters' window began */
 	int			 starved;	/* others took all its CPU alone: no figure,
 						   but no failure of smtscope's */

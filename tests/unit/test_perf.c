@@ -144,6 +144,9 @@ test_reasons(void)
 	ok(strstr(buf, "ulimit -n") != NULL, "EMFILE: '%s'", buf);
 	perf_reason(buf, sizeof buf, 1, ENOSYS, 2, 0, 1);
 	ok(strstr(buf, "CONFIG_PERF_EVENTS") != NULL, "ENOSYS: '%s'", buf);
+	perf_sched_reason(buf, sizeof buf, 2);
+	ok(strcmp(buf, "context switches and migrations need kernel.perf_event_paranoid "
+	    "<= 1 or CAP_PERFMON (now 2)") == 0, "user-only counting: '%s'", buf);
 }
 
 /* A real child: the software group counts it; closing leaves no descriptor behind. */
@@ -161,8 +164,8 @@ test_live(void)
 
 	ok(c->hw || c->hw_why[0] != '\0', "hardware counters, or why not: '%s'", c->hw_why);
 	ok(c->sw || c->sw_why[0] != '\0', "software counters, or why not: '%s'", c->sw_why);
-	if (!c->sw) {
-		skip("no software counters here: %s", c->sw_why);
+	if (!c->sw || !c->sched) {
+		skip("no software counters of switches here: %s%s", c->sw_why, c->sched_why);
 		return;
 	}
 	fds = count_fds();
