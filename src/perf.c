@@ -27,6 +27,7 @@ struct perf_group {
 	int	ev[PERF_MEMBERS];
 	int	n;
 	int	sched_dropped;	/* switches and migrations left out: user-only counting */
+	int	user_only;	/* its events count user time only */
 };
 
 struct perf_load {
@@ -114,7 +115,7 @@ perf_group_open(struct perf_group *g, pid_t pid, int first, int last)
 {
 	int	ev, fd, user, max = perf_fd_max();
 
-	g->n = g->sched_dropped = 0;
+	g->n = g->sched_dropped = g->user_only = 0;
 	for (ev = first; ev <= last; ev++) {
 		fd = perf_open_one(ev, pid, g->n ? g->fd[0] : -1, &user);
 		/* Switches and migrations happen in the kernel: user-only they read 0. */
@@ -134,6 +135,7 @@ perf_group_open(struct perf_group *g, pid_t pid, int first, int last)
 			perf_group_close(g);
 			return errno != 0 ? errno : EINVAL;
 		}
+		g->user_only |= user;
 		g->fd[g->n] = fd;
 		g->ev[g->n++] = ev;
 	}
@@ -306,6 +308,10 @@ perf_load_attach(struct perf_load *pl, pid_t pid)
 		perf_reason(pl->why, sizeof pl->why, 0, err, perf_paranoid(), 0, 1);
 	if (err == 0 && pl->g[pl->ng - 1].sched_dropped && pl->sched_why[0] == '\0')
 		perf_sched_reason(pl->sched_why, sizeof pl->sched_why, perf_paranoid());
+	if (opened == 2 && pl->g[pl->ng - 2].user_only && pl->why[0] == '\0')
+		snprintf(pl->why, sizeof pl->why, "GHz needs kernel.perf_event_paranoid "
+		    "<= 1 or CAP_PERFMON: cycles count user time only (now %d)",
+		    perf_paranoid());
 	snprintf(pl->all, sizeof pl->all, "%s%s%s", pl->why, pl->why[0] &&
 	    pl->sched_why[0] ? "; " : "", pl->sched_why);
 	return opened ? 0 : -1;
@@ -333,6 +339,8 @@ perf_load_read(const struct perf_load *pl, struct perf_reading *r)
 			r->ena[ev] += buf[1];
 			r->run[ev] += buf[2];
 			r->have |= 1u << ev;
+			if (g->user_only)
+				r->user_only |= 1u << ev;
 		}
 	}
 }
@@ -426,7 +434,9 @@ perf_window(const struct perf_reading *a, const struct perf_reading *b, uint64_t
 		    dena, drun);
 	}
 	w->ipc = perf_ratio(w->d[PERF_EV_INSTR], w->d[PERF_EV_CYCLES]);
-	w->ghz = perf_ratio(w->d[PERF_EV_CYCLES], w->d[PERF_EV_TASK_CLOCK]);
+	/* User cycles over all the time on a CPU would be no clock at all. */
+	w->ghz = (b->user_only & (1u << PERF_EV_CYCLES)) ? NAN :
+	    perf_ratio(w->d[PERF_EV_CYCLES], w->d[PERF_EV_TASK_CLOCK]);
 	w->llc_mpki = perf_ratio(1000 * w->d[PERF_EV_LLC_MISS], w->d[PERF_EV_INSTR]);
 	w->ctx_per_s = perf_ratio(w->d[PERF_EV_CTX_SWITCH], w->secs);
 	w->migr_per_s = perf_ratio(w->d[PERF_EV_MIGRATION], w->secs);

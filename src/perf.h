@@ -35,6 +35,7 @@ struct perf_reading {
 	uint64_t	ena[PERF_NEV];	/* time enabled of the event's group, ns */
 	uint64_t	run[PERF_NEV];	/* time on the PMU of the event's group, ns */
 	unsigned	have;		/* bit (1 << event) per event read */
+	unsigned	user_only;	/* bit per event counted in user space only */
 };
 
 /* What a load's counters said between two readings. */

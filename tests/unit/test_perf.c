@@ -104,6 +104,12 @@ test_arithmetic(void)
 	    w.d[PERF_EV_CYCLES]);
 	ok(fabs(w.ipc - 2.0) < 1e-9, "IPC across the wrap: 2.0 (%.3f)", w.ipc);
 
+	/* Cycles counted in user space only: IPC stands, no clock from them. */
+	b.user_only = 1u << PERF_EV_CYCLES | 1u << PERF_EV_INSTR;
+	perf_window(&a, &b, 1000000000ULL, &w);
+	ok(isfinite(w.ipc) && isnan(w.ghz), "user-only cycles: IPC %.2f, no GHz", w.ipc);
+	b.user_only = 0;
+
 	/* No hardware events read: the figures are NAN, the software ones stand. */
 	a.have = b.have = (1u << PERF_EV_TASK_CLOCK) | (1u << PERF_EV_CTX_SWITCH) |
 	    (1u << PERF_EV_MIGRATION);
