@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "ui/countersview.h"
 #include "ui/figures.h"
 #include "ui/others.h"
 #include "util.h"
@@ -276,6 +277,7 @@ figures_tick(struct ui_state *st, char *err, size_t errlen)
 	int	rc = figures_sample(st, err, errlen);
 
 	figures_loads(st);
+	countersview_tick(st);
 	st->dirty = 1;
 	return rc;
 }

@@ -33,6 +33,7 @@
 #include "cmd.h"
 #include "solo.h"
 #include "ui/c2cview.h"
+#include "ui/countersview.h"
 #include "ui/control.h"
 #include "ui/draw.h"
 #include "ui/figures.h"
@@ -428,6 +429,7 @@ ui_free(struct ui *ui)
 	free(st->pct);
 	free(st->pct_ok);
 	others_free(st);
+	countersview_free(st);
 	free(st->lv);
 	topo_free(st->m);
 }
