@@ -14,6 +14,7 @@
 #include "infer.h"
 #include "cpuinfo.h"
 #include "kernel.h"
+#include "machine.h"
 #include "report.h"
 #include "sysinfo.h"
 #include "topo.h"
@@ -408,16 +409,22 @@ check_json_sources(const struct check_sources *s, struct strbuf *sb)
 	strbuf_puts(sb, "}");
 }
 
-/* Add the "machine" and "facts" members to a JSON object being built. */
+/*
+ * Add the "kind", "machine" and "facts" members to a JSON object being
+ * built: the machine object (machine.c) after the flat members that
+ * older readers know.
+ */
 static void
 check_json_machine(const struct check *c, struct strbuf *sb)
 {
 	const struct topo_summary	*sum = &c->m->summary;
 	const struct sysinfo		*si = &c->si;
+	struct machine			 mc;
 	int				 i;
 
-	strbuf_puts(sb, "\"machine\":{\"source\":");
-	strbuf_json_str(sb, c->live ? "this machine" : c->m->source_name);
+	machine_fill(&mc, c->m, &c->ci, NULL);
+	strbuf_puts(sb, "\"kind\":\"check\",\"machine\":{");
+	machine_json_members(&mc, sb);
 	strbuf_puts(sb, ",\"vendor\":");
 	strbuf_json_str(sb, c->ci.vendor);
 	strbuf_puts(sb, ",\"brand\":");

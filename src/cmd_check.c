@@ -31,6 +31,7 @@ static const struct option cmd_check_longopts[] = {
 	{ "dry-run", no_argument, NULL, 'n' },
 	{ "infer", optional_argument, NULL, CMD_CHECK_OPT_INFER },
 	{ "input", required_argument, NULL, 'i' },
+	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -39,10 +40,10 @@ const struct cmd_entry cmd_check_entry = {
 	.name = "check",
 	.usage = "[--kernels LIST] [--pairs LIST] [--scheduler] [--time S]\n"
 	    "                      [--anchor CPU] [--json|--csv] [--dry-run]\n"
-	    "                      [-i FILE.xml|SYNTHETIC]\n"
+	    "                      [-i FILE.xml|SYNTHETIC] [-o FILE]\n"
 	    "       smtscope check --infer[=A:B,...] [--time S] [--json] [--dry-run]",
 	.summary = "co-run matrix and SMT yield: the verdict on new hardware",
-	.optstring = "k:p:st:a:ni:h",
+	.optstring = "k:p:st:a:ni:o:h",
 	.longopts = cmd_check_longopts,
 	.maxargs = 0,
 	.help = cmd_check_help,
@@ -76,6 +77,7 @@ cmd_check_help(FILE *f)
 	    "                   unit, a status column (ok, n/a, failed, disturbed)\n"
 	    "  --dry-run        print the facts and the plan; run nothing\n"
 	    "  -i, --input F    plan for another machine's topology (with --dry-run)\n"
+	    "  -o, --output F   write the report to F (%%h: the short host name, %%%%: %%)\n"
 	    "  --infer[=PAIRS]  hidden siblings: what pairs of CPUs behave like, measured\n"
 	    "                   (the same CPU, SMT siblings, separate cores) beside what\n"
 	    "                   the topology reports; PAIRS as 0:1,0:2 (default: chosen\n"
@@ -257,12 +259,15 @@ cmd_check_infer(const struct cmd_args *a)
 	struct cpuinfo		 ci;
 	struct topo		*m = NULL;
 	enum cmd_format		 fmt;
+	struct cmd_out		 out;
 	const char		*input = cmd_args_get(a, 'i');
 	const char		*list = cmd_args_get(a, CMD_CHECK_OPT_INFER);
 	char			 err[512];
 	int			 rc, sig;
 
-	if ((rc = cmd_check_infer_options(a, inf, &fmt)) != CMD_GO)
+	out.f = NULL;
+	if ((rc = cmd_check_infer_options(a, inf, &fmt)) != CMD_GO ||
+	    (rc = cmd_out_open(&out, "check", cmd_args_get(a, 'o'))) != CMD_GO)
 		goto out;
 	m = input != NULL ? topo_load_input(input, err, sizeof err) :
 	    topo_load_live(err, sizeof err);
@@ -280,8 +285,8 @@ cmd_check_infer(const struct cmd_args *a)
 	}
 	infer_size(inf, INFER_BUDGET_S);
 	if (fmt == CMD_TEXT)
-		infer_report_plan(inf, stdout);
-	fflush(stdout);
+		infer_report_plan(inf, out.f);
+	fflush(out.f);
 	rc = CMD_OK;
 	if (cmd_args_has(a, 'n'))
 		goto out;
@@ -295,11 +300,12 @@ cmd_check_infer(const struct cmd_args *a)
 		cmd_die(sig);
 	}
 	if (fmt == CMD_JSON)
-		infer_report_json(inf, stdout);
+		infer_report_json(inf, out.f);
 	else
-		infer_report_text(inf, stdout);
+		infer_report_text(inf, out.f);
 	rc = inf->failed ? CMD_FAIL : CMD_OK;
 out:
+	rc = cmd_out_close(&out, "check", rc);
 	if (m != NULL)
 		topo_free(m);
 	free(inf);
@@ -312,6 +318,7 @@ cmd_check_exec(int argc, char **argv)
 {
 	struct cmd_args	 a;
 	struct check	*c;
+	struct cmd_out	 out;
 	enum cmd_format	 fmt;
 	int		 rc;
 
@@ -320,23 +327,26 @@ cmd_check_exec(int argc, char **argv)
 	if (cmd_args_has(&a, CMD_CHECK_OPT_INFER))
 		return cmd_check_infer(&a);
 	c = xcalloc(1, sizeof *c);
+	out.f = NULL;
 	if ((rc = cmd_check_options(&a, c, &fmt)) != CMD_GO ||
+	    (rc = cmd_out_open(&out, "check", cmd_args_get(&a, 'o'))) != CMD_GO ||
 	    (rc = cmd_check_plan(&a, c)) != CMD_GO)
 		goto out;
 	if (fmt == CMD_TEXT) {
-		check_report_plan(c, stdout);
-		fflush(stdout);
+		check_report_plan(c, out.f);
+		fflush(out.f);
 	}
 	if (!c->dry_run)
 		cmd_check_measure(c);
 	if (fmt == CMD_JSON)
-		check_report_json(c, stdout);
+		check_report_json(c, out.f);
 	else if (fmt == CMD_CSV)
-		check_report_csv(c, stdout);
+		check_report_csv(c, out.f);
 	else if (!c->dry_run)
-		check_report_text(c, stdout);
+		check_report_text(c, out.f);
 	rc = c->failed ? CMD_FAIL : CMD_OK;
 out:
+	rc = cmd_out_close(&out, "check", rc);
 	check_free(c);
 	free(c);
 	return rc;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "infer.h"
+#include "machine.h"
 #include "report.h"
 #include "util.h"
 
@@ -202,13 +203,17 @@ infer_json_pair(struct strbuf *sb, const struct infer *inf, const struct infer_p
 void
 infer_report_json(const struct infer *inf, FILE *f)
 {
+	struct machine	mc;
 	struct strbuf	sb;
 	char		rep[128];
 	int		i;
 
 	strbuf_init(&sb);
 	infer_reported(inf->m, rep, sizeof rep);
-	strbuf_puts(&sb, "{\"infer\":{\"reported\":");
+	machine_fill(&mc, inf->m, NULL, NULL);
+	strbuf_puts(&sb, "{\"kind\":\"check-infer\",");
+	machine_json(&mc, &sb);
+	strbuf_puts(&sb, ",\"infer\":{\"reported\":");
 	strbuf_json_str(&sb, rep);
 	strbuf_puts(&sb, ",\"hypervisor\":");
 	strbuf_json_str(&sb, inf->hypervisor);

@@ -33,6 +33,7 @@ static const struct cmd_entry *const main_cmds[] = {
 	&main_tour_entry,
 	&cmd_kernels_entry,
 	&cmd_c2c_entry,
+	&cmd_compare_entry,
 };
 
 /* Print the top-level help. */
