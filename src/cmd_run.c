@@ -14,6 +14,8 @@
 #include "loads.h"
 #include "measure.h"
 #include "run.h"
+#include "perf.h"
+#include "sensors.h"
 #include "solo.h"
 #include "topo.h"
 #include "util.h"
@@ -30,15 +32,16 @@ static const struct option cmd_run_longopts[] = {
 	{ "time", required_argument, NULL, 't' },
 	{ "json", no_argument, NULL, CMD_OPT_JSON },
 	{ "csv", no_argument, NULL, CMD_OPT_CSV },
+	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
 
 const struct cmd_entry cmd_run_entry = {
 	.name = "run",
-	.usage = "[--time S] [--json|--csv] LOAD...",
+	.usage = "[--time S] [--json|--csv] [-o FILE] LOAD...",
 	.summary = "measure loads alone, then together: speeds and why",
-	.optstring = "t:h",
+	.optstring = "t:o:h",
 	.longopts = cmd_run_longopts,
 	.maxargs = -1,
 	.help = cmd_run_help,
@@ -61,6 +64,7 @@ cmd_run_help(FILE *f)
 	    "                 is known, \u00b1 how much its parts disagreed\n"
 	    "  --json         one JSON object with a \"loads\" array\n"
 	    "  --csv          one row per load; solo and rate in the unit column's unit\n"
+	    "  -o, --output F write the report to F (%%h: the short host name, %%%%: %%)\n"
 	    "\n"
 	    "LOAD is KERNEL[:PARAM]@WHERE, e.g. hash@0, chase:1m@core:1.pu:0, pipe@0,1,\n"
 	    "hash@all (floating). See smtscope kernels.\n");
@@ -122,17 +126,7 @@ cmd_run_windows(double secs, struct solo_stable *stab, struct measure_win *w)
 	/* Sub-windows long enough that a window never needs STABLE_MAX_SUBS. */
 	if (sub < secs / 200)
 		sub = secs / 200;
-	memset(w, 0, sizeof *w);
-	w->max_s = secs;
-	w->min_s = secs < 0.5 ? secs : 0.5;
-	w->sub_s = sub;
-	w->tol = 0.03;
-	w->need = 4;
-	stab->min_ns = (uint64_t)(w->min_s * 1e9);
-	stab->max_ns = (uint64_t)(w->max_s * 1e9);
-	stab->sub_ns = (uint64_t)(w->sub_s * 1e9);
-	stab->tol = w->tol;
-	stab->need = w->need;
+	solo_stable_set(stab, w, secs < 0.5 ? secs : 0.5, secs, sub, 0.03, 4);
 }
 
 /* The foreign work on a load's core over the last scanned interval. */
@@ -145,6 +139,32 @@ cmd_run_foreign(const struct foreign *f, const struct topo *m, const struct run_
 	measure_core_cpus(m, &r->spec, &core);
 	rf->cpus = measure_foreign_cpus(f, &core);
 	rf->nwho = measure_foreign_on(f, &core, CMD_RUN_WHO_MIN, rf->who, RUN_WHO_MAX);
+}
+
+/*
+ * A load's counters: with pw NULL, mark where a window starts; else the
+ * figures since the mark into pw (NAN where the load has none, and why).
+ */
+static void
+cmd_run_counters(struct loads *ls, struct run_result *r, struct perf_window *pw)
+{
+	struct load_sample	 now;
+	struct load		*l = loads_get(ls, r->id);
+
+	if (l == NULL || l->perf == NULL)
+		return;
+	if (pw == NULL) {
+		loads_peek(ls, l, &r->mark);
+		return;
+	}
+	loads_peek(ls, l, &now);
+	perf_window(&r->mark.perf, &now.perf, now.t_ns - r->mark.t_ns, pw);
+	if (r->counters_why[0] == '\0')
+		snprintf(r->counters_why, sizeof r->counters_why, "%s",
+		    perf_load_why(l->perf));
+	if (r->counters_why[0] == '\0' && isnan(pw->llc_mpki) && isfinite(pw->ipc))
+		snprintf(r->counters_why, sizeof r->counters_why, "no last-level-cache miss "
+		    "event on this PMU");
 }
 
 /* Each load alone, the others paused, guarded: measured again once its core is quiet. */
@@ -166,12 +186,14 @@ cmd_run_solos(struct loads *ls, struct foreign *f, struct run *run)
 		r = &run->r[i];
 		if (r->id <= 0)
 			continue;
-		cpu_bound = solo_cpu_bound(r->spec.k);
+		cpu_bound = kernel_cpu_bound(r->spec.k);
 		measure_foreign_scan(f, ls);
+		cmd_run_counters(ls, r, NULL);
 		sig = solo_measure_guarded(&solo_loads_ops, ls, r->id, warm_ns, &stab,
 		    cpu_bound, quiet_ns, &res, &r->solo_tries);
 		if (sig > 0)
 			cmd_run_signalled(ls, sig);
+		cmd_run_counters(ls, r, &r->solo_pw);
 		measure_foreign_scan(f, ls);
 		if (sig == 0) {
 			r->solo = res.rate;
@@ -220,9 +242,31 @@ cmd_run_cpus(struct run *run, const struct cpustat_sample *a,
 	}
 }
 
+/* The sensors at the end of the together window: each CPU's clock and temperature, power. */
+static void
+cmd_run_sensors(struct run *run, const struct sensors *sn)
+{
+	struct run_cpu	*c;
+	int		 i;
+
+	for (i = 0; i < run->ncpus; i++) {
+		c = &run->cpus[i];
+		c->mhz = c->cpu < sn->ncpu ? sn->cpu[c->cpu].mhz : NAN;
+		c->temp_c = c->cpu < sn->ncpu ? sn->cpu[c->cpu].temp_c : NAN;
+		c->base_mhz = c->cpu < sn->ncpu ? sn->cpu[c->cpu].base_mhz : NAN;
+		c->max_mhz = c->cpu < sn->ncpu ? sn->cpu[c->cpu].max_mhz : NAN;
+	}
+	run->watts = sensors_watts(sn);
+	run->temp_c = sensors_temp(sn);
+	snprintf(run->mhz_src, sizeof run->mhz_src, "%s", sn->mhz_src);
+	snprintf(run->mhz_why, sizeof run->mhz_why, "%s", sn->mhz_why);
+	snprintf(run->temp_why, sizeof run->temp_why, "%s", sn->temp_why);
+	snprintf(run->watts_why, sizeof run->watts_why, "%s", sn->watts_why);
+}
+
 /* All together: one window that ends when every rate is known; foreign work on each core. */
 static void
-cmd_run_together(struct loads *ls, struct foreign *f, struct run *run)
+cmd_run_together(struct loads *ls, struct foreign *f, struct sensors *sn, struct run *run)
 {
 	struct cpustat_sample	 cs[2];
 	struct solo_stable	 stab;
@@ -242,12 +286,19 @@ cmd_run_together(struct loads *ls, struct foreign *f, struct run *run)
 	memset(cs, 0, sizeof cs);
 	cpustat_sample(&cs[0], "", err, sizeof err);
 	measure_foreign_scan(f, ls);
+	sensors_read(sn, util_now_ns());
+	for (i = 0; i < run->n; i++)
+		cmd_run_counters(ls, &run->r[i], NULL);
 	sig = measure_stable(ls, ids, run->n, &w, fig, &spread, &run->together_s);
+	for (i = 0; i < run->n; i++)
+		cmd_run_counters(ls, &run->r[i], &run->r[i].pw);
+	sensors_read(sn, util_now_ns());
 	measure_foreign_scan(f, ls);
 	cpustat_sample(&cs[1], "", err, sizeof err);
 	if (sig != 0)
 		cmd_run_signalled(ls, sig);
 	cmd_run_cpus(run, &cs[0], &cs[1], f);
+	cmd_run_sensors(run, sn);
 	cpustat_free(&cs[0]);
 	cpustat_free(&cs[1]);
 	for (i = 0; i < run->n; i++) {
@@ -268,13 +319,16 @@ cmd_run_measure(struct loads *ls, struct run *run)
 {
 	struct run_result	*r;
 	struct foreign		*f;
+	struct sensors		*sn;
 	struct load		*l;
 	int			 i, failed = 0;
 
 	f = foreign_new(NULL, run->m->max_os > 0 ? run->m->max_os + 1 : 1);
+	sn = sensors_new(NULL);
 	cmd_run_start(ls, run->r, run->n);
 	cmd_run_solos(ls, f, run);
-	cmd_run_together(ls, f, run);
+	cmd_run_together(ls, f, sn, run);
+	sensors_free(sn);
 	foreign_free(f);
 	for (i = 0; i < run->n; i++) {
 		r = &run->r[i];
@@ -287,6 +341,7 @@ cmd_run_measure(struct loads *ls, struct run *run)
 		}
 		r->last_cpu = l->cur.cpu;
 		r->migrations = l->migrations;
+		r->cpus_seen = l->seen;
 		r->speed = analysis_speed(r->rate, r->solo);
 		r->efficiency = analysis_efficiency(r->speed, r->share, r->solo_share);
 		if (!r->starved && (r->failure[0] != '\0' || !isfinite(r->speed)))
@@ -323,17 +378,23 @@ cmd_run_exec(int argc, char **argv)
 	struct run_result	*r;
 	struct topo		*m;
 	struct loads		*ls;
+	struct cmd_out		 out;
 	enum cmd_format		 fmt;
 	char			 err[512];
 	int			 i, rc, failed;
 
 	memset(&run, 0, sizeof run);
 	run.time_s = 2;
+	run.watts = run.temp_c = NAN;
 	if ((rc = cmd_args_parse(&a, &cmd_run_entry, argc, argv)) != CMD_GO ||
 	    (rc = cmd_run_options(&a, &run.time_s, &fmt)) != CMD_GO)
 		return rc;
 	if ((m = topo_load_live(err, sizeof err)) == NULL)
 		return cmd_usage_error("run", "%s", err);
+	if ((rc = cmd_out_open(&out, "run", cmd_args_get(&a, 'o'))) != CMD_GO) {
+		topo_free(m);
+		return rc;
+	}
 	run.m = m;
 	run.n = a.argc;
 	run.r = xcalloc((size_t)run.n, sizeof *run.r);
@@ -342,20 +403,22 @@ cmd_run_exec(int argc, char **argv)
 		if (loads_parse(m, a.argv[i], &r->spec, err, sizeof err) == -1) {
 			free(run.r);
 			topo_free(m);
-			return cmd_usage_error("run", "%s", err);
+			return cmd_out_close(&out, "run", cmd_usage_error("run", "%s", err));
 		}
 		r->solo = r->solo_share = r->solo_spread = r->rate = r->share = NAN;
 		r->spread = r->speed = r->efficiency = NAN;
 		r->solo_foreign.cpus = r->foreign.cpus = NAN;
 		r->last_cpu = -1;
+		perf_window_clear(&r->solo_pw);
+		perf_window_clear(&r->pw);
 	}
 	measure_signals_block();
 	ls = loads_new(m);
 	failed = cmd_run_measure(ls, &run);
 	loads_free(ls);
-	run_report(&run, fmt, stdout);
+	run_report(&run, fmt, out.f);
 	free(run.cpus);
 	free(run.r);
 	topo_free(m);
-	return failed ? CMD_FAIL : CMD_OK;
+	return cmd_out_close(&out, "run", failed ? CMD_FAIL : CMD_OK);
 }

@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "foreign.h"
 #include "loads.h"
+#include "machine.h"
 #include "measure.h"
 #include "solo.h"
 #include "topo.h"
@@ -454,6 +455,31 @@ static const struct tour_ops tour_host_ops = {
 	.foreign = tour_host_foreign,
 };
 
+/*
+ * Put the "kind" and "machine" members at the head of the summary's
+ * object: a tour runs its loads on this machine, so it is the one described.
+ */
+static void
+tour_host_machine(struct strbuf *sb)
+{
+	struct machine	 mc;
+	struct topo	*m;
+	struct strbuf	 head;
+	char		 err[512];
+
+	if (sb->len == 0 || sb->s[0] != '{' || (m = topo_load_live(err, sizeof err)) == NULL)
+		return;
+	machine_fill(&mc, m, NULL, NULL);
+	topo_free(m);
+	strbuf_init(&head);
+	strbuf_puts(&head, "{\"kind\":\"tour\",");
+	machine_json(&mc, &head);
+	strbuf_puts(&head, ",");
+	strbuf_puts(&head, sb->s + 1);
+	strbuf_free(sb);
+	*sb = head;
+}
+
 /* Write the JSON summary to a file; -1 with a message on stderr. */
 int
 tour_host_record(const struct tour_player *p, const char *path)
@@ -464,6 +490,7 @@ tour_host_record(const struct tour_player *p, const char *path)
 
 	strbuf_init(&sb);
 	tour_host_summary_json(p, &sb);
+	tour_host_machine(&sb);
 	if ((f = fopen(path, "w")) == NULL) {
 		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
 		strbuf_free(&sb);

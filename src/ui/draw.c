@@ -16,6 +16,7 @@
 #include "analysis.h"
 #include "kernel.h"
 #include "solo.h"
+#include "ui/countersview.h"
 #include "ui/draw.h"
 #include "ui/others.h"
 #include "util.h"
@@ -272,10 +273,12 @@ draw_header(const struct draw *d)
 		    strrchr(d->st->m->source_name, '/') + 1 : d->st->m->source_name);
 	else if (d->st->fg != NULL && isfinite(d->st->fg_cpus) &&
 	    d->st->fg_max >= OTHERS_BUSY_MIN)
-		draw_printf(1, x, w, A(THEME_HEADER_NOTE),
+		x = draw_printf(1, x, w, A(THEME_HEADER_NOTE),
 		    " BUSY: others %.1f of %d CPU%s%s%s ", d->st->fg_cpus, s->pus,
 		    s->pus == 1 ? "" : "s", d->st->fg_top[0] != '\0' ? ", top " : "",
 		    d->st->fg_top);
+	if (countersview_header(d->st, id, sizeof id))
+		draw_printf(1, x, w, A(THEME_NORMAL), " %s", id);
 }
 
 /* The tour's caption across the screen. */
@@ -396,6 +399,7 @@ draw_tree_row(const struct draw *d, int y, const struct layout_row *r)
 {
 	const struct layout	*l = &d->lay->topo;
 	const struct topo_pu	*p;
+	char			 mhz[32];
 	int			 x;
 
 	draw_text(y, 0, d->cols, A(THEME_TREE), r->text);
@@ -422,6 +426,8 @@ draw_tree_row(const struct draw *d, int y, const struct layout_row *r)
 		draw_printf(y, l->pct_x, d->cols, A(THEME_PERCENT), "%5.1f%%",
 		    d->st->pct[r->pu].busy);
 	x = l->loads_x;
+	if (countersview_cpu(d->st, p->os_index, mhz, sizeof mhz))
+		x = draw_text(y, x, d->cols, A(THEME_PERCENT), mhz) + 1;
 	if (!p->allowed)
 		x = draw_text(y, x, d->cols, A(THEME_CPU_DISALLOWED), "not allowed ");
 	draw_loads_at(d, y, x, p->os_index);
@@ -587,7 +593,7 @@ draw_load_row(const struct draw *d, int y, const struct layout_panel *c, struct 
 	struct analysis_others	 o;
 	const char		*mark;
 	char			 buf[256];
-	int			 sel = l->id == d->st->sel_id, base, held, cur, dist;
+	int			 sel = l->id == d->st->sel_id, base, held, cur, dist, why;
 
 	if (v == NULL)
 		v = &draw_noview;
@@ -627,6 +633,9 @@ draw_load_row(const struct draw *d, int y, const struct layout_panel *c, struct 
 	}
 	if (c->hist_w)
 		draw_spark(d, y, c->hist, c->hist_w, v);
+	why = c->why;
+	if (countersview_load(d->st, l->id, d->cols >= COUNTERSVIEW_WIDE, buf, sizeof buf))
+		why = draw_text(y, c->why, d->cols, base, buf) + 1;
 	if (held && cur != -1)
 		snprintf(buf, sizeof buf, "held while load #%d's solo rate is measured",
 		    cur);
@@ -638,7 +647,7 @@ draw_load_row(const struct draw *d, int y, const struct layout_panel *c, struct 
 		state_others(d->st, &o);
 		analysis_why(d->st->m, d->st->loads, l, &o, buf, sizeof buf);
 	}
-	draw_text(y, c->why, d->cols, base, buf);
+	draw_text(y, why, d->cols, base, buf);
 }
 
 /* The loads panel: a title row, then a row per load (scrolled to the selection). */
@@ -646,8 +655,9 @@ static void
 draw_panel(const struct draw *d)
 {
 	const struct layout_panel	*c = &d->lay->panel;
-	int				 y = d->lay->scr.panel_y, n, i, top;
+	int				 y = d->lay->scr.panel_y, n, i, top, x = c->why;
 	int				 rows = d->lay->scr.panel_h - 1, t = A(THEME_PANEL_TITLE);
+	char				 cols[64];
 
 	draw_fill(y, 0, d->cols, t);
 	draw_text(y, c->load, d->cols, t, "LOAD");
@@ -659,7 +669,9 @@ draw_panel(const struct draw *d)
 	draw_text(y, c->eff, d->cols, t, "  EFF");
 	if (c->hist_w)
 		draw_text(y, c->hist, d->cols, t, "HISTORY");
-	draw_text(y, c->why, d->cols, t, "WHY");
+	if (countersview_title(d->st, d->cols >= COUNTERSVIEW_WIDE, cols, sizeof cols))
+		x = draw_text(y, c->why, d->cols, t, cols) + 1;
+	draw_text(y, x, d->cols, t, "WHY");
 	n = d->st->loads != NULL ? loads_count(d->st->loads) : 0;
 	if (n == 0) {
 		draw_text(y + 1, 1, d->cols, A(THEME_INFO), d->st->view_only ?
@@ -684,6 +696,7 @@ draw_info(const struct draw *d)
 	const struct topo_core		*core = &m->cores[p->core];
 	const struct cpustat_pct	*t = &d->st->pct[d->st->cursor];
 	double				 fg;
+	char				 cv[512];
 	int				 x, i, y = d->lay->scr.info_y;
 
 	draw_fill(y, 0, d->cols, A(THEME_INFO));
@@ -704,6 +717,8 @@ draw_info(const struct draw *d)
 	}
 	if (!p->allowed)
 		x = draw_text(y, x, d->cols, A(THEME_INFO), ", not allowed by the cpuset");
+	if (countersview_info(d->st, cv, sizeof cv))
+		x = draw_printf(y, x, d->cols, A(THEME_INFO), "  %s", cv);
 	if (!d->st->pct_ok[d->st->cursor])
 		return;
 	fg = d->st->fg != NULL ? d->st->fg_share[d->st->cursor] : NAN;
@@ -868,6 +883,7 @@ draw_help(const struct draw *d)
 		"Tab                select the next load (the cursor follows it)",
 		"c                  measure the solo rates again (others pause 1 s each)",
 		"v                  switch between the tree and the grid",
+		"L                  core-to-core latency heatmap (measured in the background)",
 		"t                  next theme",
 		"n                  next step of a tour",
 		"? or F1            this help",
@@ -884,6 +900,10 @@ draw_help(const struct draw *d)
 		"the time, or others used over 10% of a CPU on its core); measured",
 		"again once its core is quiet, 3 times at most.",
 		"A ~ after a load marks a floating one, b the second end of a pipe.",
+		"IPC, GHz (and MPKI when wide): the load's perf counters; they need a",
+		"PMU (most VMs hide it) and kernel.perf_event_paranoid <= 2 or",
+		"CAP_PERFMON. MHz: a cpufreq driver. Temperature: coretemp or k10temp",
+		"(modprobe). Watts: RAPL's energy_uj, readable by root only.",
 		NULL
 	};
 	int	n, w, h, y, x, i;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "ui/countersview.h"
 #include "ui/figures.h"
 #include "ui/others.h"
 #include "util.h"
@@ -149,7 +150,7 @@ figures_solo_poll(struct ui_state *st)
 		v->solo_foreign = r.foreign;
 		/* Others ran on its core: the rate is low, and shown marked. */
 		v->solo_disturbed = isfinite(r.rate) &&
-		    solo_disturbed(&r, analysis_cpu_bound(l->spec.k));
+		    solo_disturbed(&r, kernel_cpu_bound(l->spec.k));
 		st->dirty = 1;
 	}
 }
@@ -276,6 +277,7 @@ figures_tick(struct ui_state *st, char *err, size_t errlen)
 	int	rc = figures_sample(st, err, errlen);
 
 	figures_loads(st);
+	countersview_tick(st);
 	st->dirty = 1;
 	return rc;
 }

@@ -33,6 +33,8 @@ enum ui_ask {
 	UI_ASK_PREV
 };
 
+struct c2cview;
+struct countersview;
 struct foreign;
 struct kernel;
 struct solo;
@@ -102,6 +104,9 @@ struct ui_state {
 	uint64_t		 fg_scan_tick;	/* the refresh of the last scan of /proc */
 	int			 fg_hold;	/* a load came, went or moved: keep one refresh */
 
+	/* Counters and sensors (countersview.c); NULL before the first refresh. */
+	struct countersview	*cv;
+
 	/* Loads as shown. */
 	struct ui_loadview	*lv;
 	int			 nlv;
@@ -139,6 +144,8 @@ struct ui_state {
 	int			 script_key;	/* ... and waits for n */
 	int			 tour_keys;	/* Space, Right, Left step the script */
 	enum ui_ask		 step_ask;	/* a key asked for a step */
+
+	struct c2cview		*c2c;		/* the latency view (c2cview.c), NULL */
 
 	/* The loop. */
 	int			 quit;
