@@ -84,60 +84,153 @@ draw_theme(struct ui_term *term, const struct theme *theme)
 	clearok(curscr, TRUE);
 }
 
+/* The CPU's name without its trademarks, "CPU", "Processor" and clock: "Intel Xeon E5-4620 v2". */
+static void
+draw_short_brand(const char *brand, char *buf, size_t len)
+{
+	static const char *const drop[] = {
+		"(R)", "(r)", "(TM)", "(tm)", " CPU", " Processor", NULL
+	};
+	char	*p;
+	size_t	 n;
+	int	 i;
+
+	snprintf(buf, len, "%s", brand);
+	if ((p = strstr(buf, " @ ")) != NULL)
+		*p = '\0';
+	for (i = 0; drop[i] != NULL; i++)
+		while ((p = strstr(buf, drop[i])) != NULL) {
+			n = strlen(drop[i]);
+			memmove(p, p + n, strlen(p + n) + 1);
+		}
+	/* "24-Core" says what the counts say. */
+	if ((p = strstr(buf, "-Core")) != NULL) {
+		while (p > buf && p[-1] != ' ')
+			p--;
+		if (p > buf)
+			p[-1] = '\0';
+	}
+}
+
+/*
+ * The header's first line, shortened by rules until it fits: the codename
+ * goes, then the brand's trademarks and clock, then the counts take their
+ * short form ("2p 48c 96t"), then the identity goes.
+ */
+static void
+draw_header_id(const struct paint *d)
+{
+	const struct topo_summary	*s = &d->st->m->summary;
+	const struct cpuinfo		*ci = &d->st->ci;
+	char				 id[4][256], counts[2][160], line[512];
+	int				 try, w = d->cols;
+
+	if (ci->brand[0] != '\0') {
+		snprintf(id[0], sizeof id[0], "%s%s%s%s", ci->brand, ci->codename[0] ? " (" :
+		    "", ci->codename, ci->codename[0] ? ")" : "");
+		snprintf(id[1], sizeof id[1], "%s", ci->brand);
+		draw_short_brand(ci->brand, id[2], sizeof id[2]);
+	} else if (ci->vendor[0] != '\0') {
+		snprintf(id[0], sizeof id[0], "%s CPU", ci->vendor);
+		snprintf(id[1], sizeof id[1], "%s", id[0]);
+		snprintf(id[2], sizeof id[2], "%s", ci->vendor);
+	} else {
+		snprintf(id[0], sizeof id[0], "CPU identity %s", d->st->view_only ?
+		    "not recorded in the topology" : "unknown");
+		snprintf(id[1], sizeof id[1], "CPU identity unknown");
+		snprintf(id[2], sizeof id[2], "%s", id[1]);
+	}
+	snprintf(counts[0], sizeof counts[0], "%d package%s, %d core%s, %d thread%s, SMT %s",
+	    s->packages, s->packages == 1 ? "" : "s", s->cores, s->cores == 1 ? "" : "s",
+	    s->pus, s->pus == 1 ? "" : "s", cpuinfo_smt_name(ci->smt));
+	snprintf(counts[1], sizeof counts[1], "%dp %dc %dt, SMT %s", s->packages, s->cores,
+	    s->pus, cpuinfo_smt_name(ci->smt));
+	if (s->cpu_kinds > 1) {
+		snprintf(counts[0] + strlen(counts[0]), sizeof counts[0] - strlen(counts[0]),
+		    ", %d core kinds", s->cpu_kinds);
+		snprintf(counts[1] + strlen(counts[1]), sizeof counts[1] - strlen(counts[1]),
+		    ", %d kinds", s->cpu_kinds);
+	}
+	if (ci->hypervisor[0] != '\0')
+		snprintf(counts[0] + strlen(counts[0]), sizeof counts[0] - strlen(counts[0]),
+		    ", under %s", ci->hypervisor);
+	for (try = 0; try < 5; try++) {
+		if (try < 4)
+			snprintf(line, sizeof line, "smtscope: %s  %s", id[try < 3 ? try : 2],
+			    counts[try < 3 ? 0 : 1]);
+		else
+			snprintf(line, sizeof line, "smtscope  %s", counts[1]);
+		if (layout_width(line) <= w)
+			break;
+	}
+	paint_text(0, 0, w, A(THEME_HEADER), line);
+}
+
+/*
+ * The header's second line: the screen's state, then a note (VIEW ONLY,
+ * BUSY) that is never cut while the state's words can be shortened.
+ */
+static void
+draw_header_state(const struct paint *d)
+{
+	const struct topo_summary	*s = &d->st->m->summary;
+	const char			*src = d->st->m->source_name, *view;
+	char				 left[2][160], note[3][256];
+	int				 running = 0, paused = 0, i, li, ni, x, w = d->cols;
+	struct load			*l;
+
+	for (i = 0; d->st->loads != NULL && i < loads_count(d->st->loads); i++) {
+		l = loads_at(d->st->loads, i);
+		running += l->state == LOAD_RUNNING;
+		paused += l->state == LOAD_PAUSED;
+	}
+	view = d->lay->topo.view == LAYOUT_TREE ? "tree" : "grid";
+	snprintf(left[0], sizeof left[0], "refresh %d.%d s, %d load%s running%s%.0d%s, "
+	    "%s view, theme %s  ", d->st->delay_tenths / 10, d->st->delay_tenths % 10,
+	    running, running == 1 ? "" : "s", paused ? ", " : "", paused,
+	    paused ? " paused" : "", view, d->st->theme.name);
+	snprintf(left[1], sizeof left[1], "%d.%d s, %d running%s%.0d%s, %s, %s ",
+	    d->st->delay_tenths / 10, d->st->delay_tenths % 10, running,
+	    paused ? ", " : "", paused, paused ? " paused" : "", view, d->st->theme.name);
+	note[0][0] = note[1][0] = note[2][0] = '\0';
+	if (d->st->view_only) {
+		if (strrchr(src, '/') != NULL)
+			src = strrchr(src, '/') + 1;
+		snprintf(note[0], sizeof note[0], " VIEW ONLY, another machine: %s ", src);
+		snprintf(note[1], sizeof note[1], " VIEW ONLY: %s ", src);
+		snprintf(note[2], sizeof note[2], " VIEW ONLY ");
+	} else if (d->st->fg != NULL && isfinite(d->st->fg_cpus) &&
+	    d->st->fg_max >= OTHERS_BUSY_MIN) {
+		snprintf(note[0], sizeof note[0], " BUSY: others %.1f of %d CPU%s%s%s ",
+		    d->st->fg_cpus, s->pus, s->pus == 1 ? "" : "s",
+		    d->st->fg_top[0] != '\0' ? ", top " : "", d->st->fg_top);
+		snprintf(note[1], sizeof note[1], " BUSY: others %.1f of %d CPU%s ",
+		    d->st->fg_cpus, s->pus, s->pus == 1 ? "" : "s");
+		snprintf(note[2], sizeof note[2], " BUSY %.1f CPU ", d->st->fg_cpus);
+	}
+	/* The note first: the state's words shorten, then the note does. */
+	for (ni = 0; ni < 3; ni++) {
+		for (li = 0; li < 2; li++)
+			if (layout_width(left[li]) + layout_width(note[ni]) <= w)
+				break;
+		if (li < 2)
+			break;
+	}
+	if (ni == 3)
+		ni = 2, li = 1;
+	x = paint_text(1, 0, w, A(THEME_NORMAL), left[li]);
+	if (note[ni][0] != '\0')
+		paint_text(1, x, w, A(THEME_HEADER_NOTE), note[ni]);
+}
+
 /* The two header lines: identity and counts, then the screen's state. */
 static void
 draw_header(const struct paint *d)
 {
-	const struct topo_summary	*s = &d->st->m->summary;
-	const struct cpuinfo		*ci = &d->st->ci;
-	char				 id[256];
-	int				 x, w = d->cols, running = 0, paused = 0, i;
-	struct load			*l;
-
-	paint_fill(0, 0, w, A(THEME_HEADER));
-	paint_fill(1, 0, w, A(THEME_NORMAL));
-	if (ci->brand[0] != '\0')
-		snprintf(id, sizeof id, "%s%s%s%s", ci->brand,
-		    ci->codename[0] ? " (" : "", ci->codename, ci->codename[0] ? ")" : "");
-	else if (ci->vendor[0] != '\0')
-		snprintf(id, sizeof id, "%s CPU", ci->vendor);
-	else
-		snprintf(id, sizeof id, "CPU identity %s", d->st->view_only ?
-		    "not recorded in the topology" : "unknown");
-	x = paint_printf(0, 0, w, A(THEME_HEADER), "smtscope: %s", id);
-	x = paint_printf(0, x, w, A(THEME_HEADER),
-	    "  %d package%s, %d core%s, %d thread%s, SMT %s", s->packages,
-	    s->packages == 1 ? "" : "s", s->cores, s->cores == 1 ? "" : "s", s->pus,
-	    s->pus == 1 ? "" : "s", cpuinfo_smt_name(ci->smt));
-	if (s->cpu_kinds > 1)
-		x = paint_printf(0, x, w, A(THEME_HEADER), ", %d core kinds", s->cpu_kinds);
-	if (ci->hypervisor[0] != '\0')
-		paint_printf(0, x, w, A(THEME_HEADER), ", under %s", ci->hypervisor);
-
-	if (d->st->loads != NULL) {
-		for (i = 0; i < loads_count(d->st->loads); i++) {
-			l = loads_at(d->st->loads, i);
-			running += l->state == LOAD_RUNNING;
-			paused += l->state == LOAD_PAUSED;
-		}
-	}
-	x = paint_printf(1, 0, w, A(THEME_NORMAL), "refresh %d.%d s, %d load%s running",
-	    d->st->delay_tenths / 10, d->st->delay_tenths % 10, running, running == 1 ? "" : "s");
-	if (paused)
-		x = paint_printf(1, x, w, A(THEME_NORMAL), ", %d paused", paused);
-	x = paint_printf(1, x, w, A(THEME_NORMAL), ", %s view, theme %s  ",
-	    d->lay->topo.view == LAYOUT_TREE ? "tree" : "grid", d->st->theme.name);
-	if (d->st->view_only)
-		x = paint_printf(1, x, w, A(THEME_HEADER_NOTE),
-		    " VIEW ONLY, another machine: %s ",
-		    strrchr(d->st->m->source_name, '/') != NULL ?
-		    strrchr(d->st->m->source_name, '/') + 1 : d->st->m->source_name);
-	else if (d->st->fg != NULL && isfinite(d->st->fg_cpus) &&
-	    d->st->fg_max >= OTHERS_BUSY_MIN)
-		paint_printf(1, x, w, A(THEME_HEADER_NOTE),
-		    " BUSY: others %.1f of %d CPU%s%s%s ", d->st->fg_cpus, s->pus,
-		    s->pus == 1 ? "" : "s", d->st->fg_top[0] != '\0' ? ", top " : "",
-		    d->st->fg_top);
+	paint_fill(0, 0, d->cols, A(THEME_HEADER));
+	paint_fill(1, 0, d->cols, A(THEME_NORMAL));
+	draw_header_id(d);
+	draw_header_state(d);
 }
 
 /* The tour's caption across the screen. */
@@ -163,11 +256,21 @@ draw_info(const struct paint *d)
 	const struct topo_pu		*p = &m->pus[d->st->cursor];
 	const struct topo_core		*core = &m->cores[p->core];
 	const struct cpustat_pct	*t = &d->st->pct[d->st->cursor];
+	struct load			*l;
+	char				 why[256];
 	double				 fg;
 	int				 x, i, y = d->lay->scr.info_y;
 
 	paint_fill(y, 0, d->cols, A(THEME_INFO));
-	x = paint_printf(y, 0, d->cols, A(THEME_INFO), "CPU %d: core %d%s%s",
+	/* The cursor's load: why it runs as it does, whole (the panel may cut it). */
+	if ((l = state_target(d->st)) != NULL) {
+		panelview_why(d, l, why, sizeof why);
+		x = paint_printf(y, 0, d->cols, A(THEME_INFO), "CPU %d %s#%d: %s",
+		    p->os_index, l->spec.k->name, l->id, why);
+		x = paint_text(y, x, d->cols, A(THEME_INFO), "  |  ");
+	} else
+		x = 0;
+	x = paint_printf(y, x, d->cols, A(THEME_INFO), "CPU %d: core %d%s%s",
 	    p->os_index, core->logical_index,
 	    m->nkinds > 1 && core->kind != -1 ? " " : "",
 	    m->nkinds > 1 && core->kind != -1 ? m->kinds[core->kind].label : "");
@@ -204,26 +307,52 @@ draw_info(const struct paint *d)
 	    t->steal);
 }
 
-/* Key names and their words, in the status line's two styles. */
+/* Columns a list of key names and words takes, from entry i on. */
 static int
-draw_keys(const struct paint *d, int y, int x, const char *const *keys)
+draw_keys_width(const char *const *keys, int i)
 {
-	int	i;
+	int	w = 0;
 
+	for (; keys[i] != NULL; i += 2)
+		w += layout_width(keys[i]) + layout_width(keys[i + 1]) + 2;
+	return w;
+}
+
+/*
+ * Key names and their words, in the status line's two styles. The last
+ * `keep` pairs (? help, q quit) are always drawn: the hints before them
+ * drop, from the last, until they fit.
+ */
+static int
+draw_keys(const struct paint *d, int y, int x, const char *const *keys, int keep)
+{
+	int	i, n, tail, room, w;
+
+	for (n = 0; keys[n] != NULL; n += 2)
+		;
+	tail = n - 2 * keep < 0 ? 0 : n - 2 * keep;
+	room = d->cols - draw_keys_width(keys, tail);
 	for (i = 0; keys[i] != NULL && x < d->cols; i += 2) {
+		w = layout_width(keys[i]) + layout_width(keys[i + 1]) + 2;
+		if (i < tail && x + w > room)
+			continue;
 		x = paint_text(y, x, d->cols, A(THEME_STATUS_KEY), keys[i]);
 		x = paint_printf(y, x, d->cols, A(THEME_STATUS), " %s ", keys[i + 1]);
 	}
 	return x;
 }
 
-/* The status line: the last message, then the keys that matter now. */
-static void
-draw_status(const struct paint *d)
+/* The keys that matter in a mode; *keep: how many at the end always show. */
+static const char *const *
+draw_status_keys(const struct paint *d, int *keep)
 {
 	static const char *const normal[] = {
 		"a", "start", "m", "move", "Space", "pause", "d", "stop", "D", "stop all",
 		"c", "solo", "v", "view", "t", "theme", "?", "help", "q", "quit", NULL
+	};
+	static const char *const tour[] = {
+		"Space", "next", "Left", "back", "a", "start", "d", "stop", "v", "view",
+		"t", "theme", "?", "help", "q", "quit", NULL
 	};
 	static const char *const view[] = {
 		"arrows", "cursor", "v", "view", "t", "theme", "?", "help", "q", "quit", NULL
@@ -238,43 +367,56 @@ draw_status(const struct paint *d)
 		"Enter", "start", "Esc", "cancel", NULL
 	};
 	static const char *const help[] = { "any key", "back", NULL };
-	static const char *const tour[] = { "n", "next step", NULL };
-	const char *const *keys;
-	int		 y = d->lay->scr.status_y, x = 0;
 
-	paint_fill(y, 0, d->cols, A(THEME_STATUS));
+	*keep = 1;
 	switch (d->st->mode) {
 	case UI_MENU:
-		keys = menu;
-		break;
+		return menu;
 	case UI_PARAM:
-		keys = param;
-		break;
+		return param;
 	case UI_PICK_B:
 	case UI_MOVE:
-		keys = pick;
-		break;
+		return pick;
 	case UI_HELP:
-		keys = help;
-		break;
+		return help;
 	default:
-		keys = d->st->view_only ? view : normal;
-		break;
+		*keep = 2;
+		if (d->st->tour_keys)
+			return tour;
+		return d->st->view_only ? view : normal;
 	}
+}
+
+/* The status line: the last message, then the keys that matter now. */
+static void
+draw_status(const struct paint *d)
+{
+	static const char *const next[] = { "n", "next step", NULL };
+	const char *const *keys;
+	int		 y = d->lay->scr.status_y, x = 0, keep, end;
+
+	paint_fill(y, 0, d->cols, A(THEME_STATUS));
+	keys = draw_status_keys(d, &keep);
+	/* The message may take what the keys that always show leave. */
+	for (end = 0; keys[end] != NULL; end += 2)
+		;
+	end = d->cols - 1 - draw_keys_width(keys, end - 2 * keep > 0 ? end - 2 * keep : 0);
 	if (d->st->msg[0] != '\0') {
-		x = paint_printf(y, 0, d->cols, A(d->st->msg_error ? THEME_ERROR : THEME_STATUS),
+		x = paint_printf(y, 0, end, A(d->st->msg_error ? THEME_ERROR : THEME_STATUS),
 		    "%s", d->st->msg);
-		x = paint_text(y, x, d->cols, A(THEME_STATUS), "  ");
+		x = paint_text(y, x, end, A(THEME_STATUS), "  ");
 	}
-	if (d->st->mode == UI_MOVE)
-		x = paint_printf(y, x, d->cols, A(THEME_STATUS), "move load #%d: ",
+	/* The move's own message names the load already: say it once. */
+	if (d->st->mode == UI_MOVE && strncmp(d->st->msg, "move ", 5) != 0)
+		x = paint_printf(y, x, end, A(THEME_STATUS), "move load #%d: ",
 		    d->st->move_id);
 	if (d->st->mode == UI_PICK_B)
-		x = paint_printf(y, x, d->cols, A(THEME_STATUS),
+		x = paint_printf(y, x, end, A(THEME_STATUS),
 		    "%s: the CPU of its second end? ", d->st->pick_k->name);
-	if (d->st->script && d->st->script_key && d->st->mode == UI_NORMAL)
-		x = draw_keys(d, y, x, tour);
-	draw_keys(d, y, x, keys);
+	if (d->st->script && d->st->script_key && !d->st->tour_keys &&
+	    d->st->mode == UI_NORMAL)
+		x = draw_keys(d, y, x, next, 0);
+	draw_keys(d, y, x > end ? end + 1 : x, keys, keep);
 }
 
 /* A box with a title, in the menu's style; returns its inner left column. */

@@ -11,6 +11,7 @@
 #define UI_MIN_COLS	60
 #define UI_MIN_ROWS	12
 #define UI_CAPTION_LINES	24
+#define LAYOUT_WHY_MIN	30	/* the panel's WHY keeps its first clause */
 
 #include "ui/state.h"
 
@@ -82,10 +83,10 @@ struct layout_screen {
 	int	status_y;
 };
 
-/* The loads panel's columns. */
+/* The loads panel's columns; a width of 0 drops a column on a narrow screen. */
 struct layout_panel {
 	int	load, cpu, rate, solo, speed, share, eff, hist, why;
-	int	rate_w, hist_w;
+	int	rate_w, share_w, eff_w, hist_w;
 };
 
 /* A box over the topology (the kernel menu, the parameter prompt). */

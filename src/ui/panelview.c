@@ -84,15 +84,65 @@ panelview_pct(int y, int x, int end, int attr, const char *mark, double ratio)
 	paint_printf(y, x, end, attr, "%6s", buf);
 }
 
+/* Why a load runs as it does, in words: held, alone, stalled, or its neighbours. */
+void
+panelview_why(const struct paint *d, struct load *l, char *buf, size_t len)
+{
+	struct analysis_others	o;
+	int			cur = solo_current(d->st->solo);
+
+	if (solo_holds(d->st->solo, l->id) && cur != -1)
+		snprintf(buf, len, "held while load #%d's solo rate is measured", cur);
+	else if (cur == l->id)
+		snprintf(buf, len, "running alone: the other loads are held");
+	else if (loads_stall(d->st->loads, l, buf, len))
+		;	/* it does no work, and says why ("fork: ...") */
+	else {
+		state_others(d->st, &o);
+		analysis_why(d->st->m, d->st->loads, l, &o, buf, len);
+	}
+}
+
+/*
+ * Text of "; "-separated clauses from x to end: as many whole clauses as
+ * fit, then a mark that there is more (the info line has it all); a first
+ * clause that does not fit is cut.
+ */
+static void
+panelview_clauses(const struct paint *d, int y, int x, int end, int attr,
+    const char *text)
+{
+	const char	*more = d->term->utf8 ? "\342\200\246" : "...";
+	const char	*p, *cut = NULL;
+	char		 buf[256];
+	int		 w = end - x;
+
+	if (layout_width(text) <= w) {
+		paint_text(y, x, end, attr, text);
+		return;
+	}
+	for (p = strstr(text, "; "); p != NULL; p = strstr(p + 2, "; ")) {
+		snprintf(buf, sizeof buf, "%.*s", (int)(p - text), text);
+		if (layout_width(buf) + layout_width(more) > w)
+			break;
+		cut = p;
+	}
+	if (cut == NULL) {
+		paint_text(y, x, end, attr, text);
+		return;
+	}
+	snprintf(buf, sizeof buf, "%.*s;%s", (int)(cut - text), text, more);
+	paint_text(y, x, end, attr, buf);
+}
+
 /* One load's row in the panel. */
 static void
 panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, struct load *l)
 {
 	const struct ui_loadview *v = state_view(d->st, l->id);
-	struct analysis_others	 o;
 	const char		*mark;
 	char			 buf[256];
-	int			 sel = l->id == d->st->sel_id, base, held, cur, dist;
+	int			 sel = l->id == d->st->sel_id, base, held, cur, dist, narrow;
 
 	if (v == NULL)
 		v = &panelview_noview;
@@ -113,10 +163,13 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 	/* A disturbed solo, and what is derived from it, carry a ~ and their own style. */
 	mark = v->solo_disturbed && isfinite(v->solo) ? "~" : "";
 	dist = sel ? base : A(THEME_DISTURBED);
+	narrow = c->rate_w < 15;
 	if (cur == l->id)
-		paint_text(y, c->solo, c->speed, A(THEME_MEASURING), "measuring solo");
+		paint_text(y, c->solo, c->speed, A(THEME_MEASURING), narrow ? "measuring" :
+		    "measuring solo");
 	else if (state_measuring(d->st, l->id))
-		paint_text(y, c->solo, c->speed, A(THEME_MEASURING), "solo queued");
+		paint_text(y, c->solo, c->speed, A(THEME_MEASURING), narrow ? "queued" :
+		    "solo queued");
 	else {
 		panelview_rate(l->spec.k, v->solo, buf, sizeof buf);
 		paint_printf(y, c->solo, c->speed - 1, *mark ? dist : base, "%s%s", mark, buf);
@@ -125,25 +178,15 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 		if (isfinite(v->speed))
 			panelview_pct(y, c->speed, c->share, *mark ? dist : sel ? base :
 			    A(paint_speed_elem(v->speed)), mark, v->speed);
-		if (isfinite(v->share))
+		if (isfinite(v->share) && c->share_w)
 			panelview_pct(y, c->share, c->eff, base, "", v->share);
-		if (isfinite(v->eff))
+		if (isfinite(v->eff) && c->eff_w)
 			panelview_pct(y, c->eff, c->hist, *mark ? dist : base, mark, v->eff);
 	}
 	if (c->hist_w)
 		panelview_spark(d, y, c->hist, c->hist_w, v);
-	if (held && cur != -1)
-		snprintf(buf, sizeof buf, "held while load #%d's solo rate is measured",
-		    cur);
-	else if (cur == l->id)
-		snprintf(buf, sizeof buf, "running alone: the other loads are held");
-	else if (loads_stall(d->st->loads, l, buf, sizeof buf))
-		;	/* it does no work, and says why ("fork: ...") */
-	else {
-		state_others(d->st, &o);
-		analysis_why(d->st->m, d->st->loads, l, &o, buf, sizeof buf);
-	}
-	paint_text(y, c->why, d->cols, base, buf);
+	panelview_why(d, l, buf, sizeof buf);
+	panelview_clauses(d, y, c->why, d->cols, base, buf);
 }
 
 /* The loads panel: a title row, then a row per load (scrolled to the selection). */
@@ -151,6 +194,7 @@ void
 panelview_draw(const struct paint *d)
 {
 	const struct layout_panel	*c = &d->lay->panel;
+	char				 more[64];
 	int				 y = d->lay->scr.panel_y, n, i, top;
 	int				 rows = d->lay->scr.panel_h - 1, t = A(THEME_PANEL_TITLE);
 
@@ -160,8 +204,10 @@ panelview_draw(const struct paint *d)
 	paint_text(y, c->rate, d->cols, t, "RATE");
 	paint_text(y, c->solo, d->cols, t, "SOLO");
 	paint_text(y, c->speed, d->cols, t, "SPEED");
-	paint_text(y, c->share, d->cols, t, "SHARE");
-	paint_text(y, c->eff, d->cols, t, "  EFF");
+	if (c->share_w)
+		paint_text(y, c->share, d->cols, t, "SHARE");
+	if (c->eff_w)
+		paint_text(y, c->eff, d->cols, t, "  EFF");
 	if (c->hist_w)
 		paint_text(y, c->hist, d->cols, t, "HISTORY");
 	paint_text(y, c->why, d->cols, t, "WHY");
@@ -176,6 +222,15 @@ panelview_draw(const struct paint *d)
 	top = d->lay->panel_top;
 	for (i = 0; i < rows && top + i < n; i++)
 		panelview_load_row(d, y + 1 + i, c, loads_at(d->st->loads, top + i));
+	/* Loads out of view are announced, with the key that brings them. */
+	more[0] = '\0';
+	if (top > 0)
+		snprintf(more, sizeof more, " +%d above", top);
 	if (top + rows < n)
-		paint_printf(y, d->cols - 12, d->cols, t, " %d more v ", n - top - rows);
+		snprintf(more + strlen(more), sizeof more - strlen(more), " +%d more",
+		    n - top - rows);
+	if (more[0] != '\0') {
+		snprintf(more + strlen(more), sizeof more - strlen(more), ", Tab ");
+		paint_text(y, d->cols - layout_width(more), d->cols, t, more);
+	}
 }
