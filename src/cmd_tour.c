@@ -93,12 +93,12 @@ static int
 cmd_tour_list(void)
 {
 	struct dirent	*de;
-	char		 dirs[2][512];
+	char		 dirs[TOUR_NDIRS][512];
 	struct tour	*t;
 	DIR		*d;
 	char		 err[512], *path;
 	size_t		 len;
-	int		 i, nd = tour_dirs(dirs, 2), found = 0;
+	int		 i, nd = tour_dirs(dirs, TOUR_NDIRS), found = 0;
 
 	for (i = 0; i < nd; i++) {
 		if ((d = opendir(dirs[i])) == NULL)
@@ -119,7 +119,9 @@ cmd_tour_list(void)
 		closedir(d);
 	}
 	if (found == 0)
-		printf("no tours found in %s\n", nd > 1 ? dirs[1] : dirs[0]);
+		for (i = 0; i < nd; i++)
+			printf("%s %s\n", i == 0 ? "no tours found in" : "            nor in",
+			    dirs[i]);
 	return CMD_OK;
 }
 

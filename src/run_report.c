@@ -126,8 +126,8 @@ run_set_neighbours(struct report_table *t, const struct run *run, int i)
 	if (text.len == 0)
 		strbuf_puts(&text, "none");
 	if (r[i].spec.floating)
-		strbuf_printf(&text, " (floating: last on CPU %d, %d migrations)",
-		    r[i].last_cpu, r[i].migrations);
+		strbuf_printf(&text, " (floating: last on CPU %d, %d migration%s)",
+		    r[i].last_cpu, r[i].migrations, r[i].migrations == 1 ? "" : "s");
 	report_set_text(t, i, RUN_NEIGHBOURS, "%s", text.s);
 	report_set_text(t, i, RUN_NEIGHBORS, "%s", csv.s);
 	report_set_json(t, i, RUN_NEIGHBORS, json.s);

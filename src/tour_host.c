@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "cmd.h"
+#include "kernel.h"
 #include "foreign.h"
 #include "loads.h"
 #include "measure.h"
@@ -52,6 +54,31 @@ tour_fmt_pct(char *buf, size_t len, double v)
 		snprintf(buf, len, "-");
 	else
 		snprintf(buf, len, "%.0f%%", v * 100);
+}
+
+/*
+ * A load's speed: a percentage, or for a latency load (a pipe's round trip,
+ * a fork) its time against alone ("time 1.35x": 35% longer).
+ */
+static void
+tour_fmt_speed(char *buf, size_t len, const struct kernel *k, double speed)
+{
+	if (k != NULL && !analysis_cpu_bound(k) && isfinite(speed) && speed > 0)
+		snprintf(buf, len, "time %.2fx", 1 / speed);
+	else
+		tour_fmt_pct(buf, len, speed);
+}
+
+/* Does a step run only latency loads (whose speeds do not add up to a yield)? */
+static int
+tour_latency(const struct tour_step_result *r)
+{
+	int	i;
+
+	for (i = 0; i < r->nloads; i++)
+		if (r->loads[i].k == NULL || analysis_cpu_bound(r->loads[i].k))
+			return 0;
+	return r->nloads > 0;
 }
 
 /* Who disturbed a figure: "smtscope-hog (4242) 48% of CPU 1", or why none is named. */
@@ -98,42 +125,78 @@ tour_host_warnings(const struct tour_player *p, FILE *f)
 	}
 }
 
+/* The width the summary's RATE and SOLO columns need (at least 14). */
+static int
+tour_summary_width(const struct tour_player *p)
+{
+	const struct tour_step_result	*r;
+	const struct tour_load_result	*l;
+	char				 buf[40];
+	int				 i, j, w = 14, n;
+
+	for (i = 0; i < tour_player_tour(p)->nsteps; i++) {
+		r = tour_player_result(p, i);
+		for (j = 0; r->measured && j < r->nloads; j++) {
+			l = &r->loads[j];
+			tour_fmt_value(buf, sizeof buf, l->k, l->rate);
+			n = (int)strlen(buf) + 1;
+			tour_fmt_value(buf, sizeof buf, l->k, l->solo);
+			if ((int)strlen(buf) + 1 > n)
+				n = (int)strlen(buf) + 1;
+			if (n > w)
+				w = n;
+		}
+	}
+	return w;
+}
+
+/* One load's line of the summary. */
+static void
+tour_summary_load(FILE *f, const struct tour_load_result *l, int w)
+{
+	char	rate[40], solo[40], speed[24];
+
+	tour_fmt_value(rate, sizeof rate, l->k, l->rate);
+	tour_fmt_value(solo, sizeof solo, l->k, l->solo);
+	tour_fmt_speed(speed, sizeof speed, l->k, l->speed);
+	fprintf(f, "    %-6s %-14s %*s %*s %11s\n", l->name, l->spec, w,
+	    l->paused ? "paused" : tour_marked(rate, sizeof rate, l->disturbed), w,
+	    tour_marked(solo, sizeof solo, l->solo_disturbed),
+	    tour_marked(speed, sizeof speed, l->disturbed || l->solo_disturbed));
+}
+
 /* Print the summary table: a line per step, then a line per load. */
 void
 tour_host_summary(const struct tour_player *p, FILE *f)
 {
 	const struct tour		*t = tour_player_tour(p);
 	const struct tour_step_result	*r;
-	const struct tour_load_result	*l;
-	char				 rate[40], solo[40], speed[16], yield[16];
-	int				 i, j;
+	char				 yield[16];
+	int				 i, j, w = tour_summary_width(p), latency = 0;
 
 	fprintf(f, "Summary: %s (%s)\n", t->title, t->name);
 	fprintf(f, "Speed: each load's rate against the same load alone on the same "
 	    "CPU, measured\nin this run with the others paused. Yield: the sum of "
 	    "the speeds, the work done\ncounted in loads running alone.\n\n");
-	fprintf(f, "%-4s%-7s%-14s %14s %14s %6s %6s\n", "#", "LOAD", "WHERE", "RATE",
-	    "SOLO", "SPEED", "YIELD");
+	fprintf(f, "%-4s%-7s%-14s %*s %*s %11s %6s\n", "#", "LOAD", "WHERE", w, "RATE",
+	    w, "SOLO", "SPEED", "YIELD");
 	for (i = 0; i < t->nsteps; i++) {
 		r = tour_player_result(p, i);
 		yield[0] = '\0';
-		if (r->measured && isfinite(r->yield))
+		if (r->measured && isfinite(r->yield) && !tour_latency(r))
 			snprintf(yield, sizeof yield, "%.2f", r->yield);
-		fprintf(f, "%-3d %-58.58s %6s\n", i + 1, t->steps[i].title, yield);
+		latency |= r->measured && tour_latency(r);
+		if (yield[0] != '\0')
+			fprintf(f, "%-3d %-*.*s %6s\n", i + 1, 2 * w + 34, 2 * w + 34,
+			    t->steps[i].title, yield);
+		else
+			fprintf(f, "%-3d %.*s\n", i + 1, 2 * w + 34, t->steps[i].title);
 		if (!r->ran) {
 			fprintf(f, "    not shown\n");
 			continue;
 		}
-		for (j = 0; r->measured && j < r->nloads; j++) {
-			l = &r->loads[j];
-			tour_fmt_value(rate, sizeof rate, l->k, l->rate);
-			tour_fmt_value(solo, sizeof solo, l->k, l->solo);
-			tour_fmt_pct(speed, sizeof speed, l->speed);
-			fprintf(f, "    %-6s %-14s %14s %14s %6s\n", l->name, l->spec,
-			    l->paused ? "paused" : tour_marked(rate, sizeof rate, l->disturbed),
-			    tour_marked(solo, sizeof solo, l->solo_disturbed),
-			    tour_marked(speed, sizeof speed, l->disturbed || l->solo_disturbed));
-		}
+		for (j = 0; r->measured && j < r->nloads; j++)
+			tour_summary_load(f, &r->loads[j], w);
 		if (r->note[0] != '\0')
 			fprintf(f, "    %s\n", r->note);
 		else if (!r->measured && !r->skipped)
@@ -142,6 +205,9 @@ tour_host_summary(const struct tour_player *p, FILE *f)
 		else if (r->nloads == 0)
 			fprintf(f, "    no load running\n");
 	}
+	if (latency)
+		fprintf(f, "\nLatency loads (pipe, fork): SPEED is the time of a round trip "
+		    "or a fork\nagainst alone (time 1.35x: 35%% longer); no yield.\n");
 	tour_host_warnings(p, f);
 }
 
@@ -208,8 +274,10 @@ tour_host_summary_json(const struct tour_player *p, struct strbuf *sb)
 		r = tour_player_result(p, i);
 		strbuf_printf(sb, "%s{\"step\":%d,\"title\":", i ? "," : "", i + 1);
 		strbuf_json_str(sb, t->steps[i].title);
-		strbuf_printf(sb, ",\"ran\":%s,\"skipped\":%s,\"measured\":%s,\"note\":",
-		    r->ran ? "true" : "false", r->skipped ? "true" : "false",
+		/* A skipped step was shown (its caption) but ran no load. */
+		strbuf_printf(sb, ",\"shown\":%s,\"ran\":%s,\"skipped\":%s,"
+		    "\"measured\":%s,\"note\":", r->ran ? "true" : "false",
+		    r->ran && !r->skipped ? "true" : "false", r->skipped ? "true" : "false",
 		    r->measured ? "true" : "false");
 		strbuf_json_str(sb, r->note[0] != '\0' ? r->note : NULL);
 		strbuf_puts(sb, ",\"yield\":");
@@ -397,7 +465,7 @@ tour_host_event(void *arg, enum tour_event ev, const struct tour_player *p)
 	struct tour_host		*h = arg;
 	const struct tour_step_result	*r;
 	const struct tour_load_result	*l;
-	char				 rate[40], solo[40], speed[16];
+	char				 rate[40], solo[40], speed[24];
 	int				 i, k = tour_player_step(p);
 
 	switch (ev) {
@@ -421,17 +489,20 @@ tour_host_event(void *arg, enum tour_event ev, const struct tour_player *p)
 			l = &r->loads[i];
 			tour_fmt_value(rate, sizeof rate, l->k, l->rate);
 			tour_fmt_value(solo, sizeof solo, l->k, l->solo);
-			tour_fmt_pct(speed, sizeof speed, l->speed);
+			tour_fmt_speed(speed, sizeof speed, l->k, l->speed);
 			tour_marked(rate, sizeof rate, l->disturbed);
 			tour_marked(solo, sizeof solo, l->solo_disturbed);
 			tour_marked(speed, sizeof speed, l->disturbed || l->solo_disturbed);
 			if (l->paused)
 				fprintf(h->out, "    %-5s %-12s paused\n", l->name, l->spec);
 			else
-				fprintf(h->out, "    %-5s %-12s %14s   solo %14s   speed %5s\n",
-				    l->name, l->spec, rate, solo, speed);
+				fprintf(h->out, "    %-5s %-12s %14s   solo %14s   %s%s\n",
+				    l->name, l->spec, rate, solo, strncmp(speed, "time", 4) != 0 ?
+				    "speed " : "", speed);
 		}
-		if (isfinite(r->yield))
+		if (tour_latency(r))
+			fprintf(h->out, "    no yield: latency loads (time against alone)\n");
+		else if (isfinite(r->yield))
 			fprintf(h->out, "    yield %.2f (the work of %.2f loads running "
 			    "alone)\n", r->yield, r->yield);
 		break;

@@ -99,6 +99,21 @@ sk=$(json_get "$TMP/r.json" '",".join(str(s["step"]) for s in j["steps"] if s["s
 [ "$n" = 5 ] && [ "$sk" = "2,5" ]
 ok $? "--record wrote five steps, 2 and 5 skipped ($n; $sk)"
 
+v=$(json_get "$TMP/r.json" 'all(not s["skipped"] or (not s["ran"] and not s["measured"] and s["shown"]) for s in j["steps"]) and all(s["ran"] or not s["measured"] for s in j["steps"])')
+[ "$v" = True ]
+ok $? "--record is self-consistent: a skipped step did not run, a measured one did ($v)"
+
+# Latency loads: time against alone, no yield, and the columns line up.
+$SMTSCOPE tour --headless --step 0.5 wakeup-latency > "$TMP/wl.txt" 2>&1
+ok $? "tour --headless --step 0.5 wakeup-latency exits 0"
+sed -n '/^Summary/,$p' "$TMP/wl.txt" > "$TMP/wls.txt"
+! grep -E -q '^[0-9]+ .* [0-9]+\.[0-9]{2}$' "$TMP/wls.txt" && ! grep -q 'yield [0-9]' "$TMP/wl.txt"
+ok $? "latency steps show no yield"
+grep -E -q '^    p +pipe@0,0 .* (~?time [0-9.]+x|-)$' "$TMP/wls.txt"
+ok $? "the pipe's line ends with its time against alone"
+awk '/^#   LOAD/ { w = length($0) } /^    [pf] / && w && length($0) != w - 7 { bad = 1 } END { exit bad || !w }' "$TMP/wls.txt"
+ok $? "each load's line is as wide as the header's columns"
+
 # A terminating signal mid-tour: the loads go with it.
 $SMTSCOPE tour --headless --step 5 smt-basics > /dev/null 2>&1 &
 pid=$!
@@ -132,4 +147,14 @@ ok $? "tour --list does not read ./doc/tours of the current directory"
 (cd "$TMP/cwd" && "$TMP/bin/smtscope" tour --headless planted) > "$TMP/out" 2> "$TMP/err"
 [ $? -eq 2 ] && grep -q "no tour 'planted'" "$TMP/err"
 ok $? "nor does tour NAME: $(cat "$TMP/err")"
+
+# The user's own tours come first: $XDG_DATA_HOME/smtscope/tours.
+mkdir -p "$TMP/xdg/smtscope/tours"
+printf 'tour mine\ntitle My own tour\nstep one\ncaption x\n' \
+    > "$TMP/xdg/smtscope/tours/mine.tour"
+XDG_DATA_HOME="$TMP/xdg" $SMTSCOPE tour --list > "$TMP/list" 2>&1
+head -n 1 "$TMP/list" | grep -q '^mine .*My own tour'
+ok $? "tour --list shows the user's tour first: $(head -n 1 "$TMP/list")"
+XDG_DATA_HOME="$TMP/xdg" $SMTSCOPE tour --check mine > "$TMP/out" 2>&1
+ok $? "tour NAME finds it by name"
 done_testing

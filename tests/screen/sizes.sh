@@ -79,6 +79,8 @@ fi
 TM_W=80 TM_H=24 TM_SOCK="smtscope-test-sizes-live-$$"
 check "80x24: starts with three loads" tm_start \
     "LANG=C.UTF-8 $SMTSCOPE -l spin@0 -l spin@0 -l spin@1"
+check "the status line's 'measuring its solo rate' ends when the solo does" \
+    tm_wait 'started spin#3 \(spin@1\): solo rate measured|solo is marked' 10
 check "the WHY keeps its first clause" tm_wait '^ spin#1 .* shares CPU 0 with spin#2' 10
 check "the info line has the cursor's load and its whole WHY" \
     tm_wait '^CPU 0 spin#[12]: shares CPU 0 with spin#[12]'
