@@ -276,9 +276,9 @@ tour_host_summary_json(const struct tour_player *p, struct strbuf *sb)
 		strbuf_json_str(sb, t->steps[i].title);
 		/* A skipped step was shown (its caption) but ran no load. */
 		strbuf_printf(sb, ",\"shown\":%s,\"ran\":%s,\"skipped\":%s,"
-		    "\"measured\":%s,\"note\":", r->ran ? "true" : "false",
+		    "\"measured\":%s,\"partial\":%s,\"note\":", r->ran ? "true" : "false",
 		    r->ran && !r->skipped ? "true" : "false", r->skipped ? "true" : "false",
-		    r->measured ? "true" : "false");
+		    r->measured ? "true" : "false", r->partial ? "true" : "false");
 		strbuf_json_str(sb, r->note[0] != '\0' ? r->note : NULL);
 		strbuf_puts(sb, ",\"yield\":");
 		strbuf_json_num(sb, r->measured ? r->yield : NAN);
