@@ -78,4 +78,7 @@ void	control_help(struct ui_state *, int show);
 void	control_quit(struct ui_state *, int status);
 void	control_step(struct ui_state *, enum ui_ask);
 
+/* C: show or hide the time chart. */
+void	control_chart(struct ui_state *);
+
 #endif

@@ -16,6 +16,7 @@
 #include "analysis.h"
 #include "kernel.h"
 #include "solo.h"
+#include "ui/chartview.h"
 #include "ui/draw.h"
 #include "ui/paint.h"
 #include "ui/panelview.h"
@@ -490,6 +491,7 @@ draw_help(const struct paint *d)
 		"Tab                select the next load (the cursor follows it)",
 		"c                  measure the solo rates again (others pause 1 s each)",
 		"v                  switch between the tree and the grid",
+		"C                  show or hide the time chart (where rows are spare)",
 		"t                  next theme",
 		"n                  next step of a tour",
 		"? or F1            this help",
@@ -552,6 +554,7 @@ draw_frame(const struct ui_state *st, const struct ui_layout *lay,
 		draw_header(d);
 		draw_caption(d);
 		treeview_draw(d);
+		chartview_draw(d);
 		panelview_draw(d);
 		draw_info(d);
 		draw_status(d);

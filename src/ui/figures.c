@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "ui/chart.h"
 #include "ui/figures.h"
 #include "ui/others.h"
 #include "util.h"
@@ -165,6 +166,8 @@ figures_solo_poll(struct ui_state *st)
 		v->solo_disturbed = isfinite(r.rate) &&
 		    solo_disturbed(&r, analysis_cpu_bound(l->spec.k));
 		figures_solo_told(st, l);
+		if (isfinite(r.rate))
+			chart_event(st->chart, CHART_EV_SOLO, l->id);
 		st->dirty = 1;
 	}
 }

@@ -733,24 +733,36 @@ layout_pick_view(struct ui_layout *lay, const struct ui_state *st, int cols, int
 	return lay->tree_rows <= lay->scr.topo_h ? LAYOUT_TREE : LAYOUT_GRID;
 }
 
-/* Rows the topology does not need go to the loads the panel would hide. */
+/*
+ * Rows the topology does not need go to the loads the panel would hide,
+ * then to the time chart (when shown and there are enough of them).
+ */
 static void
-layout_spare(struct ui_layout *lay, int nloads)
+layout_spare(struct ui_layout *lay, int nloads, int chart)
 {
 	struct layout_screen	*s = &lay->scr;
 	int			 spare, hidden;
 
+	s->chart_y = -1;
+	s->chart_h = 0;
 	if (s->too_small)
 		return;
 	spare = s->topo_h - lay->topo.nrows;
 	hidden = nloads - (s->panel_h - 1);
-	if (spare <= 0 || hidden <= 0)
+	if (spare > 0 && hidden > 0) {
+		if (hidden > spare)
+			hidden = spare;
+		s->topo_h -= hidden;
+		s->panel_y -= hidden;
+		s->panel_h += hidden;
+		spare -= hidden;
+	}
+	if (!chart || spare < LAYOUT_CHART_MIN)
 		return;
-	if (spare > hidden)
-		spare = hidden;
+	/* Leave a blank row under the topology. */
+	s->chart_h = spare - 1;
+	s->chart_y = s->panel_y - s->chart_h;
 	s->topo_h -= spare;
-	s->panel_y -= spare;
-	s->panel_h += spare;
 }
 
 /* Lay a frame out for the state on a terminal of rows x cols. */
@@ -772,7 +784,7 @@ layout_update(struct ui_layout *lay, const struct ui_state *st, int rows, int co
 	if (lay->topo.nrows == 0 || lay->topo.cols != cols || lay->topo.view != view ||
 	    lay->topo.utf8 != utf8)
 		layout_build(&lay->topo, st->m, view, cols, utf8);
-	layout_spare(lay, nloads);
+	layout_spare(lay, nloads, st->chart_on && st->chart != NULL);
 	layout_scroll(lay, st->cursor);
 	layout_panel(&lay->panel, st, cols);
 	layout_panel_scroll(lay, st);

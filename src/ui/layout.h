@@ -11,6 +11,7 @@
 #define UI_MIN_COLS	60
 #define UI_MIN_ROWS	12
 #define UI_CAPTION_LINES	24
+#define LAYOUT_CHART_MIN	7	/* rows a time chart needs */
 #define LAYOUT_WHY_MIN	30	/* the panel's WHY keeps its first clause */
 
 #include "ui/state.h"
@@ -78,6 +79,7 @@ struct layout_screen {
 	int	caption_y;		/* -1 without a caption */
 	int	caption_h;		/* its lines */
 	int	topo_y, topo_h;
+	int	chart_y, chart_h;	/* the time chart: rows the topology spares */
 	int	panel_y, panel_h;	/* panel title row, then loads */
 	int	info_y;
 	int	status_y;

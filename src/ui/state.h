@@ -33,6 +33,7 @@ enum ui_ask {
 	UI_ASK_PREV
 };
 
+struct chart;
 struct foreign;
 struct kernel;
 struct solo;
@@ -139,6 +140,10 @@ struct ui_state {
 	int			 script_key;	/* ... and waits for n */
 	int			 tour_keys;	/* Space, Right, Left step the script */
 	enum ui_ask		 step_ask;	/* a key asked for a step */
+
+	/* The time chart (chart.c): its samples, and whether it is shown. */
+	struct chart		*chart;
+	int			 chart_on;
 
 	/* The loop. */
 	int			 quit;

@@ -32,6 +32,7 @@
 
 #include "cmd.h"
 #include "solo.h"
+#include "ui/chart.h"
 #include "ui/control.h"
 #include "ui/draw.h"
 #include "ui/figures.h"
@@ -187,6 +188,8 @@ ui_tick(struct ui *ui)
 
 	if (figures_tick(&ui->st, err, sizeof err) == -1)
 		control_message(&ui->st, 1, "%s", err);
+	if (ui->st.chart != NULL)
+		chart_record(ui->st.chart, &ui->st);
 	control_expire_message(&ui->st);
 	control_solo_guard(&ui->st);
 }
@@ -421,6 +424,7 @@ ui_free(struct ui *ui)
 	free(st->pct_ok);
 	others_free(st);
 	free(st->lv);
+	chart_free(st->chart);
 	topo_free(st->m);
 }
 
@@ -578,6 +582,8 @@ ui_run(const struct ui_options *o)
 	if (!ui.st.view_only) {
 		ui.st.loads = loads_new(ui.st.m);
 		ui.st.solo = solo_new(&figures_solo_ops, &ui.st);
+		ui.st.chart = chart_new(ui.st.m->npus);
+		ui.st.chart_on = 1;
 	}
 	if (ui_curses_start(&ui) == -1) {
 		close(tfd);
