@@ -19,13 +19,14 @@ static const struct option cmd_live_longopts[] = {
 	{ "theme", required_argument, NULL, 't' },
 	{ "load", required_argument, NULL, 'l' },
 	{ "input", required_argument, NULL, 'i' },
+	{ "snapshot", required_argument, NULL, 'S' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
 
 const struct cmd_entry cmd_live_entry = {
 	.name = NULL,
-	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC]",
+	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC] [--snapshot FILE]",
 	.summary = "the live screen",
 	.optstring = "d:t:l:i:h",
 	.longopts = cmd_live_longopts,
@@ -47,6 +48,8 @@ cmd_live_help(FILE *f)
 	    "  -t, --theme NAME|FILE           color theme: default, mono, light, projector, or a file\n"
 	    "  -l, --load KERNEL[:PARAM]@WHERE start a load at launch (repeatable), e.g. hash@0\n"
 	    "  -i, --input FILE.xml|SYNTHETIC  view another machine's topology (no loads)\n"
+	    "      --snapshot FILE             the file S writes the screen to as SVG\n"
+	    "                                  (default smtscope-YYYYmmdd-HHMMSS.svg here)\n"
 	    "  -h, --help                      this help\n"
 	    "\n"
 	    "Press ? on the screen for the keys. Commands: smtscope --help. See smtscope(1).\n");
@@ -98,6 +101,9 @@ cmd_live_options(const struct cmd_args *a, struct ui_options *o)
 			break;
 		case 'i':
 			o->input = a->opts[i].arg;
+			break;
+		case 'S':
+			o->snapshot = a->opts[i].arg;
 			break;
 		}
 	}

@@ -87,6 +87,14 @@ control_chart_started(struct ui_state *st, const struct load *l)
 	}
 }
 
+/* S: write the screen as SVG once it is drawn (ui.c does, with curses). */
+void
+control_snapshot(struct ui_state *st)
+{
+	st->snapshot_ask = 1;
+	st->dirty = 1;
+}
+
 /* Toggle the time chart. */
 void
 control_chart(struct ui_state *st)

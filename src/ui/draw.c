@@ -492,6 +492,7 @@ draw_help(const struct paint *d)
 		"c                  measure the solo rates again (others pause 1 s each)",
 		"v                  switch between the tree and the grid",
 		"C                  show or hide the time chart (where rows are spare)",
+		"S                  write the screen as SVG (smtscope-DATE.svg, --snapshot)",
 		"t                  next theme",
 		"n                  next step of a tour",
 		"? or F1            this help",

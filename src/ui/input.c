@@ -197,6 +197,9 @@ input_normal(struct ui_state *st, const struct ui_layout *lay, int key)
 	case 'C':
 		control_chart(st);
 		return;
+	case 'S':
+		control_snapshot(st);
+		return;
 	case 'v':
 		control_toggle_view(st, lay->topo.view);
 		return;

@@ -145,6 +145,10 @@ struct ui_state {
 	struct chart		*chart;
 	int			 chart_on;
 
+	/* S asked for the screen as SVG, once drawn; to this file ("" dated). */
+	int			 snapshot_ask;
+	char			 snapshot_path[512];
+
 	/* The loop. */
 	int			 quit;
 	int			 exit_status;

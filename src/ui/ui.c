@@ -34,6 +34,7 @@
 #include "solo.h"
 #include "ui/chart.h"
 #include "ui/control.h"
+#include "ui/snapshot.h"
 #include "ui/draw.h"
 #include "ui/figures.h"
 #include "ui/input.h"
@@ -160,6 +161,24 @@ ui_fatal_disarm(void)
 		signal(ui_fatal_sigs[i], SIG_DFL);
 }
 
+/* Write the frame just drawn as SVG, and say where (on the next frame). */
+static void
+ui_snapshot(struct ui_state *st)
+{
+	char	name[512], err[600];
+
+	st->snapshot_ask = 0;
+	if (st->snapshot_path[0] != '\0')
+		snprintf(name, sizeof name, "%s", st->snapshot_path);
+	else
+		snapshot_name(name, sizeof name);
+	if (snapshot_svg(name, err, sizeof err) == -1)
+		control_message(st, 1, "snapshot: %s", err);
+	else
+		control_message(st, 0, "screen written as SVG: %s", name);
+	st->dirty = 1;
+}
+
 /* Lay the frame out and draw it; the colors first if the theme changed. */
 static void
 ui_draw(struct ui *ui)
@@ -178,6 +197,8 @@ ui_draw(struct ui *ui)
 	draw_frame(st, &ui->lay, &ui->term);
 	st->dirty = 0;
 	ui->frames++;
+	if (st->snapshot_ask)
+		ui_snapshot(st);
 }
 
 /* A refresh: sample CPUs and loads, expire old news. */
@@ -518,6 +539,8 @@ ui_init(struct ui *ui, const struct ui_options *o, int *rc)
 	ui->finish = o->finish;
 	ui->st.script = o->step != NULL;
 	ui->st.tour_keys = o->tour_keys;
+	if (o->snapshot != NULL)
+		snprintf(ui->st.snapshot_path, sizeof ui->st.snapshot_path, "%s", o->snapshot);
 	ui->term.utf8 = ui_locale_utf8();
 	if ((frames = getenv("SMTSCOPE_UI_FRAMES")) != NULL)
 		ui->frames_max = strtoull(frames, NULL, 10);
