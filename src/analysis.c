@@ -179,13 +179,6 @@ analysis_reason(const struct topo *m, struct loads *ls, const struct load *l,
 	}
 }
 
-/* Would a load use its whole CPU alone? */
-int
-analysis_cpu_bound(const struct kernel *k)
-{
-	return k->ends == 1 && strcmp(k->name, "fork") != 0;
-}
-
 /* Others' share of a CPU by OS index, and who they were; NAN if unknown. */
 static double
 analysis_others_at(const struct topo *m, const struct analysis_others *o, int os,

@@ -42,8 +42,6 @@ int	analysis_load_cpu(const struct load *);
 void	analysis_reason(const struct topo *, struct loads *, const struct load *l,
 	    char *buf, size_t len);
 
-/* Would a load use its whole CPU alone? Not two-ended ones (pipe) nor fork: they block. */
-int	analysis_cpu_bound(const struct kernel *);
 
 /* Others' work (not smtscope's) that a reason names: more than a few percent of a CPU. */
 #define ANALYSIS_OTHERS_MIN	0.05

@@ -11,8 +11,10 @@
 
 #include "analysis.h"
 #include "check.h"
+#include "infer.h"
 #include "cpuinfo.h"
 #include "kernel.h"
+#include "machine.h"
 #include "report.h"
 #include "sysinfo.h"
 #include "topo.h"
@@ -341,6 +343,7 @@ check_report_text(const struct check *c, FILE *f)
 	report_notes_flush(&notes, f);
 	if (c->sched.asked)
 		check_text_sched(c, f);
+	infer_check_section(c, f);
 	if (c->nwarn > 0) {
 		fprintf(f, "\nWarnings:\n");
 		for (i = 0; i < c->nwarn; i++)
@@ -348,16 +351,22 @@ check_report_text(const struct check *c, FILE *f)
 	}
 }
 
-/* Add the "machine" and "facts" members to a JSON object being built. */
+/*
+ * Add the "kind", "machine" and "facts" members to a JSON object being
+ * built: the machine object (machine.c) after the flat members that
+ * older readers know.
+ */
 static void
 check_json_machine(const struct check *c, struct strbuf *sb)
 {
 	const struct topo_summary	*sum = &c->m->summary;
 	const struct sysinfo		*si = &c->si;
+	struct machine			 mc;
 	int				 i;
 
-	strbuf_puts(sb, "\"machine\":{\"source\":");
-	strbuf_json_str(sb, c->live ? "this machine" : c->m->source_name);
+	machine_fill(&mc, c->m, &c->ci, NULL);
+	strbuf_puts(sb, "\"kind\":\"check\",\"machine\":{");
+	machine_json_members(&mc, sb);
 	strbuf_puts(sb, ",\"vendor\":");
 	strbuf_json_str(sb, c->ci.vendor);
 	strbuf_puts(sb, ",\"brand\":");

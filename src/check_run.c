@@ -103,17 +103,8 @@ check_quiet_s(const struct check_runner *cr)
 static void
 check_window(double max_s, struct measure_win *w, struct solo_stable *stab)
 {
-	memset(w, 0, sizeof *w);
-	w->max_s = max_s;
-	w->min_s = max_s < CHECK_CELL_MIN_S ? max_s : CHECK_CELL_MIN_S;
-	w->sub_s = max_s / 200 > CHECK_SUB_S ? max_s / 200 : CHECK_SUB_S;
-	w->tol = CHECK_TOL;
-	w->need = CHECK_NEED;
-	stab->min_ns = (uint64_t)(w->min_s * 1e9);
-	stab->max_ns = (uint64_t)(w->max_s * 1e9);
-	stab->sub_ns = (uint64_t)(w->sub_s * 1e9);
-	stab->tol = w->tol;
-	stab->need = w->need;
+	solo_stable_set(stab, w, max_s < CHECK_CELL_MIN_S ? max_s : CHECK_CELL_MIN_S, max_s,
+	    max_s / 200 > CHECK_SUB_S ? max_s / 200 : CHECK_SUB_S, CHECK_TOL, CHECK_NEED);
 }
 
 /* Say what runs now, with an estimate of the time left; NULL at the end. */
@@ -453,13 +444,13 @@ check_row_solos(struct check_runner *cr, struct check_pair *p, char *err, size_t
 			continue;
 		}
 		check_alone(cr, p->ids[end], what, c->plan.anchor,
-		    solo_cpu_bound(so->kern.k), &so->cell);
+		    kernel_cpu_bound(so->kern.k), &so->cell);
 		/* A noisy solo (the machine, not others) is measured once more. */
 		if (so->cell.state == CHECK_DONE && !so->cell.disturbed &&
 		    so->cell.spread > CHECK_NOISY && check_quiet_s(cr) > 0) {
 			c->runs_total++;
 			check_alone(cr, p->ids[end], what, c->plan.anchor,
-			    solo_cpu_bound(so->kern.k), &so->cell);
+			    kernel_cpu_bound(so->kern.k), &so->cell);
 		}
 		snprintf(what, sizeof what, "%s alone", so->kern.text);
 		check_warn_cell(c, what, &so->cell);
@@ -484,7 +475,7 @@ check_adjacent_solo(struct check_runner *cr, struct check_pair *p, struct check_
 	snprintf(what, sizeof what, "%s alone on CPU %d", p->row->a.text,
 	    cr->c->plan.anchor);
 	check_progress(cr, what);
-	check_alone(cr, p->ids[0], what, cr->c->plan.anchor, solo_cpu_bound(p->row->a.k),
+	check_alone(cr, p->ids[0], what, cr->c->plan.anchor, kernel_cpu_bound(p->row->a.k),
 	    &alone);
 	if (alone.state == CHECK_DONE && !alone.disturbed && !(alone.spread > CHECK_NOISY)) {
 		cell->solo = alone.rate_anchor;

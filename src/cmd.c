@@ -1,14 +1,20 @@
 /* cmd.c: what the commands share: the option parser, usage errors, death by a signal. */
 #include "config.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd.h"
+#include "machine.h"
+
+/* The temporary file of an -o report being written, removed if we die. */
+static char	cmd_out_tmp[8200];
 
 /* Print "smtscope: CMD: what" on stderr; returns the usage exit status. */
 int
@@ -173,6 +179,8 @@ cmd_die(int sig)
 
 	fflush(stdout);
 	fflush(stderr);
+	if (cmd_out_tmp[0] != '\0')
+		unlink(cmd_out_tmp);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_DFL;
 	sigemptyset(&sa.sa_mask);
@@ -182,4 +190,97 @@ cmd_die(int sig)
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	raise(sig);
 	_exit(128 + sig);
+}
+
+/* Expand %h (the short host name) and %% in an -o name. */
+int
+cmd_out_name(const char *pattern, char *buf, size_t len, char *err, size_t errlen)
+{
+	char	host[256];
+	size_t	n = 0, add;
+	const char *p, *piece;
+
+	for (p = pattern; *p != '\0'; p++) {
+		piece = p;
+		add = 1;
+		if (*p == '%' && p[1] == 'h') {
+			if (machine_short_hostname(host, sizeof host) == -1) {
+				snprintf(err, errlen, "-o %s: the host name is unknown", pattern);
+				return -1;
+			}
+			piece = host;
+			add = strlen(host);
+			p++;
+		} else if (*p == '%' && p[1] == '%')
+			p++;
+		else if (*p == '%') {
+			snprintf(err, errlen, "-o %s: unknown '%%%.1s' (%%h is the short host "
+			    "name, %%%% a %%)", pattern, p + 1);
+			return -1;
+		}
+		if (n + add >= len) {
+			snprintf(err, errlen, "-o %s: the name is too long", pattern);
+			return -1;
+		}
+		memcpy(buf + n, piece, add);
+		n += add;
+	}
+	buf[n] = '\0';
+	if (n == 0)
+		snprintf(err, errlen, "-o: an empty file name");
+	return n == 0 ? -1 : 0;
+}
+
+/* Open the report's destination: a temporary file beside the name, or stdout. */
+int
+cmd_out_open(struct cmd_out *o, const char *cmd, const char *pattern)
+{
+	char	 err[4400], *slash;
+	mode_t	 mask;
+	int	 fd;
+
+	memset(o, 0, sizeof *o);
+	o->f = stdout;
+	if (pattern == NULL)
+		return CMD_GO;
+	if (cmd_out_name(pattern, o->path, sizeof o->path, err, sizeof err) == -1)
+		return cmd_usage_error(cmd, "%s", err);
+	slash = strrchr(o->path, '/');
+	snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.XXXXXX", slash != NULL ?
+	    (int)(slash - o->path + 1) : 0, o->path, slash != NULL ? slash + 1 : o->path);
+	if ((fd = mkstemp(o->tmp)) == -1)
+		return cmd_usage_error(cmd, "-o %s: cannot write there: %s", o->path,
+		    strerror(errno));
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
+	if ((o->f = fdopen(fd, "w")) == NULL) {
+		close(fd);
+		unlink(o->tmp);
+		return cmd_usage_error(cmd, "-o %s: %s", o->path, strerror(errno));
+	}
+	snprintf(cmd_out_tmp, sizeof cmd_out_tmp, "%s", o->tmp);
+	return CMD_GO;
+}
+
+/* Finish the report: the file renamed into place; rc, or CMD_FAIL. */
+int
+cmd_out_close(struct cmd_out *o, const char *cmd, int rc)
+{
+	int	bad;
+
+	if (o->f == NULL || o->f == stdout)
+		return rc;
+	bad = ferror(o->f) | fflush(o->f);
+	bad |= fclose(o->f);
+	o->f = NULL;
+	cmd_out_tmp[0] = '\0';
+	if (rc == CMD_USAGE || bad || rename(o->tmp, o->path) == -1) {
+		if (rc != CMD_USAGE)
+			fprintf(stderr, "smtscope: %s: cannot write %s: %s\n", cmd, o->path,
+			    strerror(errno != 0 ? errno : EIO));
+		unlink(o->tmp);
+		return rc == CMD_USAGE ? rc : CMD_FAIL;
+	}
+	return rc;
 }

@@ -64,12 +64,32 @@ enum cmd_format {
 	CMD_CSV
 };
 
+/*
+ * Where a report goes: standard output, or the file of -o NAME (%h: the
+ * short host name, %%: %), written under a hidden temporary name beside
+ * it and renamed when complete, so that a reader never sees half a file.
+ */
+struct cmd_out {
+	FILE	*f;
+	char	 path[4096];	/* "" for standard output */
+	char	 tmp[8200];
+};
+/* Expand %h and %% in an -o name; -1 with a message naming it. */
+int	cmd_out_name(const char *pattern, char *buf, size_t len, char *err,
+	    size_t errlen);
+/* Open the report's destination (pattern NULL: stdout); CMD_GO or CMD_USAGE. */
+int	cmd_out_open(struct cmd_out *, const char *cmd, const char *pattern);
+/* Finish it: the file renamed into place; rc, or CMD_FAIL if it cannot be written. */
+int	cmd_out_close(struct cmd_out *, const char *cmd, int rc);
+
 extern const struct cmd_entry	cmd_live_entry;		/* cmd_live.c */
 extern const struct cmd_entry	cmd_topo_entry;		/* cmd_topo.c */
 extern const struct cmd_entry	cmd_run_entry;		/* cmd_run.c */
 extern const struct cmd_entry	cmd_check_entry;	/* cmd_check.c */
 extern const struct cmd_entry	cmd_time_entry;		/* cmd_time.c */
 extern const struct cmd_entry	cmd_kernels_entry;	/* cmd_kernels.c */
+extern const struct cmd_entry	cmd_c2c_entry;		/* cmd_c2c.c */
+extern const struct cmd_entry	cmd_compare_entry;	/* cmd_compare.c */
 int	cmd_tour(int, char **);		/* cmd_tour.c: parses its own arguments */
 
 /*

@@ -6,10 +6,16 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "c2c.h"
 #include "check.h"
 #include "cmd.h"
+#include "cpuinfo.h"
+#include "infer.h"
 #include "topo.h"
 #include "util.h"
+
+/* --infer[=PAIRS], long only. */
+#define CMD_CHECK_OPT_INFER	0x110
 
 static int	cmd_check_exec(int, char **);
 static void	cmd_check_help(FILE *);
@@ -23,7 +29,9 @@ static const struct option cmd_check_longopts[] = {
 	{ "json", no_argument, NULL, CMD_OPT_JSON },
 	{ "csv", no_argument, NULL, CMD_OPT_CSV },
 	{ "dry-run", no_argument, NULL, 'n' },
+	{ "infer", optional_argument, NULL, CMD_CHECK_OPT_INFER },
 	{ "input", required_argument, NULL, 'i' },
+	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -32,9 +40,10 @@ const struct cmd_entry cmd_check_entry = {
 	.name = "check",
 	.usage = "[--kernels LIST] [--pairs LIST] [--scheduler] [--time S]\n"
 	    "                      [--anchor CPU] [--json|--csv] [--dry-run]\n"
-	    "                      [-i FILE.xml|SYNTHETIC]",
+	    "                      [-i FILE.xml|SYNTHETIC] [-o FILE]\n"
+	    "       smtscope check --infer[=A:B,...] [--time S] [--json] [--dry-run]",
 	.summary = "co-run matrix and SMT yield: the verdict on new hardware",
-	.optstring = "k:p:st:a:ni:h",
+	.optstring = "k:p:st:a:ni:o:h",
 	.longopts = cmd_check_longopts,
 	.maxargs = 0,
 	.help = cmd_check_help,
@@ -67,7 +76,12 @@ cmd_check_help(FILE *f)
 	    "  --csv            one row per kernel and relation; rates in the unit column's\n"
 	    "                   unit, a status column (ok, n/a, failed, disturbed)\n"
 	    "  --dry-run        print the facts and the plan; run nothing\n"
-	    "  -i, --input F    plan for another machine's topology (with --dry-run)\n",
+	    "  -i, --input F    plan for another machine's topology (with --dry-run)\n"
+	    "  -o, --output F   write the report to F (%%h: the short host name, %%%%: %%)\n"
+	    "  --infer[=PAIRS]  hidden siblings: what pairs of CPUs behave like, measured\n"
+	    "                   (the same CPU, SMT siblings, separate cores) beside what\n"
+	    "                   the topology reports; PAIRS as 0:1,0:2 (default: chosen\n"
+	    "                   from the topology, about 25 s)\n",
 	    CHECK_DEFAULT_KERNELS);
 }
 
@@ -154,35 +168,185 @@ cmd_check_measure(struct check *c)
 	cmd_die(sig);
 }
 
+/* Progress of --infer on stderr, when it is a terminal. */
+static void
+cmd_check_infer_progress(void *arg, const char *what, double left_s)
+{
+	(void)arg;
+	if (what == NULL)
+		fprintf(stderr, "\r\033[K");
+	else
+		fprintf(stderr, "\r\033[Kcheck --infer: %s (about %.0f s left)", what, left_s);
+	fflush(stderr);
+}
+
+/*
+ * A pair's cache-line round trip for --infer, by c2c's measurer (the
+ * compare-and-swap ping-pong): 0 with the one-way median and its spread,
+ * -1 with why not, or a signal's number.
+ */
+static int
+cmd_check_rtt(void *arg, int a, int b, double *ns, double *spread, char *why, size_t len)
+{
+	const struct topo	*m = arg;
+	struct c2c_plan		 plan;
+	struct c2c_result	 r;
+	struct c2c_meter	*mt;
+	struct cpuset		 cpus;
+	int			 sig;
+
+	memset(&plan, 0, sizeof plan);
+	cpuset_zero(&cpus);
+	cpuset_set(&cpus, a);
+	cpuset_set(&cpus, b);
+	if (c2c_plan(m, &cpus, C2C_ALL, &plan, why, len) == -1)
+		return -1;
+	plan.mode = C2C_CAS;
+	plan.samples = C2C_DEFAULT_SAMPLES;
+	plan.trips = C2C_DEFAULT_TRIPS;
+	if (plan.npairs != 1 || (mt = c2c_meter_new(m, why, len)) == NULL) {
+		if (plan.npairs != 1)
+			snprintf(why, len, "CPUs %d and %d make no pair to time", a, b);
+		c2c_plan_free(&plan);
+		return -1;
+	}
+	sig = c2c_measure_pair(mt, &plan, 0, &r, 1);
+	c2c_meter_free(mt);
+	c2c_plan_free(&plan);
+	if (sig != 0)
+		return sig;
+	if (r.state != C2C_DONE || r.disturbed) {
+		snprintf(why, len, "CPUs %d and %d: %s", a, b, r.state != C2C_DONE ? r.error :
+		    "others' work disturbed the round trips");
+		return -1;
+	}
+	*ns = r.ns;
+	*spread = r.spread;
+	return 0;
+}
+
+/* The options --infer takes; CMD_GO or CMD_USAGE. */
+static int
+cmd_check_infer_options(const struct cmd_args *a, struct infer *inf, enum cmd_format *fmt)
+{
+	static const int	 other[] = { 'k', 'p', 's', 'a' };
+	const char		*s;
+	size_t			 i;
+
+	if (cmd_args_format(a, fmt) != 0)
+		return CMD_USAGE;
+	if (*fmt == CMD_CSV)
+		return cmd_usage_error("check", "--infer writes text or --json, not --csv");
+	for (i = 0; i < sizeof other / sizeof other[0]; i++)
+		if (cmd_args_has(a, other[i]))
+			return cmd_usage_error("check", "--infer measures its own pairs: "
+			    "-%c does not apply", other[i]);
+	if ((s = cmd_args_get(a, 't')) != NULL && (util_parse_seconds(s, &inf->window_s) ==
+	    -1 || inf->window_s < 0.05 || inf->window_s > 60))
+		return cmd_usage_error("check", "--time: '%s' is not a number of seconds "
+		    "from 0.05 to 60", s);
+	if (cmd_args_get(a, 'i') != NULL && !cmd_args_has(a, 'n'))
+		return cmd_usage_error("check", "-i %s is another machine's topology: "
+		    "loads cannot run there (add --dry-run for the plan)", cmd_args_get(a, 'i'));
+	return CMD_GO;
+}
+
+/* `smtscope check --infer`: plan the pairs, measure, classify, report. */
+static int
+cmd_check_infer(const struct cmd_args *a)
+{
+	struct infer		*inf = xcalloc(1, sizeof *inf);
+	struct cpuinfo		 ci;
+	struct topo		*m = NULL;
+	enum cmd_format		 fmt;
+	struct cmd_out		 out;
+	const char		*input = cmd_args_get(a, 'i');
+	const char		*list = cmd_args_get(a, CMD_CHECK_OPT_INFER);
+	char			 err[512];
+	int			 rc, sig;
+
+	out.f = NULL;
+	if ((rc = cmd_check_infer_options(a, inf, &fmt)) != CMD_GO ||
+	    (rc = cmd_out_open(&out, "check", cmd_args_get(a, 'o'))) != CMD_GO)
+		goto out;
+	m = input != NULL ? topo_load_input(input, err, sizeof err) :
+	    topo_load_live(err, sizeof err);
+	if (m == NULL) {
+		rc = cmd_usage_error("check", "%s", err);
+		goto out;
+	}
+	inf->m = m;
+	if (input == NULL && cpuinfo_read(&ci, NULL) == 0)
+		snprintf(inf->hypervisor, sizeof inf->hypervisor, "%s", ci.hypervisor);
+	if ((list != NULL ? infer_plan_list(inf, list, err, sizeof err) :
+	    infer_plan(inf, INFER_MAX_PAIRS, err, sizeof err)) == -1) {
+		rc = cmd_usage_error("check", "%s", err);
+		goto out;
+	}
+	infer_size(inf, INFER_BUDGET_S);
+	if (fmt == CMD_TEXT)
+		infer_report_plan(inf, out.f);
+	fflush(out.f);
+	rc = CMD_OK;
+	if (cmd_args_has(a, 'n'))
+		goto out;
+	infer_run(inf, cmd_check_rtt, m, isatty(STDERR_FILENO) ? cmd_check_infer_progress :
+	    NULL, NULL);
+	if ((sig = inf->signo) != 0) {
+		fprintf(stderr, "smtscope: check: interrupted by signal %d (%s); loads "
+		    "stopped\n", sig, strsignal(sig));
+		topo_free(m);
+		free(inf);
+		cmd_die(sig);
+	}
+	if (fmt == CMD_JSON)
+		infer_report_json(inf, out.f);
+	else
+		infer_report_text(inf, out.f);
+	rc = inf->failed ? CMD_FAIL : CMD_OK;
+out:
+	rc = cmd_out_close(&out, "check", rc);
+	if (m != NULL)
+		topo_free(m);
+	free(inf);
+	return rc;
+}
+
 /* `smtscope check`: plan, print the facts, measure, report. */
 static int
 cmd_check_exec(int argc, char **argv)
 {
 	struct cmd_args	 a;
 	struct check	*c;
+	struct cmd_out	 out;
 	enum cmd_format	 fmt;
 	int		 rc;
 
 	if ((rc = cmd_args_parse(&a, &cmd_check_entry, argc, argv)) != CMD_GO)
 		return rc;
+	if (cmd_args_has(&a, CMD_CHECK_OPT_INFER))
+		return cmd_check_infer(&a);
 	c = xcalloc(1, sizeof *c);
+	out.f = NULL;
 	if ((rc = cmd_check_options(&a, c, &fmt)) != CMD_GO ||
+	    (rc = cmd_out_open(&out, "check", cmd_args_get(&a, 'o'))) != CMD_GO ||
 	    (rc = cmd_check_plan(&a, c)) != CMD_GO)
 		goto out;
 	if (fmt == CMD_TEXT) {
-		check_report_plan(c, stdout);
-		fflush(stdout);
+		check_report_plan(c, out.f);
+		fflush(out.f);
 	}
 	if (!c->dry_run)
 		cmd_check_measure(c);
 	if (fmt == CMD_JSON)
-		check_report_json(c, stdout);
+		check_report_json(c, out.f);
 	else if (fmt == CMD_CSV)
-		check_report_csv(c, stdout);
+		check_report_csv(c, out.f);
 	else if (!c->dry_run)
-		check_report_text(c, stdout);
+		check_report_text(c, out.f);
 	rc = c->failed ? CMD_FAIL : CMD_OK;
 out:
+	rc = cmd_out_close(&out, "check", rc);
 	check_free(c);
 	free(c);
 	return rc;

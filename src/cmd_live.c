@@ -19,6 +19,7 @@ static const struct option cmd_live_longopts[] = {
 	{ "theme", required_argument, NULL, 't' },
 	{ "load", required_argument, NULL, 'l' },
 	{ "input", required_argument, NULL, 'i' },
+	{ "view", required_argument, NULL, 'v' },
 	{ "snapshot", required_argument, NULL, 'S' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
@@ -26,9 +27,9 @@ static const struct option cmd_live_longopts[] = {
 
 const struct cmd_entry cmd_live_entry = {
 	.name = NULL,
-	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC] [--snapshot FILE]",
+	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC] [-v VIEW] [--snapshot FILE]",
 	.summary = "the live screen",
-	.optstring = "d:t:l:i:h",
+	.optstring = "d:t:l:i:v:h",
 	.longopts = cmd_live_longopts,
 	.maxargs = 0,
 	.help = cmd_live_help,
@@ -48,6 +49,8 @@ cmd_live_help(FILE *f)
 	    "  -t, --theme NAME|FILE           color theme: default, mono, light, projector, or a file\n"
 	    "  -l, --load KERNEL[:PARAM]@WHERE start a load at launch (repeatable), e.g. hash@0\n"
 	    "  -i, --input FILE.xml|SYNTHETIC  view another machine's topology (no loads)\n"
+	    "  -v, --view VIEW                 start in a view: tree, grid, or c2c (core-to-core\n"
+	    "                                  latency heatmap)\n"
 	    "      --snapshot FILE             the file S writes the screen to as SVG\n"
 	    "                                  (default smtscope-YYYYmmdd-HHMMSS.svg here)\n"
 	    "  -h, --help                      this help\n"
@@ -101,6 +104,13 @@ cmd_live_options(const struct cmd_args *a, struct ui_options *o)
 			break;
 		case 'i':
 			o->input = a->opts[i].arg;
+			break;
+		case 'v':
+			o->view = a->opts[i].arg;
+			if (strcmp(o->view, "tree") != 0 && strcmp(o->view, "grid") != 0 &&
+			    strcmp(o->view, "c2c") != 0)
+				return cmd_usage_error(NULL, "-v: '%s' is not a view (tree, "
+				    "grid, c2c)", o->view);
 			break;
 		case 'S':
 			o->snapshot = a->opts[i].arg;

@@ -30,15 +30,16 @@ static const struct option cmd_run_longopts[] = {
 	{ "time", required_argument, NULL, 't' },
 	{ "json", no_argument, NULL, CMD_OPT_JSON },
 	{ "csv", no_argument, NULL, CMD_OPT_CSV },
+	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
 
 const struct cmd_entry cmd_run_entry = {
 	.name = "run",
-	.usage = "[--time S] [--json|--csv] LOAD...",
+	.usage = "[--time S] [--json|--csv] [-o FILE] LOAD...",
 	.summary = "measure loads alone, then together: speeds and why",
-	.optstring = "t:h",
+	.optstring = "t:o:h",
 	.longopts = cmd_run_longopts,
 	.maxargs = -1,
 	.help = cmd_run_help,
@@ -61,6 +62,7 @@ cmd_run_help(FILE *f)
 	    "                 is known, \u00b1 how much its parts disagreed\n"
 	    "  --json         one JSON object with a \"loads\" array\n"
 	    "  --csv          one row per load; solo and rate in the unit column's unit\n"
+	    "  -o, --output F write the report to F (%%h: the short host name, %%%%: %%)\n"
 	    "\n"
 	    "LOAD is KERNEL[:PARAM]@WHERE, e.g. hash@0, chase:1m@core:1.pu:0, pipe@0,1,\n"
 	    "hash@all (floating). See smtscope kernels.\n");
@@ -122,17 +124,7 @@ cmd_run_windows(double secs, struct solo_stable *stab, struct measure_win *w)
 	/* Sub-windows long enough that a window never needs STABLE_MAX_SUBS. */
 	if (sub < secs / 200)
 		sub = secs / 200;
-	memset(w, 0, sizeof *w);
-	w->max_s = secs;
-	w->min_s = secs < 0.5 ? secs : 0.5;
-	w->sub_s = sub;
-	w->tol = 0.03;
-	w->need = 4;
-	stab->min_ns = (uint64_t)(w->min_s * 1e9);
-	stab->max_ns = (uint64_t)(w->max_s * 1e9);
-	stab->sub_ns = (uint64_t)(w->sub_s * 1e9);
-	stab->tol = w->tol;
-	stab->need = w->need;
+	solo_stable_set(stab, w, secs < 0.5 ? secs : 0.5, secs, sub, 0.03, 4);
 }
 
 /* The foreign work on a load's core over the last scanned interval. */
@@ -166,7 +158,7 @@ cmd_run_solos(struct loads *ls, struct foreign *f, struct run *run)
 		r = &run->r[i];
 		if (r->id <= 0)
 			continue;
-		cpu_bound = solo_cpu_bound(r->spec.k);
+		cpu_bound = kernel_cpu_bound(r->spec.k);
 		measure_foreign_scan(f, ls);
 		sig = solo_measure_guarded(&solo_loads_ops, ls, r->id, warm_ns, &stab,
 		    cpu_bound, quiet_ns, &res, &r->solo_tries);
@@ -323,6 +315,7 @@ cmd_run_exec(int argc, char **argv)
 	struct run_result	*r;
 	struct topo		*m;
 	struct loads		*ls;
+	struct cmd_out		 out;
 	enum cmd_format		 fmt;
 	char			 err[512];
 	int			 i, rc, failed;
@@ -334,6 +327,10 @@ cmd_run_exec(int argc, char **argv)
 		return rc;
 	if ((m = topo_load_live(err, sizeof err)) == NULL)
 		return cmd_usage_error("run", "%s", err);
+	if ((rc = cmd_out_open(&out, "run", cmd_args_get(&a, 'o'))) != CMD_GO) {
+		topo_free(m);
+		return rc;
+	}
 	run.m = m;
 	run.n = a.argc;
 	run.r = xcalloc((size_t)run.n, sizeof *run.r);
@@ -342,7 +339,7 @@ cmd_run_exec(int argc, char **argv)
 		if (loads_parse(m, a.argv[i], &r->spec, err, sizeof err) == -1) {
 			free(run.r);
 			topo_free(m);
-			return cmd_usage_error("run", "%s", err);
+			return cmd_out_close(&out, "run", cmd_usage_error("run", "%s", err));
 		}
 		r->solo = r->solo_share = r->solo_spread = r->rate = r->share = NAN;
 		r->spread = r->speed = r->efficiency = NAN;
@@ -353,9 +350,9 @@ cmd_run_exec(int argc, char **argv)
 	ls = loads_new(m);
 	failed = cmd_run_measure(ls, &run);
 	loads_free(ls);
-	run_report(&run, fmt, stdout);
+	run_report(&run, fmt, out.f);
 	free(run.cpus);
 	free(run.r);
 	topo_free(m);
-	return failed ? CMD_FAIL : CMD_OK;
+	return cmd_out_close(&out, "run", failed ? CMD_FAIL : CMD_OK);
 }

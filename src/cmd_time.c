@@ -23,6 +23,7 @@ static const struct option cmd_time_longopts[] = {
 	{ "csv", no_argument, NULL, CMD_OPT_CSV },
 	{ "dry-run", no_argument, NULL, 'n' },
 	{ "input", required_argument, NULL, 'i' },
+	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -30,10 +31,10 @@ static const struct option cmd_time_longopts[] = {
 const struct cmd_entry cmd_time_entry = {
 	.name = "time",
 	.usage = "[--runs N] [--prepare CMD] [--placements LIST]\n"
-	    "                     [--json|--csv] [--quiet] [--dry-run] [-i INPUT] -- "
-	    "COMMAND [ARGS...]",
+	    "                     [--json|--csv] [--quiet] [--dry-run] [-i INPUT] [-o FILE]\n"
+	    "                     -- COMMAND [ARGS...]",
 	.summary = "time a real command on each CPU placement (all, cores, half)",
-	.optstring = "+r:p:P:qni:h",
+	.optstring = "+r:p:P:qni:o:h",
 	.longopts = cmd_time_longopts,
 	.maxargs = -1,
 	.help = cmd_time_help,
@@ -66,6 +67,8 @@ cmd_time_help(FILE *f)
 	    "                          run, times in the unit column's unit (s)\n"
 	    "  -n, --dry-run           print the placements, run nothing\n"
 	    "  -i, --input FILE|SYN    plan for another machine (implies --dry-run)\n"
+	    "  -o, --output FILE       write the report to FILE (%%h: the short host name,\n"
+	    "                          %%%%: %%)\n"
 	    "\n"
 	    "Per run: wall time (monotonic clock), user and sys time, peak RSS (of the\n"
 	    "largest single process of the tree), exit status, context switches. The\n"
@@ -175,6 +178,7 @@ cmd_time_exec(int argc, char **argv)
 {
 	struct cmd_args	 a;
 	struct timing	 t;
+	struct cmd_out	 out;
 	enum cmd_format	 fmt;
 	int		 rc;
 
@@ -182,16 +186,19 @@ cmd_time_exec(int argc, char **argv)
 	if ((rc = cmd_args_parse(&a, &cmd_time_entry, argc, argv)) != CMD_GO ||
 	    (rc = cmd_time_options(&a, &t, &fmt)) != CMD_GO)
 		return rc;
+	if ((rc = cmd_out_open(&out, "time", cmd_args_get(&a, 'o'))) != CMD_GO)
+		return rc;
 	if ((rc = cmd_time_plan(&a, &t)) == CMD_GO &&
 	    (t.dry_run || (rc = cmd_time_run(&t)) == CMD_GO)) {
 		if (fmt == CMD_JSON)
-			timing_report_json(&t, stdout);
+			timing_report_json(&t, out.f);
 		else if (fmt == CMD_CSV)
-			timing_report_csv(&t, stdout);
+			timing_report_csv(&t, out.f);
 		else
-			timing_report_text(&t, stdout);
+			timing_report_text(&t, out.f);
 		rc = timing_failed(&t) > 0 ? CMD_FAIL : CMD_OK;
 	}
+	rc = cmd_out_close(&out, "time", rc);
 	free(t.runs);
 	free(t.places);
 	if (t.m != NULL)

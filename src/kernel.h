@@ -26,6 +26,7 @@ struct kernel {
 	int		 higher_is_better;
 	double		 scale;		/* display = higher ? rate*scale : scale/rate */
 	int		 ends;		/* 1, or 2 for pipe */
+	int		 blocks;	/* it waits (on a peer, a child): not CPU-bound alone */
 	const char	*param_help;	/* NULL when the kernel takes no parameter */
 	/* In the supervisor: check the parameter (NULL or ""), fill p. */
 	int		(*parse)(const char *param, const struct kernel_env *,
@@ -47,6 +48,8 @@ struct kernel {
 extern const struct kernel *const kernel_all[];	/* NULL-terminated */
 
 const struct kernel *kernel_find(const char *name);
+/* Would a load of this kernel use its whole CPU alone? Those that block do not. */
+int		 kernel_cpu_bound(const struct kernel *);
 /* Rate in work units per second to the kernel's displayed unit (0 if no rate). */
 double		 kernel_display(const struct kernel *, double rate);
 /* In the supervisor, once every end has forked: close p->fd[] (those >= 0). */

@@ -32,6 +32,8 @@ static const struct cmd_entry *const main_cmds[] = {
 	&cmd_time_entry,
 	&main_tour_entry,
 	&cmd_kernels_entry,
+	&cmd_c2c_entry,
+	&cmd_compare_entry,
 };
 
 /* Print the top-level help. */

@@ -11,6 +11,7 @@
 
 #include "kernel.h"
 #include "measure.h"
+#include "machine.h"
 #include "report.h"
 #include "run.h"
 #include "solo.h"
@@ -321,6 +322,7 @@ void
 run_report(const struct run *run, enum cmd_format fmt, FILE *f)
 {
 	struct report_table	*t = run_table(run);
+	struct machine		 mc;
 	struct strbuf		 sb;
 
 	switch (fmt) {
@@ -334,7 +336,10 @@ run_report(const struct run *run, enum cmd_format fmt, FILE *f)
 		break;
 	case CMD_JSON:
 		strbuf_init(&sb);
-		strbuf_puts(&sb, "{\"time_s\":");
+		machine_fill(&mc, run->m, NULL, NULL);
+		strbuf_puts(&sb, "{\"kind\":\"run\",");
+		machine_json(&mc, &sb);
+		strbuf_puts(&sb, ",\"time_s\":");
 		report_json_num(&sb, run->time_s);
 		strbuf_puts(&sb, ",\"together_s\":");
 		report_json_num(&sb, run->together_s);

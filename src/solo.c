@@ -482,13 +482,6 @@ solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
 	return 0;
 }
 
-/* Would a load of this kernel use its whole CPU alone? Pipe and fork block. */
-int
-solo_cpu_bound(const struct kernel *k)
-{
-	return k != NULL && k->ends == 1 && strcmp(k->name, "fork") != 0;
-}
-
 /* How far a result is from a good solo: the share it lacked and others' CPUs. */
 static double
 solo_badness(const struct solo_result *r, int cpu_bound)
@@ -580,3 +573,21 @@ const struct solo_ops solo_loads_ops = {
 	.running = solo_loads_running,
 	.foreign_ns = solo_loads_foreign_ns,
 };
+
+/* Set a stable solo window and a together window with the same bounds. */
+void
+solo_stable_set(struct solo_stable *stab, struct measure_win *w, double min_s, double max_s,
+    double sub_s, double tol, int need)
+{
+	memset(w, 0, sizeof *w);
+	w->min_s = min_s;
+	w->max_s = max_s;
+	w->sub_s = sub_s;
+	w->tol = tol;
+	w->need = need;
+	stab->min_ns = (uint64_t)(min_s * 1e9);
+	stab->max_ns = (uint64_t)(max_s * 1e9);
+	stab->sub_ns = (uint64_t)(sub_s * 1e9);
+	stab->tol = tol;
+	stab->need = need;
+}

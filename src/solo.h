@@ -124,6 +124,11 @@ int		 solo_measure(const struct solo_ops *, void *arg, int id, uint64_t settle_n
 /* Is a result disturbed? cpu_bound: the load would use its whole CPU alone. */
 int		 solo_disturbed(const struct solo_result *, int cpu_bound);
 
+struct measure_win;
+/* Set a stable solo window and a together window (measure.h) with the same bounds. */
+void		 solo_stable_set(struct solo_stable *, struct measure_win *, double min_s,
+		     double max_s, double sub_s, double tol, int need);
+
 /* Counted windows that end when the rate is known; NULL: fixed windows again. */
 void		 solo_set_stable(struct solo *, const struct solo_stable *);
 
@@ -137,8 +142,6 @@ void		 solo_set_stable(struct solo *, const struct solo_stable *);
 int		 solo_measure_guarded(const struct solo_ops *, void *arg, int id,
 		     uint64_t settle_ns, const struct solo_stable *stab, int cpu_bound,
 		     uint64_t quiet_ns, struct solo_result *, int *tries);
-/* Would a load of this kernel use its whole CPU alone (pipe and fork block)? */
-int		 solo_cpu_bound(const struct kernel *);
 
 /* Ops over a struct loads (arg is the struct loads *). */
 extern const struct solo_ops solo_loads_ops;

@@ -2,9 +2,9 @@
  * timing_report.c: `smtscope time` written out, through the report layer.
  * The text compares `all` (SMT siblings busy) with `cores` (siblings idle).
  *
- * JSON report (stdout): { "command": [argv...], "prepare": str|null,
- * "runs": N, "dry_run": bool, "machine": { "source", "logical_cpus",
- * "cores", "packages", "smt" }, "placements": [ { "name", "status"
+ * JSON report (stdout): { "kind": "time", "command": [argv...], "prepare":
+ * str|null, "runs": N, "dry_run": bool, "machine": { machine.c's members,
+ * "logical_cpus", "cores", "packages", "smt" }, "placements": [ { "name", "status"
  * ("run"|"same"|"refused"), "cpus", "ncpus", "ncores", "same_as",
  * "reason", "wall_s", "user_s", "sys_s" ({ "median", "min", "max" } or
  * null), "maxrss_kb", "nvcsw_median", "nivcsw_median", "failed_runs",
@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "cpuset.h"
+#include "machine.h"
 #include "report.h"
 #include "timing.h"
 #include "topo.h"
@@ -344,11 +345,12 @@ void
 timing_report_json(const struct timing *c, FILE *f)
 {
 	struct timing_cmp	cmp;
+	struct machine		mc;
 	struct strbuf		b;
 	int			i;
 
 	strbuf_init(&b);
-	strbuf_puts(&b, "{\n  \"command\": [");
+	strbuf_puts(&b, "{\n  \"kind\": \"time\",\n  \"command\": [");
 	for (i = 0; i < c->argc; i++) {
 		if (i > 0)
 			strbuf_puts(&b, ", ");
@@ -359,9 +361,10 @@ timing_report_json(const struct timing *c, FILE *f)
 		strbuf_json_str(&b, c->prepare);
 	else
 		strbuf_puts(&b, "null");
-	strbuf_printf(&b, ",\n  \"runs\": %d,\n  \"dry_run\": %s,\n  \"machine\": "
-	    "{\"source\": ", c->nruns, c->dry_run ? "true" : "false");
-	strbuf_json_str(&b, c->m->source_name);
+	strbuf_printf(&b, ",\n  \"runs\": %d,\n  \"dry_run\": %s,\n  \"machine\": {",
+	    c->nruns, c->dry_run ? "true" : "false");
+	machine_fill(&mc, c->m, NULL, NULL);
+	machine_json_members(&mc, &b);
 	strbuf_printf(&b, ", \"logical_cpus\": %d, \"cores\": %d, \"packages\": %d, "
 	    "\"smt\": %s},\n  \"placements\": [\n", cpuset_count(&c->m->allowed),
 	    timing_count_cores(c->m, &c->m->allowed), c->m->npackages,

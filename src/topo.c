@@ -881,3 +881,30 @@ topo_bind_pid(const struct topo *m, pid_t pid, const struct cpuset *set, char *e
 	}
 	return 0;
 }
+
+/* Bind the calling thread (only it) to a set of CPUs; live topology only. */
+int
+topo_bind_thread(const struct topo *m, const struct cpuset *set, char *err, size_t errlen)
+{
+	hwloc_bitmap_t	bm;
+	int		cpu, rc;
+	char		list[256];
+
+	if (m->source != TOPO_LIVE) {
+		snprintf(err, errlen, "this topology is a view of another machine: "
+		    "nothing can run on it");
+		return -1;
+	}
+	bm = hwloc_bitmap_alloc();
+	CPUSET_FOREACH(cpu, set)
+		hwloc_bitmap_set(bm, (unsigned)cpu);
+	rc = hwloc_set_cpubind(m->hw, bm, HWLOC_CPUBIND_THREAD);
+	hwloc_bitmap_free(bm);
+	if (rc != 0) {
+		cpuset_format(set, list, sizeof list);
+		snprintf(err, errlen, "cannot bind a thread to CPU %s: %s", list,
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}

@@ -160,6 +160,9 @@ int		 topo_check_cpu(const struct topo *, int os_index, char *err, size_t errlen
 /* Bind a process (all its threads) to a set of CPUs; live topology only. */
 int		 topo_bind_pid(const struct topo *, pid_t, const struct cpuset *,
 		     char *err, size_t errlen);
+/* Bind the calling thread alone to a set of CPUs; live topology only. */
+int		 topo_bind_thread(const struct topo *, const struct cpuset *, char *err,
+		     size_t errlen);
 
 /* A node's label: "Package 0", "L3 32MB", "NUMA node 1: 64GB", "Core 3 P", "CPU 7". */
 void		 topo_node_label(const struct topo *, const struct topo_node *, char *,

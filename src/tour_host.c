@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
 #include "cmd.h"
 #include "kernel.h"
 #include "foreign.h"
 #include "loads.h"
+#include "machine.h"
 #include "measure.h"
 #include "solo.h"
 #include "topo.h"
@@ -63,7 +63,7 @@ tour_fmt_pct(char *buf, size_t len, double v)
 static void
 tour_fmt_speed(char *buf, size_t len, const struct kernel *k, double speed)
 {
-	if (k != NULL && !analysis_cpu_bound(k) && isfinite(speed) && speed > 0)
+	if (k != NULL && !kernel_cpu_bound(k) && isfinite(speed) && speed > 0)
 		snprintf(buf, len, "time %.2fx", 1 / speed);
 	else
 		tour_fmt_pct(buf, len, speed);
@@ -76,7 +76,7 @@ tour_latency(const struct tour_step_result *r)
 	int	i;
 
 	for (i = 0; i < r->nloads; i++)
-		if (r->loads[i].k == NULL || analysis_cpu_bound(r->loads[i].k))
+		if (r->loads[i].k == NULL || kernel_cpu_bound(r->loads[i].k))
 			return 0;
 	return r->nloads > 0;
 }
@@ -525,6 +525,31 @@ static const struct tour_ops tour_host_ops = {
 	.foreign = tour_host_foreign,
 };
 
+/*
+ * Put the "kind" and "machine" members at the head of the summary's
+ * object: a tour runs its loads on this machine, so it is the one described.
+ */
+static void
+tour_host_machine(struct strbuf *sb)
+{
+	struct machine	 mc;
+	struct topo	*m;
+	struct strbuf	 head;
+	char		 err[512];
+
+	if (sb->len == 0 || sb->s[0] != '{' || (m = topo_load_live(err, sizeof err)) == NULL)
+		return;
+	machine_fill(&mc, m, NULL, NULL);
+	topo_free(m);
+	strbuf_init(&head);
+	strbuf_puts(&head, "{\"kind\":\"tour\",");
+	machine_json(&mc, &head);
+	strbuf_puts(&head, ",");
+	strbuf_puts(&head, sb->s + 1);
+	strbuf_free(sb);
+	*sb = head;
+}
+
 /* Write the JSON summary to a file; -1 with a message on stderr. */
 int
 tour_host_record(const struct tour_player *p, const char *path)
@@ -535,6 +560,7 @@ tour_host_record(const struct tour_player *p, const char *path)
 
 	strbuf_init(&sb);
 	tour_host_summary_json(p, &sb);
+	tour_host_machine(&sb);
 	if ((f = fopen(path, "w")) == NULL) {
 		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
 		strbuf_free(&sb);

@@ -88,7 +88,7 @@ tour_solo_keep(struct tour_solos *t, const char *spec, const struct solo_result 
 	n.rate = isfinite(r->rate) && r->rate > 0 ? r->rate : NAN;
 	n.share = r->share;
 	n.spread = r->spread;
-	n.cpu_bound = solo_cpu_bound(tour_solo_kernel(spec));
+	n.cpu_bound = kernel_cpu_bound(tour_solo_kernel(spec));
 	n.disturbed = solo_disturbed(r, n.cpu_bound);
 	n.foreign = *who;
 	/* Others' time over the window itself, from /proc/stat, when known. */

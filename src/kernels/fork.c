@@ -107,6 +107,7 @@ const struct kernel kernel_fork = {
 	.higher_is_better = 0,
 	.scale = 1e6,
 	.ends = 1,
+	.blocks = 1,
 	.param_help = NULL,
 	.parse = fork_parse,
 	.init = fork_init,

@@ -49,6 +49,13 @@ kernel_display(const struct kernel *k, double rate)
 	return k->scale / rate;
 }
 
+/* Would a load of this kernel use its whole CPU alone? */
+int
+kernel_cpu_bound(const struct kernel *k)
+{
+	return k != NULL && !k->blocks;
+}
+
 /* Close the descriptors a parser made, in the supervisor once all ends run. */
 void
 kernel_param_close(struct kernel_param *p)

@@ -159,6 +159,7 @@ const struct kernel kernel_pipe = {
 	.higher_is_better = 0,
 	.scale = 1e6,
 	.ends = 2,
+	.blocks = 1,
 	.param_help = NULL,
 	.parse = pipe_parse,
 	.init = pipe_init,

@@ -491,6 +491,7 @@ draw_help(const struct paint *d)
 		"Tab                select the next load (the cursor follows it)",
 		"c                  measure the solo rates again (others pause 1 s each)",
 		"v                  switch between the tree and the grid",
+		"L                  core-to-core latency heatmap (measured in the background)",
 		"C                  show or hide the time chart (where rows are spare)",
 		"S                  write the screen as SVG (smtscope-DATE.svg, --snapshot)",
 		"t                  next theme",

@@ -164,7 +164,7 @@ figures_solo_poll(struct ui_state *st)
 		v->solo_foreign = r.foreign;
 		/* Others ran on its core: the rate is low, and shown marked. */
 		v->solo_disturbed = isfinite(r.rate) &&
-		    solo_disturbed(&r, analysis_cpu_bound(l->spec.k));
+		    solo_disturbed(&r, kernel_cpu_bound(l->spec.k));
 		figures_solo_told(st, l);
 		if (isfinite(r.rate))
 			chart_event(st->chart, CHART_EV_SOLO, l->id);

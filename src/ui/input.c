@@ -9,6 +9,7 @@
 #include <curses.h>
 
 #include "kernel.h"
+#include "ui/c2cview.h"
 #include "ui/control.h"
 #include "ui/input.h"
 
@@ -202,6 +203,9 @@ input_normal(struct ui_state *st, const struct ui_layout *lay, int key)
 		return;
 	case 'v':
 		control_toggle_view(st, lay->topo.view);
+		return;
+	case 'L':
+		c2cview_toggle(st);
 		return;
 	case '?':
 	case KEY_F(1):

@@ -33,6 +33,7 @@ enum ui_ask {
 	UI_ASK_PREV
 };
 
+struct c2cview;
 struct chart;
 struct foreign;
 struct kernel;
@@ -148,6 +149,8 @@ struct ui_state {
 	/* S asked for the screen as SVG, once drawn; to this file ("" dated). */
 	int			 snapshot_ask;
 	char			 snapshot_path[512];
+
+	struct c2cview		*c2c;		/* the latency view (c2cview.c), NULL */
 
 	/* The loop. */
 	int			 quit;

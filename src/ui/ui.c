@@ -32,14 +32,15 @@
 
 #include "cmd.h"
 #include "solo.h"
+#include "ui/c2cview.h"
 #include "ui/chart.h"
 #include "ui/control.h"
-#include "ui/snapshot.h"
 #include "ui/draw.h"
 #include "ui/figures.h"
 #include "ui/input.h"
 #include "ui/layout.h"
 #include "ui/others.h"
+#include "ui/snapshot.h"
 #include "ui/state.h"
 #include "ui/term.h"
 #include "ui/ui.h"
@@ -193,8 +194,12 @@ ui_draw(struct ui *ui)
 		clearok(curscr, TRUE);
 		st->redraw = 0;
 	}
-	layout_update(&ui->lay, st, ui->term.rows, ui->term.cols, ui->term.utf8);
-	draw_frame(st, &ui->lay, &ui->term);
+	if (c2cview_on(st))
+		c2cview_draw(st, &ui->term);
+	else {
+		layout_update(&ui->lay, st, ui->term.rows, ui->term.cols, ui->term.utf8);
+		draw_frame(st, &ui->lay, &ui->term);
+	}
 	st->dirty = 0;
 	ui->frames++;
 	if (st->snapshot_ask)
@@ -213,6 +218,7 @@ ui_tick(struct ui *ui)
 		chart_record(ui->st.chart, &ui->st);
 	control_expire_message(&ui->st);
 	control_solo_guard(&ui->st);
+	c2cview_tick(&ui->st);
 }
 
 /* Follow the terminal's new size. */
@@ -320,7 +326,9 @@ ui_input(struct ui *ui)
 	int	key;
 
 	while (!ui->st.quit && (key = getch()) != ERR) {
-		if (key == KEY_MOUSE)
+		if (c2cview_key(&ui->st, key))
+			;
+		else if (key == KEY_MOUSE)
 			input_mouse(&ui->st, &ui->lay);
 		else if (key == KEY_RESIZE)
 			continue;	/* resizeterm()'s echo of our own SIGWINCH */
@@ -616,6 +624,10 @@ ui_run(const struct ui_options *o)
 		return CMD_FAIL;
 	}
 	ui_first_theme(&ui.st, o->theme);
+	if (o->view != NULL && strcmp(o->view, "c2c") == 0)
+		c2cview_toggle(&ui.st);
+	else if (o->view != NULL)
+		control_view(&ui.st, strcmp(o->view, "grid") == 0 ? LAYOUT_GRID : LAYOUT_TREE);
 	if (figures_tick(&ui.st, err, sizeof err) == -1)
 		control_message(&ui.st, 1, "%s", err);
 	for (i = 0; i < o->nloads; i++)
@@ -625,6 +637,7 @@ ui_run(const struct ui_options *o)
 	if (ui.finish != NULL)
 		ui.finish(&ui, ui.step_arg);
 	/* The loads stop before the terminal is given back. */
+	c2cview_free(&ui.st);
 	solo_free(ui.st.solo);
 	ui.st.solo = NULL;
 	loads_free(ui.st.loads);

@@ -31,6 +31,7 @@ struct ui_options {
 	const char	 *input;	/* -i FILE.xml|SYNTHETIC: view only; NULL: live */
 	const char	**loads;	/* loads to start, "KERNEL[:PARAM]@WHERE" */
 	int		  nloads;
+	const char	 *view;		/* -v: "tree", "grid", "c2c"; NULL: the one that fits */
 	int		(*step)(struct ui *, void *arg);	/* NULL: none */
 	void		 *step_arg;
 	/* Called once as the screen closes, before its loads stop. May be NULL. */

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "foreign.h"
+#include "measure.h"
 #include "solo.h"
 #include "tour_host.h"
 #include "tour_player.h"
@@ -21,6 +23,7 @@ struct uitour {
 	const struct tour	*t;
 	struct tour_options	 opt;
 	struct tour_player	*p;
+	struct foreign		*f;		/* others' work, for the player's solos */
 	char			 caption[4096];
 };
 
@@ -101,6 +104,41 @@ uitour_highlight(void *arg, const struct cpuset *cpus)
 		ui_highlight(h->ui, cpus);
 }
 
+/* Note every process's CPU time now (the player marks a solo's ends). */
+static void
+uitour_foreign_mark(void *arg)
+{
+	struct uitour		*h = arg;
+	const struct topo	*m;
+	struct loads		*ls;
+
+	if (h->ui == NULL || (ls = ui_loads(h->ui)) == NULL)
+		return;
+	if (h->f == NULL) {
+		m = ui_topo(h->ui);
+		h->f = foreign_new(NULL, m->max_os > 0 ? m->max_os : 1);
+	}
+	measure_foreign_scan(h->f, ls);
+}
+
+/* Others' work on a load's core between the last two marks, and who. */
+static double
+uitour_foreign(void *arg, int id, struct foreign_proc *who, int max, int *n)
+{
+	struct uitour	*h = arg;
+	struct loads	*ls;
+	struct load	*l;
+	struct cpuset	 core;
+
+	*n = 0;
+	if (h->ui == NULL || h->f == NULL || (ls = ui_loads(h->ui)) == NULL ||
+	    (l = loads_get(ls, id)) == NULL || foreign_interval_s(h->f) <= 0)
+		return NAN;
+	measure_core_cpus(ui_topo(h->ui), &l->spec, &core);
+	*n = measure_foreign_on(h->f, &core, 0.02, who, max);
+	return measure_foreign_cpus(h->f, &core);
+}
+
 static const struct tour_ops uitour_ops = {
 	.start = uitour_start,
 	.stop = uitour_stop,
@@ -110,6 +148,8 @@ static const struct tour_ops uitour_ops = {
 	.highlight = uitour_highlight,
 	.event = NULL,
 	.solo = uitour_solo,
+	.foreign_mark = uitour_foreign_mark,
+	.foreign = uitour_foreign,
 };
 
 /* Tell the screen the solo rates the player has for its loads' places. */
@@ -240,6 +280,8 @@ ui_tour(const struct tour *t, const struct tour_options *opt, const char *theme,
 	o.finish = uitour_finish;
 	o.tour_keys = 1;
 	rc = ui_run(&o);
+	if (h.f != NULL)
+		foreign_free(h.f);
 	if (h.p == NULL)
 		return rc;
 	if (record != NULL && tour_host_record(h.p, record) == -1)

@@ -112,7 +112,11 @@ if command -v lstopo-no-graphics > /dev/null 2>&1; then
 	lstopo-no-graphics --input "package:1 numa:2 l3:1 core:2 pu:1" --of xml "$TMP/l3.xml" 2> /dev/null
 	sed '/type="L3Cache"/{s/complete_cpuset=/complete_cpusat=/;q;}' "$TMP/l3.xml" > "$TMP/l3bad.xml"
 	sed -n '/type="L3Cache"/,$p' "$TMP/l3.xml" | tail -n +2 >> "$TMP/l3bad.xml"
+	# A sanitizer build reports the crash and exits 1 unless told to abort.
+	saved_asan=${ASAN_OPTIONS-}
+	export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}abort_on_error=1"
 	bad_input "an XML on which hwloc crashes" topo -i "$TMP/l3bad.xml"
+	ASAN_OPTIONS=$saved_asan
 	grep -q "hwloc crashed reading it" "$TMP/err"
 	ok $? "the message says hwloc crashed on the file"
 else

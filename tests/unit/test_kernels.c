@@ -476,6 +476,20 @@ test_registry(void)
 	    fp_path(), fp_lanes());
 }
 
+/* Which kernels use their whole CPU alone: every one but those that wait. */
+static void
+test_cpu_bound(void)
+{
+	const char	*bound[] = { "hash", "int", "fp", "chase", "stream", "spin" };
+	size_t		 i;
+
+	for (i = 0; i < sizeof bound / sizeof bound[0]; i++)
+		ok(kernel_cpu_bound(kernel_find(bound[i])), "%s is CPU-bound", bound[i]);
+	ok(!kernel_cpu_bound(kernel_find("pipe")) && !kernel_cpu_bound(kernel_find("fork")),
+	    "pipe and fork wait: not CPU-bound");
+	ok(!kernel_cpu_bound(NULL), "no kernel: not CPU-bound");
+}
+
 /* Run every group of assertions and print the plan. */
 int
 main(void)
@@ -488,5 +502,6 @@ main(void)
 	test_steps();
 	test_stream_layout();
 	test_pipe();
+	test_cpu_bound();
 	return tap_done();
 }

@@ -369,8 +369,6 @@ main(void)
 	ok(run_until_result(s, 3000000000ULL, &id, &r) && isnan(r.spread) &&
 	    r.window_ns >= SOLO_WINDOW_NS, "fixed windows again: no spread, the whole window");
 	solo_free(s);
-	ok(solo_cpu_bound(kernel_find("hash")) && !solo_cpu_bound(kernel_find("pipe")) &&
-	    !solo_cpu_bound(kernel_find("fork")), "hash is CPU-bound; pipe and fork block");
 	test_guarded();
 	return tap_done();
 }

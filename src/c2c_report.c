@@ -1,0 +1,398 @@
+/*
+ * c2c_report.c: core-to-core latency as text (the plan, the matrix in
+ * topology order, the summary by relation class, the warnings), JSON and
+ * CSV, through report.c's records and its one number formatter.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c2c.h"
+#include "report.h"
+#include "util.h"
+
+/* The columns of a pair's record, for CSV and the JSON "pairs" array. */
+static const struct report_col c2c_pair_cols[] = {
+	{ .key = "cpu_a" }, { .key = "cpu_b" }, { .key = "relation" }, { .key = "numa" },
+	{ .key = "ns" }, { .key = "min_ns" }, { .key = "max_ns" }, { .key = "spread" },
+	{ .key = "samples" }, { .key = "foreign_cpus" }, { .key = "status" }
+};
+#define C2C_NPAIRCOLS	(int)(sizeof c2c_pair_cols / sizeof c2c_pair_cols[0])
+
+/* The columns of the summary by class. */
+static const struct report_col c2c_class_cols[] = {
+	{ .key = "class", .title = "class", .width = 15 },
+	{ .key = "pairs", .title = "pairs", .right = 1 },
+	{ .key = "measured", .title = "measured", .right = 1 },
+	{ .key = "median_ns", .title = "median", .right = 1, .unit = 1, .style = REPORT_SIG3,
+	    .gap = 2 },
+	{ .key = "lo_ns", .title = "fastest", .right = 1, .unit = 1, .style = REPORT_SIG3,
+	    .gap = 2 },
+	{ .key = "hi_ns", .title = "slowest", .right = 1, .unit = 1, .style = REPORT_SIG3,
+	    .gap = 2 },
+	{ .key = "out_of_class", .title = "out of class", .right = 1, .gap = 2 },
+	{ .key = "disturbed", .title = "disturbed", .right = 1, .gap = 2 }
+};
+#define C2C_NCLASSCOLS	(int)(sizeof c2c_class_cols / sizeof c2c_class_cols[0])
+
+/* A pair's status: "ok", "not measured", "failed: why", "disturbed: who". */
+static void
+c2c_status(const struct c2c *c, int i, char *buf, size_t len)
+{
+	const struct c2c_result	*r = c->res != NULL ? &c->res[i] : NULL;
+
+	if (r == NULL || r->state == C2C_NOT_RUN)
+		snprintf(buf, len, "%s", c->dry_run ? "planned" : "not measured");
+	else if (r->state == C2C_FAILED)
+		snprintf(buf, len, "failed: %s", r->error);
+	else if (r->disturbed)
+		snprintf(buf, len, "disturbed: others used %.0f%% of a CPU there%s%s",
+		    100 * r->foreign, r->who[0] ? ": " : "", r->who);
+	else
+		snprintf(buf, len, "ok");
+}
+
+/* The NUMA class of a pair in words, "" when unknown. */
+static const char *
+c2c_numa_word(const struct c2c_pair *p)
+{
+	return p->numa_same == -1 ? "" : p->numa_same ? "same-node" : "other-node";
+}
+
+/* The pairs as records. */
+static struct report_table *
+c2c_pairs_table(const struct c2c *c)
+{
+	struct report_table	*t = report_new(c2c_pair_cols, C2C_NPAIRCOLS);
+	const struct c2c_pair	*p;
+	const struct c2c_result	*r;
+	char			 st[512];
+	int			 i, row;
+
+	for (i = 0; i < c->plan.npairs; i++) {
+		p = &c->plan.pairs[i];
+		row = report_add_row(t);
+		report_set_num(t, row, 0, p->a, NULL, REPORT_NEUTRAL);
+		report_set_num(t, row, 1, p->b, NULL, REPORT_NEUTRAL);
+		report_set_text(t, row, 2, "%s", topo_rel_name(p->rel));
+		report_set_text(t, row, 3, "%s", c2c_numa_word(p));
+		c2c_status(c, i, st, sizeof st);
+		report_set_text(t, row, 10, "%s", st);
+		if (c->res == NULL || (r = &c->res[i])->state != C2C_DONE)
+			continue;
+		report_set_num(t, row, 4, r->ns, "ns", REPORT_LOWER);
+		report_set_num(t, row, 5, r->min_ns, "ns", REPORT_LOWER);
+		report_set_num(t, row, 6, r->max_ns, "ns", REPORT_LOWER);
+		report_set_num(t, row, 7, r->spread, NULL, REPORT_NEUTRAL);
+		report_set_num(t, row, 8, r->nsamples, NULL, REPORT_NEUTRAL);
+		report_set_num(t, row, 9, r->foreign, NULL, REPORT_NEUTRAL);
+	}
+	return t;
+}
+
+/* The summary by class as records: classes that have pairs. */
+static struct report_table *
+c2c_class_table(const struct c2c *c, const struct c2c_class *cl)
+{
+	struct report_table	*t = report_new(c2c_class_cols, C2C_NCLASSCOLS);
+	int			 k, row;
+
+	for (k = 0; k < C2C_NCLASSES; k++) {
+		if (cl[k].npairs == 0)
+			continue;
+		row = report_add_row(t);
+		report_set_text(t, row, 0, "%s", cl[k].name);
+		report_set_num(t, row, 1, cl[k].npairs, NULL, REPORT_NEUTRAL);
+		report_set_num(t, row, 2, cl[k].nmeasured, NULL, REPORT_NEUTRAL);
+		report_set_num(t, row, 3, cl[k].median, "ns", REPORT_LOWER);
+		report_set_spread(t, row, 3, cl[k].spread);
+		report_set_num(t, row, 4, cl[k].lo, "ns", REPORT_LOWER);
+		report_set_num(t, row, 5, cl[k].hi, "ns", REPORT_LOWER);
+		report_set_num(t, row, 6, cl[k].nout, NULL, REPORT_NEUTRAL);
+		report_set_num(t, row, 7, cl[k].ndisturbed, NULL, REPORT_NEUTRAL);
+		if (cl[k].from_disturbed)
+			report_set_flag(t, row, 3, REPORT_DISTURBED, "every pair disturbed");
+		if (cl[k].nmeasured == 0)
+			report_set_flag(t, row, 3, REPORT_NA, "%s",
+			    c->dry_run ? "planned" : "no pair measured");
+	}
+	return t;
+}
+
+/* A duration for people: "0.4 s", "52 s", "6 min 8 s", "2 h 3 min". */
+static void
+c2c_fmt_duration(char *buf, size_t len, double s)
+{
+	long	t = lround(s);
+
+	if (!isfinite(s))
+		snprintf(buf, len, "unknown");
+	else if (s < 10)
+		snprintf(buf, len, "%.1f s", s);
+	else if (t < 60)
+		snprintf(buf, len, "%ld s", t);
+	else if (t < 3600)
+		snprintf(buf, len, "%ld min %ld s", t / 60, t % 60);
+	else
+		snprintf(buf, len, "%ld h %ld min", t / 3600, t / 60 % 60);
+}
+
+/* The facts and the plan, as text. */
+void
+c2c_report_plan(const struct c2c *c, FILE *f)
+{
+	int	counts[REL_COUNT], i, first;
+	char	dur[64];
+
+	fprintf(f, "CPU: %s%s%s; topology: %s\n", c->machine, c->hypervisor[0] ?
+	    ", under " : "", c->hypervisor, c->m->source_name);
+	fprintf(f, "Core-to-core latency: %s, %d samples of %d round trips per pair\n",
+	    c->plan.mode == C2C_CAS ? "compare-and-swap ping-pong" :
+	    "store answered by a spinning reader", c->plan.samples, c->plan.trips);
+	memset(counts, 0, sizeof counts);
+	for (i = 0; i < c->plan.npairs; i++)
+		counts[c->plan.pairs[i].rel]++;
+	fprintf(f, "Plan: %d pair%s of %d CPUs (%s", c->plan.npairs,
+	    c->plan.npairs == 1 ? "" : "s", c->plan.ncpus,
+	    c->plan.sel == C2C_PER_CORE ? "one CPU per core with each other, and with its "
+	    "siblings" : c->plan.sel == C2C_GROUPS ? "one pair per relation class in and "
+	    "between cache groups" : "every pair");
+	if (c->plan.sel == C2C_GROUPS)
+		fprintf(f, ", %d groups", c->plan.ngroups);
+	fprintf(f, ")\n  by relation:");
+	for (i = 0, first = 1; i < REL_COUNT; i++) {
+		if (counts[i] > 0)
+			fprintf(f, "%s %s %d", first ? "" : ",", topo_rel_name(i), counts[i]);
+		first &= counts[i] == 0;
+	}
+	c2c_fmt_duration(dur, sizeof dur, c->est_s);
+	fprintf(f, "\nExpected time: about %s (%s)\n", dur, c->est_how);
+	if (c->hypervisor[0])
+		fprintf(f, "Under %s the host's placement of the virtual CPUs decides what "
+		    "is measured: CPU numbers here need not be cores there.\n",
+		    c->hypervisor);
+	if (!topo_is_live(c->m))
+		fprintf(f, "This is another machine's topology: the plan only, nothing "
+		    "is measured.\n");
+}
+
+/* Width of the matrix's cells: the widest CPU number or figure, at least 4. */
+static int
+c2c_cell_width(const struct c2c *c)
+{
+	char	num[64];
+	int	i, w = 4, n;
+
+	for (i = 0; i < c->plan.ncpus; i++)
+		if ((n = snprintf(num, sizeof num, "%d", c->plan.cpus[i]) + 1) > w)
+			w = n;
+	for (i = 0; c->res != NULL && i < c->plan.npairs; i++) {
+		if (c->res[i].state != C2C_DONE)
+			continue;
+		n = (int)strlen(report_fmt(num, sizeof num, c->res[i].ns, REPORT_SIG3, 0)) +
+		    1 + c->res[i].disturbed;
+		if (n > w)
+			w = n;
+	}
+	return w;
+}
+
+/* One cell of the matrix: "-" same CPU, "." not planned, "?" not yet, "!" failed. */
+static void
+c2c_cell_text(const struct c2c *c, int row, int col, char *buf, size_t len)
+{
+	const struct c2c_result	*r;
+	char			 num[64];
+	int			 i = c->plan.cell[row * c->plan.ncpus + col];
+
+	if (row == col)
+		snprintf(buf, len, "-");
+	else if (i == -1)
+		snprintf(buf, len, ".");
+	else if (c->res == NULL || (r = &c->res[i])->state == C2C_NOT_RUN)
+		snprintf(buf, len, "?");
+	else if (r->state == C2C_FAILED)
+		snprintf(buf, len, "!");
+	else
+		snprintf(buf, len, "%s%s", r->disturbed ? "~" : "",
+		    report_fmt(num, sizeof num, r->ns, REPORT_SIG3, 0));
+}
+
+/* The matrix, rows and columns in topology order. */
+static void
+c2c_matrix_text(const struct c2c *c, FILE *f)
+{
+	char	cell[64];
+	int	w = c2c_cell_width(c), i, j;
+
+	fprintf(f, "One-way latency in ns, median of each pair's samples; CPUs in "
+	    "topology order\n(SMT siblings adjacent, cores by cache group and package). "
+	    "- same CPU, not measured;\n. not in the plan; ? not measured yet; "
+	    "! failed; ~ disturbed by other work.\n\n");
+	fprintf(f, "%*s", w, "");
+	for (j = 0; j < c->plan.ncpus; j++)
+		fprintf(f, "%*d", w, c->plan.cpus[j]);
+	fputc('\n', f);
+	for (i = 0; i < c->plan.ncpus; i++) {
+		fprintf(f, "%*d", w, c->plan.cpus[i]);
+		for (j = 0; j < c->plan.ncpus; j++) {
+			c2c_cell_text(c, i, j, cell, sizeof cell);
+			fprintf(f, "%*s", w, cell);
+		}
+		fputc('\n', f);
+	}
+}
+
+/* Warn when a nearer class is slower than a farther one. */
+static void
+c2c_order_warnings(const struct c2c_class *cl, FILE *f)
+{
+	int	a, b;
+
+	for (a = REL_SMT_SIBLING; a < REL_COUNT; a++)
+		for (b = a + 1; b < REL_COUNT; b++)
+			if (isfinite(cl[a].median) && isfinite(cl[b].median) &&
+			    cl[a].median > cl[b].median * 1.1)
+				fprintf(f, "warning: %s pairs (median %.1f ns) are slower than "
+				    "%s pairs (%.1f ns): the topology and the hardware disagree\n",
+				    cl[a].name, cl[a].median, cl[b].name, cl[b].median);
+}
+
+/* The warnings: pairs out of their class, failed, disturbed; the class order. */
+static void
+c2c_warnings_text(const struct c2c *c, const struct c2c_class *cl, FILE *f)
+{
+	const struct c2c_pair	*p;
+	const struct c2c_class	*k;
+	char			 st[512];
+	int			 i;
+
+	for (i = 0; c->res != NULL && i < c->plan.npairs; i++) {
+		p = &c->plan.pairs[i];
+		k = &cl[p->rel];
+		if (c2c_outlier(c, k, i))
+			fprintf(f, "warning: CPUs %d and %d (%s): %.1f ns, %.1fx the class "
+			    "median %.1f ns\n", p->a, p->b, k->name, c->res[i].ns,
+			    c->res[i].ns / k->median, k->median);
+		else if (c->res[i].state == C2C_FAILED || c->res[i].disturbed) {
+			c2c_status(c, i, st, sizeof st);
+			fprintf(f, "warning: CPUs %d and %d: %s\n", p->a, p->b, st);
+		}
+	}
+	c2c_order_warnings(cl, f);
+}
+
+/* The matrix, the summary by class and the warnings, as text. */
+void
+c2c_report_text(const struct c2c *c, FILE *f)
+{
+	struct c2c_class	 cl[C2C_NCLASSES];
+	struct report_table	*t;
+
+	c2c_matrix_text(c, f);
+	c2c_classes(c, cl);
+	fprintf(f, "\nBy relation class (median of the pairs' medians, \u00b1 half the "
+	    "middle 80%%;\npairs others disturbed left out, unless all were: then ~):\n");
+	t = c2c_class_table(c, cl);
+	report_write_text(t, f);
+	report_free(t);
+	if (c->plan.nnuma < 2)
+		fprintf(f, "(one NUMA node: no NUMA classes)\n");
+	fputc('\n', f);
+	c2c_warnings_text(c, cl, f);
+	if (c->ndone < c->plan.npairs && !c->dry_run)
+		fprintf(f, "Partial: %d of %d pairs measured%s.\n", c->ndone, c->plan.npairs,
+		    c->signo != 0 ? " before the signal" : "");
+	if (c->hypervisor[0])
+		fprintf(f, "Under %s: the host's placement of the virtual CPUs decides what "
+		    "was measured.\n", c->hypervisor);
+}
+
+/* The matrix as JSON: rows of numbers, null where there is no figure. */
+static void
+c2c_matrix_json(const struct c2c *c, struct strbuf *sb)
+{
+	const struct c2c_result	*r;
+	int			 i, j, k;
+
+	strbuf_puts(sb, "[");
+	for (i = 0; i < c->plan.ncpus; i++) {
+		strbuf_puts(sb, i > 0 ? ",[" : "[");
+		for (j = 0; j < c->plan.ncpus; j++) {
+			if (j > 0)
+				strbuf_puts(sb, ",");
+			k = i == j ? -1 : c->plan.cell[i * c->plan.ncpus + j];
+			r = k != -1 && c->res != NULL ? &c->res[k] : NULL;
+			report_json_num(sb, r != NULL && r->state == C2C_DONE ? r->ns : NAN);
+		}
+		strbuf_puts(sb, "]");
+	}
+	strbuf_puts(sb, "]");
+}
+
+/* The head of the JSON object: facts and plan. */
+static void
+c2c_json_head(const struct c2c *c, struct strbuf *sb)
+{
+	int	i;
+
+	strbuf_puts(sb, "{\"machine\":");
+	strbuf_json_str(sb, c->machine);
+	strbuf_puts(sb, ",\"hypervisor\":");
+	strbuf_json_str(sb, c->hypervisor);
+	strbuf_puts(sb, ",\"topology\":");
+	strbuf_json_str(sb, c->m->source_name);
+	strbuf_printf(sb, ",\"measured\":%s,\"mode\":\"%s\",\"selection\":\"%s\","
+	    "\"samples\":%d,\"round_trips\":%d,\"estimate_s\":", c->live ? "true" : "false",
+	    c2c_mode_name(c->plan.mode), c2c_select_name(c->plan.sel), c->plan.samples,
+	    c->plan.trips);
+	report_json_num(sb, c->est_s);
+	strbuf_puts(sb, ",\"elapsed_s\":");
+	report_json_num(sb, c->live ? c->elapsed_s : NAN);
+	strbuf_printf(sb, ",\"pairs_planned\":%d,\"pairs_measured\":%d,\"signal\":",
+	    c->plan.npairs, c->ndone);
+	report_json_num(sb, c->signo != 0 ? c->signo : NAN);
+	strbuf_puts(sb, ",\"cpus\":[");
+	for (i = 0; i < c->plan.ncpus; i++)
+		strbuf_printf(sb, "%s%d", i > 0 ? "," : "", c->plan.cpus[i]);
+	strbuf_puts(sb, "]");
+}
+
+/* The whole run as one JSON object. */
+void
+c2c_report_json(const struct c2c *c, FILE *f)
+{
+	struct c2c_class	 cl[C2C_NCLASSES];
+	struct report_table	*t;
+	struct strbuf		 sb;
+
+	strbuf_init(&sb);
+	c2c_json_head(c, &sb);
+	strbuf_puts(&sb, ",\"pairs\":");
+	t = c2c_pairs_table(c);
+	report_write_json(t, &sb);
+	report_free(t);
+	c2c_classes(c, cl);
+	strbuf_puts(&sb, ",\"classes\":");
+	t = c2c_class_table(c, cl);
+	report_write_json(t, &sb);
+	report_free(t);
+	strbuf_puts(&sb, ",\"matrix\":");
+	c2c_matrix_json(c, &sb);
+	strbuf_puts(&sb, "}\n");
+	fputs(sb.s, f);
+	strbuf_free(&sb);
+}
+
+/* One CSV row per pair. */
+void
+c2c_report_csv(const struct c2c *c, FILE *f)
+{
+	struct report_table	*t = c2c_pairs_table(c);
+
+	report_write_csv(t, f);
+	report_free(t);
+}

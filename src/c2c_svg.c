@@ -1,0 +1,240 @@
+/*
+ * c2c_svg.c: the core-to-core latency matrix as an SVG heatmap, ready for a
+ * slide: CPUs labelled on both axes in topology order, a colour scale in
+ * ns beside it, same-CPU and unmeasured cells in their own greys. SVG is
+ * text: no library.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "c2c.h"
+#include "util.h"
+
+#define C2C_SVG_LEFT	56	/* room for the row labels */
+#define C2C_SVG_TOP	76	/* the title and the column labels */
+#define C2C_SVG_LEGEND	150	/* the colour scale, right of the matrix */
+#define C2C_SVG_AREA	720.0	/* the matrix's side at most, in px */
+
+/* Key colours of the scale (viridis): fastest first. */
+static const int c2c_svg_stops[][3] = {
+	{ 68, 1, 84 }, { 59, 82, 139 }, { 33, 145, 140 }, { 94, 201, 98 }, { 253, 231, 37 }
+};
+#define C2C_SVG_NSTOPS	(int)(sizeof c2c_svg_stops / sizeof c2c_svg_stops[0])
+
+/* The colour of v on the scale from lo to hi. */
+void
+c2c_svg_colour(double v, double lo, double hi, int rgb[3])
+{
+	double	x = hi > lo ? (v - lo) / (hi - lo) : 0, pos, f;
+	int	i, k;
+
+	if (!isfinite(x) || x < 0)
+		x = 0;
+	if (x > 1)
+		x = 1;
+	pos = x * (C2C_SVG_NSTOPS - 1);
+	i = (int)floor(pos);
+	if (i >= C2C_SVG_NSTOPS - 1)
+		i = C2C_SVG_NSTOPS - 2;
+	f = pos - i;
+	for (k = 0; k < 3; k++)
+		rgb[k] = (int)lround(c2c_svg_stops[i][k] +
+		    f * (c2c_svg_stops[i + 1][k] - c2c_svg_stops[i][k]));
+}
+
+/* Write text with XML's five characters escaped. */
+static void
+c2c_svg_text(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		switch (*s) {
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		case '\'':
+			fputs("&apos;", f);
+			break;
+		default:
+			if ((unsigned char)*s >= 0x20 || *s == '\t')
+				fputc(*s, f);
+		}
+	}
+}
+
+/* The range of the measured figures; 0 if there is none. */
+static int
+c2c_svg_range(const struct c2c *c, double *lo, double *hi)
+{
+	int	i, n = 0;
+
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (i = 0; c->res != NULL && i < c->plan.npairs; i++) {
+		if (c->res[i].state != C2C_DONE || !isfinite(c->res[i].ns))
+			continue;
+		n++;
+		if (c->res[i].ns < *lo)
+			*lo = c->res[i].ns;
+		if (c->res[i].ns > *hi)
+			*hi = c->res[i].ns;
+	}
+	return n;
+}
+
+/* One cell: its fill by state and figure; disturbed ones crossed out. */
+static void
+c2c_svg_cell(FILE *f, const struct c2c *c, int i, int j, double cs, double lo, double hi)
+{
+	const struct c2c_result	*r = NULL;
+	const char		*fill = "#ffffff", *title = "not in the plan";
+	char			 buf[64];
+	int			 k = c->plan.cell[i * c->plan.ncpus + j], rgb[3];
+	double			 x = C2C_SVG_LEFT + j * cs, y = C2C_SVG_TOP + i * cs;
+
+	if (i == j) {
+		fill = "#505050";
+		title = "same CPU: not measured";
+	} else if (k != -1 && c->res != NULL && (r = &c->res[k])->state == C2C_DONE) {
+		c2c_svg_colour(r->ns, lo, hi, rgb);
+		snprintf(buf, sizeof buf, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+		fill = buf;
+		title = NULL;
+	} else if (k != -1 && r != NULL && r->state == C2C_FAILED) {
+		fill = "#d00000";
+		title = "failed";
+	} else if (k != -1) {
+		fill = "#d8d8d8";
+		title = "not measured";
+	}
+	fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\">"
+	    "<title>CPUs %d and %d: ", x, y, cs, cs, fill, c->plan.cpus[i], c->plan.cpus[j]);
+	if (title != NULL)
+		fputs(title, f);
+	else
+		fprintf(f, "%.1f ns%s", r->ns, r->disturbed ? " (disturbed)" : "");
+	fputs("</title></rect>\n", f);
+	if (r != NULL && r->state == C2C_DONE && r->disturbed)
+		fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+		    "stroke=\"#ffffff\" stroke-width=\"1\"/>\n", x, y + cs, x + cs, y);
+}
+
+/* The CPU labels on both axes, as many as fit. */
+static void
+c2c_svg_labels(FILE *f, const struct c2c *c, double cs)
+{
+	int	i, every = (int)ceil(12.0 / cs);
+	double	p;
+
+	if (every < 1)
+		every = 1;
+	for (i = 0; i < c->plan.ncpus; i += every) {
+		p = i * cs + cs / 2;
+		fprintf(f, "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\" "
+		    "dominant-baseline=\"middle\">%d</text>\n", C2C_SVG_LEFT - 4,
+		    C2C_SVG_TOP + p, c->plan.cpus[i]);
+		fprintf(f, "<text x=\"%.2f\" y=\"%d\" text-anchor=\"start\" "
+		    "transform=\"rotate(-90 %.2f %d)\">%d</text>\n", C2C_SVG_LEFT + p,
+		    C2C_SVG_TOP - 4, C2C_SVG_LEFT + p, C2C_SVG_TOP - 4, c->plan.cpus[i]);
+	}
+}
+
+/* The colour scale with ticks in ns, and the greys' meanings. */
+static void
+c2c_svg_legend(FILE *f, double x, double h, double lo, double hi, int have)
+{
+	int	i, rgb[3], steps = 64, ticks = 5;
+	double	y0 = C2C_SVG_TOP, bh = h < 200 ? h : 200, v;
+
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">one-way ns</text>\n", x, y0 - 8);
+	for (i = 0; have && i < steps; i++) {
+		c2c_svg_colour(lo + (hi - lo) * i / (steps - 1), lo, hi, rgb);
+		fprintf(f, "<rect x=\"%.1f\" y=\"%.2f\" width=\"18\" height=\"%.2f\" "
+		    "fill=\"#%02x%02x%02x\"/>\n", x, y0 + bh * i / steps, bh / steps + 0.5,
+		    rgb[0], rgb[1], rgb[2]);
+	}
+	for (i = 0; have && i < ticks; i++) {
+		v = lo + (hi - lo) * i / (ticks - 1);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.2f\" dominant-baseline=\"middle\">%.1f"
+		    "</text>\n", x + 24, y0 + bh * i / (ticks - 1), v);
+	}
+	if (!have)
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">no figure yet</text>\n", x, y0 + 10);
+	y0 += bh + 24;
+	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"#505050\"/>"
+	    "<text x=\"%.1f\" y=\"%.1f\">same CPU</text>\n", x, y0, x + 18, y0 + 10);
+	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"#d8d8d8\"/>"
+	    "<text x=\"%.1f\" y=\"%.1f\">not measured</text>\n", x, y0 + 18, x + 18,
+	    y0 + 28);
+	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"#d00000\"/>"
+	    "<text x=\"%.1f\" y=\"%.1f\">failed</text>\n", x, y0 + 36, x + 18, y0 + 46);
+}
+
+/* The title: what, on what, how. */
+static void
+c2c_svg_title(FILE *f, const struct c2c *c)
+{
+	fputs("<text x=\"8\" y=\"18\" font-size=\"15\" font-weight=\"bold\">"
+	    "Core-to-core latency: ", f);
+	c2c_svg_text(f, c->machine);
+	fprintf(f, "</text>\n<text x=\"8\" y=\"36\">%s, median of %d samples of %d round "
+	    "trips; %d of %d pairs measured", c->plan.mode == C2C_CAS ? "compare-and-swap" :
+	    "store/load", c->plan.samples, c->plan.trips, c->ndone, c->plan.npairs);
+	if (c->hypervisor[0]) {
+		fputs("; under ", f);
+		c2c_svg_text(f, c->hypervisor);
+		fputs(": the host places the virtual CPUs", f);
+	}
+	fputs("</text>\n", f);
+}
+
+/* The heatmap as an SVG document. */
+int
+c2c_svg_write(const struct c2c *c, const char *path, char *err, size_t errlen)
+{
+	FILE	*f;
+	double	 cs = C2C_SVG_AREA / (c->plan.ncpus > 0 ? c->plan.ncpus : 1), lo, hi, side;
+	int	 have, i, j, w, h;
+
+	if (cs > 28)
+		cs = 28;
+	if (cs < 2)
+		cs = 2;
+	side = cs * c->plan.ncpus;
+	have = c2c_svg_range(c, &lo, &hi) > 0;
+	w = (int)ceil(C2C_SVG_LEFT + side + C2C_SVG_LEGEND + 24);
+	h = (int)ceil(C2C_SVG_TOP + (side > 300 ? side : 300) + 24);
+	if ((f = fopen(path, "w")) == NULL) {
+		snprintf(err, errlen, "--svg: cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	    "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" "
+	    "font-size=\"11\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
+	    w, h, w, h);
+	c2c_svg_title(f, c);
+	c2c_svg_labels(f, c, cs);
+	for (i = 0; i < c->plan.ncpus; i++)
+		for (j = 0; j < c->plan.ncpus; j++)
+			c2c_svg_cell(f, c, i, j, cs, lo, hi);
+	c2c_svg_legend(f, C2C_SVG_LEFT + side + 24, side, lo, hi, have);
+	fputs("</svg>\n", f);
+	if (ferror(f) | (fclose(f) != 0)) {
+		snprintf(err, errlen, "--svg: cannot write %s", path);
+		return -1;
+	}
+	return 0;
+}

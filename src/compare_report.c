@@ -1,0 +1,596 @@
+/*
+ * compare_report.c: `smtscope compare` written out: a text table per
+ * group that fits 80 columns (machines wrapped into blocks, the group's
+ * median last), the outliers with their reasons and the group's notes;
+ * JSON; CSV through the report layer; an SVG heatmap of machines by
+ * figures, coloured by how far each is from its group's median.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "machine.h"
+#include "report.h"
+#include "util.h"
+
+#define COMPARE_COLS		80
+#define COMPARE_CELL_W		12
+#define COMPARE_MEDIAN_W	10
+#define COMPARE_LABEL_MAX	30
+
+/* One line of a group's table: a solo (kernel >= 0) or a cell (cell >= 0). */
+struct compare_line {
+	int	kernel;
+	int	cell;
+	char	label[64];
+};
+
+/* Does any member of a group have a figure in this line? */
+static int
+compare_line_has(const struct compare *c, const struct compare_group *g,
+    const struct compare_line *l)
+{
+	const struct compare_fig	*f;
+	int				 i;
+
+	for (i = 0; i < g->n; i++) {
+		f = l->kernel >= 0 ? compare_solo(&c->m[g->members[i]], l->kernel) :
+		    compare_yield(&c->m[g->members[i]], l->cell);
+		if (f != NULL && isfinite(f->v))
+			return 1;
+	}
+	return 0;
+}
+
+/* The index of a kernel by name, or -1. */
+static int
+compare_kernel_index(const struct compare *c, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < c->nkernels; i++)
+		if (strcmp(c->kernels[i], name) == 0)
+			return i;
+	return -1;
+}
+
+/* Add a line when the group has a figure in it. */
+static void
+compare_line_add(const struct compare *c, const struct compare_group *g,
+    struct compare_line *lines, int *n, int kernel, int cell)
+{
+	struct compare_line	*l = &lines[*n];
+
+	l->kernel = kernel;
+	l->cell = cell;
+	if (kernel >= 0)
+		snprintf(l->label, sizeof l->label, "%s alone %s", c->kernels[kernel],
+		    c->units[kernel]);
+	else
+		snprintf(l->label, sizeof l->label, "%s %s", c->rows[cell / REL_COUNT],
+		    topo_rel_name(cell % REL_COUNT));
+	if (compare_line_has(c, g, l))
+		(*n)++;
+}
+
+/* The lines of a group: each kernel's solo before its row's relations. */
+static struct compare_line *
+compare_lines(const struct compare *c, const struct compare_group *g, int *n)
+{
+	struct compare_line	*lines;
+	int			*done, row, r, k;
+
+	lines = xcalloc((size_t)(c->nkernels + c->nrows * REL_COUNT) + 1, sizeof *lines);
+	done = xcalloc((size_t)c->nkernels + 1, sizeof *done);
+	*n = 0;
+	for (row = 0; row < c->nrows; row++) {
+		if ((k = compare_kernel_index(c, c->rows[row])) != -1 && !done[k]) {
+			done[k] = 1;
+			compare_line_add(c, g, lines, n, k, -1);
+		}
+		for (r = 0; r < REL_COUNT; r++)
+			compare_line_add(c, g, lines, n, -1, row * REL_COUNT + r);
+	}
+	for (k = 0; k < c->nkernels; k++)
+		if (!done[k])
+			compare_line_add(c, g, lines, n, k, -1);
+	free(done);
+	return lines;
+}
+
+/* A machine's text in a line: "448", "0.64/1.28", with ! and ~ marks; "-" none. */
+static void
+compare_cell_text(const struct compare_machine *cm, const struct compare_line *l,
+    char *buf, size_t len)
+{
+	const struct compare_fig	*f, *s;
+	char				 a[32];
+
+	if (l->kernel >= 0) {
+		f = compare_solo(cm, l->kernel);
+		if (f == NULL || !isfinite(f->v)) {
+			snprintf(buf, len, "-");
+			return;
+		}
+		snprintf(buf, len, "%s%s%s", report_fmt(a, sizeof a, f->v, REPORT_SIG3, 0),
+		    f->outlier ? "!" : "", f->disturbed ? "~" : "");
+		return;
+	}
+	f = compare_yield(cm, l->cell);
+	s = compare_speed(cm, l->cell);
+	if (f == NULL || !isfinite(f->v)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	snprintf(buf, len, "%.2f/%.2f%s%s", s != NULL ? s->v : NAN, f->v,
+	    f->outlier ? "!" : "", f->disturbed ? "~" : "");
+}
+
+/* The group's median text in a line. */
+static void
+compare_median_text(const struct compare_group *g, const struct compare_line *l,
+    char *buf, size_t len)
+{
+	char	a[32];
+	double	v = l->kernel >= 0 ? g->solo_med[l->kernel] : g->yield_med[l->cell];
+
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else if (l->kernel >= 0)
+		snprintf(buf, len, "%s", report_fmt(a, sizeof a, v, REPORT_SIG3, 0));
+	else
+		snprintf(buf, len, "%.2f/%.2f", g->speed_med[l->cell], v);
+}
+
+/* One block of a group's table: machines [from, to) and the median. */
+static void
+compare_text_block(const struct compare *c, const struct compare_group *g,
+    const struct compare_line *lines, int nlines, int lw, int from, int to, FILE *f)
+{
+	char	buf[64];
+	int	i, j;
+
+	fprintf(f, "\n%-*s", lw, "");
+	for (j = from; j < to; j++)
+		fprintf(f, "%-*.*s", COMPARE_CELL_W, COMPARE_CELL_W - 1,
+		    c->m[g->members[j]].name);
+	fprintf(f, "%s\n", g->n >= COMPARE_MEDIAN_MIN ? "median" : "");
+	for (i = 0; i < nlines; i++) {
+		fprintf(f, "%-*.*s", lw, lw - 1, lines[i].label);
+		for (j = from; j < to; j++) {
+			compare_cell_text(&c->m[g->members[j]], &lines[i], buf, sizeof buf);
+			fprintf(f, "%-*s", COMPARE_CELL_W, buf);
+		}
+		compare_median_text(g, &lines[i], buf, sizeof buf);
+		fprintf(f, "%s\n", g->n >= COMPARE_MEDIAN_MIN ? buf : "");
+	}
+}
+
+/* The topology most of a group has, in words. */
+static void
+compare_topo_text(const int *t, char *buf, size_t len)
+{
+	char	smt[96];
+
+	machine_smt_words(smt, sizeof smt, t[COMPARE_SMT_ON], t[COMPARE_WIDTH]);
+	snprintf(buf, len, "%d package%s, %d NUMA node%s, %d cores, %d logical CPUs, %s",
+	    t[COMPARE_PACKAGES], t[COMPARE_PACKAGES] == 1 ? "" : "s", t[COMPARE_NUMA],
+	    t[COMPARE_NUMA] == 1 ? "" : "s", t[COMPARE_CORES], t[COMPARE_PUS], smt);
+}
+
+/* Print "lead who: text" wrapped at 80 columns, the rest indented by six. */
+static void
+compare_wrap(FILE *f, const char *lead, const char *who, const char *text)
+{
+	const char	*p = text, *brk;
+	int		 col, room, first = 1;
+
+	col = fprintf(f, "%s%s: ", lead, who);
+	while (*p != '\0') {
+		room = COMPARE_COLS - 1 - col;
+		if ((int)strlen(p) <= room) {
+			fprintf(f, "%s", p);
+			break;
+		}
+		for (brk = p + room; brk > p && *brk != ' '; brk--)
+			;
+		if (brk == p)
+			brk = strchr(p + room, ' ') != NULL ? strchr(p + room, ' ') :
+			    p + strlen(p);
+		if (brk == p + strlen(p) && !first) {
+			fprintf(f, "%s", p);
+			break;
+		}
+		fprintf(f, "%.*s\n      ", (int)(brk - p), p);
+		col = 6;
+		p = *brk == ' ' ? brk + 1 : brk;
+		first = 0;
+	}
+	fputc('\n', f);
+}
+
+/* One group: its title, the table in blocks, its outliers and notes. */
+static void
+compare_text_group(const struct compare *c, int k, FILE *f)
+{
+	const struct compare_group	*g = &c->groups[k];
+	const struct compare_machine	*cm;
+	struct compare_line		*lines;
+	char				 topo[256];
+	int				 nlines, lw = 12, per, from, i, j;
+
+	compare_topo_text(g->topo, topo, sizeof topo);
+	fprintf(f, "\nGroup %d: %s\n  %d machine%s; most have\n  %s\n", k + 1, g->cpu,
+	    g->n, g->n == 1 ? "" : "s", topo);
+	lines = compare_lines(c, g, &nlines);
+	for (i = 0; i < nlines; i++)
+		if ((int)strlen(lines[i].label) + 2 > lw)
+			lw = (int)strlen(lines[i].label) + 2;
+	lw = lw > COMPARE_LABEL_MAX ? COMPARE_LABEL_MAX : lw;
+	per = (COMPARE_COLS - lw - COMPARE_MEDIAN_W) / COMPARE_CELL_W;
+	per = per < 1 ? 1 : per;
+	for (from = 0; from < g->n; from += per)
+		compare_text_block(c, g, lines, nlines, lw, from,
+		    from + per < g->n ? from + per : g->n, f);
+	free(lines);
+	for (i = 0, j = 0; i < g->n; i++)
+		j += c->m[g->members[i]].nwhy;
+	if (j > 0)
+		fputc('\n', f);
+	for (i = 0; i < g->n; i++) {
+		cm = &c->m[g->members[i]];
+		for (j = 0; j < cm->nwhy; j++)
+			compare_wrap(f, "  ! ", cm->name, cm->why[j]);
+	}
+	if (g->nnotes > 0)
+		fputc('\n', f);
+	for (i = 0; i < g->nnotes; i++)
+		compare_wrap(f, "  ", "note", g->notes[i]);
+}
+
+/* The comparison as text. */
+void
+compare_report_text(const struct compare *c, FILE *f)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < c->n; i++)
+		n += c->m[i].nwhy > 0;
+	fprintf(f, "smtscope compare: %d machine%s in %d group%s (same CPU); %d outlier%s "
+	    "at\na tolerance of %.0f %%. ", c->n, c->n == 1 ? "" : "s", c->ngroups,
+	    c->ngroups == 1 ? "" : "s", n, n == 1 ? "" : "s", c->tolerance * 100);
+	fprintf(f, "Each line: a kernel alone (its solo rate), or a kernel\nand "
+	    "relation (speed of the anchor copy vs alone / yield). !: farther than the\n"
+	    "tolerance from the group's median (from %d machines up); ~: the machine saw\n"
+	    "other work during it.\n", COMPARE_MEDIAN_MIN);
+	for (i = 0; i < c->ngroups; i++)
+		compare_text_group(c, i, f);
+}
+
+/* Add a figure object: {"value","disturbed","outlier"}, or null. */
+static void
+compare_json_fig(struct strbuf *sb, const struct compare_fig *f)
+{
+	if (f == NULL || !isfinite(f->v)) {
+		strbuf_puts(sb, "null");
+		return;
+	}
+	strbuf_puts(sb, "{\"value\":");
+	report_json_num(sb, f->v);
+	strbuf_printf(sb, ",\"disturbed\":%s,\"outlier\":%s}", f->disturbed ? "true" :
+	    "false", f->outlier ? "true" : "false");
+}
+
+/* Add a machine's object. */
+static void
+compare_json_machine(const struct compare *c, const struct compare_machine *cm,
+    struct strbuf *sb)
+{
+	int	i, row, r;
+
+	strbuf_puts(sb, "{\"name\":");
+	strbuf_json_str(sb, cm->name);
+	strbuf_puts(sb, ",\"file\":");
+	strbuf_json_str(sb, cm->path);
+	strbuf_puts(sb, ",\"hostname\":");
+	strbuf_json_str(sb, cm->hostname);
+	strbuf_printf(sb, ",\"group\":%d,\"outlier\":%s,\"reasons\":[", cm->group + 1,
+	    cm->nwhy > 0 ? "true" : "false");
+	for (i = 0; i < cm->nwhy; i++) {
+		strbuf_puts(sb, i ? "," : "");
+		strbuf_json_str(sb, cm->why[i]);
+	}
+	strbuf_puts(sb, "],\"solo\":{");
+	for (i = 0; i < c->nkernels; i++) {
+		strbuf_puts(sb, i ? "," : "");
+		strbuf_json_str(sb, c->kernels[i]);
+		strbuf_puts(sb, ":");
+		compare_json_fig(sb, compare_solo(cm, i));
+	}
+	strbuf_puts(sb, "},\"yield\":{");
+	for (row = 0; row < c->nrows; row++) {
+		strbuf_puts(sb, row ? "," : "");
+		strbuf_json_str(sb, c->rows[row]);
+		strbuf_puts(sb, ":{");
+		for (r = 0; r < REL_COUNT; r++) {
+			strbuf_printf(sb, "%s\"%s\":", r ? "," : "", topo_rel_name(r));
+			compare_json_fig(sb, compare_yield(cm, row * REL_COUNT + r));
+		}
+		strbuf_puts(sb, "}");
+	}
+	strbuf_puts(sb, "},\"speed\":{");
+	for (row = 0; row < c->nrows; row++) {
+		strbuf_puts(sb, row ? "," : "");
+		strbuf_json_str(sb, c->rows[row]);
+		strbuf_puts(sb, ":{");
+		for (r = 0; r < REL_COUNT; r++) {
+			strbuf_printf(sb, "%s\"%s\":", r ? "," : "", topo_rel_name(r));
+			compare_json_fig(sb, compare_speed(cm, row * REL_COUNT + r));
+		}
+		strbuf_puts(sb, "}");
+	}
+	strbuf_puts(sb, "}}");
+}
+
+/* Add a group's object: CPU, topology, members, medians, notes. */
+static void
+compare_json_group(const struct compare *c, const struct compare_group *g,
+    struct strbuf *sb)
+{
+	int	i, row, r;
+
+	strbuf_puts(sb, "{\"cpu\":");
+	strbuf_json_str(sb, g->cpu);
+	strbuf_printf(sb, ",\"topology\":{\"packages\":%d,\"numa_nodes\":%d,\"cores\":%d,"
+	    "\"pus\":%d,\"smt_width\":%d,\"smt_on\":%s},\"machines\":[",
+	    g->topo[COMPARE_PACKAGES], g->topo[COMPARE_NUMA], g->topo[COMPARE_CORES],
+	    g->topo[COMPARE_PUS], g->topo[COMPARE_WIDTH], g->topo[COMPARE_SMT_ON] == 1 ?
+	    "true" : g->topo[COMPARE_SMT_ON] == 0 ? "false" : "null");
+	for (i = 0; i < g->n; i++) {
+		strbuf_puts(sb, i ? "," : "");
+		strbuf_json_str(sb, c->m[g->members[i]].name);
+	}
+	strbuf_puts(sb, "],\"median_solo\":{");
+	for (i = 0; i < c->nkernels; i++) {
+		strbuf_puts(sb, i ? "," : "");
+		strbuf_json_str(sb, c->kernels[i]);
+		strbuf_puts(sb, ":");
+		report_json_num(sb, g->solo_med[i]);
+	}
+	strbuf_puts(sb, "},\"median_yield\":{");
+	for (row = 0; row < c->nrows; row++) {
+		strbuf_puts(sb, row ? "," : "");
+		strbuf_json_str(sb, c->rows[row]);
+		strbuf_puts(sb, ":{");
+		for (r = 0; r < REL_COUNT; r++) {
+			strbuf_printf(sb, "%s\"%s\":", r ? "," : "", topo_rel_name(r));
+			report_json_num(sb, g->yield_med[row * REL_COUNT + r]);
+		}
+		strbuf_puts(sb, "}");
+	}
+	strbuf_puts(sb, "},\"notes\":[");
+	for (i = 0; i < g->nnotes; i++) {
+		strbuf_puts(sb, i ? "," : "");
+		strbuf_json_str(sb, g->notes[i]);
+	}
+	strbuf_puts(sb, "]}");
+}
+
+/* The comparison as one JSON object. */
+void
+compare_report_json(const struct compare *c, FILE *f)
+{
+	struct strbuf	sb;
+	int		i, n = 0;
+
+	for (i = 0; i < c->n; i++)
+		n += c->m[i].nwhy > 0;
+	strbuf_init(&sb);
+	strbuf_printf(&sb, "{\"kind\":\"compare\",\"format\":%d,\"tolerance\":",
+	    MACHINE_FORMAT);
+	report_json_num(&sb, c->tolerance);
+	strbuf_printf(&sb, ",\"outliers\":%d,\"units\":{", n);
+	for (i = 0; i < c->nkernels; i++) {
+		strbuf_puts(&sb, i ? "," : "");
+		strbuf_json_str(&sb, c->kernels[i]);
+		strbuf_puts(&sb, ":");
+		strbuf_json_str(&sb, c->units[i]);
+	}
+	strbuf_puts(&sb, "},\"groups\":[");
+	for (i = 0; i < c->ngroups; i++) {
+		strbuf_puts(&sb, i ? "," : "");
+		compare_json_group(c, &c->groups[i], &sb);
+	}
+	strbuf_puts(&sb, "],\"machines\":[");
+	for (i = 0; i < c->n; i++) {
+		strbuf_puts(&sb, i ? ",\n" : "\n");
+		compare_json_machine(c, &c->m[i], &sb);
+		if (sb.len > (1u << 20)) {
+			fputs(sb.s, f);
+			sb.len = 0;
+			sb.s[0] = '\0';
+		}
+	}
+	strbuf_puts(&sb, "]}\n");
+	fputs(sb.s, f);
+	strbuf_free(&sb);
+}
+
+/* The columns of compare --csv: one row per machine and figure. */
+enum {
+	CCSV_MACHINE, CCSV_FILE, CCSV_GROUP, CCSV_KERNEL, CCSV_RELATION, CCSV_UNIT,
+	CCSV_SOLO, CCSV_SPEED, CCSV_YIELD, CCSV_MEDIAN, CCSV_OUTLIER, CCSV_DISTURBED,
+	CCSV_NCOLS
+};
+static const struct report_col compare_csv_cols[CCSV_NCOLS] = {
+	{ .key = "machine" }, { .key = "file" }, { .key = "group" }, { .key = "kernel" },
+	{ .key = "relation" }, { .key = "unit" }, { .key = "solo" }, { .key = "speed" },
+	{ .key = "yield" }, { .key = "median" }, { .key = "outlier" },
+	{ .key = "disturbed" }
+};
+
+/* The first columns of a CSV row and its flags. */
+static int
+compare_csv_row(struct report_table *t, const struct compare_machine *cm,
+    const char *kernel, const char *rel, const struct compare_fig *f, double med)
+{
+	int	row = report_add_row(t);
+
+	report_set_text(t, row, CCSV_MACHINE, "%s", cm->name);
+	report_set_text(t, row, CCSV_FILE, "%s", cm->path);
+	report_set_num(t, row, CCSV_GROUP, cm->group + 1, NULL, REPORT_NEUTRAL);
+	report_set_text(t, row, CCSV_KERNEL, "%s", kernel);
+	report_set_text(t, row, CCSV_RELATION, "%s", rel);
+	report_set_num(t, row, CCSV_MEDIAN, med, NULL, REPORT_NEUTRAL);
+	report_set_text(t, row, CCSV_OUTLIER, "%s", f->outlier ? "true" : "false");
+	report_set_text(t, row, CCSV_DISTURBED, "%s", f->disturbed ? "true" : "false");
+	return row;
+}
+
+/* One CSV row per machine and figure it has: solos, then speeds and yields. */
+void
+compare_report_csv(const struct compare *c, FILE *f)
+{
+	struct report_table		*t = report_new(compare_csv_cols, CCSV_NCOLS);
+	const struct compare_machine	*cm;
+	const struct compare_group	*g;
+	const struct compare_fig	*fig;
+	int				 i, k, cell, row;
+
+	for (i = 0; i < c->n; i++) {
+		cm = &c->m[i];
+		g = &c->groups[cm->group];
+		for (k = 0; k < cm->nsolo; k++) {
+			if (!isfinite((fig = compare_solo(cm, k))->v))
+				continue;
+			row = compare_csv_row(t, cm, c->kernels[k], "alone", fig, g->solo_med[k]);
+			report_set_text(t, row, CCSV_UNIT, "%s", c->units[k]);
+			report_set_num(t, row, CCSV_SOLO, fig->v, c->units[k], REPORT_NEUTRAL);
+		}
+		for (cell = 0; cell < cm->ncells; cell++) {
+			if (!isfinite((fig = compare_yield(cm, cell))->v))
+				continue;
+			row = compare_csv_row(t, cm, c->rows[cell / REL_COUNT],
+			    topo_rel_name(cell % REL_COUNT), fig, g->yield_med[cell]);
+			report_set_num(t, row, CCSV_SPEED, compare_speed(cm, cell)->v, NULL,
+			    REPORT_HIGHER);
+			report_set_num(t, row, CCSV_YIELD, fig->v, NULL, REPORT_HIGHER);
+		}
+	}
+	report_write_csv(t, f);
+	report_free(t);
+}
+
+/* Write s with XML's special characters escaped. */
+static void
+compare_xml(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '<')
+			fputs("&lt;", f);
+		else if (*s == '>')
+			fputs("&gt;", f);
+		else if (*s == '&')
+			fputs("&amp;", f);
+		else if (*s == '"')
+			fputs("&quot;", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+/* The fill of a heatmap cell: grey none; white at the median, red below, blue above. */
+static void
+compare_svg_fill(const struct compare *c, const struct compare_fig *fig, double med,
+    char *buf, size_t len)
+{
+	double	d, a;
+	int	lo;
+
+	if (fig == NULL || !isfinite(fig->v) || !isfinite(med) || med == 0) {
+		snprintf(buf, len, "#d0d0d0");
+		return;
+	}
+	d = (fig->v - med) / fabs(med);
+	a = fabs(d) / (2 * c->tolerance);
+	a = a > 1 ? 1 : a;
+	lo = (int)(255 - 200 * a);
+	snprintf(buf, len, d < 0 ? "#ff%02x%02x" : "#%02x%02xff", lo, lo);
+}
+
+/* One machine's row of the heatmap. */
+static void
+compare_svg_row(const struct compare *c, const struct compare_machine *cm,
+    const struct compare_line *lines, int nlines, int y, FILE *f)
+{
+	const struct compare_group	*g = &c->groups[cm->group];
+	const struct compare_fig	*fig;
+	char				 fill[16], text[64];
+	int				 i;
+
+	fprintf(f, "<text x=\"4\" y=\"%d\">", y + 11);
+	compare_xml(f, cm->name);
+	fprintf(f, "%s</text>\n", cm->nwhy > 0 ? " !" : "");
+	for (i = 0; i < nlines; i++) {
+		fig = lines[i].kernel >= 0 ? compare_solo(cm, lines[i].kernel) :
+		    compare_yield(cm, lines[i].cell);
+		compare_svg_fill(c, fig, lines[i].kernel >= 0 ?
+		    g->solo_med[lines[i].kernel] : g->yield_med[lines[i].cell], fill,
+		    sizeof fill);
+		compare_cell_text(cm, &lines[i], text, sizeof text);
+		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"%s>"
+		    "<title>", 160 + 16 * i, y, fill, fig != NULL && fig->outlier ?
+		    " stroke=\"#000\" stroke-width=\"2\"" : "");
+		compare_xml(f, cm->name);
+		fputs(": ", f);
+		compare_xml(f, lines[i].label);
+		fprintf(f, " %s</title></rect>\n", text);
+	}
+}
+
+/* The heatmap: machines (by group) down, solos and yields across. */
+void
+compare_report_svg(const struct compare *c, FILE *f)
+{
+	struct compare_group	 all;
+	struct compare_line	*lines;
+	int			 nlines, i, k, y, w, h;
+
+	memset(&all, 0, sizeof all);
+	all.members = xcalloc((size_t)c->n + 1, sizeof *all.members);
+	for (k = 0; k < c->ngroups; k++)
+		for (i = 0; i < c->groups[k].n; i++)
+			all.members[all.n++] = c->groups[k].members[i];
+	lines = compare_lines(c, &all, &nlines);
+	w = 160 + 16 * nlines + 20;
+	h = 150 + 16 * c->n + 14 * c->ngroups + 20;
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3"
+	    ".org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"monospace\" "
+	    "font-size=\"11\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n"
+	    "<text x=\"4\" y=\"14\">smtscope compare: %d machines; red below, blue above "
+	    "the group's median (full at %.0f %%); boxed: outlier</text>\n", w, h, c->n,
+	    200 * c->tolerance);
+	for (i = 0; i < nlines; i++) {
+		fprintf(f, "<text transform=\"translate(%d,140) rotate(-60)\">",
+		    160 + 16 * i + 10);
+		compare_xml(f, lines[i].label);
+		fputs("</text>\n", f);
+	}
+	y = 150;
+	for (k = 0; k < c->ngroups; k++) {
+		fprintf(f, "<text x=\"4\" y=\"%d\" font-weight=\"bold\">Group %d: ", y + 11,
+		    k + 1);
+		compare_xml(f, c->groups[k].cpu);
+		fputs("</text>\n", f);
+		y += 14;
+		for (i = 0; i < c->groups[k].n; i++, y += 16)
+			compare_svg_row(c, &c->m[c->groups[k].members[i]], lines, nlines, y, f);
+	}
+	fputs("</svg>\n", f);
+	free(lines);
+	free(all.members);
+}

@@ -1,0 +1,96 @@
+/* infer_check.c: the hidden-siblings reading of a finished `check`: its own int and chase cells classified. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "infer.h"
+#include "kernel.h"
+
+/* The row of a kernel beside a copy of itself, or NULL. */
+static const struct check_row *
+infer_check_row(const struct check *c, const char *kernel)
+{
+	int	i;
+
+	for (i = 0; i < c->nrows; i++)
+		if (!c->rows[i].pair && c->rows[i].a.k != NULL &&
+		    strcmp(c->rows[i].a.k->name, kernel) == 0)
+			return &c->rows[i];
+	return NULL;
+}
+
+/* One relation's figures from the check's cells: 0, or -1 when one is missing. */
+static int
+infer_check_fig(const struct check *c, const struct check_row *rows[2], int rel,
+    struct infer_fig *f)
+{
+	const struct check_cell	*cell;
+	double			 sa, sb, y;
+	int			 k;
+
+	memset(f, 0, sizeof *f);
+	f->nreps = 1;
+	f->rtt_ns = f->rtt_spread = NAN;
+	for (k = 0; k < INFER_KINDS; k++) {
+		cell = &rows[k]->cell[rel];
+		check_cell_speeds(c, rows[k], rel, &sa, &sb, &y);
+		if (!isfinite(y))
+			return -1;
+		f->yield[k][0] = y;
+		f->wspread[k][0] = cell->spread;
+		f->disturbed |= cell->disturbed;
+		if (k == INFER_KIND_COMPUTE)
+			f->share[0] = (cell->share_anchor + cell->share_partner) / 2;
+	}
+	return 0;
+}
+
+/*
+ * Under a hypervisor, or where a relation's int and chase cells clearly
+ * contradict the reported topology: what each measured pair behaves like,
+ * from this run's cells (one measurement each; --infer repeats them).
+ */
+void
+infer_check_section(const struct check *c, FILE *f)
+{
+	const struct check_row	*rows[INFER_KINDS];
+	struct infer_fig	 fig;
+	struct infer_verdict	 v;
+	int			 rel, partner, agree, head = 0;
+
+	rows[INFER_KIND_COMPUTE] = infer_check_row(c, "int");
+	rows[INFER_KIND_CONTRAST] = infer_check_row(c, "chase");
+	for (rel = 0; rel < REL_COUNT; rel++) {
+		partner = c->plan.rel[rel].cpu;
+		if (rows[0] == NULL || rows[1] == NULL || partner < 0 ||
+		    infer_check_fig(c, rows, rel, &fig) == -1)
+			continue;
+		infer_classify(&fig, &v);
+		agree = infer_agrees(v.cls, (enum topo_rel)rel);
+		if (c->ci.hypervisor[0] == '\0' && !(v.clear && agree == 0))
+			continue;
+		if (!head++)
+			fprintf(f, "\nWhat the pairs behave like, from this run's int and chase "
+			    "cells%s%s%s:\n", c->ci.hypervisor[0] != '\0' ? " (under " : "",
+			    c->ci.hypervisor, c->ci.hypervisor[0] != '\0' ? ")" : "");
+		if (!v.clear)
+			fprintf(f, "  CPUs %d and %d (reported %s): unclear: %s\n", c->plan.anchor,
+			    partner, topo_rel_name((enum topo_rel)rel), v.why);
+		else
+			fprintf(f, "  CPUs %d and %d (reported %s) behave as %s (int yield %.2f, "
+			    "chase %.2f)%s\n", c->plan.anchor, partner,
+			    topo_rel_name((enum topo_rel)rel), infer_class_name(v.cls),
+			    fig.yield[0][0], fig.yield[1][0], agree == 0 ?
+			    ": NOT what the topology reports" : "");
+	}
+	if (head)
+		fprintf(f, "  One measurement each; smtscope check --infer repeats them for a "
+		    "firm call.\n");
+	else if (c->ci.hypervisor[0] != '\0')
+		fprintf(f, "\nUnder %s the host may put these vCPUs on one core's threads: "
+		    "smtscope check --infer\nmeasures what pairs of them behave like.\n",
+		    c->ci.hypervisor);
+}

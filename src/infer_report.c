@@ -1,0 +1,235 @@
+/* infer_report.c: `check --infer` as text (a verdict, then the pairs) and JSON. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "infer.h"
+#include "machine.h"
+#include "report.h"
+#include "util.h"
+
+/* "1 package, 2 cores x 1 thread" from the model. */
+static void
+infer_reported(const struct topo *m, char *buf, size_t len)
+{
+	const struct topo_summary	*s = &m->summary;
+
+	snprintf(buf, len, "%d package%s, %d core%s x %d thread%s", s->packages,
+	    s->packages == 1 ? "" : "s", s->cores, s->cores == 1 ? "" : "s",
+	    s->smt_width_max, s->smt_width_max == 1 ? "" : "s");
+}
+
+/* The facts and the plan. */
+void
+infer_report_plan(const struct infer *inf, FILE *f)
+{
+	char	rep[128];
+	int	i;
+
+	infer_reported(inf->m, rep, sizeof rep);
+	fprintf(f, "Hidden siblings: what the pairs of logical CPUs behave like, measured.\n");
+	fprintf(f, "Reported: %s%s%s.\n", rep, inf->hypervisor[0] != '\0' ?
+	    ", by the hypervisor " : "", inf->hypervisor);
+	fprintf(f, "Plan: %d pair%s (%s), %s and %s each alone and together, %d times, "
+	    "windows up to %.2f s: about %.0f s.\n", inf->npairs, inf->npairs == 1 ? "" : "s",
+	    inf->explicit_pairs ? "as asked" : "from the reported topology",
+	    INFER_COMPUTE, INFER_CONTRAST, inf->reps, inf->window_s, infer_estimate(inf));
+	for (i = 0; i < inf->npairs; i++)
+		fprintf(f, "  CPUs %d and %d: reported %s\n", inf->pairs[i].a, inf->pairs[i].b,
+		    topo_rel_name(inf->pairs[i].reported));
+}
+
+/* The round trip of a pair in words: "41 ns" or "n/a". */
+static const char *
+infer_rtt_text(const struct infer_pair *p, char *buf, size_t len)
+{
+	if (!isfinite(p->fig.rtt_ns))
+		return "n/a";
+	snprintf(buf, len, "%.0f ns", p->fig.rtt_ns);
+	return buf;
+}
+
+/* The verdict: one line per pair, measured beside reported. */
+static void
+infer_verdict(const struct infer *inf, FILE *f)
+{
+	const struct infer_pair	*p;
+	char			 rep[128], rtt[32];
+	int			 i, agree;
+
+	infer_reported(inf->m, rep, sizeof rep);
+	fprintf(f, "\nVerdict (reported: %s):\n", rep);
+	for (i = 0; i < inf->npairs; i++) {
+		p = &inf->pairs[i];
+		if (!p->measured) {
+			fprintf(f, "  CPUs %d and %d: not measured%s%s\n", p->a, p->b,
+			    p->error[0] != '\0' ? ": " : "", p->error);
+			continue;
+		}
+		agree = infer_agrees(p->v.cls, p->reported);
+		if (p->v.cls == INFER_UNCLEAR) {
+			fprintf(f, "  CPUs %d and %d: unclear (int yield %.2f, chase %.2f, "
+			    "round trip %s): %s\n", p->a, p->b, p->v.y[INFER_KIND_COMPUTE],
+			    p->v.y[INFER_KIND_CONTRAST], infer_rtt_text(p, rtt, sizeof rtt),
+			    p->v.why);
+			continue;
+		}
+		fprintf(f, "  CPUs %d and %d behave as %s (int yield %.2f, chase %.2f, "
+		    "round trip %s)%s%s\n", p->a, p->b, infer_class_name(p->v.cls),
+		    p->v.y[INFER_KIND_COMPUTE], p->v.y[INFER_KIND_CONTRAST],
+		    infer_rtt_text(p, rtt, sizeof rtt),
+		    agree == 0 ? ": NOT what the topology reports, " : "",
+		    agree == 0 ? topo_rel_name(p->reported) : "");
+	}
+}
+
+/* The pair table, through the report layer. */
+static void
+infer_table(const struct infer *inf, FILE *f)
+{
+	static const struct report_col cols[] = {
+		{ "pair", "PAIR", 6, 0, 0, 0, REPORT_DATA, 0 },
+		{ "reported", "REPORTED", 14, 0, 0, 0, REPORT_DATA, 0 },
+		{ "measured", "MEASURED", 10, 0, 0, 0, REPORT_DATA, 0 },
+		{ "int_yield", "INT", 5, 1, 0, 0, REPORT_FIXED, 2 },
+		{ "chase_yield", "CHASE", 5, 1, 0, 0, REPORT_FIXED, 2 },
+		{ "ratio", "RATIO", 5, 1, 0, 0, REPORT_FIXED, 2 },
+		{ "share", "SHARE", 5, 1, 0, 0, REPORT_PCT, 0 },
+		{ "rtt_ns", "RTT", 6, 1, 0, 1, REPORT_SIG3, 0 },
+		{ "confidence", "CONFIDENCE", 10, 0, 2, 0, REPORT_DATA, 0 },
+	};
+	struct report_table	*t = report_new(cols, (int)(sizeof cols / sizeof cols[0]));
+	const struct infer_pair	*p;
+	int			 i, row;
+
+	for (i = 0; i < inf->npairs; i++) {
+		p = &inf->pairs[i];
+		row = report_add_row(t);
+		report_set_text(t, row, 0, "%d:%d", p->a, p->b);
+		report_set_text(t, row, 1, "%s", topo_rel_name(p->reported));
+		report_set_text(t, row, 2, "%s", p->measured ? infer_class_token(p->v.cls) :
+		    "not run");
+		if (p->measured) {
+			report_set_num(t, row, 3, p->v.y[0], "", REPORT_NEUTRAL);
+			report_set_spread(t, row, 3, p->v.ysp[0] / p->v.y[0]);
+			report_set_num(t, row, 4, p->v.y[1], "", REPORT_NEUTRAL);
+			report_set_spread(t, row, 4, p->v.ysp[1] / p->v.y[1]);
+			report_set_num(t, row, 5, p->v.ratio, "", REPORT_NEUTRAL);
+			report_set_num(t, row, 6, p->v.share, "", REPORT_NEUTRAL);
+		}
+		if (isfinite(p->fig.rtt_ns))
+			report_set_num(t, row, 7, p->fig.rtt_ns, "ns", REPORT_LOWER);
+		else
+			report_set_flag(t, row, 7, REPORT_NA, "%s", inf->rtt_unavailable);
+		report_set_text(t, row, 8, "%s", p->v.clear ? "clear" : "unclear");
+		if (p->measured)
+			report_set_note(t, row, "%s%s%s", p->v.why, p->who[0] != '\0' ?
+			    "; others: " : "", p->who);
+	}
+	fputc('\n', f);
+	report_write_text(t, f);
+	report_free(t);
+}
+
+/* The verdict, the pairs, how the calls are made. */
+void
+infer_report_text(const struct infer *inf, FILE *f)
+{
+	infer_verdict(inf, f);
+	infer_table(inf, f);
+	if (inf->rtt_unavailable[0] != '\0')
+		fprintf(f, "Round trips: n/a: %s.\n", inf->rtt_unavailable);
+	fprintf(f, "A yield is the work of both loads over their solos: 1 is one CPU "
+	    "shared in time,\n2 two that share nothing. SMT siblings: int (ports) yields "
+	    "well below chase\n(latency), RATIO near 0.5; separate cores: RATIO near 1. "
+	    "A call is clear only\n%.0f spreads (of %d repeats) from the boundary; see "
+	    "smtscope(1).\n", INFER_SIGMAS, inf->reps);
+	if (inf->hypervisor[0] != '\0')
+		fprintf(f, "Under %s the host decides where these vCPUs run: this is what "
+		    "they did now.\n", inf->hypervisor);
+	fprintf(f, "Measured in %.1f s.\n", inf->elapsed_s);
+}
+
+/* One pair as a JSON object. */
+static void
+infer_json_pair(struct strbuf *sb, const struct infer *inf, const struct infer_pair *p)
+{
+	int	k, i;
+
+	strbuf_printf(sb, "{\"a\":%d,\"b\":%d,\"reported\":", p->a, p->b);
+	strbuf_json_str(sb, topo_rel_name(p->reported));
+	strbuf_puts(sb, ",\"measured\":");
+	strbuf_json_str(sb, p->measured ? infer_class_token(p->v.cls) : "not-run");
+	strbuf_printf(sb, ",\"agrees\":%s,\"confidence\":", !p->measured ? "null" :
+	    infer_agrees(p->v.cls, p->reported) == 1 ? "true" :
+	    infer_agrees(p->v.cls, p->reported) == 0 ? "false" : "null");
+	strbuf_json_str(sb, p->v.clear ? "clear" : "unclear");
+	strbuf_printf(sb, ",\"floating\":%s,\"disturbed\":%s,\"why\":",
+	    p->v.floating ? "true" : "false", p->fig.disturbed ? "true" : "false");
+	strbuf_json_str(sb, p->measured ? p->v.why : p->error);
+	strbuf_puts(sb, ",\"evidence\":{");
+	for (k = 0; k < INFER_KINDS; k++) {
+		strbuf_printf(sb, "%s\"%s_yield\":", k ? "," : "",
+		    k == INFER_KIND_COMPUTE ? "int" : "chase");
+		report_json_num(sb, p->measured ? p->v.y[k] : NAN);
+		strbuf_printf(sb, ",\"%s_spread\":", k == INFER_KIND_COMPUTE ? "int" : "chase");
+		report_json_num(sb, p->measured ? p->v.ysp[k] : NAN);
+		strbuf_printf(sb, ",\"%s_repeats\":[", k == INFER_KIND_COMPUTE ? "int" : "chase");
+		for (i = 0; i < p->fig.nreps; i++) {
+			strbuf_puts(sb, i ? "," : "");
+			report_json_num(sb, p->fig.yield[k][i]);
+		}
+		strbuf_puts(sb, "]");
+	}
+	strbuf_puts(sb, ",\"ratio\":");
+	report_json_num(sb, p->measured ? p->v.ratio : NAN);
+	strbuf_puts(sb, ",\"share\":");
+	report_json_num(sb, p->measured ? p->v.share : NAN);
+	strbuf_puts(sb, ",\"rtt_ns\":");
+	report_json_num(sb, p->fig.rtt_ns);
+	strbuf_puts(sb, ",\"rtt_unavailable\":");
+	if (isfinite(p->fig.rtt_ns))
+		strbuf_puts(sb, "null");
+	else
+		strbuf_json_str(sb, inf->rtt_unavailable);
+	strbuf_puts(sb, "},\"others\":");
+	strbuf_json_str(sb, p->who);
+	strbuf_puts(sb, "}");
+}
+
+/* The whole run as one JSON object. */
+void
+infer_report_json(const struct infer *inf, FILE *f)
+{
+	struct machine	mc;
+	struct strbuf	sb;
+	char		rep[128];
+	int		i;
+
+	strbuf_init(&sb);
+	infer_reported(inf->m, rep, sizeof rep);
+	machine_fill(&mc, inf->m, NULL, NULL);
+	strbuf_puts(&sb, "{\"kind\":\"check-infer\",");
+	machine_json(&mc, &sb);
+	strbuf_puts(&sb, ",\"infer\":{\"reported\":");
+	strbuf_json_str(&sb, rep);
+	strbuf_puts(&sb, ",\"hypervisor\":");
+	strbuf_json_str(&sb, inf->hypervisor);
+	strbuf_printf(&sb, ",\"compute\":\"%s\",\"contrast\":\"%s\",\"repeats\":%d,"
+	    "\"sigmas\":", INFER_COMPUTE, INFER_CONTRAST, inf->reps);
+	report_json_num(&sb, INFER_SIGMAS);
+	strbuf_puts(&sb, ",\"window_s\":");
+	report_json_num(&sb, inf->window_s);
+	strbuf_puts(&sb, ",\"elapsed_s\":");
+	report_json_num(&sb, inf->elapsed_s);
+	strbuf_puts(&sb, ",\"pairs\":[");
+	for (i = 0; i < inf->npairs; i++) {
+		strbuf_puts(&sb, i ? "," : "");
+		infer_json_pair(&sb, inf, &inf->pairs[i]);
+	}
+	strbuf_puts(&sb, "]}}\n");
+	fputs(sb.s, f);
+	strbuf_free(&sb);
+}

@@ -1,0 +1,99 @@
+# tests/cli/compare.sh: `smtscope compare` on check results (tests/data/compare:
+# two real runs and one edited to SMT off and a slow hash), its formats, exit
+# statuses and bad input; and -o with %h and %% on the commands that write results.
+. tests/lib.sh
+
+D=tests/data/compare
+$SMTSCOPE compare $D/a.json $D/b.json $D/c.json > "$TMP/out" 2> "$TMP/err"
+st=$?
+[ $st -eq 1 ] && [ ! -s "$TMP/err" ]
+ok $? "three results with an outlier: exit 1 ($st)"
+grep -q '^  ! c: SMT control off where 2 others have notsupported$' "$TMP/out"
+ok $? "c: SMT control off where 2 others have notsupported"
+grep -q '^  ! c: hash solo [0-9.]* MB/s, 30 % below the median [0-9.]*' "$TMP/out"
+ok $? "c: its hash solo 30 % below the median"
+awk 'length($0) > 79 { bad = 1 } END { exit bad }' "$TMP/out"
+ok $? "the text fits 80 columns"
+grep -q '^hash alone MB/s ' "$TMP/out" && grep -q '^int same-pu ' "$TMP/out"
+ok $? "a line per kernel alone and per kernel and relation"
+$SMTSCOPE compare $D > "$TMP/dir" 2>&1
+[ $? -eq 1 ] && cmp -s "$TMP/dir" "$TMP/out"
+ok $? "a directory reads its *.json in name order: the same report"
+$SMTSCOPE compare $D/a.json $D/a.json > "$TMP/out2" 2>&1
+st=$?
+[ $st -eq 0 ] && grep -q '1 group (same CPU); 0 outliers' "$TMP/out2"
+ok $? "two alike results: exit 0 ($st)"
+
+if command -v python3 > /dev/null 2>&1; then
+	$SMTSCOPE compare --json $D > "$TMP/j.json"
+	v=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["kind"], j["outliers"], [m["name"] for m in j["machines"] if m["outlier"]][-1], len(j["groups"]))' "$TMP/j.json")
+	[ "$v" = "compare 2 c 1" ] || [ "$v" = "compare 1 c 1" ]
+	ok $? "--json parses: kind, outliers, c among them, one group ($v)"
+	$SMTSCOPE compare --csv $D > "$TMP/c.csv"
+	v=$(python3 -c 'import csv,sys; r=list(csv.DictReader(open(sys.argv[1]))); print(len(r) > 0, all(x["machine"] in "abc" for x in r), any(x["outlier"] == "true" and x["machine"] == "c" and x["kernel"] == "hash" for x in r))' "$TMP/c.csv")
+	[ "$v" = "True True True" ]
+	ok $? "--csv parses: rows of a, b, c; c's hash flagged ($v)"
+	$SMTSCOPE compare --svg $D > "$TMP/h.svg"
+	python3 -c 'import sys, xml.dom.minidom as x; d=x.parse(sys.argv[1]); sys.exit(len(d.getElementsByTagName("rect")) < 10)' "$TMP/h.svg"
+	ok $? "--svg is well-formed XML with the heatmap's cells"
+else
+	skip "python3 not found: cannot parse --json, --csv, --svg"
+	skip "python3 not found"
+	skip "python3 not found"
+fi
+
+# bad_input WHAT NEEDLE FILE...: exit 2, one line on stderr that says NEEDLE.
+bad_input() {
+	_what=$1
+	_needle=$2
+	shift 2
+	$SMTSCOPE compare "$@" > "$TMP/o" 2> "$TMP/e"
+	_st=$?
+	[ $_st -eq 2 ] && [ "$(wc -l < "$TMP/e" | tr -d ' ')" = 1 ] && grep -qF -- "$_needle" "$TMP/e"
+	ok $? "$_what: exit 2 ($_st), one line: $(cat "$TMP/e")"
+}
+sed 's/"format":1,/"format":2,/' $D/a.json > "$TMP/v2.json"
+bad_input "another format" "$TMP/v2.json: format 2; this smtscope reads format 1" $D/a.json "$TMP/v2.json"
+sed 's/"kind":"check"/"kind":"run"/' $D/a.json > "$TMP/run.json"
+bad_input "another kind" "$TMP/run.json: a 'run' result" $D/a.json "$TMP/run.json"
+head -c 500 $D/a.json > "$TMP/cut.json"
+bad_input "a truncated file" "$TMP/cut.json: not JSON: line 1, column 501" "$TMP/cut.json"
+bad_input "a missing file" "/nonexistent/x.json: No such file" /nonexistent/x.json
+mkdir "$TMP/empty"
+bad_input "an empty directory" "no *.json results" "$TMP/empty"
+bad_input "no operand" "no result given"
+bad_input "a bad tolerance" "--tolerance: 'x'" -t x $D
+bad_input "--svg and --json" "choose one" --svg --json $D
+
+# -o: %h is the short host name, %% a %; the file appears whole.
+host=$(hostname | cut -d. -f1)
+$SMTSCOPE check --dry-run --json -o "$TMP/%h-%%.json" > "$TMP/o" 2>&1
+[ $? -eq 0 ] && [ -s "$TMP/$host-%.json" ] && [ ! -s "$TMP/o" ]
+ok $? "check -o %h-%%.json writes $host-%.json, nothing on stdout"
+grep -q '"kind":"check","machine":{"format":1,' "$TMP/$host-%.json"
+ok $? "the result starts with its kind and machine object"
+ls -a "$TMP" | grep -q '^\.' && [ -z "$(ls -A "$TMP" | grep '^\.[^.]')" ]
+ok $? "no temporary file is left beside it"
+$SMTSCOPE check --dry-run -o "$TMP/%q" > /dev/null 2> "$TMP/e"
+[ $? -eq 2 ] && grep -q "unknown '%q'" "$TMP/e"
+ok $? "-o with an unknown %: exit 2: $(cat "$TMP/e")"
+$SMTSCOPE time --dry-run --json -o /nonexistent/dir/t.json -- true > /dev/null 2> "$TMP/e"
+[ $? -eq 2 ] && grep -q "/nonexistent/dir/t.json" "$TMP/e"
+ok $? "-o in a missing directory names it: $(cat "$TMP/e")"
+
+# Every --json result is self-describing: its kind and machine object.
+if command -v python3 > /dev/null 2>&1; then
+	$SMTSCOPE run --time 0.1 --json -o "$TMP/run-%h.json" spin@0 > /dev/null 2>&1
+	$SMTSCOPE time --runs 1 --json -o "$TMP/time.json" -- true > /dev/null 2>&1
+	printf 'tour tiny\ntitle "tiny"\nstep "one"\n  start a spin at 0\n' > "$TMP/t.tour"
+	$SMTSCOPE tour --headless --step 0.5 -r "$TMP/tour.json" "$TMP/t.tour" > /dev/null 2>&1
+	for f in "run-$host.json run" "time.json time" "tour.json tour"; do
+		set -- $f
+		v=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); m=j["machine"]; print(j["kind"], m["format"], m["hostname"] != None, sorted(m["topology"]) == ["cores","cpu_kinds","numa_nodes","packages","pus","smt_control","smt_on","smt_width"], "dmi" in m and "microcode" in m["cpu"])' "$TMP/$1" 2>&1)
+		[ "$v" = "$2 1 True True True" ]
+		ok $? "$2 --json: kind $2 and the machine object ($v)"
+	done
+else
+	skip "python3 not found: cannot read the results"
+fi
+done_testing

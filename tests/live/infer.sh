@@ -1,0 +1,78 @@
+#!/bin/sh
+# tests/live/infer.sh: `smtscope check --infer` (hidden siblings): its plan
+# on this and other machines, its usage errors, a short real run's JSON and
+# a signal in the middle. What must hold on a busy machine too; the
+# classification bands are in tests/physics/infer.sh (make check-live).
+. tests/lib.sh
+
+have_python=0
+command -v python3 > /dev/null 2>&1 && have_python=1
+
+# usage_error WHAT ARGS...: exit status 2 and exactly one line on stderr.
+usage_error() {
+	_what=$1
+	shift
+	"$SMTSCOPE" check "$@" > "$TMP/u.out" 2> "$TMP/u.err"
+	_rc=$?
+	[ "$_rc" -eq 2 ] && [ "$(wc -l < "$TMP/u.err")" -eq 1 ] && [ ! -s "$TMP/u.out" ]
+	ok $? "$_what: exit 2 with one line (got $_rc: $(head -n 1 "$TMP/u.err"))"
+}
+
+usage_error "--infer with --csv" --infer --csv
+usage_error "--infer with --kernels" --infer --kernels hash
+usage_error "--infer with a pair that is not one" --infer=0-1
+usage_error "--infer with a CPU that is not there" --infer=0:4096
+usage_error "--infer with an empty list" --infer=
+usage_error "--infer with a bad --time" --infer --time 0
+usage_error "--infer on another machine without --dry-run" --infer -i "pack:1 core:2 pu:2"
+
+# The plan: this machine, and a synthetic one with SMT.
+"$SMTSCOPE" check --infer --dry-run > "$TMP/dry.out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q '^Plan: [0-9]* pair' "$TMP/dry.out" &&
+    ! grep -q '^Verdict' "$TMP/dry.out"
+ok $? "--infer --dry-run plans and measures nothing: $(grep '^Plan' "$TMP/dry.out")"
+"$SMTSCOPE" check --infer --dry-run -i "pack:1 core:4 pu:2" > "$TMP/syn.out" 2>&1
+grep -q 'CPUs 0 and 1: reported smt-sibling' "$TMP/syn.out"
+ok $? "on 4 cores x 2 threads, the plan has a reported sibling pair"
+
+# A short real run on two pairs: the JSON says what each pair measured.
+if [ $have_python -eq 1 ]; then
+	start=$(date +%s)
+	"$SMTSCOPE" check --infer=0:0,0:1 --time 0.1 --json > "$TMP/inf.json" 2> "$TMP/inf.err"
+	rc=$?
+	el=$(( $(date +%s) - start ))
+	out=$(python3 -c 'import json,sys
+j = json.load(open(sys.argv[1]))["infer"]
+p = j["pairs"]
+e = p[0]["evidence"]
+print(len(p), p[0]["reported"], p[1]["reported"],
+      all(q["measured"] in ("same-pu", "smt", "cores", "cores-near", "cores-far", "unclear") for q in p),
+      len(e["int_repeats"]) == j["repeats"] and all(x is None or x > 0 for x in e["int_repeats"]),
+      p[1]["confidence"] in ("clear", "unclear"), isinstance(p[1]["why"], str) and p[1]["why"] != "")
+' "$TMP/inf.json" 2>&1)
+	[ $rc -eq 0 ] && { [ "$out" = "2 same-pu shared-l3 True True True True" ] ||
+	    [ "$out" = "2 same-pu same-package True True True True" ]; }
+	ok $? "--infer=0:0,0:1 --json: two pairs with their evidence ($el s): $out"
+else
+	skip "python3 is not installed"
+fi
+
+# A terminating signal stops the loads, and check dies of it.
+"$SMTSCOPE" check --infer=0:1 --time 1 > /dev/null 2> "$TMP/sig.err" &
+pid=$!
+kid=
+i=0
+while [ -z "$kid" ] && [ $i -lt 100 ]; do
+	kid=$(pgrep -P $pid | head -n 1)
+	sleep 0.05
+	i=$((i + 1))
+done
+kill -INT $pid
+wait $pid
+st=$?
+sleep 0.2
+[ $st -eq 130 ] && grep -q "interrupted by signal 2" "$TMP/sig.err" &&
+    ! pgrep -P $pid > /dev/null && { [ -z "$kid" ] || ! kill -0 "$kid" 2> /dev/null; }
+ok $? "SIGINT: loads stopped, check --infer dies of the signal (status $st)"
+done_testing

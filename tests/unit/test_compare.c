@@ -1,0 +1,152 @@
+/* test_compare.c: groups, medians and outliers with their reasons, and bad input. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare.h"
+#include "machine.h"
+#include "tap.h"
+#include "util.h"
+
+/* A check result as compare reads it: a host, its SMT, a hash solo, a yield, a warning. */
+static char *
+test_result(const char *host, int width, int smt_on, double hash_rate, double yield,
+    const char *warning)
+{
+	char	*sib, *t;
+
+	sib = width > 1 ? xasprintf("{\"speed_anchor\":%.17g,\"yield\":%.17g,"
+	    "\"spread\":0.01}", yield / 2, yield) : xstrdup("null");
+	t = xasprintf("{\"kind\":\"check\",\"machine\":{\"format\":%d,\"hostname\":\"%s\","
+	    "\"cpu\":{\"vendor\":\"AuthenticAMD\",\"brand\":\"AMD EPYC 7763\",\"family\":25,"
+	    "\"model\":1,\"stepping\":1,\"microcode\":\"0xa0011d1\"},\"topology\":"
+	    "{\"packages\":2,\"numa_nodes\":8,\"cores\":128,\"pus\":%d,\"smt_width\":%d,"
+	    "\"smt_on\":%s,\"smt_control\":\"%s\"},\"dmi\":{\"bios_version\":\"1.2\"}},"
+	    "\"results\":{\"hash\":{\"same-pu\":{\"speed_anchor\":0.5,\"yield\":1.0,"
+	    "\"spread\":0.01,\"disturbed\":false},\"smt-sibling\":%s}},"
+	    "\"solos\":{\"hash\":{\"rate\":%.17g,\"spread\":0.01,\"disturbed\":false}},"
+	    "\"warnings\":[%s%s%s]}", MACHINE_FORMAT, host, 128 * width, width,
+	    smt_on ? "true" : "false", smt_on ? "on" : "off", sib, hash_rate,
+	    warning != NULL ? "\"" : "", warning != NULL ? warning : "",
+	    warning != NULL ? "\"" : "");
+	free(sib);
+	return t;
+}
+
+/* Add a result; 0 or -1 with err. */
+static int
+test_add(struct compare *c, const char *path, char *text, char *err, size_t errlen)
+{
+	int	rc = compare_add_text(c, path, text, strlen(text), err, errlen);
+
+	free(text);
+	return rc;
+}
+
+/* Is this reason among a machine's? */
+static int
+test_has_why(const struct compare *c, const char *name, const char *why)
+{
+	int	i, j;
+
+	for (i = 0; i < c->n; i++)
+		for (j = 0; strcmp(c->m[i].name, name) == 0 && j < c->m[i].nwhy; j++)
+			if (strcmp(c->m[i].why[j], why) == 0)
+				return 1;
+	return 0;
+}
+
+/* Forty nodes: one with SMT off, one with a slow hash, one with a warning of its own. */
+static void
+test_fleet(void)
+{
+	struct compare	c;
+	char		err[512], name[64];
+	int		i, bad = 0, n;
+
+	memset(&c, 0, sizeof c);
+	c.tolerance = COMPARE_TOLERANCE;
+	c.use_warnings = 1;
+	for (i = 1; i <= 40; i++) {
+		snprintf(name, sizeof name, "results/node%02d.json", i);
+		bad |= test_add(&c, name, test_result(name + 8, i == 17 ? 1 : 2, i != 17,
+		    i == 8 ? 612e6 : 776e6 + i * 1e5, i == 30 ? 1.0 : 1.25,
+		    i == 22 ? "CPU 3 is 100% busy with other work: figures there would be low" :
+		    NULL), err, sizeof err);
+	}
+	ok(!bad && c.n == 40, "forty results are read (%s)", bad ? err : "ok");
+	n = compare_analyse(&c);
+	ok(c.ngroups == 1, "one group: the same CPU (%d)", c.ngroups);
+	ok(n == 4, "four outliers (%d)", n);
+	ok(test_has_why(&c, "node17", "SMT off (1 thread per core) where 39 others have 2"),
+	    "node17: SMT off where 39 others have 2");
+	ok(test_has_why(&c, "node17", "128 logical CPUs where 39 others have 256"),
+	    "node17: 128 logical CPUs");
+	ok(test_has_why(&c, "node08", "hash solo 612 MB/s, 21 % below the median 778"),
+	    "node08: hash solo 612 MB/s, 21 %% below the median");
+	ok(test_has_why(&c, "node30", "hash on smt-sibling: yield 1.00, 20 % below the "
+	    "median 1.25"), "node30: its yield 20 %% below the median");
+	ok(test_has_why(&c, "node22", "reported: CPU 3 is 100% busy with other work: "
+	    "figures there would be low"), "node22: the warning it alone reported");
+	ok(c.m[0].nwhy == 0 && !c.m[0].solo[0].outlier, "node01 is no outlier");
+	compare_free(&c);
+}
+
+/* Two machines: no median, so no figure outlier; another CPU is another group. */
+static void
+test_small(void)
+{
+	struct compare	c;
+	char		err[512], *t;
+
+	memset(&c, 0, sizeof c);
+	c.tolerance = COMPARE_TOLERANCE;
+	test_add(&c, "a.json", test_result("a", 2, 1, 700e6, 1.2, NULL), err, sizeof err);
+	test_add(&c, "b.json", test_result("b", 2, 1, 900e6, 1.2, NULL), err, sizeof err);
+	t = test_result("c", 2, 1, 900e6, 1.2, NULL);
+	memcpy(strstr(t, "EPYC 7763"), "EPYC 9654", 9);
+	test_add(&c, "c.json", t, err, sizeof err);
+	ok(compare_analyse(&c) == 0, "two alike machines and one other: no outlier");
+	ok(c.ngroups == 2 && c.groups[0].n == 2, "two groups (%d)", c.ngroups);
+	ok(isnan(c.groups[0].solo_med[0]), "no median from two machines");
+	compare_free(&c);
+}
+
+/* Another kind, another format, no results, not JSON: refused, naming the file. */
+static void
+test_bad(void)
+{
+	struct compare	c;
+	char		err[512], *t;
+	int		rc;
+
+	memset(&c, 0, sizeof c);
+	t = test_result("a", 2, 1, 700e6, 1.2, NULL);
+	memcpy(strstr(t, "\"check\""), "\"chuck\"", 7);
+	rc = test_add(&c, "x.json", t, err, sizeof err);
+	ok(rc == -1 && strstr(err, "x.json: a 'chuck' result") == err, "kind: %s", err);
+	t = xasprintf("{\"kind\":\"check\",\"machine\":{\"format\":%d},\"results\":{}}",
+	    MACHINE_FORMAT + 1);
+	rc = test_add(&c, "y.json", t, err, sizeof err);
+	ok(rc == -1 && strstr(err, "y.json: format 2; this smtscope reads format 1") ==
+	    err, "format: %s", err);
+	t = xasprintf("{\"kind\":\"check\",\"machine\":{\"format\":%d}}", MACHINE_FORMAT);
+	rc = test_add(&c, "z.json", t, err, sizeof err);
+	ok(rc == -1 && strstr(err, "without results") != NULL, "a plan: %s", err);
+	rc = test_add(&c, "w.json", xstrdup("{\"kind\":"), err, sizeof err);
+	ok(rc == -1 && strstr(err, "w.json: not JSON: line 1, column 9") == err,
+	    "not JSON: %s", err);
+	ok(c.n == 0, "nothing was added");
+	compare_free(&c);
+}
+
+int
+main(void)
+{
+	test_fleet();
+	test_small();
+	test_bad();
+	return tap_done();
+}
