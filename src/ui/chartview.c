@@ -292,7 +292,8 @@ chartview_draw(const struct paint *d)
 	int64_t				 span;
 	int				 nbusy, nfl, i, y;
 
-	if (scr->chart_h <= 0 || d->st->chart == NULL)
+	/* The help box is read alone: the chart waits behind it. */
+	if (scr->chart_h <= 0 || d->st->chart == NULL || d->st->mode == UI_HELP)
 		return;
 	memset(&v, 0, sizeof v);
 	v.d = d;
