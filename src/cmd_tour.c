@@ -24,8 +24,8 @@
 static void
 cmd_tour_help(void)
 {
-	printf("usage: smtscope tour [--step S] [--record FILE] [-t THEME] [--headless] "
-	    "NAME|FILE\n"
+	printf("usage: smtscope tour [--step S] [--record FILE] [--svg FILE] [-t THEME]\n"
+	    "                     [--headless] NAME|FILE\n"
 	    "       smtscope tour --check [-i FILE.xml|SYNTHETIC] NAME|FILE...\n"
 	    "       smtscope tour --list\n"
 	    "\n"
@@ -36,6 +36,7 @@ cmd_tour_help(void)
 	    "\n"
 	    "  -s, --step S      every step advances by itself after S seconds\n"
 	    "  -r, --record FILE write the summary as JSON\n"
+	    "      --svg FILE    write the summary as an SVG bar chart (speeds, yields)\n"
 	    "  -t, --theme NAME  the screen's theme (default: the tour's own)\n"
 	    "  -H, --headless    print the steps instead of drawing (also when stdout\n"
 	    "                    is not a terminal)\n"
@@ -125,31 +126,34 @@ cmd_tour_list(void)
 	return CMD_OK;
 }
 
+/* The options of `smtscope tour`. */
+static const struct option cmd_tour_longopts[] = {
+	{ "step", required_argument, NULL, 's' },
+	{ "record", required_argument, NULL, 'r' },
+	{ "svg", required_argument, NULL, 'S' },
+	{ "theme", required_argument, NULL, 't' },
+	{ "headless", no_argument, NULL, 'H' },
+	{ "check", no_argument, NULL, 'c' },
+	{ "input", required_argument, NULL, 'i' },
+	{ "list", no_argument, NULL, 'l' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 /* `smtscope tour [options] NAME|FILE`. */
 int
 cmd_tour(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "step", required_argument, NULL, 's' },
-		{ "record", required_argument, NULL, 'r' },
-		{ "theme", required_argument, NULL, 't' },
-		{ "headless", no_argument, NULL, 'H' },
-		{ "check", no_argument, NULL, 'c' },
-		{ "input", required_argument, NULL, 'i' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct tour_options	 opt;
 	struct tour		*t;
-	const char		*record = NULL, *input = NULL, *theme = NULL;
+	const char		*record = NULL, *input = NULL, *theme = NULL, *svg = NULL;
 	char			 err[512];
 	int			 ch, check = 0, headless = 0, rc;
 
 	memset(&opt, 0, sizeof opt);
 	opterr = 0;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, ":s:r:t:Hci:lh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":s:r:t:Hci:lh", cmd_tour_longopts, NULL)) != -1) {
 		switch (ch) {
 		case 's':
 			if (util_parse_seconds(optarg, &opt.step_s) == -1 ||
@@ -159,6 +163,9 @@ cmd_tour(int argc, char **argv)
 			break;
 		case 'r':
 			record = optarg;
+			break;
+		case 'S':
+			svg = optarg;
 			break;
 		case 't':
 			theme = optarg;
@@ -198,10 +205,10 @@ cmd_tour(int argc, char **argv)
 	if ((t = tour_load(argv[optind], err, sizeof err)) == NULL)
 		return cmd_usage_error("tour", "%s", err);
 	if (!headless && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))
-		rc = ui_tour(t, &opt, theme, record);
+		rc = ui_tour(t, &opt, theme, record, svg);
 	else {
 		opt.auto_advance = 1;
-		rc = tour_host_run(t, &opt, record);
+		rc = tour_host_run(t, &opt, record, svg);
 	}
 	tour_free(t);
 	return rc;

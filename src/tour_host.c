@@ -15,6 +15,7 @@
 #include "machine.h"
 #include "measure.h"
 #include "solo.h"
+#include "svg.h"
 #include "topo.h"
 #include "tour_host.h"
 #include "util.h"
@@ -574,9 +575,89 @@ tour_host_record(const struct tour_player *p, const char *path)
 	return rc;
 }
 
+/* A step's bars for the SVG summary: each load's speed (or time), then the yield. */
+static int
+tour_host_svg_step(const struct tour_player *p, int i, struct svg_bar *b, int max)
+{
+	const struct tour_step_result	*r = tour_player_result(p, i);
+	const struct tour_load_result	*l;
+	int				 j, n = 0, lat = tour_latency(r);
+
+	memset(b, 0, sizeof *b);
+	snprintf(b->group, sizeof b->group, "%d. %s", i + 1, tour_player_tour(p)->steps[i].title);
+	for (j = 0; r->measured && j < r->nloads && n < max - 1; j++) {
+		l = &r->loads[j];
+		if (n > 0)
+			memset(&b[n], 0, sizeof b[n]);
+		snprintf(b[n].label, sizeof b[n].label, "%s %s", l->name, l->spec);
+		if (l->k != NULL && !kernel_cpu_bound(l->k) && isfinite(l->speed) &&
+		    l->speed > 0) {
+			b[n].value = 1 / l->speed;
+			b[n].kind = 2;
+		} else
+			b[n].value = l->paused ? NAN : l->speed;
+		tour_fmt_speed(b[n].text, sizeof b[n].text, l->k, l->speed);
+		if (l->paused)
+			snprintf(b[n].text, sizeof b[n].text, "paused");
+		tour_marked(b[n].text, sizeof b[n].text, l->disturbed || l->solo_disturbed);
+		n++;
+	}
+	if (r->measured && !lat && isfinite(r->yield) && n < max) {
+		memset(&b[n], 0, sizeof b[n]);
+		snprintf(b[n].label, sizeof b[n].label, "yield");
+		b[n].value = r->yield;
+		b[n].kind = 1;
+		snprintf(b[n].text, sizeof b[n].text, "%.2f loads' work", r->yield);
+		n++;
+	}
+	if (n == 0) {
+		b->value = NAN;
+		snprintf(b->text, sizeof b->text, "%.63s", r->note[0] != '\0' ? r->note :
+		    !r->ran ? "not shown" : "not measured");
+		n = 1;
+	} else if (r->note[0] != '\0' && n < max) {
+		memset(&b[n], 0, sizeof b[n]);
+		b[n].value = NAN;
+		snprintf(b[n].text, sizeof b[n].text, "%.63s", r->note);
+		n++;
+	}
+	return n;
+}
+
+/* Write the summary as an SVG bar chart of speeds and yields per step; -1 on error. */
+int
+tour_host_svg(const struct tour_player *p, const char *path)
+{
+	const struct tour	*t = tour_player_tour(p);
+	struct svg_bar		*b;
+	FILE			*f;
+	char			 title[300];
+	int			 i, n = 0, rc;
+
+	b = xcalloc((size_t)t->nsteps * (TOUR_LOADS_MAX + 2), sizeof *b);
+	for (i = 0; i < t->nsteps; i++)
+		n += tour_host_svg_step(p, i, b + n, TOUR_LOADS_MAX + 2);
+	if ((f = fopen(path, "w")) == NULL) {
+		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
+		free(b);
+		return -1;
+	}
+	snprintf(title, sizeof title, "%s (%s)", t->title, t->name);
+	rc = svg_bars(f, title, "Speed: each load's rate against the same load alone on "
+	    "its CPU, this run. Yield: the sum of the speeds. Latency loads: time "
+	    "against alone.", b, n, 1.0);
+	if ((fclose(f) == EOF) | (rc == -1)) {
+		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
+		rc = -1;
+	}
+	free(b);
+	return rc;
+}
+
 /* Run a tour without a screen: each step printed as it is measured. */
 int
-tour_host_run(const struct tour *t, const struct tour_options *opt, const char *record)
+tour_host_run(const struct tour *t, const struct tour_options *opt, const char *record,
+    const char *svg)
 {
 	struct tour_host	 h;
 	struct tour_player	*p;
@@ -621,6 +702,8 @@ tour_host_run(const struct tour *t, const struct tour_options *opt, const char *
 	fflush(stdout);
 	rc = h.failed ? CMD_FAIL : CMD_OK;
 	if (record != NULL && tour_host_record(p, record) == -1)
+		rc = CMD_FAIL;
+	if (svg != NULL && tour_host_svg(p, svg) == -1)
 		rc = CMD_FAIL;
 	tour_player_free(p);
 	topo_free(m);

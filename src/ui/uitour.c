@@ -264,7 +264,7 @@ uitour_finish(struct ui *ui, void *arg)
 /* Play a tour on the live screen; the summary stays until q. */
 int
 ui_tour(const struct tour *t, const struct tour_options *opt, const char *theme,
-    const char *record)
+    const char *record, const char *svg)
 {
 	struct ui_options	 o;
 	struct uitour		 h;
@@ -285,6 +285,8 @@ ui_tour(const struct tour *t, const struct tour_options *opt, const char *theme,
 	if (h.p == NULL)
 		return rc;
 	if (record != NULL && tour_host_record(h.p, record) == -1)
+		rc = 1;
+	if (svg != NULL && tour_host_svg(h.p, svg) == -1)
 		rc = 1;
 	tour_player_free(h.p);
 	return rc;

@@ -51,7 +51,8 @@ $SMTSCOPE tour --list > "$TMP/out" 2>&1
 ok $? "--list shows the three shipped tours"
 
 # The headless run: watch its children while it runs, then check they are gone.
-$SMTSCOPE tour --headless --step 1 --record "$TMP/r.json" smt-basics > "$TMP/run.txt" 2>&1 &
+$SMTSCOPE tour --headless --step 1 --record "$TMP/r.json" --svg "$TMP/r.svg" smt-basics \
+    > "$TMP/run.txt" 2>&1 &
 pid=$!
 : > "$TMP/kids"
 while kill -0 $pid 2> /dev/null; do
@@ -99,6 +100,18 @@ sk=$(json_get "$TMP/r.json" '",".join(str(s["step"]) for s in j["steps"] if s["s
 [ "$n" = 5 ] && [ "$sk" = "2,5" ]
 ok $? "--record wrote five steps, 2 and 5 skipped ($n; $sk)"
 
+v=$(python3 - "$TMP/r.svg" <<'PY'
+import sys, xml.dom.minidom
+d = xml.dom.minidom.parse(sys.argv[1])
+t = " ".join(x.firstChild.data for x in d.getElementsByTagName("text") if x.firstChild)
+want = ["SMT basics", "1. One MD5 load alone", "3. Both on one logical CPU", "yield",
+    "skipped: no SMT sibling", "100% = alone"]
+bars = len(d.getElementsByTagName("rect")) - 1
+print("bars %d, missing %s" % (bars, [w for w in want if w not in t]))
+PY
+)
+case $v in "bars "[1-9]*", missing []") st=0 ;; *) st=1 ;; esac
+ok $st "--svg: a well-formed bar chart of the steps' speeds and yields ($v)"
 v=$(json_get "$TMP/r.json" 'all(not s["skipped"] or (not s["ran"] and not s["measured"] and s["shown"]) for s in j["steps"]) and all(s["ran"] or not s["measured"] for s in j["steps"])')
 [ "$v" = True ]
 ok $? "--record is self-consistent: a skipped step did not run, a measured one did ($v)"
