@@ -333,7 +333,9 @@ c2c_sides(struct c2c_meter *mt, const struct c2c_plan *plan, const struct c2c_pa
 	pi->mode = plan->mode;
 	pi->samples = plan->samples;
 	pi->trips = plan->trips;
-	pi->deadline_ns = util_now_ns() + (uint64_t)(C2C_PAIR_TIMEOUT_S * 1e9);
+	/* Long samples get their time: a microsecond a trip beyond the fixed wait. */
+	pi->deadline_ns = util_now_ns() + (uint64_t)((C2C_PAIR_TIMEOUT_S +
+	    (double)plan->samples * plan->trips * 2e-6) * 1e9);
 	pi->ran_on = -1;
 	*pa = *pi;
 	pi->cpu = p->a;

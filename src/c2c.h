@@ -25,7 +25,7 @@
 #define C2C_MAX_TRIPS		10000000
 /* Others' CPU time on a pair's CPUs above this (in CPUs) marks the pair. */
 #define C2C_FOREIGN_MAX		0.1
-/* A pair whose two threads have not finished by then is given up. */
+/* A pair whose threads have not finished by then (plus 1 us a trip) is given up. */
 #define C2C_PAIR_TIMEOUT_S	10.0
 /* The dry run's estimate assumes this one-way time (a live run times a pair). */
 #define C2C_ASSUME_NS		100.0
@@ -126,6 +126,8 @@ void	c2c_plan_free(struct c2c_plan *);
 int	c2c_numa_of(const struct topo *, int os);
 /* The q quantile (0..1) of v[0..n), interpolated; sorts v. NAN when n is 0. */
 double	c2c_quantile(double *v, int n, double q);
+/* A CPU's cache group (for --groups): a node of its L3, else of its package; 0. */
+int	c2c_group_key(const struct topo *, int os);
 /* Seconds one pair takes if a one-way trip takes one_way_ns. */
 double	c2c_pair_seconds(const struct c2c_plan *, double one_way_ns);
 /* "all", "per-core", "groups"; "cas", "store". */

@@ -200,7 +200,7 @@ c2c_plan_per_core(const struct topo *m, struct c2c_plan *p, int *cap)
 }
 
 /* The cache group of a CPU's core: its L3, else its package, else the machine. */
-static int
+int
 c2c_group_key(const struct topo *m, int os)
 {
 	const struct topo_pu	*pu = topo_pu_by_os(m, os);

@@ -36,6 +36,9 @@ static const struct report_col c2c_class_cols[] = {
 	{ .key = "out_of_class", .title = "out of class", .right = 1, .gap = 2 },
 	{ .key = "disturbed", .title = "disturbed", .right = 1, .gap = 2 }
 };
+/* Pairs named in the text's warnings at most. */
+#define C2C_WARN_MAX	20
+
 #define C2C_NCLASSCOLS	(int)(sizeof c2c_class_cols / sizeof c2c_class_cols[0])
 
 /* A pair's status: "ok", "not measured", "failed: why", "disturbed: who". */
@@ -122,7 +125,7 @@ c2c_class_table(const struct c2c *c, const struct c2c_class *cl)
 	return t;
 }
 
-/* A duration for people: "0.4 s", "52 s", "6 min 8 s", "2 h 3 min". */
+/* A duration for people: "0.04 s", "2.5 s", "52 s", "6 min 8 s", "2 h 3 min". */
 static void
 c2c_fmt_duration(char *buf, size_t len, double s)
 {
@@ -131,7 +134,7 @@ c2c_fmt_duration(char *buf, size_t len, double s)
 	if (!isfinite(s))
 		snprintf(buf, len, "unknown");
 	else if (s < 10)
-		snprintf(buf, len, "%.1f s", s);
+		snprintf(buf, len, "%.*f s", s < 1 ? 2 : 1, s);
 	else if (t < 60)
 		snprintf(buf, len, "%ld s", t);
 	else if (t < 3600)
@@ -268,20 +271,28 @@ c2c_warnings_text(const struct c2c *c, const struct c2c_class *cl, FILE *f)
 	const struct c2c_pair	*p;
 	const struct c2c_class	*k;
 	char			 st[512];
-	int			 i;
+	int			 i, n = 0;
 
 	for (i = 0; c->res != NULL && i < c->plan.npairs; i++) {
 		p = &c->plan.pairs[i];
 		k = &cl[p->rel];
+		if (!c2c_outlier(c, k, i) && c->res[i].state != C2C_FAILED &&
+		    !c->res[i].disturbed)
+			continue;
+		if (n++ >= C2C_WARN_MAX)
+			continue;
 		if (c2c_outlier(c, k, i))
 			fprintf(f, "warning: CPUs %d and %d (%s): %.1f ns, %.1fx the class "
 			    "median %.1f ns\n", p->a, p->b, k->name, c->res[i].ns,
 			    c->res[i].ns / k->median, k->median);
-		else if (c->res[i].state == C2C_FAILED || c->res[i].disturbed) {
+		else {
 			c2c_status(c, i, st, sizeof st);
 			fprintf(f, "warning: CPUs %d and %d: %s\n", p->a, p->b, st);
 		}
 	}
+	if (n > C2C_WARN_MAX)
+		fprintf(f, "... and %d more pairs out of class, failed or disturbed "
+		    "(--json or --csv lists every pair)\n", n - C2C_WARN_MAX);
 	c2c_order_warnings(cl, f);
 }
 

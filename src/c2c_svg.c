@@ -18,6 +18,8 @@
 #define C2C_SVG_TOP	76	/* the title and the column labels */
 #define C2C_SVG_LEGEND	150	/* the colour scale, right of the matrix */
 #define C2C_SVG_AREA	720.0	/* the matrix's side at most, in px */
+#define C2C_SVG_MIN_W	640	/* room for the title */
+#define C2C_SVG_FIGURES	24.0	/* cells this wide show their figure */
 
 /* Key colours of the scale (viridis): fastest first. */
 static const int c2c_svg_stops[][3] = {
@@ -126,9 +128,38 @@ c2c_svg_cell(FILE *f, const struct c2c *c, int i, int j, double cs, double lo, d
 	else
 		fprintf(f, "%.1f ns%s", r->ns, r->disturbed ? " (disturbed)" : "");
 	fputs("</title></rect>\n", f);
+	if (r != NULL && r->state == C2C_DONE && cs >= C2C_SVG_FIGURES)
+		fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
+		    "dominant-baseline=\"middle\" font-size=\"9\" fill=\"%s\">%.*f</text>\n",
+		    x + cs / 2, y + cs / 2, rgb[0] * 299 + rgb[1] * 587 + rgb[2] * 114 <
+		    128000 ? "#ffffff" : "#000000", r->ns < 100 ? 1 : 0, r->ns);
 	if (r != NULL && r->state == C2C_DONE && r->disturbed)
 		fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
 		    "stroke=\"#ffffff\" stroke-width=\"1\"/>\n", x, y + cs, x + cs, y);
+}
+
+/* Lines between cache groups (thin) and packages (thick), across and down. */
+static void
+c2c_svg_groups(FILE *f, const struct c2c *c, double cs)
+{
+	const struct topo_pu	*a, *b;
+	double			 p, side = cs * c->plan.ncpus;
+	int			 i, pkg;
+
+	for (i = 1; i < c->plan.ncpus; i++) {
+		a = topo_pu_by_os(c->m, c->plan.cpus[i - 1]);
+		b = topo_pu_by_os(c->m, c->plan.cpus[i]);
+		if (a == NULL || b == NULL || a->core < 0 || b->core < 0)
+			continue;
+		pkg = c->m->cores[a->core].package != c->m->cores[b->core].package;
+		if (!pkg && c2c_group_key(c->m, c->plan.cpus[i - 1]) ==
+		    c2c_group_key(c->m, c->plan.cpus[i]))
+			continue;
+		p = i * cs;
+		fprintf(f, "<path d=\"M%.2f %d v%.2f M%d %.2f h%.2f\" stroke=\"#000000\" "
+		    "stroke-width=\"%s\" fill=\"none\"/>\n", C2C_SVG_LEFT + p, C2C_SVG_TOP,
+		    side, C2C_SVG_LEFT, C2C_SVG_TOP + p, side, pkg ? "2" : "0.75");
+	}
 }
 
 /* The CPU labels on both axes, as many as fit. */
@@ -158,6 +189,8 @@ c2c_svg_legend(FILE *f, double x, double h, double lo, double hi, int have)
 	int	i, rgb[3], steps = 64, ticks = 5;
 	double	y0 = C2C_SVG_TOP, bh = h < 200 ? h : 200, v;
 
+	if (!(hi > lo))
+		ticks = 1;
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">one-way ns</text>\n", x, y0 - 8);
 	for (i = 0; have && i < steps; i++) {
 		c2c_svg_colour(lo + (hi - lo) * i / (steps - 1), lo, hi, rgb);
@@ -166,9 +199,9 @@ c2c_svg_legend(FILE *f, double x, double h, double lo, double hi, int have)
 		    rgb[0], rgb[1], rgb[2]);
 	}
 	for (i = 0; have && i < ticks; i++) {
-		v = lo + (hi - lo) * i / (ticks - 1);
+		v = ticks > 1 ? lo + (hi - lo) * i / (ticks - 1) : lo;
 		fprintf(f, "<text x=\"%.1f\" y=\"%.2f\" dominant-baseline=\"middle\">%.1f"
-		    "</text>\n", x + 24, y0 + bh * i / (ticks - 1), v);
+		    "</text>\n", x + 24, y0 + (ticks > 1 ? bh * i / (ticks - 1) : 0), v);
 	}
 	if (!have)
 		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">no figure yet</text>\n", x, y0 + 10);
@@ -192,12 +225,13 @@ c2c_svg_title(FILE *f, const struct c2c *c)
 	fprintf(f, "</text>\n<text x=\"8\" y=\"36\">%s, median of %d samples of %d round "
 	    "trips; %d of %d pairs measured", c->plan.mode == C2C_CAS ? "compare-and-swap" :
 	    "store/load", c->plan.samples, c->plan.trips, c->ndone, c->plan.npairs);
-	if (c->hypervisor[0]) {
-		fputs("; under ", f);
-		c2c_svg_text(f, c->hypervisor);
-		fputs(": the host places the virtual CPUs", f);
-	}
 	fputs("</text>\n", f);
+	if (c->hypervisor[0]) {
+		fputs("<text x=\"8\" y=\"52\">Under ", f);
+		c2c_svg_text(f, c->hypervisor);
+		fputs(": the host's placement of the virtual CPUs decides what is "
+		    "measured</text>\n", f);
+	}
 }
 
 /* The heatmap as an SVG document. */
@@ -216,6 +250,8 @@ c2c_svg_write(const struct c2c *c, const char *path, char *err, size_t errlen)
 	have = c2c_svg_range(c, &lo, &hi) > 0;
 	w = (int)ceil(C2C_SVG_LEFT + side + C2C_SVG_LEGEND + 24);
 	h = (int)ceil(C2C_SVG_TOP + (side > 300 ? side : 300) + 24);
+	if (w < C2C_SVG_MIN_W)
+		w = C2C_SVG_MIN_W;
 	if ((f = fopen(path, "w")) == NULL) {
 		snprintf(err, errlen, "--svg: cannot write %s: %s", path, strerror(errno));
 		return -1;
@@ -230,6 +266,7 @@ c2c_svg_write(const struct c2c *c, const char *path, char *err, size_t errlen)
 	for (i = 0; i < c->plan.ncpus; i++)
 		for (j = 0; j < c->plan.ncpus; j++)
 			c2c_svg_cell(f, c, i, j, cs, lo, hi);
+	c2c_svg_groups(f, c, cs);
 	c2c_svg_legend(f, C2C_SVG_LEFT + side + 24, side, lo, hi, have);
 	fputs("</svg>\n", f);
 	if (ferror(f) | (fclose(f) != 0)) {

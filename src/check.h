@@ -14,6 +14,8 @@
 #include "cpuinfo.h"
 #include "cpuset.h"
 #include "foreign.h"
+#include "perf.h"
+#include "sensors.h"
 #include "sysinfo.h"
 #include "topo.h"
 
@@ -71,8 +73,13 @@ struct check_cell {
 	double			 foreign;	/* others' CPU time there, in CPUs; NAN unknown */
 	struct foreign_proc	 who[CHECK_WHO_MAX];	/* largest first */
 	int			 nwho;
+	double			 ipc_alone;	/* the anchor load's IPC, if CHECK_IPC_ALONE */
+	double			 ipc_together;	/* the same in the pair, if CHECK_IPC_TOGETHER */
+	unsigned		 ipc_have;
 	char			 error[600];
 };
+#define CHECK_IPC_ALONE		0x1
+#define CHECK_IPC_TOGETHER	0x2
 #define CHECK_NOT_RUN	0
 #define CHECK_DONE	1
 #define CHECK_FAILED	2
@@ -110,6 +117,17 @@ struct check_sched {
 	char			 error[600];
 };
 
+/* What this machine can count and sense (read with the facts, live only). */
+struct check_sources {
+	struct perf_caps	caps;
+	char			mhz_src[32];	/* "cpufreq", "/proc/cpuinfo", "" */
+	char			mhz_why[SENSORS_WHY_MAX];
+	char			temp_src[96];	/* "coretemp", "k10temp Tctl", "" */
+	char			temp_why[SENSORS_WHY_MAX];
+	int			rapl;		/* package energy counters readable */
+	char			watts_why[SENSORS_WHY_MAX];
+};
+
 /* One check: the machine, its facts, the plan, and the cells measured. */
 struct check {
 	struct topo		*m;		/* owned */
@@ -120,6 +138,7 @@ struct check {
 	struct cpuinfo		 ci;
 	struct sysinfo		 si;
 	int			 have_si;
+	struct check_sources	 src;		/* valid when have_si */
 	double			*busy;		/* by OS index, NULL when no sample */
 	int			 nbusy;
 	struct check_plan	 plan;

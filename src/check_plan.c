@@ -661,6 +661,23 @@ check_cell_solos(const struct check *c, const struct check_row *row, int r,
 	}
 }
 
+/* What can be counted (perf_event) and sensed (cpufreq, hwmon, RAPL) here. */
+static void
+check_read_sources(struct check_sources *src)
+{
+	struct sensors	*sn = sensors_new(NULL);
+
+	src->caps = *perf_probe();
+	sensors_read(sn, util_now_ns());
+	snprintf(src->mhz_src, sizeof src->mhz_src, "%s", sn->mhz_src);
+	snprintf(src->mhz_why, sizeof src->mhz_why, "%s", sn->mhz_why);
+	snprintf(src->temp_src, sizeof src->temp_src, "%s", sn->temp_src);
+	snprintf(src->temp_why, sizeof src->temp_why, "%s", sn->temp_why);
+	src->rapl = sn->rapl > 0 && sn->watts_why[0] == '\0';
+	snprintf(src->watts_why, sizeof src->watts_why, "%s", sn->watts_why);
+	sensors_free(sn);
+}
+
 /* Read the identity and facts, and collect the warnings about them. */
 static void
 check_read_facts(struct check *c)
@@ -669,6 +686,7 @@ check_read_facts(struct check *c)
 	if (c->live) {
 		cpuinfo_read(&c->ci, NULL);
 		c->have_si = sysinfo_read(&c->si, NULL) == 0;
+		check_read_sources(&c->src);
 	} else
 		cpuinfo_from_topology(&c->ci, c->m->cpu_vendor, c->m->cpu_model);
 	cpuinfo_smt_merge(&c->ci, c->m->summary.smt_width_max);

@@ -20,6 +20,30 @@
 #include "topo.h"
 #include "util.h"
 
+/* Print which counters and sensors are available, and why not. */
+static void
+check_print_sources(const struct check_sources *s, FILE *f)
+{
+	if (s->caps.hw)
+		fprintf(f, "  counters   cycles, instructions%s", s->caps.llc ?
+		    ", LLC misses" : " (no LLC misses)");
+	else
+		fprintf(f, "  counters   %s", s->caps.hw_why);
+	if (s->caps.sw && s->caps.sched)
+		fprintf(f, "; task-clock, context switches, migrations\n");
+	else if (s->caps.sw)
+		fprintf(f, "; task-clock; %s\n", s->caps.sched_why);
+	else
+		fprintf(f, "; %s\n", s->caps.sw_why);
+	if (s->mhz_why[0])
+		fprintf(f, "  sensors    %s", s->mhz_why);
+	else
+		fprintf(f, "  sensors    MHz from %s", s->mhz_src);
+	fprintf(f, "; temperature %s%s; power %s%s\n", s->temp_src[0] ? "from " : "n/a: ",
+	    s->temp_src[0] ? s->temp_src : s->temp_why, s->rapl ? "from " : "n/a: ",
+	    s->rapl ? "RAPL" : s->watts_why);
+}
+
 /* Print the machine's identity and facts. */
 static void
 check_print_facts(const struct check *c, FILE *f)
@@ -76,6 +100,7 @@ check_print_facts(const struct check *c, FILE *f)
 			    si->idle[i].disabled ? " (disabled)" : "");
 	}
 	fputc('\n', f);
+	check_print_sources(&c->src, f);
 	fprintf(f, "  busy       ");
 	if (c->busy == NULL)
 		fprintf(f, "unknown (/proc/stat unreadable)\n");
@@ -351,6 +376,39 @@ check_report_text(const struct check *c, FILE *f)
 	}
 }
 
+/* Append ,"key":"text", or null when text is empty. */
+static void
+check_json_str_or_null(struct strbuf *sb, const char *key, const char *text)
+{
+	strbuf_printf(sb, ",\"%s\":", key);
+	if (text[0] == '\0')
+		strbuf_puts(sb, "null");
+	else
+		strbuf_json_str(sb, text);
+}
+
+/* Add "counters" and "sensors" to the facts: what is available here, and why not. */
+static void
+check_json_sources(const struct check_sources *s, struct strbuf *sb)
+{
+	strbuf_printf(sb, ",\"counters\":{\"hardware\":%s,\"llc_misses\":%s,"
+	    "\"software\":%s,\"switches_migrations\":%s,\"perf_event_paranoid\":",
+	    s->caps.hw ? "true" : "false", s->caps.llc ? "true" : "false",
+	    s->caps.sw ? "true" : "false", s->caps.sched ? "true" : "false");
+	report_json_num(sb, s->caps.paranoid == -9 ? NAN : s->caps.paranoid);
+	check_json_str_or_null(sb, "hardware_unavailable", s->caps.hw_why);
+	check_json_str_or_null(sb, "software_unavailable", s->caps.sw_why);
+	check_json_str_or_null(sb, "switches_migrations_unavailable", s->caps.sched_why);
+	strbuf_puts(sb, "},\"sensors\":{\"mhz_source\":");
+	strbuf_json_str(sb, s->mhz_src);
+	check_json_str_or_null(sb, "mhz_note", s->mhz_why);
+	check_json_str_or_null(sb, "temp_source", s->temp_src);
+	check_json_str_or_null(sb, "temp_unavailable", s->temp_why);
+	strbuf_printf(sb, ",\"rapl\":%s", s->rapl ? "true" : "false");
+	check_json_str_or_null(sb, "watts_unavailable", s->watts_why);
+	strbuf_puts(sb, "}");
+}
+
 /*
  * Add the "kind", "machine" and "facts" members to a JSON object being
  * built: the machine object (machine.c) after the flat members that
@@ -411,7 +469,9 @@ check_json_machine(const struct check *c, struct strbuf *sb)
 		strbuf_printf(sb, ",\"latency_us\":%u,\"disabled\":%s}", si->idle[i].latency_us,
 		    si->idle[i].disabled ? "true" : "false");
 	}
-	strbuf_puts(sb, "],\"busy_pct\":");
+	strbuf_puts(sb, "]");
+	check_json_sources(&c->src, sb);
+	strbuf_puts(sb, ",\"busy_pct\":");
 	if (c->busy == NULL)
 		strbuf_puts(sb, "null");
 	else {
@@ -526,6 +586,10 @@ check_json_cell(const struct check *c, struct strbuf *sb, const struct check_row
 	strbuf_puts(sb, ",\"efficiency\":");
 	report_json_num(sb, analysis_efficiency(sa, cell->state == CHECK_DONE ?
 	    cell->share_anchor : NAN, share));
+	strbuf_puts(sb, ",\"ipc_alone\":");
+	report_json_num(sb, cell->ipc_have & CHECK_IPC_ALONE ? cell->ipc_alone : NAN);
+	strbuf_puts(sb, ",\"ipc_together\":");
+	report_json_num(sb, cell->ipc_have & CHECK_IPC_TOGETHER ? cell->ipc_together : NAN);
 	check_json_guard(sb, cell);
 	strbuf_printf(sb, ",\"solo_disturbed\":%s", check_solo_disturbed(c, row, r) ?
 	    "true" : "false");

@@ -231,6 +231,23 @@ check_warn_cell(struct check *c, const char *what, const struct check_cell *cell
 	check_warn(c, "~ %s: low, other work took CPU time: %s", what, why);
 }
 
+/* The IPC of load id since mark; with set, mark now instead. NAN where not counted. */
+static double
+check_ipc(struct check_runner *cr, int id, struct load_sample *mark, int set)
+{
+	struct perf_window	 pw;
+	struct load_sample	 now;
+	struct load		*l = loads_get(cr->ls, id);
+
+	if (l == NULL || l->perf == NULL)
+		return NAN;
+	loads_peek(cr->ls, l, set ? mark : &now);
+	if (set)
+		return NAN;
+	perf_window(&mark->perf, &now.perf, now.t_ns - mark->t_ns, &pw);
+	return pw.ipc;
+}
+
 /*
  * Measure one running load alone on the anchor, guarded: a disturbed solo
  * is measured again once its core is quiet. cpu_bound: the load would use
@@ -244,6 +261,7 @@ check_alone(struct check_runner *cr, int id, const char *text, int partner, int 
 	struct measure_win	 w;
 	struct solo_result	 res;
 	struct cpuset		 set;
+	struct load_sample	 mark;
 	struct load		*l;
 	char			 why[64];
 	int			 r, tries;
@@ -251,9 +269,12 @@ check_alone(struct check_runner *cr, int id, const char *text, int partner, int 
 	check_window(check_next_cell_s(cr), &w, &stab);
 	check_cell_cpus(cr->c, partner, &set);
 	measure_foreign_scan(cr->f, cr->ls);
+	check_ipc(cr, id, &mark, 1);
 	r = solo_measure_guarded(&solo_loads_ops, cr->ls, id,
 	    (uint64_t)(CHECK_WARMUP_S * 1e9), &stab, cpu_bound,
 	    (uint64_t)(check_quiet_s(cr) * 1e9), &res, &tries);
+	if (isfinite(cell->ipc_alone = check_ipc(cr, id, &mark, 0)))
+		cell->ipc_have |= CHECK_IPC_ALONE;
 	measure_foreign_scan(cr->f, cr->ls);
 	cell->tries += tries;
 	cr->c->runs_done += tries;
@@ -309,6 +330,7 @@ check_pair_window(struct check_runner *cr, struct check_pair *p, const double *w
 	struct solo_stable	stab;
 	struct measure_win	w;
 	struct measure_fig	fig[2];
+	struct load_sample	mark;
 	double			spread, secs;
 	int			sig;
 
@@ -319,7 +341,10 @@ check_pair_window(struct check_runner *cr, struct check_pair *p, const double *w
 		return -1;
 	}
 	measure_foreign_scan(cr->f, cr->ls);
+	check_ipc(cr, p->ids[0], &mark, 1);
 	sig = measure_stable(cr->ls, p->ids, 2, &w, fig, &spread, &secs);
+	if (isfinite(cell->ipc_together = check_ipc(cr, p->ids[0], &mark, 0)))
+		cell->ipc_have |= CHECK_IPC_TOGETHER;
 	measure_foreign_scan(cr->f, cr->ls);
 	if (sig != 0) {
 		cr->c->signo = sig;
@@ -480,6 +505,10 @@ check_adjacent_solo(struct check_runner *cr, struct check_pair *p, struct check_
 	if (alone.state == CHECK_DONE && !alone.disturbed && !(alone.spread > CHECK_NOISY)) {
 		cell->solo = alone.rate_anchor;
 		cell->solo_share = alone.share_anchor;
+	}
+	if (alone.ipc_have & CHECK_IPC_ALONE) {
+		cell->ipc_alone = alone.ipc_alone;
+		cell->ipc_have |= CHECK_IPC_ALONE;
 	}
 }
 

@@ -85,9 +85,9 @@ cmd_c2c_progress(void *arg, const struct c2c *c, int pair, double left_s)
 	if (pair < 0)
 		fprintf(stderr, "\r\033[K");
 	else
-		fprintf(stderr, "\r\033[Kc2c: CPUs %d and %d (pair %d of %d, about %.0f s "
+		fprintf(stderr, "\r\033[Kc2c: CPUs %d and %d (pair %d of %d, about %.*f s "
 		    "left)", c->plan.pairs[pair].a, c->plan.pairs[pair].b, pair + 1,
-		    c->plan.npairs, left_s);
+		    c->plan.npairs, left_s < 10 ? 1 : 0, left_s);
 	fflush(stderr);
 }
 
@@ -178,7 +178,8 @@ cmd_c2c_first(struct c2c *c)
 	int	n = c->plan.npairs;
 
 	err[0] = '\0';
-	c2c_run(c, 1, NULL, NULL, err, sizeof err);
+	c2c_run(c, 1, isatty(STDERR_FILENO) ? cmd_c2c_progress : NULL, NULL, err,
+	    sizeof err);
 	if (c->ndone == 1 && c->res[0].state == C2C_DONE) {
 		c->est_s = c->res[0].secs * n;
 		snprintf(c->est_how, sizeof c->est_how, "the first pair took %.1f ms",

@@ -14,6 +14,8 @@
 #include "loads.h"
 #include "measure.h"
 #include "run.h"
+#include "perf.h"
+#include "sensors.h"
 #include "solo.h"
 #include "topo.h"
 #include "util.h"
@@ -139,6 +141,32 @@ cmd_run_foreign(const struct foreign *f, const struct topo *m, const struct run_
 	rf->nwho = measure_foreign_on(f, &core, CMD_RUN_WHO_MIN, rf->who, RUN_WHO_MAX);
 }
 
+/*
+ * A load's counters: with pw NULL, mark where a window starts; else the
+ * figures since the mark into pw (NAN where the load has none, and why).
+ */
+static void
+cmd_run_counters(struct loads *ls, struct run_result *r, struct perf_window *pw)
+{
+	struct load_sample	 now;
+	struct load		*l = loads_get(ls, r->id);
+
+	if (l == NULL || l->perf == NULL)
+		return;
+	if (pw == NULL) {
+		loads_peek(ls, l, &r->mark);
+		return;
+	}
+	loads_peek(ls, l, &now);
+	perf_window(&r->mark.perf, &now.perf, now.t_ns - r->mark.t_ns, pw);
+	if (r->counters_why[0] == '\0')
+		snprintf(r->counters_why, sizeof r->counters_why, "%s",
+		    perf_load_why(l->perf));
+	if (r->counters_why[0] == '\0' && isnan(pw->llc_mpki) && isfinite(pw->ipc))
+		snprintf(r->counters_why, sizeof r->counters_why, "no last-level-cache miss "
+		    "event on this PMU");
+}
+
 /* Each load alone, the others paused, guarded: measured again once its core is quiet. */
 static void
 cmd_run_solos(struct loads *ls, struct foreign *f, struct run *run)
@@ -160,10 +188,12 @@ cmd_run_solos(struct loads *ls, struct foreign *f, struct run *run)
 			continue;
 		cpu_bound = kernel_cpu_bound(r->spec.k);
 		measure_foreign_scan(f, ls);
+		cmd_run_counters(ls, r, NULL);
 		sig = solo_measure_guarded(&solo_loads_ops, ls, r->id, warm_ns, &stab,
 		    cpu_bound, quiet_ns, &res, &r->solo_tries);
 		if (sig > 0)
 			cmd_run_signalled(ls, sig);
+		cmd_run_counters(ls, r, &r->solo_pw);
 		measure_foreign_scan(f, ls);
 		if (sig == 0) {
 			r->solo = res.rate;
@@ -212,9 +242,31 @@ cmd_run_cpus(struct run *run, const struct cpustat_sample *a,
 	}
 }
 
+/* The sensors at the end of the together window: each CPU's clock and temperature, power. */
+static void
+cmd_run_sensors(struct run *run, const struct sensors *sn)
+{
+	struct run_cpu	*c;
+	int		 i;
+
+	for (i = 0; i < run->ncpus; i++) {
+		c = &run->cpus[i];
+		c->mhz = c->cpu < sn->ncpu ? sn->cpu[c->cpu].mhz : NAN;
+		c->temp_c = c->cpu < sn->ncpu ? sn->cpu[c->cpu].temp_c : NAN;
+		c->base_mhz = c->cpu < sn->ncpu ? sn->cpu[c->cpu].base_mhz : NAN;
+		c->max_mhz = c->cpu < sn->ncpu ? sn->cpu[c->cpu].max_mhz : NAN;
+	}
+	run->watts = sensors_watts(sn);
+	run->temp_c = sensors_temp(sn);
+	snprintf(run->mhz_src, sizeof run->mhz_src, "%s", sn->mhz_src);
+	snprintf(run->mhz_why, sizeof run->mhz_why, "%s", sn->mhz_why);
+	snprintf(run->temp_why, sizeof run->temp_why, "%s", sn->temp_why);
+	snprintf(run->watts_why, sizeof run->watts_why, "%s", sn->watts_why);
+}
+
 /* All together: one window that ends when every rate is known; foreign work on each core. */
 static void
-cmd_run_together(struct loads *ls, struct foreign *f, struct run *run)
+cmd_run_together(struct loads *ls, struct foreign *f, struct sensors *sn, struct run *run)
 {
 	struct cpustat_sample	 cs[2];
 	struct solo_stable	 stab;
@@ -234,12 +286,19 @@ cmd_run_together(struct loads *ls, struct foreign *f, struct run *run)
 	memset(cs, 0, sizeof cs);
 	cpustat_sample(&cs[0], "", err, sizeof err);
 	measure_foreign_scan(f, ls);
+	sensors_read(sn, util_now_ns());
+	for (i = 0; i < run->n; i++)
+		cmd_run_counters(ls, &run->r[i], NULL);
 	sig = measure_stable(ls, ids, run->n, &w, fig, &spread, &run->together_s);
+	for (i = 0; i < run->n; i++)
+		cmd_run_counters(ls, &run->r[i], &run->r[i].pw);
+	sensors_read(sn, util_now_ns());
 	measure_foreign_scan(f, ls);
 	cpustat_sample(&cs[1], "", err, sizeof err);
 	if (sig != 0)
 		cmd_run_signalled(ls, sig);
 	cmd_run_cpus(run, &cs[0], &cs[1], f);
+	cmd_run_sensors(run, sn);
 	cpustat_free(&cs[0]);
 	cpustat_free(&cs[1]);
 	for (i = 0; i < run->n; i++) {
@@ -260,13 +319,16 @@ cmd_run_measure(struct loads *ls, struct run *run)
 {
 	struct run_result	*r;
 	struct foreign		*f;
+	struct sensors		*sn;
 	struct load		*l;
 	int			 i, failed = 0;
 
 	f = foreign_new(NULL, run->m->max_os > 0 ? run->m->max_os + 1 : 1);
+	sn = sensors_new(NULL);
 	cmd_run_start(ls, run->r, run->n);
 	cmd_run_solos(ls, f, run);
-	cmd_run_together(ls, f, run);
+	cmd_run_together(ls, f, sn, run);
+	sensors_free(sn);
 	foreign_free(f);
 	for (i = 0; i < run->n; i++) {
 		r = &run->r[i];
@@ -279,6 +341,7 @@ cmd_run_measure(struct loads *ls, struct run *run)
 		}
 		r->last_cpu = l->cur.cpu;
 		r->migrations = l->migrations;
+		r->cpus_seen = l->seen;
 		r->speed = analysis_speed(r->rate, r->solo);
 		r->efficiency = analysis_efficiency(r->speed, r->share, r->solo_share);
 		if (!r->starved && (r->failure[0] != '\0' || !isfinite(r->speed)))
@@ -322,6 +385,7 @@ cmd_run_exec(int argc, char **argv)
 
 	memset(&run, 0, sizeof run);
 	run.time_s = 2;
+	run.watts = run.temp_c = NAN;
 	if ((rc = cmd_args_parse(&a, &cmd_run_entry, argc, argv)) != CMD_GO ||
 	    (rc = cmd_run_options(&a, &run.time_s, &fmt)) != CMD_GO)
 		return rc;
@@ -345,6 +409,8 @@ cmd_run_exec(int argc, char **argv)
 		r->spread = r->speed = r->efficiency = NAN;
 		r->solo_foreign.cpus = r->foreign.cpus = NAN;
 		r->last_cpu = -1;
+		perf_window_clear(&r->solo_pw);
+		perf_window_clear(&r->pw);
 	}
 	measure_signals_block();
 	ls = loads_new(m);

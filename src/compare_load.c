@@ -298,37 +298,6 @@ compare_add_text(struct compare *c, const char *path, const char *text, size_t l
 	return 0;
 }
 
-/* Read a whole file; NULL with err naming it. */
-static char *
-compare_slurp(const char *path, size_t *len, char *err, size_t errlen)
-{
-	FILE	*f;
-	char	*buf;
-	struct stat st;
-
-	if ((f = fopen(path, "r")) == NULL || fstat(fileno(f), &st) == -1) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		if (f != NULL)
-			fclose(f);
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode) || st.st_size > (off_t)JSON_BYTES_MAX) {
-		snprintf(err, errlen, "%s: %s", path, !S_ISREG(st.st_mode) ?
-		    "not a regular file" : "too large for a result");
-		fclose(f);
-		return NULL;
-	}
-	buf = xmalloc((size_t)st.st_size + 1);
-	*len = fread(buf, 1, (size_t)st.st_size, f);
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
-
 /* Add one file. */
 static int
 compare_add_file(struct compare *c, const char *path, char *err, size_t errlen)
@@ -337,7 +306,7 @@ compare_add_file(struct compare *c, const char *path, char *err, size_t errlen)
 	size_t	 len;
 	int	 rc;
 
-	if ((text = compare_slurp(path, &len, err, errlen)) == NULL)
+	if ((text = json_slurp(path, &len, err, errlen)) == NULL)
 		return -1;
 	rc = compare_add_text(c, path, text, len, err, errlen);
 	free(text);

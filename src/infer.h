@@ -155,6 +155,23 @@ struct check;
 /* After check's text: what its int and chase cells say the pairs behave like. */
 void	infer_check_section(const struct check *, FILE *);
 
+/* infer_load.c */
+/* A pair as a result file says it behaved, for the screen's marks. */
+struct infer_mark {
+	int			 a, b;		/* OS indexes */
+	enum infer_class	 cls;
+	int			 clear;
+	int			 agrees;	/* with the topology here: 1, 0, -1 */
+	char			 evidence[64];
+};
+/*
+ * Read a `check --infer --json` result measured on this machine (its
+ * topology summary and host): the pairs into marks[0..max); how many, or
+ * -1 with a message naming the file and what is wrong.
+ */
+int	infer_load(const char *path, const struct topo *, struct infer_mark *marks,
+	    int max, char *err, size_t errlen);
+
 /* infer_report.c */
 void	infer_report_plan(const struct infer *, FILE *);
 void	infer_report_text(const struct infer *, FILE *);

@@ -7,6 +7,9 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -470,4 +473,36 @@ const char *
 json_str(const struct json_val *v, const char *dflt)
 {
 	return v != NULL && v->type == JSON_STR ? v->s : dflt;
+}
+
+/* Read a whole file of at most JSON_BYTES_MAX; NULL with err naming it. */
+char *
+json_slurp(const char *path, size_t *len, char *err, size_t errlen)
+{
+	FILE	*f;
+	char	*buf;
+	struct stat st;
+
+	if ((f = fopen(path, "r")) == NULL || fstat(fileno(f), &st) == -1) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (f != NULL)
+			fclose(f);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size > (off_t)JSON_BYTES_MAX) {
+		snprintf(err, errlen, "%s: %s", path, !S_ISREG(st.st_mode) ?
+		    "not a regular file" : "too large for a result");
+		fclose(f);
+		return NULL;
+	}
+	buf = xmalloc((size_t)st.st_size + 1);
+	*len = fread(buf, 1, (size_t)st.st_size, f);
+	buf[*len] = '\0';
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
 }

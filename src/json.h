@@ -36,6 +36,8 @@ struct json_val {
 
 struct json;
 
+/* Read a whole file of at most JSON_BYTES_MAX (NUL-terminated); NULL with err naming it. */
+char		*json_slurp(const char *path, size_t *len, char *err, size_t errlen);
 /* Parse text[0..len); NULL with "line L, column C: what" in err. */
 struct json	*json_parse(const char *text, size_t len, char *err, size_t errlen);
 void		 json_free(struct json *);

@@ -420,6 +420,11 @@ loads_start(struct loads *ls, const struct load_spec *spec, char *err, size_t er
 		return -1;
 	}
 	loads_param_close(&l->spec.param);
+	/* Counters on both ends, inherited by their children; none is no failure. */
+	l->perf = perf_load_new();
+	perf_load_attach(l->perf, l->pid);
+	if (l->pid_b > 0)
+		perf_load_attach(l->perf, l->pid_b);
 	ls->used[slot] = 1;
 	l->id = ls->next_id++;
 	l->state = LOAD_RUNNING;
@@ -461,6 +466,8 @@ loads_kill(struct load *l)
 			;
 	}
 	l->pid = l->pid_b = -1;
+	perf_load_free(l->perf);
+	l->perf = NULL;
 }
 
 /* The index of a load by id, or -1. */
@@ -612,6 +619,10 @@ loads_peek(const struct loads *ls, const struct load *l, struct load_sample *s)
 		s->run_ns = l->cur.run_ns;
 		s->cpu = l->cur.cpu;
 	}
+	if (l->perf != NULL)
+		perf_load_read(l->perf, &s->perf);
+	else if (s != &l->cur)
+		s->perf = l->cur.perf;
 }
 
 /* Start a load's next rate from now. */
@@ -637,6 +648,8 @@ loads_sample(struct loads *ls)
 		loads_peek(ls, l, &l->cur);
 		if (l->prev.cpu != -1 && l->cur.cpu != l->prev.cpu)
 			l->migrations++;
+		if (l->cur.cpu >= 0)
+			cpuset_set(&l->seen, l->cur.cpu);
 	}
 }
 

@@ -8,6 +8,7 @@
 
 #include "cpuset.h"
 #include "kernel.h"
+#include "perf.h"
 #include "topo.h"
 
 #define LOADS_MAX	256
@@ -34,6 +35,7 @@ struct load_sample {
 	uint64_t	count;		/* work units done so far */
 	uint64_t	run_ns;		/* CPU time of end A (schedstat) */
 	int		cpu;		/* CPU end A last ran on, -1 unknown */
+	struct perf_reading perf;	/* the load's counters (perf.h); have 0 none */
 };
 
 struct load {
@@ -45,6 +47,8 @@ struct load {
 	char			 death[128];	/* why it died, when LOAD_DEAD */
 	struct load_sample	 prev, cur;	/* the last two samples */
 	int			 migrations;	/* CPU changes seen between samples */
+	struct cpuset		 seen;		/* CPUs end A was seen on at a sample */
+	struct perf_load	*perf;		/* its counters, open while it runs */
 	int			 slot;
 };
 

@@ -11,6 +11,8 @@
 #include "cmd.h"
 #include "foreign.h"
 #include "loads.h"
+#include "perf.h"
+#include "sensors.h"
 #include "topo.h"
 
 #define RUN_WHO_MAX	8	/* foreign processes named per load and phase */
@@ -41,6 +43,11 @@ struct run_result {
 	struct run_foreign	 foreign;
 	int			 last_cpu;
 	int			 migrations;
+	struct cpuset		 cpus_seen;	/* CPUs end A was seen on at a sample */
+	struct perf_window	 solo_pw;	/* counters over its solo phase */
+	struct perf_window	 pw;		/* counters over the together window */
+	char			 counters_why[2 * PERF_WHY_MAX + 2];	/* "" all counted */
+	struct load_sample	 mark;		/* where the counters' window began */
 	int			 starved;	/* others took all its CPU alone: no figure,
 						   but no failure of smtscope's */
 	char			 failure[160];
@@ -51,6 +58,10 @@ struct run_cpu {
 	int	cpu;
 	double	busy;		/* 0..1 */
 	double	foreign_busy;	/* 0..1: others than smtscope and its loads */
+	double	mhz;		/* its clock at the end; NAN unknown */
+	double	base_mhz;	/* its base and maximum clock; NAN unknown */
+	double	max_mhz;
+	double	temp_c;		/* its core's or package's temperature; NAN unknown */
 };
 
 /* A whole run. */
@@ -62,6 +73,12 @@ struct run {
 	double			 together_s;	/* the together window measured */
 	struct run_cpu		*cpus;
 	int			 ncpus;
+	double			 watts;		/* packages over the together window; NAN */
+	double			 temp_c;	/* the hottest package at the end; NAN */
+	char			 mhz_src[32];	/* "cpufreq", "/proc/cpuinfo", "" none */
+	char			 mhz_why[SENSORS_WHY_MAX];
+	char			 temp_why[SENSORS_WHY_MAX];
+	char			 watts_why[SENSORS_WHY_MAX];
 };
 
 /* run_report.c: the report as text (with a warning per disturbed figure), JSON or CSV. */

@@ -12,6 +12,7 @@
 #include "kernel.h"
 #include "measure.h"
 #include "machine.h"
+#include "perf.h"
 #include "report.h"
 #include "run.h"
 #include "solo.h"
@@ -24,7 +25,9 @@ enum {
 	RUN_UNIT, RUN_HIGHER, RUN_SOLO, RUN_SOLO_SHARE, RUN_SOLO_SPREAD,
 	RUN_SOLO_TRIES, RUN_SOLO_DISTURBED, RUN_SOLO_FOREIGN, RUN_RATE, RUN_SPREAD,
 	RUN_SPEED, RUN_SHARE, RUN_EFFIC, RUN_DISTURBED, RUN_FOREIGN, RUN_LAST_CPU,
-	RUN_MIGRATIONS, RUN_NEIGHBOURS, RUN_NEIGHBORS, RUN_ERROR, RUN_NCOLS
+	RUN_MIGRATIONS, RUN_CPUS_SEEN, RUN_IPC, RUN_GHZ, RUN_LLC_MPKI, RUN_CTX_S,
+	RUN_MIGR_S, RUN_MULTIPLEXED, RUN_SOLO_IPC, RUN_SOLO_GHZ, RUN_COUNTERS_NA,
+	RUN_NEIGHBOURS, RUN_NEIGHBORS, RUN_ERROR, RUN_NCOLS
 };
 static const struct report_col run_cols[RUN_NCOLS] = {
 	[RUN_ID] = { .key = "id" },
@@ -56,6 +59,16 @@ static const struct report_col run_cols[RUN_NCOLS] = {
 	[RUN_FOREIGN] = { .key = "foreign" },
 	[RUN_LAST_CPU] = { .key = "last_cpu" },
 	[RUN_MIGRATIONS] = { .key = "migrations" },
+	[RUN_CPUS_SEEN] = { .key = "cpus_seen" },
+	[RUN_IPC] = { .key = "ipc" },
+	[RUN_GHZ] = { .key = "ghz" },
+	[RUN_LLC_MPKI] = { .key = "llc_mpki" },
+	[RUN_CTX_S] = { .key = "ctx_switches_per_s" },
+	[RUN_MIGR_S] = { .key = "migrations_per_s" },
+	[RUN_MULTIPLEXED] = { .key = "counters_multiplexed" },
+	[RUN_SOLO_IPC] = { .key = "solo_ipc" },
+	[RUN_SOLO_GHZ] = { .key = "solo_ghz" },
+	[RUN_COUNTERS_NA] = { .key = "counters_unavailable" },
 	[RUN_NEIGHBOURS] = { .title = "NEIGHBOURS", .gap = 2 },
 	[RUN_NEIGHBORS] = { .key = "neighbors" },
 	[RUN_ERROR] = { .key = "error" },
@@ -108,6 +121,7 @@ run_set_neighbours(struct report_table *t, const struct run *run, int i)
 {
 	const struct run_result	*r = run->r;
 	struct strbuf		 text, csv, json;
+	char			 seen[256];
 	int			 j, rel;
 
 	strbuf_init(&text);
@@ -126,9 +140,12 @@ run_set_neighbours(struct report_table *t, const struct run *run, int i)
 	strbuf_puts(&json, "]");
 	if (text.len == 0)
 		strbuf_puts(&text, "none");
-	if (r[i].spec.floating)
-		strbuf_printf(&text, " (floating: last on CPU %d, %d migration%s)",
-		    r[i].last_cpu, r[i].migrations, r[i].migrations == 1 ? "" : "s");
+	if (r[i].spec.floating) {
+		cpuset_format(&r[i].cpus_seen, seen, sizeof seen);
+		strbuf_printf(&text, " (floating: last on CPU %d, %d migration%s, ran on %s)",
+		    r[i].last_cpu, r[i].migrations, r[i].migrations == 1 ? "" : "s",
+		    seen[0] ? seen : "-");
+	}
 	report_set_text(t, i, RUN_NEIGHBOURS, "%s", text.s);
 	report_set_text(t, i, RUN_NEIGHBORS, "%s", csv.s);
 	report_set_json(t, i, RUN_NEIGHBORS, json.s);
@@ -226,6 +243,33 @@ run_set_figures(struct report_table *t, const struct run_result *r, int i)
 	}
 }
 
+/* The counters of load i: together, and IPC and GHz alone; the reason where none. */
+static void
+run_set_counters(struct report_table *t, const struct run_result *r, int i)
+{
+	struct strbuf	json;
+	int		cpu;
+
+	report_set_num(t, i, RUN_IPC, r->pw.ipc, NULL, REPORT_HIGHER);
+	report_set_num(t, i, RUN_GHZ, r->pw.ghz, "GHz", REPORT_HIGHER);
+	report_set_num(t, i, RUN_LLC_MPKI, r->pw.llc_mpki, NULL, REPORT_LOWER);
+	report_set_num(t, i, RUN_CTX_S, r->pw.ctx_per_s, "/s", REPORT_NEUTRAL);
+	report_set_num(t, i, RUN_MIGR_S, r->pw.migr_per_s, "/s", REPORT_NEUTRAL);
+	run_set_bool(t, i, RUN_MULTIPLEXED, r->pw.multiplexed || r->solo_pw.multiplexed);
+	report_set_num(t, i, RUN_SOLO_IPC, r->solo_pw.ipc, NULL, REPORT_HIGHER);
+	report_set_num(t, i, RUN_SOLO_GHZ, r->solo_pw.ghz, "GHz", REPORT_HIGHER);
+	if (r->counters_why[0] != '\0')
+		report_set_text(t, i, RUN_COUNTERS_NA, "%s", r->counters_why);
+	strbuf_init(&json);
+	strbuf_puts(&json, "[");
+	CPUSET_FOREACH(cpu, &r->cpus_seen)
+		strbuf_printf(&json, "%s%d", json.len > 1 ? "," : "", cpu);
+	strbuf_puts(&json, "]");
+	report_set_text(t, i, RUN_CPUS_SEEN, "%s", json.s + 1);
+	report_set_json(t, i, RUN_CPUS_SEEN, json.s);
+	strbuf_free(&json);
+}
+
 /* One row of records per load. */
 static struct report_table *
 run_table(const struct run *run)
@@ -252,6 +296,7 @@ run_table(const struct run *run)
 		run_set_figures(t, r, i);
 		report_set_num(t, i, RUN_LAST_CPU, r->last_cpu, NULL, REPORT_NEUTRAL);
 		report_set_num(t, i, RUN_MIGRATIONS, r->migrations, NULL, REPORT_NEUTRAL);
+		run_set_counters(t, r, i);
 		run_set_neighbours(t, run, i);
 		if (r->failure[0] != '\0') {
 			report_set_text(t, i, RUN_ERROR, "%s", r->failure);
@@ -312,9 +357,85 @@ run_json_cpus(const struct run *run, struct strbuf *sb)
 		report_json_num(sb, run->cpus[i].busy);
 		strbuf_puts(sb, ",\"foreign_busy\":");
 		report_json_num(sb, run->cpus[i].foreign_busy);
+		strbuf_puts(sb, ",\"mhz\":");
+		report_json_num(sb, run->cpus[i].mhz);
+		strbuf_puts(sb, ",\"base_mhz\":");
+		report_json_num(sb, run->cpus[i].base_mhz);
+		strbuf_puts(sb, ",\"max_mhz\":");
+		report_json_num(sb, run->cpus[i].max_mhz);
+		strbuf_puts(sb, ",\"temp_c\":");
+		report_json_num(sb, run->cpus[i].temp_c);
 		strbuf_puts(sb, "}");
 	}
 	strbuf_puts(sb, "]");
+}
+
+/* Append ,"key":"text" or ,"key":null when text is empty. */
+static void
+run_json_why(struct strbuf *sb, const char *key, const char *text)
+{
+	strbuf_printf(sb, ",\"%s\":", key);
+	if (text[0] == '\0')
+		strbuf_puts(sb, "null");
+	else
+		strbuf_json_str(sb, text);
+}
+
+/* Add the sensors: where MHz came from, the package temperature and power, or why not. */
+static void
+run_json_sensors(const struct run *run, struct strbuf *sb)
+{
+	run_json_why(sb, "mhz_source", run->mhz_src);
+	run_json_why(sb, "mhz_unavailable", run->mhz_src[0] == '\0' ? run->mhz_why : "");
+	run_json_why(sb, "mhz_note", run->mhz_src[0] != '\0' ? run->mhz_why : "");
+	strbuf_puts(sb, ",\"temp_c\":");
+	report_json_num(sb, run->temp_c);
+	run_json_why(sb, "temp_unavailable", isfinite(run->temp_c) ? "" : run->temp_why);
+	strbuf_puts(sb, ",\"watts\":");
+	report_json_num(sb, run->watts);
+	run_json_why(sb, "watts_unavailable", isfinite(run->watts) ? "" : run->watts_why);
+}
+
+/* One line per load of its counters (alone -> together), the reason once, and the sensors. */
+static void
+run_text_counters(const struct run *run, FILE *f)
+{
+	const struct run_result	*r;
+	const char		*why = NULL;
+	char			 solo[160], tog[160], mhz[256];
+	size_t			 used = 0;
+	int			 i;
+
+	fprintf(f, "\nCounters (alone -> together):\n");
+	for (i = 0; i < run->n; i++) {
+		r = &run->r[i];
+		perf_format(&r->solo_pw, solo, sizeof solo);
+		perf_format(&r->pw, tog, sizeof tog);
+		fprintf(f, "  %s#%d  %s -> %s\n", r->spec.k->name, i + 1,
+		    solo[0] ? solo : "-", tog[0] ? tog : "-");
+		if (why == NULL && r->counters_why[0] != '\0')
+			why = r->counters_why;
+	}
+	if (why != NULL)
+		fprintf(f, "  n/a: %s\n", why);
+	mhz[0] = '\0';
+	for (i = 0; i < run->ncpus && used + 24 < sizeof mhz; i++) {
+		if (!isfinite(run->cpus[i].mhz))
+			continue;
+		snprintf(mhz + used, sizeof mhz - used, "%s%d:%.0f", used ? " " : "",
+		    run->cpus[i].cpu, run->cpus[i].mhz);
+		used = strlen(mhz);
+	}
+	fprintf(f, "Sensors: MHz %s%s%s%s; ", mhz[0] ? mhz : "n/a", run->mhz_why[0] ? " (" :
+	    "", run->mhz_why, run->mhz_why[0] ? ")" : "");
+	if (isfinite(run->temp_c))
+		fprintf(f, "%.0f C; ", run->temp_c);
+	else
+		fprintf(f, "temperature n/a: %s; ", run->temp_why);
+	if (isfinite(run->watts))
+		fprintf(f, "%.1f W\n", run->watts);
+	else
+		fprintf(f, "power n/a: %s\n", run->watts_why);
 }
 
 /* Write the report as text, one JSON object, or CSV. */
@@ -332,6 +453,7 @@ run_report(const struct run *run, enum cmd_format fmt, FILE *f)
 		    "%.1f s; \u00b1: how much its parts\ndisagreed. SPEED = together / solo; "
 		    "EFFIC = SPEED / (SHARE / solo share).\n\n", run->time_s);
 		report_write_text(t, f);
+		run_text_counters(run, f);
 		run_warnings(run, f);
 		break;
 	case CMD_JSON:
@@ -347,6 +469,7 @@ run_report(const struct run *run, enum cmd_format fmt, FILE *f)
 		    "run, the others paused\",\"efficiency\":\"speed / (cpu_share / "
 		    "solo_share)\"");
 		run_json_cpus(run, &sb);
+		run_json_sensors(run, &sb);
 		strbuf_puts(&sb, ",\"loads\":");
 		report_write_json(t, &sb);
 		strbuf_puts(&sb, "}\n");

@@ -17,6 +17,7 @@
 #include "kernel.h"
 #include "solo.h"
 #include "ui/chartview.h"
+#include "ui/countersview.h"
 #include "ui/draw.h"
 #include "ui/paint.h"
 #include "ui/panelview.h"
@@ -221,7 +222,10 @@ draw_header_state(const struct paint *d)
 		ni = 2, li = 1;
 	x = paint_text(1, 0, w, A(THEME_NORMAL), left[li]);
 	if (note[ni][0] != '\0')
-		paint_text(1, x, w, A(THEME_HEADER_NOTE), note[ni]);
+		x = paint_text(1, x, w, A(THEME_HEADER_NOTE), note[ni]);
+	/* The counters' hook (countersview.c): what is left of the line. */
+	if (countersview_header(d->st, note[0], sizeof note[0]))
+		paint_printf(1, x, w, A(THEME_NORMAL), " %s", note[0]);
 }
 
 /* The two header lines: identity and counts, then the screen's state. */
@@ -260,6 +264,7 @@ draw_info(const struct paint *d)
 	struct load			*l;
 	char				 why[256];
 	double				 fg;
+	char				 cv[512];
 	int				 x, i, y = d->lay->scr.info_y;
 
 	paint_fill(y, 0, d->cols, A(THEME_INFO));
@@ -288,6 +293,8 @@ draw_info(const struct paint *d)
 	}
 	if (!p->allowed)
 		x = paint_text(y, x, d->cols, A(THEME_INFO), ", not allowed by the cpuset");
+	if (countersview_info(d->st, cv, sizeof cv))
+		x = paint_printf(y, x, d->cols, A(THEME_INFO), "  %s", cv);
 	if (!d->st->pct_ok[d->st->cursor])
 		return;
 	fg = d->st->fg != NULL ? d->st->fg_share[d->st->cursor] : NAN;
@@ -510,6 +517,10 @@ draw_help(const struct paint *d)
 		"the time, or others used over 10% of a CPU on its core); measured",
 		"again once its core is quiet, 3 times at most.",
 		"A ~ after a load marks a floating one, b the second end of a pipe.",
+		"IPC, GHz (and MPKI when wide): the load's perf counters; they need a",
+		"PMU (most VMs hide it) and kernel.perf_event_paranoid <= 2 or",
+		"CAP_PERFMON. MHz: a cpufreq driver. Temperature: coretemp or k10temp",
+		"(modprobe). Watts: RAPL's energy_uj, readable by root only.",
 		NULL
 	};
 	int	n, w, h, y, x, i;

@@ -13,6 +13,7 @@
 
 #include "analysis.h"
 #include "ui/chart.h"
+#include "ui/countersview.h"
 #include "ui/figures.h"
 #include "ui/others.h"
 #include "util.h"
@@ -294,6 +295,7 @@ figures_tick(struct ui_state *st, char *err, size_t errlen)
 	int	rc = figures_sample(st, err, errlen);
 
 	figures_loads(st);
+	countersview_tick(st);
 	st->dirty = 1;
 	return rc;
 }

@@ -14,6 +14,7 @@
 #include "kernel.h"
 #include "loads.h"
 #include "solo.h"
+#include "ui/countersview.h"
 #include "ui/paint.h"
 #include "ui/panelview.h"
 
@@ -142,7 +143,7 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 	const struct ui_loadview *v = state_view(d->st, l->id);
 	const char		*mark;
 	char			 buf[256];
-	int			 sel = l->id == d->st->sel_id, base, held, cur, dist, narrow;
+	int			 sel = l->id == d->st->sel_id, base, held, cur, dist, narrow, why;
 
 	if (v == NULL)
 		v = &panelview_noview;
@@ -185,8 +186,12 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 	}
 	if (c->hist_w)
 		panelview_spark(d, y, c->hist, c->hist_w, v);
+	/* The counters' hook (countersview.c): IPC, GHz before the WHY. */
+	why = c->why;
+	if (countersview_load(d->st, l->id, d->cols >= COUNTERSVIEW_WIDE, buf, sizeof buf))
+		why = paint_text(y, c->why, d->cols, base, buf) + 1;
 	panelview_why(d, l, buf, sizeof buf);
-	panelview_clauses(d, y, c->why, d->cols, base, buf);
+	panelview_clauses(d, y, why, d->cols, base, buf);
 }
 
 /* The loads panel: a title row, then a row per load (scrolled to the selection). */
@@ -194,8 +199,8 @@ void
 panelview_draw(const struct paint *d)
 {
 	const struct layout_panel	*c = &d->lay->panel;
-	char				 more[64];
-	int				 y = d->lay->scr.panel_y, n, i, top;
+	char				 more[64], cols[64];
+	int				 y = d->lay->scr.panel_y, n, i, top, x = c->why;
 	int				 rows = d->lay->scr.panel_h - 1, t = A(THEME_PANEL_TITLE);
 
 	paint_fill(y, 0, d->cols, t);
@@ -210,7 +215,10 @@ panelview_draw(const struct paint *d)
 		paint_text(y, c->eff, d->cols, t, "  EFF");
 	if (c->hist_w)
 		paint_text(y, c->hist, d->cols, t, "HISTORY");
-	paint_text(y, c->why, d->cols, t, "WHY");
+	/* The counters' hook (countersview.c): their columns' titles. */
+	if (countersview_title(d->st, d->cols >= COUNTERSVIEW_WIDE, cols, sizeof cols))
+		x = paint_text(y, c->why, d->cols, t, cols) + 1;
+	paint_text(y, x, d->cols, t, "WHY");
 	n = d->st->loads != NULL ? loads_count(d->st->loads) : 0;
 	if (n == 0) {
 		paint_text(y + 1, 1, d->cols, A(THEME_INFO), d->st->view_only ?

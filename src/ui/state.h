@@ -35,6 +35,7 @@ enum ui_ask {
 
 struct c2cview;
 struct chart;
+struct countersview;
 struct foreign;
 struct kernel;
 struct solo;
@@ -103,6 +104,9 @@ struct ui_state {
 	uint64_t		 fg_tick;	/* refreshes counted */
 	uint64_t		 fg_scan_tick;	/* the refresh of the last scan of /proc */
 	int			 fg_hold;	/* a load came, went or moved: keep one refresh */
+
+	/* Counters and sensors (countersview.c); NULL before the first refresh. */
+	struct countersview	*cv;
 
 	/* Loads as shown. */
 	struct ui_loadview	*lv;

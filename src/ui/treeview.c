@@ -12,6 +12,7 @@
 
 #include "kernel.h"
 #include "loads.h"
+#include "ui/countersview.h"
 #include "ui/paint.h"
 #include "ui/treeview.h"
 
@@ -130,6 +131,7 @@ treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
 {
 	const struct layout	*l = &d->lay->topo;
 	const struct topo_pu	*p;
+	char			 mhz[32];
 	int			 x;
 
 	paint_text(y, 0, d->cols, A(THEME_TREE), r->text);
@@ -156,6 +158,9 @@ treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
 		paint_printf(y, l->pct_x, d->cols, A(THEME_PERCENT), "%5.1f%%",
 		    d->st->pct[r->pu].busy);
 	x = l->loads_x;
+	/* The counters' hook (countersview.c): the CPU's clock. */
+	if (countersview_cpu(d->st, p->os_index, mhz, sizeof mhz))
+		x = paint_text(y, x, d->cols, A(THEME_PERCENT), mhz) + 1;
 	if (!p->allowed)
 		x = paint_text(y, x, d->cols, A(THEME_CPU_DISALLOWED), "not allowed ");
 	treeview_loads_at(d, y, x, p->os_index);

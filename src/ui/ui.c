@@ -34,6 +34,7 @@
 #include "solo.h"
 #include "ui/c2cview.h"
 #include "ui/chart.h"
+#include "ui/countersview.h"
 #include "ui/control.h"
 #include "ui/draw.h"
 #include "ui/figures.h"
@@ -452,6 +453,7 @@ ui_free(struct ui *ui)
 	free(st->pct);
 	free(st->pct_ok);
 	others_free(st);
+	countersview_free(st);
 	free(st->lv);
 	chart_free(st->chart);
 	topo_free(st->m);

@@ -22,10 +22,20 @@ if ls themes/*.theme > /dev/null 2>&1; then
 else
 	skip "no themes yet"
 fi
+[ -f "$d/usr/share/bash-completion/completions/smtscope" ] &&
+    [ -f "$d/usr/share/zsh/site-functions/_smtscope" ]
+ok $? "the bash and zsh completions are installed where bash-completion and zsh look"
+(cd "$d" && find . ! -type d) | sed 's|^\.||' | LC_ALL=C sort > "$TMP/installed"
+sh tests/tools/install-list.sh /usr > "$TMP/expected"
+diff "$TMP/expected" "$TMP/installed" > "$TMP/diff"
+ok $? "the installed files are the expected list: $(wc -l < "$TMP/installed") files $(tr '\n' ' ' < "$TMP/diff")"
 make -s uninstall DESTDIR="$d" PREFIX=/usr > "$TMP/out" 2>&1
 [ ! -e "$d/usr/bin/smtscope" ] && [ ! -e "$d/usr/share/smtscope" ] &&
     [ ! -e "$d/usr/libexec/smtscope" ]
 ok $? "make uninstall removes what install put there"
+left=$(cd "$d" && find . ! -type d)
+[ -z "$left" ]
+ok $? "and leaves no file: $(echo $left)"
 
 # LIBEXECDIR moves it.
 make -s install DESTDIR="$d" PREFIX=/usr LIBEXECDIR=/usr/lib > "$TMP/out" 2>&1

@@ -7,6 +7,11 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
+$SMTSCOPE -v nosuch > "$TMP/out" 2> "$TMP/err" < /dev/null
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q "^smtscope: -v: 'nosuch'" "$TMP/err"
+ok $? "-v with an unknown view: exit 2, one line (rc $rc: $(cat "$TMP/err"))"
+
 # The plan of another machine: relations, no measurement.
 check "starts with -i and -v c2c" \
     tm_start "LANG=C.UTF-8 $SMTSCOPE -i 'package:2 core:2 pu:2' -v c2c"

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "infer.h"
 #include "tap.h"
@@ -227,6 +228,58 @@ test_plan_real(void)
 	free(inf);
 }
 
+/* A result written by infer_report_json() reads back; others are refused by name. */
+static void
+test_load(void)
+{
+	static const double	 smt_c[] = { 1.15, 1.18, 1.12 }, smt_m[] = { 1.92, 1.95, 1.90 };
+	struct infer		*inf = xcalloc(1, sizeof *inf);
+	struct infer_mark	 mk[4];
+	struct topo		*m, *other;
+	char			 path[] = "/tmp/smtscope-infer-XXXXXX", err[512];
+	FILE			*f;
+	int			 fd, n;
+
+	m = topo_load_synthetic("package:1 core:2 pu:1", err, sizeof err);
+	other = topo_load_synthetic("package:1 core:3 pu:1", err, sizeof err);
+	if (m == NULL || other == NULL || (fd = mkstemp(path)) == -1) {
+		ok(0, "fixtures for the load test");
+		free(inf);
+		return;
+	}
+	inf->m = m;
+	plan_on(inf, m, "0:1");
+	fig_set(&inf->pairs[0].fig, smt_c, smt_m, 0.01, 1.0);
+	inf->pairs[0].measured = 1;
+	infer_classify(&inf->pairs[0].fig, &inf->pairs[0].v);
+	f = fdopen(fd, "w");
+	infer_report_json(inf, f);
+	fclose(f);
+	n = infer_load(path, m, mk, 4, err, sizeof err);
+	ok(n == 1 && mk[0].a == 0 && mk[0].b == 1 && mk[0].cls == INFER_SMT && mk[0].clear &&
+	    mk[0].agrees == 0 && strstr(mk[0].evidence, "1.15") != NULL,
+	    "its own JSON reads back: 0:1 SMT siblings, clear, against the topology (%s)",
+	    n == -1 ? err : mk[0].evidence);
+	ok(infer_load(path, other, mk, 4, err, sizeof err) == -1 && strstr(err, path) != NULL &&
+	    strstr(err, "3") != NULL, "a machine of another size is refused: %s", err);
+	f = fopen(path, "w");
+	fputs("{\"kind\":\"check\"}", f);
+	fclose(f);
+	ok(infer_load(path, m, mk, 4, err, sizeof err) == -1 && strstr(err, "kind 'check'"),
+	    "a check result that is not --infer is refused: %s", err);
+	f = fopen(path, "w");
+	fputs("{\"kind\":", f);
+	fclose(f);
+	ok(infer_load(path, m, mk, 4, err, sizeof err) == -1 && strstr(err, path) != NULL,
+	    "a truncated file is refused, naming it: %s", err);
+	unlink(path);
+	ok(infer_load(path, m, mk, 4, err, sizeof err) == -1 && strstr(err, path) != NULL,
+	    "a missing file: %s", err);
+	topo_free(m);
+	topo_free(other);
+	free(inf);
+}
+
 /* Run every group of assertions and print the plan. */
 int
 main(void)
@@ -235,5 +288,6 @@ main(void)
 	test_split();
 	test_plan_synthetic();
 	test_plan_real();
+	test_load();
 	return tap_done();
 }

@@ -1,0 +1,474 @@
+/* perf.c: per-load counter groups from perf_event_open(2), and their arithmetic. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <linux/perf_event.h>
+
+#include "perf.h"
+#include "util.h"
+
+#define PERF_ENDS	2	/* processes of a load: end A and end B */
+#define PERF_GROUPS	(2 * PERF_ENDS)
+#define PERF_MEMBERS	4
+/* Descriptors left to the loads themselves (pipes, readiness) under a low ulimit -n. */
+#define PERF_FD_RESERVE	16
+
+/* One group on one process: its members' descriptors, leader first. */
+struct perf_group {
+	int	fd[PERF_MEMBERS];
+	int	ev[PERF_MEMBERS];
+	int	n;
+	int	sched_dropped;	/* switches and migrations left out: user-only counting */
+	int	user_only;	/* its events count user time only */
+};
+
+struct perf_load {
+	struct perf_group	g[PERF_GROUPS];
+	int			ng;
+	char			why[PERF_WHY_MAX];	/* no hardware, or no software group */
+	char			sched_why[PERF_WHY_MAX];	/* no switches, migrations */
+	char			all[2 * PERF_WHY_MAX + 2];	/* both, for perf_load_why() */
+};
+
+/* The event's type and config, and whether the group can go on without it. */
+static const struct {
+	uint32_t	type;
+	uint64_t	config;
+	int		optional;
+} perf_events[PERF_NEV] = {
+	[PERF_EV_CYCLES] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 0 },
+	[PERF_EV_INSTR] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 0 },
+	[PERF_EV_REF_CYCLES] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES, 1 },
+	/* The generic cache-misses event: the last-level cache on x86 PMUs. */
+	[PERF_EV_LLC_MISS] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES, 1 },
+	[PERF_EV_TASK_CLOCK] = { PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, 0 },
+	[PERF_EV_CTX_SWITCH] = { PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, 1 },
+	[PERF_EV_MIGRATION] = { PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, 1 },
+};
+
+/*
+ * Open one event on pid, in group (or as a leader with -1), inherited by
+ * the children and threads pid makes from now on. Counts user and kernel
+ * time; where only user time may be counted (perf_event_paranoid 2
+ * without CAP_PERFMON) it counts user time and sets *user_only. -1 with
+ * errno.
+ */
+static int
+perf_open_one(int ev, pid_t pid, int group, int *user_only)
+{
+	struct perf_event_attr	a;
+	int			fd;
+
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = perf_events[ev].type;
+	a.config = perf_events[ev].config;
+	a.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED |
+	    PERF_FORMAT_TOTAL_TIME_RUNNING;
+	a.inherit = 1;
+	fd = (int)syscall(SYS_perf_event_open, &a, pid, -1, group, PERF_FLAG_FD_CLOEXEC);
+	if (fd == -1 && (errno == EACCES || errno == EPERM)) {
+		a.exclude_kernel = 1;
+		a.exclude_hv = 1;
+		fd = (int)syscall(SYS_perf_event_open, &a, pid, -1, group,
+		    PERF_FLAG_FD_CLOEXEC);
+		*user_only = fd != -1;
+	} else
+		*user_only = 0;
+	return fd;
+}
+
+/* Close a group's descriptors. */
+static void
+perf_group_close(struct perf_group *g)
+{
+	int	i;
+
+	for (i = 0; i < g->n; i++)
+		close(g->fd[i]);
+	g->n = 0;
+}
+
+/* The highest descriptor a counter may take: the rest stay for the loads. */
+static int
+perf_fd_max(void)
+{
+	struct rlimit	rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur > 1 << 20)
+		return 1 << 20;
+	return (int)rl.rlim_cur - PERF_FD_RESERVE;
+}
+
+/* Open events first..last as one group on pid; the leader's errno on failure. */
+static int
+perf_group_open(struct perf_group *g, pid_t pid, int first, int last)
+{
+	int	ev, fd, user, max = perf_fd_max();
+
+	g->n = g->sched_dropped = g->user_only = 0;
+	for (ev = first; ev <= last; ev++) {
+		fd = perf_open_one(ev, pid, g->n ? g->fd[0] : -1, &user);
+		/* Switches and migrations happen in the kernel: user-only they read 0. */
+		if (fd != -1 && user && (ev == PERF_EV_CTX_SWITCH || ev == PERF_EV_MIGRATION)) {
+			close(fd);
+			g->sched_dropped = 1;
+			continue;
+		}
+		if (fd >= max) {
+			close(fd);
+			fd = -1;
+			errno = EMFILE;
+		}
+		if (fd == -1) {
+			if (perf_events[ev].optional)
+				continue;
+			perf_group_close(g);
+			return errno != 0 ? errno : EINVAL;
+		}
+		g->user_only |= user;
+		g->fd[g->n] = fd;
+		g->ev[g->n++] = ev;
+	}
+	return 0;
+}
+
+/* kernel.perf_event_paranoid, or -9 when it cannot be read. */
+static int
+perf_paranoid(void)
+{
+	char	buf[32];
+
+	if (util_read_file("/proc/sys/kernel/perf_event_paranoid", buf, sizeof buf) == -1)
+		return -9;
+	return atoi(buf);
+}
+
+/* Whether this is a virtual machine: the CPU's "hypervisor" flag or /sys/hypervisor. */
+static int
+perf_hypervisor(void)
+{
+	static int	 hv = -1;
+	char		 line[4096], buf[64];
+	FILE		*f;
+
+	if (hv != -1)
+		return hv;
+	hv = util_read_file("/sys/hypervisor/type", buf, sizeof buf) == 0 && buf[0] != '\0';
+	if (!hv && (f = fopen("/proc/cpuinfo", "r")) != NULL) {
+		while (fgets(line, sizeof line, f) != NULL)
+			if (strncmp(line, "flags", 5) == 0) {
+				hv = strstr(line, " hypervisor") != NULL;
+				break;
+			}
+		fclose(f);
+	}
+	return hv;
+}
+
+/* Whether the kernel has a core PMU driver (x86 "cpu", hybrid "cpu_core", arm "armv8..."). */
+static int
+perf_pmu_in_sysfs(void)
+{
+	static const char *const names[] = { "cpu", "cpu_core", "cpu_atom", "armv8_pmuv3",
+	    "armv8_pmuv3_0", "power" };
+	char	path[128];
+	size_t	i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		snprintf(path, sizeof path, "/sys/bus/event_source/devices/%s", names[i]);
+		if (access(path, F_OK) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The reason, in words, that opening a counter failed with err. */
+void
+perf_reason(char *buf, size_t len, int hw, int err, int paranoid, int hypervisor,
+    int pmu_in_sysfs)
+{
+	const char	*what = hw ? "no hardware counters" : "no software counters";
+
+	switch (err) {
+	case ENOENT:
+	case EOPNOTSUPP:
+	case ENODEV:
+		if (hw && hypervisor && !pmu_in_sysfs)
+			snprintf(buf, len, "%s: the hypervisor hides the PMU", what);
+		else if (hw && !pmu_in_sysfs)
+			snprintf(buf, len, "%s: the kernel has no PMU driver for this CPU",
+			    what);
+		else
+			snprintf(buf, len, "%s: the PMU does not count this event (%s)", what,
+			    strerror(err));
+		break;
+	case EACCES:
+	case EPERM:
+		if (paranoid > 2)
+			snprintf(buf, len, "counters need kernel.perf_event_paranoid <= 2 "
+			    "or CAP_PERFMON (now %d)", paranoid);
+		else if (paranoid != -9)
+			snprintf(buf, len, "%s: perf_event_open refused (%s) with "
+			    "kernel.perf_event_paranoid %d: a container or seccomp policy, "
+			    "or CAP_PERFMON", what, strerror(err), paranoid);
+		else
+			snprintf(buf, len, "%s: perf_event_open refused (%s)", what,
+			    strerror(err));
+		break;
+	case ENOSYS:
+		snprintf(buf, len, "%s: this kernel has no perf_event_open "
+		    "(CONFIG_PERF_EVENTS) or a seccomp policy hides it", what);
+		break;
+	case EMFILE:
+	case ENFILE:
+		snprintf(buf, len, "%s: no file descriptor to spare (ulimit -n)", what);
+		break;
+	default:
+		snprintf(buf, len, "%s: perf_event_open: %s", what, strerror(err));
+		break;
+	}
+}
+
+/* Why context switches and migrations are not counted: user-only counting. */
+void
+perf_sched_reason(char *buf, size_t len, int paranoid)
+{
+	snprintf(buf, len, "context switches and migrations need "
+	    "kernel.perf_event_paranoid <= 1 or CAP_PERFMON (now %d)", paranoid);
+}
+
+/* Probe once on smtscope itself what can be counted, and why not. */
+const struct perf_caps *
+perf_probe(void)
+{
+	static struct perf_caps	c;
+	static int		done;
+	struct perf_group	g;
+	int			err;
+
+	if (done)
+		return &c;
+	done = 1;
+	c.paranoid = perf_paranoid();
+	if ((err = perf_group_open(&g, 0, PERF_EV_HW_FIRST, PERF_EV_LLC_MISS)) == 0) {
+		c.hw = 1;
+		c.llc = g.ev[g.n - 1] == PERF_EV_LLC_MISS;
+		perf_group_close(&g);
+	} else
+		perf_reason(c.hw_why, sizeof c.hw_why, 1, err, c.paranoid,
+		    perf_hypervisor(), perf_pmu_in_sysfs());
+	if ((err = perf_group_open(&g, 0, PERF_EV_SW_FIRST, PERF_NEV - 1)) == 0) {
+		c.sw = 1;
+		c.sched = !g.sched_dropped;
+		if (g.sched_dropped)
+			perf_sched_reason(c.sched_why, sizeof c.sched_why, c.paranoid);
+		perf_group_close(&g);
+	} else
+		perf_reason(c.sw_why, sizeof c.sw_why, 0, err, c.paranoid, 0, 1);
+	return &c;
+}
+
+/* An empty set of counters for one load. */
+struct perf_load *
+perf_load_new(void)
+{
+	return xcalloc(1, sizeof(struct perf_load));
+}
+
+/* Open the hardware and the software group on one process of the load. */
+int
+perf_load_attach(struct perf_load *pl, pid_t pid)
+{
+	int	err, opened = 0;
+
+	if (pl->ng + 2 > PERF_GROUPS)
+		return -1;
+	if ((err = perf_group_open(&pl->g[pl->ng], pid, PERF_EV_HW_FIRST,
+	    PERF_EV_LLC_MISS)) == 0) {
+		pl->ng++;
+		opened++;
+	} else if (pl->why[0] == '\0')
+		perf_reason(pl->why, sizeof pl->why, 1, err, perf_paranoid(),
+		    perf_hypervisor(), perf_pmu_in_sysfs());
+	if ((err = perf_group_open(&pl->g[pl->ng], pid, PERF_EV_SW_FIRST,
+	    PERF_NEV - 1)) == 0) {
+		pl->ng++;
+		opened++;
+	} else if (pl->why[0] == '\0' || opened == 0)
+		perf_reason(pl->why, sizeof pl->why, 0, err, perf_paranoid(), 0, 1);
+	if (err == 0 && pl->g[pl->ng - 1].sched_dropped && pl->sched_why[0] == '\0')
+		perf_sched_reason(pl->sched_why, sizeof pl->sched_why, perf_paranoid());
+	if (opened == 2 && pl->g[pl->ng - 2].user_only && pl->why[0] == '\0')
+		snprintf(pl->why, sizeof pl->why, "GHz needs kernel.perf_event_paranoid "
+		    "<= 1 or CAP_PERFMON: cycles count user time only (now %d)",
+		    perf_paranoid());
+	snprintf(pl->all, sizeof pl->all, "%s%s%s", pl->why, pl->why[0] &&
+	    pl->sched_why[0] ? "; " : "", pl->sched_why);
+	return opened ? 0 : -1;
+}
+
+/* Read every group with one read(2), summing the processes' counts per event. */
+void
+perf_load_read(const struct perf_load *pl, struct perf_reading *r)
+{
+	uint64_t			 buf[3 + PERF_MEMBERS];
+	const struct perf_group		*g;
+	ssize_t				 n;
+	int				 i, k, ev;
+
+	memset(r, 0, sizeof *r);
+	for (i = 0; i < pl->ng; i++) {
+		g = &pl->g[i];
+		n = read(g->fd[0], buf, sizeof buf);
+		if (n < (ssize_t)(3 * sizeof buf[0]) || buf[0] != (uint64_t)g->n ||
+		    (size_t)n < (3 + (size_t)g->n) * sizeof buf[0])
+			continue;
+		for (k = 0; k < g->n; k++) {
+			ev = g->ev[k];
+			r->val[ev] += buf[3 + k];
+			r->ena[ev] += buf[1];
+			r->run[ev] += buf[2];
+			r->have |= 1u << ev;
+			if (g->user_only)
+				r->user_only |= 1u << ev;
+		}
+	}
+}
+
+/* Why the load lacks counters; "" when it has them all. */
+const char *
+perf_load_why(const struct perf_load *pl)
+{
+	return pl->all;
+}
+
+/* How many descriptors the load holds open. */
+int
+perf_load_nfds(const struct perf_load *pl)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < pl->ng; i++)
+		n += pl->g[i].n;
+	return n;
+}
+
+/* Close every counter and free. */
+void
+perf_load_free(struct perf_load *pl)
+{
+	int	i;
+
+	if (pl == NULL)
+		return;
+	for (i = 0; i < pl->ng; i++)
+		perf_group_close(&pl->g[i]);
+	free(pl);
+}
+
+/* b - a of a monotonic 64-bit counter; unsigned arithmetic carries it across a wrap. */
+uint64_t
+perf_delta(uint64_t a, uint64_t b)
+{
+	return b - a;
+}
+
+/* A delta scaled by enabled / running time; NAN when the group never ran. */
+double
+perf_scale(uint64_t dval, uint64_t dena, uint64_t drun)
+{
+	if (drun == 0)
+		return NAN;
+	if (drun >= dena)
+		return (double)dval;
+	return (double)dval * ((double)dena / (double)drun);
+}
+
+/* x / y when both are finite and y is positive, else NAN. */
+static double
+perf_ratio(double x, double y)
+{
+	return isfinite(x) && isfinite(y) && y > 0 ? x / y : NAN;
+}
+
+/* A window with no figures: every one NAN. */
+void
+perf_window_clear(struct perf_window *w)
+{
+	struct perf_reading	z;
+
+	memset(&z, 0, sizeof z);
+	perf_window(&z, &z, 0, w);
+}
+
+/* The derived figures between two readings dt_ns apart. */
+void
+perf_window(const struct perf_reading *a, const struct perf_reading *b, uint64_t dt_ns,
+    struct perf_window *w)
+{
+	uint64_t	dena, drun;
+	int		ev;
+
+	memset(w, 0, sizeof *w);
+	w->secs = (double)dt_ns / 1e9;
+	for (ev = 0; ev < PERF_NEV; ev++) {
+		w->d[ev] = NAN;
+		if (!(a->have & b->have & (1u << ev)))
+			continue;
+		dena = perf_delta(a->ena[ev], b->ena[ev]);
+		drun = perf_delta(a->run[ev], b->run[ev]);
+		/* Time enabled but not counted: the PMU multiplexed the group. */
+		if (drun < dena && (double)drun < 0.999 * (double)dena)
+			w->multiplexed = 1;
+		w->d[ev] = dena == 0 ? 0 : perf_scale(perf_delta(a->val[ev], b->val[ev]),
+		    dena, drun);
+	}
+	w->ipc = perf_ratio(w->d[PERF_EV_INSTR], w->d[PERF_EV_CYCLES]);
+	/* User cycles over all the time on a CPU would be no clock at all. */
+	w->ghz = (b->user_only & (1u << PERF_EV_CYCLES)) ? NAN :
+	    perf_ratio(w->d[PERF_EV_CYCLES], w->d[PERF_EV_TASK_CLOCK]);
+	w->llc_mpki = perf_ratio(1000 * w->d[PERF_EV_LLC_MISS], w->d[PERF_EV_INSTR]);
+	w->ctx_per_s = perf_ratio(w->d[PERF_EV_CTX_SWITCH], w->secs);
+	w->migr_per_s = perf_ratio(w->d[PERF_EV_MIGRATION], w->secs);
+}
+
+/* Append "[pre]value[post]" with prec decimals for a finite figure. */
+static void
+perf_format_one(char *buf, size_t len, const char *pre, double v, int prec,
+    const char *post)
+{
+	size_t	used = strlen(buf);
+
+	if (!isfinite(v) || used + 1 >= len)
+		return;
+	snprintf(buf + used, len - used, "%s%s%.*f%s", used ? " " : "", pre, prec, v, post);
+}
+
+/* The window's figures in one short line; only those counted. */
+void
+perf_format(const struct perf_window *w, char *buf, size_t len)
+{
+	size_t	used;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	perf_format_one(buf, len, "IPC ", w->ipc, 2, "");
+	perf_format_one(buf, len, "", w->ghz, 2, " GHz");
+	perf_format_one(buf, len, "LLC ", w->llc_mpki, 1, " MPKI");
+	perf_format_one(buf, len, "", w->ctx_per_s, 0, " cs/s");
+	perf_format_one(buf, len, "", w->migr_per_s, 1, " mig/s");
+	used = strlen(buf);
+	if (w->multiplexed && used > 0 && used + 1 < len)
+		snprintf(buf + used, len - used, " (multiplexed)");
+}

@@ -1,0 +1,76 @@
+/*
+ * churn.c: start and stop loads through the supervisor N times, between
+ * two pauses, so that a test can count this process's descriptors in
+ * /proc/PID/fd before and after. Prints "ready" and waits for a line on
+ * stdin; churns; prints "done N" and waits again; then exits.
+ * Usage: churn N
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loads.h"
+#include "topo.h"
+
+/* Start and stop one load of text; -1 with a message on stderr. */
+static int
+churn_one(struct loads *ls, const struct topo *m, const char *text)
+{
+	struct load_spec	spec;
+	struct load		*l;
+	char			err[256];
+	int			id;
+
+	if (loads_parse(m, text, &spec, err, sizeof err) == -1 ||
+	    (id = loads_start(ls, &spec, err, sizeof err)) == -1) {
+		fprintf(stderr, "churn: %s\n", err);
+		return -1;
+	}
+	loads_sample(ls);
+	if ((l = loads_get(ls, id)) == NULL || l->perf == NULL) {
+		fprintf(stderr, "churn: %s has no counters open\n", text);
+		return -1;
+	}
+	loads_stop(ls, id);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const char *const kinds[] = { "pipe@0,0", "fork@0", "hash@all" };
+	struct topo	*m;
+	struct loads	*ls;
+	char		 line[64], err[256];
+	int		 n, i, done = 0;
+
+	if (argc != 2 || (n = atoi(argv[1])) <= 0) {
+		fprintf(stderr, "usage: churn N\n");
+		return 2;
+	}
+	if ((m = topo_load_live(err, sizeof err)) == NULL) {
+		fprintf(stderr, "churn: %s\n", err);
+		return 1;
+	}
+	ls = loads_new(m);
+	/* Once first, so that what is opened once for good is open before the count. */
+	for (i = 0; i < 3; i++)
+		if (churn_one(ls, m, kinds[i]) == -1)
+			return 1;
+	printf("ready\n");
+	fflush(stdout);
+	if (fgets(line, sizeof line, stdin) == NULL)
+		return 1;
+	for (i = 0; i < n; i++)
+		if (churn_one(ls, m, kinds[i % 3]) == 0)
+			done++;
+	printf("done %d\n", done);
+	fflush(stdout);
+	if (fgets(line, sizeof line, stdin) == NULL)
+		return 1;
+	loads_free(ls);
+	topo_free(m);
+	return done == n ? 0 : 1;
+}
