@@ -210,16 +210,13 @@ draw_header_state(const struct paint *d)
 		    d->st->fg_cpus, s->pus, s->pus == 1 ? "" : "s");
 		snprintf(note[2], sizeof note[2], " BUSY %.1f CPU ", d->st->fg_cpus);
 	}
-	/* The note first: the state's words shorten, then the note does. */
-	for (ni = 0; ni < 3; ni++) {
-		for (li = 0; li < 2; li++)
-			if (layout_width(left[li]) + layout_width(note[ni]) <= w)
-				break;
-		if (li < 2)
+	/* The note's detail goes first, then the state's words, then the note's name. */
+	for (i = 0; i < 6; i++) {
+		li = "001101"[i] - '0';
+		ni = "010122"[i] - '0';
+		if (layout_width(left[li]) + layout_width(note[ni]) <= w)
 			break;
 	}
-	if (ni == 3)
-		ni = 2, li = 1;
 	x = paint_text(1, 0, w, A(THEME_NORMAL), left[li]);
 	if (note[ni][0] != '\0')
 		x = paint_text(1, x, w, A(THEME_HEADER_NOTE), note[ni]);
