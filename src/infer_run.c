@@ -19,7 +19,7 @@
 #define INFER_SUB_S		0.02
 #define INFER_TOL		0.02
 #define INFER_NEED		4
-#define INFER_QUIET_S		1.0	/* a disturbed solo waits this long for quiet */
+#define INFER_QUIET_S		0.5	/* a disturbed solo waits this long for quiet */
 #define INFER_WHO_MIN		0.02
 
 /* One run's working state. */

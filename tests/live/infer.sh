@@ -39,7 +39,7 @@ ok $? "on 4 cores x 2 threads, the plan has a reported sibling pair"
 # A short real run on two pairs: the JSON says what each pair measured.
 if [ $have_python -eq 1 ]; then
 	start=$(date +%s)
-	"$SMTSCOPE" check --infer=0:0,0:1 --time 0.1 --json > "$TMP/inf.json" 2> "$TMP/inf.err"
+	"$SMTSCOPE" check --infer=0:0,0:1 --time 0.05 --json > "$TMP/inf.json" 2> "$TMP/inf.err"
 	rc=$?
 	el=$(( $(date +%s) - start ))
 	out=$(python3 -c 'import json,sys
