@@ -217,6 +217,7 @@ main(void)
 	layout_build(&l, m, LAYOUT_GRID, l.label_w + 6 * l.cell_w - 3, 1);
 	cells_per_row(&l, &i, &bad);
 	ok(i == 3 && bad == 4, "7 cores, 5 fit: rows of %d..%d", i, bad);
+	layout_free(&l);
 	topo_free(m);
 	real_grids();
 	frames();
