@@ -110,7 +110,7 @@ compare_cmp_double(const void *a, const void *b)
 static double
 compare_median(const struct compare *c, const struct compare_group *g,
     const struct compare_fig *(*get)(const struct compare_machine *, int), int idx,
-    double *tmp)
+    double *tmp, int *count)
 {
 	const struct compare_fig	*f;
 	int				 i, n = 0;
@@ -120,6 +120,8 @@ compare_median(const struct compare *c, const struct compare_group *g,
 		if (f != NULL && isfinite(f->v))
 			tmp[n++] = f->v;
 	}
+	if (count != NULL)
+		*count = n;
 	if (n < COMPARE_MEDIAN_MIN)
 		return NAN;
 	qsort(tmp, (size_t)n, sizeof *tmp, compare_cmp_double);
@@ -134,13 +136,14 @@ compare_medians(struct compare *c, struct compare_group *g)
 	int	 i, ncells = c->nrows * REL_COUNT;
 
 	g->solo_med = xcalloc((size_t)c->nkernels + 1, sizeof *g->solo_med);
+	g->solo_n = xcalloc((size_t)c->nkernels + 1, sizeof *g->solo_n);
 	g->yield_med = xcalloc((size_t)ncells + 1, sizeof *g->yield_med);
 	g->speed_med = xcalloc((size_t)ncells + 1, sizeof *g->speed_med);
 	for (i = 0; i < c->nkernels; i++)
-		g->solo_med[i] = compare_median(c, g, compare_solo, i, tmp);
+		g->solo_med[i] = compare_median(c, g, compare_solo, i, tmp, &g->solo_n[i]);
 	for (i = 0; i < ncells; i++) {
-		g->yield_med[i] = compare_median(c, g, compare_yield, i, tmp);
-		g->speed_med[i] = compare_median(c, g, compare_speed, i, tmp);
+		g->yield_med[i] = compare_median(c, g, compare_yield, i, tmp, NULL);
+		g->speed_med[i] = compare_median(c, g, compare_speed, i, tmp, NULL);
 	}
 	free(tmp);
 }
@@ -330,7 +333,12 @@ compare_figure_why(const struct compare *c, const struct compare_group *g,
 	char	words[200];
 	int	k, cell;
 
-	for (k = 0; k < cm->nsolo; k++) {
+	for (k = 0; k < c->nkernels; k++) {
+		if ((k >= cm->nsolo || !isfinite(cm->solo[k].v)) && g->solo_n[k] * 2 > g->n)
+			compare_why(cm, "no %s solo where %d other%s have one", c->kernels[k],
+			    g->solo_n[k], g->solo_n[k] == 1 ? "" : "s");
+		if (k >= cm->nsolo)
+			continue;
 		if (compare_far(c, &cm->solo[k], g->solo_med[k], words, sizeof words)) {
 			/* "hash solo 612, 21 % below ..." with the unit after the figure. */
 			char	*sp = strchr(words, ',');

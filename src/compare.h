@@ -57,6 +57,7 @@ struct compare_group {
 	int	*members;		/* machine indexes */
 	int	 n;
 	double	*solo_med;		/* [nkernels] */
+	int	*solo_n;		/* [nkernels]: how many have a solo */
 	double	*yield_med;		/* [nrows * REL_COUNT] */
 	double	*speed_med;
 	char	**notes;		/* warnings most of them reported */

@@ -426,6 +426,7 @@ compare_free(struct compare *c)
 		free(c->groups[i].cpu);
 		free(c->groups[i].members);
 		free(c->groups[i].solo_med);
+		free(c->groups[i].solo_n);
 		free(c->groups[i].yield_med);
 		free(c->groups[i].speed_med);
 		while (c->groups[i].nnotes > 0)

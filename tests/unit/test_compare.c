@@ -15,8 +15,12 @@ static char *
 test_result(const char *host, int width, int smt_on, double hash_rate, double yield,
     const char *warning)
 {
-	char	*sib, *t;
+	char	*sib, *t, rate[64];
 
+	if (isfinite(hash_rate))
+		snprintf(rate, sizeof rate, "%.17g", hash_rate);
+	else
+		snprintf(rate, sizeof rate, "null");
 	sib = width > 1 ? xasprintf("{\"speed_anchor\":%.17g,\"yield\":%.17g,"
 	    "\"spread\":0.01}", yield / 2, yield) : xstrdup("null");
 	t = xasprintf("{\"kind\":\"check\",\"machine\":{\"format\":%d,\"hostname\":\"%s\","
@@ -26,9 +30,9 @@ test_result(const char *host, int width, int smt_on, double hash_rate, double yi
 	    "\"smt_on\":%s,\"smt_control\":\"%s\"},\"dmi\":{\"bios_version\":\"1.2\"}},"
 	    "\"results\":{\"hash\":{\"same-pu\":{\"speed_anchor\":0.5,\"yield\":1.0,"
 	    "\"spread\":0.01,\"disturbed\":false},\"smt-sibling\":%s}},"
-	    "\"solos\":{\"hash\":{\"rate\":%.17g,\"spread\":0.01,\"disturbed\":false}},"
+	    "\"solos\":{\"hash\":{\"rate\":%s,\"spread\":0.01,\"disturbed\":false}},"
 	    "\"warnings\":[%s%s%s]}", MACHINE_FORMAT, host, 128 * width, width,
-	    smt_on ? "true" : "false", smt_on ? "on" : "off", sib, hash_rate,
+	    smt_on ? "true" : "false", smt_on ? "on" : "off", sib, rate,
 	    warning != NULL ? "\"" : "", warning != NULL ? warning : "",
 	    warning != NULL ? "\"" : "");
 	free(sib);
@@ -72,14 +76,14 @@ test_fleet(void)
 	for (i = 1; i <= 40; i++) {
 		snprintf(name, sizeof name, "results/node%02d.json", i);
 		bad |= test_add(&c, name, test_result(name + 8, i == 17 ? 1 : 2, i != 17,
-		    i == 8 ? 612e6 : 776e6 + i * 1e5, i == 30 ? 1.0 : 1.25,
+		    i == 8 ? 612e6 : i == 33 ? NAN : 776e6 + i * 1e5, i == 30 ? 1.0 : 1.25,
 		    i == 22 ? "CPU 3 is 100% busy with other work: figures there would be low" :
 		    NULL), err, sizeof err);
 	}
 	ok(!bad && c.n == 40, "forty results are read (%s)", bad ? err : "ok");
 	n = compare_analyse(&c);
 	ok(c.ngroups == 1, "one group: the same CPU (%d)", c.ngroups);
-	ok(n == 4, "four outliers (%d)", n);
+	ok(n == 5, "five outliers (%d)", n);
 	ok(test_has_why(&c, "node17", "SMT off (1 thread per core) where 39 others have 2"),
 	    "node17: SMT off where 39 others have 2");
 	ok(test_has_why(&c, "node17", "128 logical CPUs where 39 others have 256"),
@@ -91,6 +95,8 @@ test_fleet(void)
 	ok(test_has_why(&c, "node22", "reported: CPU 3 is 100% busy with other work: "
 	    "figures there would be low"), "node22: the warning it alone reported");
 	ok(c.m[0].nwhy == 0 && !c.m[0].solo[0].outlier, "node01 is no outlier");
+	ok(test_has_why(&c, "node33", "no hash solo where 39 others have one"),
+	    "node33: no hash solo where 39 others have one");
 	compare_free(&c);
 }
 
