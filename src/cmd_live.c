@@ -20,13 +20,14 @@ static const struct option cmd_live_longopts[] = {
 	{ "load", required_argument, NULL, 'l' },
 	{ "input", required_argument, NULL, 'i' },
 	{ "view", required_argument, NULL, 'v' },
+	{ "snapshot", required_argument, NULL, 'S' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
 
 const struct cmd_entry cmd_live_entry = {
 	.name = NULL,
-	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC] [-v VIEW]",
+	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC] [-v VIEW] [--snapshot FILE]",
 	.summary = "the live screen",
 	.optstring = "d:t:l:i:v:h",
 	.longopts = cmd_live_longopts,
@@ -50,6 +51,8 @@ cmd_live_help(FILE *f)
 	    "  -i, --input FILE.xml|SYNTHETIC  view another machine's topology (no loads)\n"
 	    "  -v, --view VIEW                 start in a view: tree, grid, or c2c (core-to-core\n"
 	    "                                  latency heatmap)\n"
+	    "      --snapshot FILE             the file S writes the screen to as SVG\n"
+	    "                                  (default smtscope-YYYYmmdd-HHMMSS.svg here)\n"
 	    "  -h, --help                      this help\n"
 	    "\n"
 	    "Press ? on the screen for the keys. Commands: smtscope --help. See smtscope(1).\n");
@@ -108,6 +111,9 @@ cmd_live_options(const struct cmd_args *a, struct ui_options *o)
 			    strcmp(o->view, "c2c") != 0)
 				return cmd_usage_error(NULL, "-v: '%s' is not a view (tree, "
 				    "grid, c2c)", o->view);
+			break;
+		case 'S':
+			o->snapshot = a->opts[i].arg;
 			break;
 		}
 	}

@@ -24,8 +24,8 @@
 static void
 cmd_tour_help(void)
 {
-	printf("usage: smtscope tour [--step S] [--record FILE] [-t THEME] [--headless] "
-	    "NAME|FILE\n"
+	printf("usage: smtscope tour [--step S] [--record FILE] [--svg FILE] [-t THEME]\n"
+	    "                     [--headless] NAME|FILE\n"
 	    "       smtscope tour --check [-i FILE.xml|SYNTHETIC] NAME|FILE...\n"
 	    "       smtscope tour --list\n"
 	    "\n"
@@ -36,6 +36,7 @@ cmd_tour_help(void)
 	    "\n"
 	    "  -s, --step S      every step advances by itself after S seconds\n"
 	    "  -r, --record FILE write the summary as JSON\n"
+	    "      --svg FILE    write the summary as an SVG bar chart (speeds, yields)\n"
 	    "  -t, --theme NAME  the screen's theme (default: the tour's own)\n"
 	    "  -H, --headless    print the steps instead of drawing (also when stdout\n"
 	    "                    is not a terminal)\n"
@@ -93,12 +94,12 @@ static int
 cmd_tour_list(void)
 {
 	struct dirent	*de;
-	char		 dirs[2][512];
+	char		 dirs[TOUR_NDIRS][512];
 	struct tour	*t;
 	DIR		*d;
 	char		 err[512], *path;
 	size_t		 len;
-	int		 i, nd = tour_dirs(dirs, 2), found = 0;
+	int		 i, nd = tour_dirs(dirs, TOUR_NDIRS), found = 0;
 
 	for (i = 0; i < nd; i++) {
 		if ((d = opendir(dirs[i])) == NULL)
@@ -119,35 +120,40 @@ cmd_tour_list(void)
 		closedir(d);
 	}
 	if (found == 0)
-		printf("no tours found in %s\n", nd > 1 ? dirs[1] : dirs[0]);
+		for (i = 0; i < nd; i++)
+			printf("%s %s\n", i == 0 ? "no tours found in" : "            nor in",
+			    dirs[i]);
 	return CMD_OK;
 }
+
+/* The options of `smtscope tour`. */
+static const struct option cmd_tour_longopts[] = {
+	{ "step", required_argument, NULL, 's' },
+	{ "record", required_argument, NULL, 'r' },
+	{ "svg", required_argument, NULL, 'S' },
+	{ "theme", required_argument, NULL, 't' },
+	{ "headless", no_argument, NULL, 'H' },
+	{ "check", no_argument, NULL, 'c' },
+	{ "input", required_argument, NULL, 'i' },
+	{ "list", no_argument, NULL, 'l' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
 
 /* `smtscope tour [options] NAME|FILE`. */
 int
 cmd_tour(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "step", required_argument, NULL, 's' },
-		{ "record", required_argument, NULL, 'r' },
-		{ "theme", required_argument, NULL, 't' },
-		{ "headless", no_argument, NULL, 'H' },
-		{ "check", no_argument, NULL, 'c' },
-		{ "input", required_argument, NULL, 'i' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct tour_options	 opt;
 	struct tour		*t;
-	const char		*record = NULL, *input = NULL, *theme = NULL;
+	const char		*record = NULL, *input = NULL, *theme = NULL, *svg = NULL;
 	char			 err[512];
 	int			 ch, check = 0, headless = 0, rc;
 
 	memset(&opt, 0, sizeof opt);
 	opterr = 0;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, ":s:r:t:Hci:lh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":s:r:t:Hci:lh", cmd_tour_longopts, NULL)) != -1) {
 		switch (ch) {
 		case 's':
 			if (util_parse_seconds(optarg, &opt.step_s) == -1 ||
@@ -157,6 +163,9 @@ cmd_tour(int argc, char **argv)
 			break;
 		case 'r':
 			record = optarg;
+			break;
+		case 'S':
+			svg = optarg;
 			break;
 		case 't':
 			theme = optarg;
@@ -196,10 +205,10 @@ cmd_tour(int argc, char **argv)
 	if ((t = tour_load(argv[optind], err, sizeof err)) == NULL)
 		return cmd_usage_error("tour", "%s", err);
 	if (!headless && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))
-		rc = ui_tour(t, &opt, theme, record);
+		rc = ui_tour(t, &opt, theme, record, svg);
 	else {
 		opt.auto_advance = 1;
-		rc = tour_host_run(t, &opt, record);
+		rc = tour_host_run(t, &opt, record, svg);
 	}
 	tour_free(t);
 	return rc;

@@ -142,8 +142,9 @@ run_set_neighbours(struct report_table *t, const struct run *run, int i)
 		strbuf_puts(&text, "none");
 	if (r[i].spec.floating) {
 		cpuset_format(&r[i].cpus_seen, seen, sizeof seen);
-		strbuf_printf(&text, " (floating: last on CPU %d, %d migrations, ran on %s)",
-		    r[i].last_cpu, r[i].migrations, seen[0] ? seen : "-");
+		strbuf_printf(&text, " (floating: last on CPU %d, %d migration%s, ran on %s)",
+		    r[i].last_cpu, r[i].migrations, r[i].migrations == 1 ? "" : "s",
+		    seen[0] ? seen : "-");
 	}
 	report_set_text(t, i, RUN_NEIGHBOURS, "%s", text.s);
 	report_set_text(t, i, RUN_NEIGHBORS, "%s", csv.s);

@@ -87,8 +87,13 @@ topo_resolve_path(const struct topo *m, const char *str, char *err, size_t errle
 				found = i;
 		}
 		if (found == -1) {
-			snprintf(err, errlen, "place '%s': there are only %d %.*s there",
-			    str, seen, (int)(colon - p), p);
+			if (seen == 0)
+				snprintf(err, errlen, "place '%s': there is no %.*s there",
+				    str, (int)(colon - p), p);
+			else
+				snprintf(err, errlen, "place '%s': there %s only %d %.*s%s "
+				    "there", str, seen == 1 ? "is" : "are", seen,
+				    (int)(colon - p), p, seen == 1 ? "" : "s");
 			return -1;
 		}
 		scope = found;

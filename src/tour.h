@@ -70,9 +70,10 @@ struct tour {
 /* Parse a tour from memory; NULL with "PATH:LINE: what" in err. */
 struct tour	*tour_parse(const char *buf, size_t len, const char *path, char *err,
 		    size_t errlen);
-/* Find a tour by path or shipped name (./doc/tours, then the data dir) and parse it. */
+/* Find a tour by path or name (in the directories of tour_dirs()) and parse it. */
 struct tour	*tour_load(const char *name_or_path, char *err, size_t errlen);
-/* The directories of shipped tours (beside the executable, then installed); how many. */
+/* Where tours are: the user's, beside the executable, installed; how many. */
+#define TOUR_NDIRS	3	/* the user's, the build tree's, the installed */
 int		 tour_dirs(char dirs[][512], int max);
 void		 tour_free(struct tour *);
 

@@ -9,11 +9,13 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "kernel.h"
 #include "foreign.h"
 #include "loads.h"
 #include "machine.h"
 #include "measure.h"
 #include "solo.h"
+#include "svg.h"
 #include "topo.h"
 #include "tour_host.h"
 #include "util.h"
@@ -53,6 +55,31 @@ tour_fmt_pct(char *buf, size_t len, double v)
 		snprintf(buf, len, "-");
 	else
 		snprintf(buf, len, "%.0f%%", v * 100);
+}
+
+/*
+ * A load's speed: a percentage, or for a latency load (a pipe's round trip,
+ * a fork) its time against alone ("time 1.35x": 35% longer).
+ */
+static void
+tour_fmt_speed(char *buf, size_t len, const struct kernel *k, double speed)
+{
+	if (k != NULL && !kernel_cpu_bound(k) && isfinite(speed) && speed > 0)
+		snprintf(buf, len, "time %.2fx", 1 / speed);
+	else
+		tour_fmt_pct(buf, len, speed);
+}
+
+/* Does a step run only latency loads (whose speeds do not add up to a yield)? */
+static int
+tour_latency(const struct tour_step_result *r)
+{
+	int	i;
+
+	for (i = 0; i < r->nloads; i++)
+		if (r->loads[i].k == NULL || kernel_cpu_bound(r->loads[i].k))
+			return 0;
+	return r->nloads > 0;
 }
 
 /* Who disturbed a figure: "smtscope-hog (4242) 48% of CPU 1", or why none is named. */
@@ -99,42 +126,78 @@ tour_host_warnings(const struct tour_player *p, FILE *f)
 	}
 }
 
+/* The width the summary's RATE and SOLO columns need (at least 14). */
+static int
+tour_summary_width(const struct tour_player *p)
+{
+	const struct tour_step_result	*r;
+	const struct tour_load_result	*l;
+	char				 buf[40];
+	int				 i, j, w = 14, n;
+
+	for (i = 0; i < tour_player_tour(p)->nsteps; i++) {
+		r = tour_player_result(p, i);
+		for (j = 0; r->measured && j < r->nloads; j++) {
+			l = &r->loads[j];
+			tour_fmt_value(buf, sizeof buf, l->k, l->rate);
+			n = (int)strlen(buf) + 1;
+			tour_fmt_value(buf, sizeof buf, l->k, l->solo);
+			if ((int)strlen(buf) + 1 > n)
+				n = (int)strlen(buf) + 1;
+			if (n > w)
+				w = n;
+		}
+	}
+	return w;
+}
+
+/* One load's line of the summary. */
+static void
+tour_summary_load(FILE *f, const struct tour_load_result *l, int w)
+{
+	char	rate[40], solo[40], speed[24];
+
+	tour_fmt_value(rate, sizeof rate, l->k, l->rate);
+	tour_fmt_value(solo, sizeof solo, l->k, l->solo);
+	tour_fmt_speed(speed, sizeof speed, l->k, l->speed);
+	fprintf(f, "    %-6s %-14s %*s %*s %11s\n", l->name, l->spec, w,
+	    l->paused ? "paused" : tour_marked(rate, sizeof rate, l->disturbed), w,
+	    tour_marked(solo, sizeof solo, l->solo_disturbed),
+	    tour_marked(speed, sizeof speed, l->disturbed || l->solo_disturbed));
+}
+
 /* Print the summary table: a line per step, then a line per load. */
 void
 tour_host_summary(const struct tour_player *p, FILE *f)
 {
 	const struct tour		*t = tour_player_tour(p);
 	const struct tour_step_result	*r;
-	const struct tour_load_result	*l;
-	char				 rate[40], solo[40], speed[16], yield[16];
-	int				 i, j;
+	char				 yield[16];
+	int				 i, j, w = tour_summary_width(p), latency = 0;
 
 	fprintf(f, "Summary: %s (%s)\n", t->title, t->name);
 	fprintf(f, "Speed: each load's rate against the same load alone on the same "
 	    "CPU, measured\nin this run with the others paused. Yield: the sum of "
 	    "the speeds, the work done\ncounted in loads running alone.\n\n");
-	fprintf(f, "%-4s%-7s%-14s %14s %14s %6s %6s\n", "#", "LOAD", "WHERE", "RATE",
-	    "SOLO", "SPEED", "YIELD");
+	fprintf(f, "%-4s%-7s%-14s %*s %*s %11s %6s\n", "#", "LOAD", "WHERE", w, "RATE",
+	    w, "SOLO", "SPEED", "YIELD");
 	for (i = 0; i < t->nsteps; i++) {
 		r = tour_player_result(p, i);
 		yield[0] = '\0';
-		if (r->measured && isfinite(r->yield))
+		if (r->measured && isfinite(r->yield) && !tour_latency(r))
 			snprintf(yield, sizeof yield, "%.2f", r->yield);
-		fprintf(f, "%-3d %-58.58s %6s\n", i + 1, t->steps[i].title, yield);
+		latency |= r->measured && tour_latency(r);
+		if (yield[0] != '\0')
+			fprintf(f, "%-3d %-*.*s %6s\n", i + 1, 2 * w + 34, 2 * w + 34,
+			    t->steps[i].title, yield);
+		else
+			fprintf(f, "%-3d %.*s\n", i + 1, 2 * w + 34, t->steps[i].title);
 		if (!r->ran) {
 			fprintf(f, "    not shown\n");
 			continue;
 		}
-		for (j = 0; r->measured && j < r->nloads; j++) {
-			l = &r->loads[j];
-			tour_fmt_value(rate, sizeof rate, l->k, l->rate);
-			tour_fmt_value(solo, sizeof solo, l->k, l->solo);
-			tour_fmt_pct(speed, sizeof speed, l->speed);
-			fprintf(f, "    %-6s %-14s %14s %14s %6s\n", l->name, l->spec,
-			    l->paused ? "paused" : tour_marked(rate, sizeof rate, l->disturbed),
-			    tour_marked(solo, sizeof solo, l->solo_disturbed),
-			    tour_marked(speed, sizeof speed, l->disturbed || l->solo_disturbed));
-		}
+		for (j = 0; r->measured && j < r->nloads; j++)
+			tour_summary_load(f, &r->loads[j], w);
 		if (r->note[0] != '\0')
 			fprintf(f, "    %s\n", r->note);
 		else if (!r->measured && !r->skipped)
@@ -143,6 +206,9 @@ tour_host_summary(const struct tour_player *p, FILE *f)
 		else if (r->nloads == 0)
 			fprintf(f, "    no load running\n");
 	}
+	if (latency)
+		fprintf(f, "\nLatency loads (pipe, fork): SPEED is the time of a round trip "
+		    "or a fork\nagainst alone (time 1.35x: 35%% longer); no yield.\n");
 	tour_host_warnings(p, f);
 }
 
@@ -209,9 +275,11 @@ tour_host_summary_json(const struct tour_player *p, struct strbuf *sb)
 		r = tour_player_result(p, i);
 		strbuf_printf(sb, "%s{\"step\":%d,\"title\":", i ? "," : "", i + 1);
 		strbuf_json_str(sb, t->steps[i].title);
-		strbuf_printf(sb, ",\"ran\":%s,\"skipped\":%s,\"measured\":%s,\"note\":",
-		    r->ran ? "true" : "false", r->skipped ? "true" : "false",
-		    r->measured ? "true" : "false");
+		/* A skipped step was shown (its caption) but ran no load. */
+		strbuf_printf(sb, ",\"shown\":%s,\"ran\":%s,\"skipped\":%s,"
+		    "\"measured\":%s,\"partial\":%s,\"note\":", r->ran ? "true" : "false",
+		    r->ran && !r->skipped ? "true" : "false", r->skipped ? "true" : "false",
+		    r->measured ? "true" : "false", r->partial ? "true" : "false");
 		strbuf_json_str(sb, r->note[0] != '\0' ? r->note : NULL);
 		strbuf_puts(sb, ",\"yield\":");
 		strbuf_json_num(sb, r->measured ? r->yield : NAN);
@@ -398,7 +466,7 @@ tour_host_event(void *arg, enum tour_event ev, const struct tour_player *p)
 	struct tour_host		*h = arg;
 	const struct tour_step_result	*r;
 	const struct tour_load_result	*l;
-	char				 rate[40], solo[40], speed[16];
+	char				 rate[40], solo[40], speed[24];
 	int				 i, k = tour_player_step(p);
 
 	switch (ev) {
@@ -422,17 +490,20 @@ tour_host_event(void *arg, enum tour_event ev, const struct tour_player *p)
 			l = &r->loads[i];
 			tour_fmt_value(rate, sizeof rate, l->k, l->rate);
 			tour_fmt_value(solo, sizeof solo, l->k, l->solo);
-			tour_fmt_pct(speed, sizeof speed, l->speed);
+			tour_fmt_speed(speed, sizeof speed, l->k, l->speed);
 			tour_marked(rate, sizeof rate, l->disturbed);
 			tour_marked(solo, sizeof solo, l->solo_disturbed);
 			tour_marked(speed, sizeof speed, l->disturbed || l->solo_disturbed);
 			if (l->paused)
 				fprintf(h->out, "    %-5s %-12s paused\n", l->name, l->spec);
 			else
-				fprintf(h->out, "    %-5s %-12s %14s   solo %14s   speed %5s\n",
-				    l->name, l->spec, rate, solo, speed);
+				fprintf(h->out, "    %-5s %-12s %14s   solo %14s   %s%s\n",
+				    l->name, l->spec, rate, solo, strncmp(speed, "time", 4) != 0 ?
+				    "speed " : "", speed);
 		}
-		if (isfinite(r->yield))
+		if (tour_latency(r))
+			fprintf(h->out, "    no yield: latency loads (time against alone)\n");
+		else if (isfinite(r->yield))
 			fprintf(h->out, "    yield %.2f (the work of %.2f loads running "
 			    "alone)\n", r->yield, r->yield);
 		break;
@@ -504,9 +575,89 @@ tour_host_record(const struct tour_player *p, const char *path)
 	return rc;
 }
 
+/* A step's bars for the SVG summary: each load's speed (or time), then the yield. */
+static int
+tour_host_svg_step(const struct tour_player *p, int i, struct svg_bar *b, int max)
+{
+	const struct tour_step_result	*r = tour_player_result(p, i);
+	const struct tour_load_result	*l;
+	int				 j, n = 0, lat = tour_latency(r);
+
+	memset(b, 0, sizeof *b);
+	snprintf(b->group, sizeof b->group, "%d. %s", i + 1, tour_player_tour(p)->steps[i].title);
+	for (j = 0; r->measured && j < r->nloads && n < max - 1; j++) {
+		l = &r->loads[j];
+		if (n > 0)
+			memset(&b[n], 0, sizeof b[n]);
+		snprintf(b[n].label, sizeof b[n].label, "%s %s", l->name, l->spec);
+		if (l->k != NULL && !kernel_cpu_bound(l->k) && isfinite(l->speed) &&
+		    l->speed > 0) {
+			b[n].value = 1 / l->speed;
+			b[n].kind = 2;
+		} else
+			b[n].value = l->paused ? NAN : l->speed;
+		tour_fmt_speed(b[n].text, sizeof b[n].text, l->k, l->speed);
+		if (l->paused)
+			snprintf(b[n].text, sizeof b[n].text, "paused");
+		tour_marked(b[n].text, sizeof b[n].text, l->disturbed || l->solo_disturbed);
+		n++;
+	}
+	if (r->measured && !lat && isfinite(r->yield) && n < max) {
+		memset(&b[n], 0, sizeof b[n]);
+		snprintf(b[n].label, sizeof b[n].label, "yield");
+		b[n].value = r->yield;
+		b[n].kind = 1;
+		snprintf(b[n].text, sizeof b[n].text, "%.2f loads' work", r->yield);
+		n++;
+	}
+	if (n == 0) {
+		b->value = NAN;
+		snprintf(b->text, sizeof b->text, "%.63s", r->note[0] != '\0' ? r->note :
+		    !r->ran ? "not shown" : "not measured");
+		n = 1;
+	} else if (r->note[0] != '\0' && n < max) {
+		memset(&b[n], 0, sizeof b[n]);
+		b[n].value = NAN;
+		snprintf(b[n].text, sizeof b[n].text, "%.63s", r->note);
+		n++;
+	}
+	return n;
+}
+
+/* Write the summary as an SVG bar chart of speeds and yields per step; -1 on error. */
+int
+tour_host_svg(const struct tour_player *p, const char *path)
+{
+	const struct tour	*t = tour_player_tour(p);
+	struct svg_bar		*b;
+	FILE			*f;
+	char			 title[300];
+	int			 i, n = 0, rc;
+
+	b = xcalloc((size_t)t->nsteps * (TOUR_LOADS_MAX + 2), sizeof *b);
+	for (i = 0; i < t->nsteps; i++)
+		n += tour_host_svg_step(p, i, b + n, TOUR_LOADS_MAX + 2);
+	if ((f = fopen(path, "w")) == NULL) {
+		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
+		free(b);
+		return -1;
+	}
+	snprintf(title, sizeof title, "%s (%s)", t->title, t->name);
+	rc = svg_bars(f, title, "Speed: each load's rate against the same load alone on "
+	    "its CPU, this run. Yield: the sum of the speeds. Latency loads: time "
+	    "against alone.", b, n, 1.0);
+	if ((fclose(f) == EOF) | (rc == -1)) {
+		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
+		rc = -1;
+	}
+	free(b);
+	return rc;
+}
+
 /* Run a tour without a screen: each step printed as it is measured. */
 int
-tour_host_run(const struct tour *t, const struct tour_options *opt, const char *record)
+tour_host_run(const struct tour *t, const struct tour_options *opt, const char *record,
+    const char *svg)
 {
 	struct tour_host	 h;
 	struct tour_player	*p;
@@ -551,6 +702,8 @@ tour_host_run(const struct tour *t, const struct tour_options *opt, const char *
 	fflush(stdout);
 	rc = h.failed ? CMD_FAIL : CMD_OK;
 	if (record != NULL && tour_host_record(p, record) == -1)
+		rc = CMD_FAIL;
+	if (svg != NULL && tour_host_svg(p, svg) == -1)
 		rc = CMD_FAIL;
 	tour_player_free(p);
 	topo_free(m);

@@ -16,6 +16,9 @@ void	tour_host_summary_json(const struct tour_player *, struct strbuf *);
 /* Write the JSON summary to a file; -1 with a message on stderr. */
 int	tour_host_record(const struct tour_player *, const char *path);
 /* Play a tour without a screen, each step printed as it is measured; an exit status. */
-int	tour_host_run(const struct tour *, const struct tour_options *, const char *record);
+/* Write the summary as an SVG bar chart (speeds, yields per step); -1 on error. */
+int	tour_host_svg(const struct tour_player *, const char *path);
+int	tour_host_run(const struct tour *, const struct tour_options *, const char *record,
+	    const char *svg);
 
 #endif

@@ -823,17 +823,23 @@ tour_is_file(const char *path)
 }
 
 /*
- * Where shipped tours are: beside the running executable (the build tree's
- * doc/tours), then the installed data directory. Never the current
- * directory: an installed smtscope run as root reads no file it was not
- * given. Returns how many.
+ * Where tours are: the user's own ($XDG_DATA_HOME/smtscope/tours, else
+ * ~/.local/share/smtscope/tours), then the shipped ones beside the running
+ * executable (the build tree's doc/tours), then the installed data
+ * directory. Never the current directory: an installed smtscope run as
+ * root reads no file it was not given. Returns how many.
  */
 int
 tour_dirs(char dirs[][512], int max)
 {
-	char	exe[512];
-	int	n = 0;
+	const char	*xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	char		 exe[512];
+	int		 n = 0;
 
+	if (n < max && xdg != NULL && xdg[0] == '/')
+		snprintf(dirs[n++], 512, "%.480s/smtscope/tours", xdg);
+	else if (n < max && home != NULL && home[0] == '/')
+		snprintf(dirs[n++], 512, "%.470s/.local/share/smtscope/tours", home);
 	if (n < max && os_exe_dir(exe, sizeof exe) == 0)
 		snprintf(dirs[n++], 512, "%.490s/doc/tours", exe);
 	if (n < max)
@@ -846,10 +852,10 @@ struct tour *
 tour_load(const char *arg, char *err, size_t errlen)
 {
 	struct tour	*t;
-	char		 dirs[2][512];
+	char		 dirs[TOUR_NDIRS][512];
 	char		*path = NULL, *buf;
 	size_t		 len;
-	int		 i, nd = tour_dirs(dirs, 2);
+	int		 i, nd = tour_dirs(dirs, TOUR_NDIRS);
 
 	if (tour_is_file(arg) || strchr(arg, '/') != NULL)
 		path = xstrdup(arg);

@@ -16,6 +16,7 @@
 #include "stable.h"
 #include "tour_plan.h"
 #include "tour_player.h"
+#include "tour_player_state.h"
 #include "tour_solo.h"
 #include "util.h"
 
@@ -26,58 +27,6 @@
 #define TOUR_TOL		0.03
 #define TOUR_NEED		3
 #define TOUR_QUIET_S		1.0	/* a disturbed solo waits this long for quiet */
-
-enum tour_phase {
-	PH_IDLE,
-	PH_READY,		/* waiting for new loads to do their first unit */
-	PH_SOLO,		/* new placements measured alone, one at a time */
-	PH_QUIET,		/* a disturbed solo waits for its core to go quiet */
-	PH_SETTLE,		/* all together, settling */
-	PH_WINDOW,		/* ... measuring */
-	PH_HOLD,		/* figures in; until the step's time or a key */
-	PH_DONE
-};
-
-/* A load the host runs for the player. */
-struct tour_live {
-	char			 name[TOUR_NAME_MAX];
-	char			 spec[96];
-	int			 id;		/* the host's */
-	int			 cpu, cpu_b;
-	int			 paused;	/* by the script */
-	int			 ready;
-	int			 queued;	/* its solo rate is asked for */
-	uint64_t		 solo_end_ns;	/* the last solo result taken in */
-	struct load_sample	 s0, sub0;	/* the window's start, the sub-window's */
-	struct stable		 st;		/* the window's sub-windows */
-};
-
-struct tour_player {
-	const struct tour	*t;
-	const struct topo	*m;
-	const struct tour_ops	*ops;
-	void			*arg;
-	struct tour_options	 opt;
-	struct tour_plan	*plan;
-	struct tour_step_result	*res;
-
-	int			 step;
-	enum tour_phase		 phase;
-	double			 t_end;		/* end of the current phase */
-	double			 step_start;	/* when the step's own time began */
-	double			 ready_end;
-	double			 t_sub;		/* the next sub-window's end */
-	double			 quiet_end;	/* PH_QUIET gives up then */
-	char			 status[160];
-
-	struct tour_live	 live[TOUR_LOADS_MAX];
-	int			 nlive;
-
-	struct solo		*solo;		/* the host's, or our own */
-	int			 own_solo;
-	int			 shown;		/* the measurement the status names, -1 */
-	struct tour_solos	 solos;	/* by placement */
-};
 
 /* Our own measurer's view of the loads: pause and sample through the host. */
 static int
@@ -389,7 +338,9 @@ tour_player_enter(struct tour_player *p, int k, int clean, double now)
 		cpuset_zero(&none);
 		p->ops->highlight(p->arg, pl->skipped ? &none : &pl->highlight);
 	}
-	if (pl->skipped || tour_player_running(p) == 0) {
+	p->entered = now;
+	/* A skipped step's loads (those of the step before) get their solos too. */
+	if (tour_player_running(p) == 0) {
 		tour_player_settle(p, now);
 		return;
 	}
@@ -616,6 +567,7 @@ tour_player_window_begin(struct tour_player *p, double now)
 	int	i;
 
 	p->phase = PH_WINDOW;
+	p->t_win0 = now;
 	p->t_end = t > 0 ? p->step_start + t : now + 3;
 	if (p->t_end < now + 0.1)
 		p->t_end = now + 0.1;
@@ -856,6 +808,46 @@ tour_player_begin(struct tour_player *p, double now)
 	return tour_player_tick(p, now);
 }
 
+/*
+ * A key leaves the step early: a window under way gives its figures so far,
+ * marked partial; before the window, the step's note says why it has none.
+ */
+static void
+tour_player_leave(struct tour_player *p, double now)
+{
+	struct tour_step_result	*r = &p->res[p->step];
+	const char		*why;
+
+	if (r->measured || r->skipped || r->note[0] != '\0' || tour_player_running(p) == 0)
+		return;
+	switch (p->phase) {
+	case PH_WINDOW:
+		if (now - p->t_win0 >= TOUR_SUB_S) {
+			tour_player_measured(p);
+			r->partial = 1;
+			snprintf(r->note, sizeof r->note, "partial: advanced %.1f s into "
+			    "its %.1f s window", now - p->t_win0, p->t_end - p->t_win0);
+			return;
+		}
+		why = "its window had just begun";
+		break;
+	case PH_READY:
+		why = "its loads had done no work yet";
+		break;
+	case PH_SOLO:
+	case PH_QUIET:
+		why = "a solo rate was being measured";
+		break;
+	case PH_SETTLE:
+		why = "its loads were settling";
+		break;
+	default:
+		return;
+	}
+	snprintf(r->note, sizeof r->note, "not measured: advanced after %.1f s, while %s",
+	    now - p->entered, why);
+}
+
 /* The next step, or the end. */
 double
 tour_player_next(struct tour_player *p, double now)
@@ -864,6 +856,7 @@ tour_player_next(struct tour_player *p, double now)
 		return INFINITY;
 	if (p->phase == PH_IDLE)
 		return tour_player_begin(p, now);
+	tour_player_leave(p, now);
 	if (p->step + 1 < p->t->nsteps)
 		tour_player_enter(p, p->step + 1, 0, now);
 	else
@@ -913,82 +906,4 @@ tour_player_free(struct tour_player *p)
 	free(p->res);
 	tour_solo_free(&p->solos);
 	free(p);
-}
-
-/* Is the tour over? */
-int
-tour_player_done(const struct tour_player *p)
-{
-	return p->phase == PH_DONE;
-}
-
-/* The current step. */
-int
-tour_player_step(const struct tour_player *p)
-{
-	return p->step;
-}
-
-/* The tour played. */
-const struct tour *
-tour_player_tour(const struct tour_player *p)
-{
-	return p->t;
-}
-
-/* The current step's title, or "Summary" at the end. */
-const char *
-tour_player_title(const struct tour_player *p)
-{
-	return p->step >= p->t->nsteps ? "Summary" : p->t->steps[p->step].title;
-}
-
-/* The current step's caption: paragraphs separated by "\n". */
-const char *
-tour_player_caption(const struct tour_player *p)
-{
-	return p->step >= p->t->nsteps ? "" : p->t->steps[p->step].caption;
-}
-
-/* The current step's skip or failure note, or NULL. */
-const char *
-tour_player_note(const struct tour_player *p)
-{
-	if (p->step >= p->t->nsteps || p->res[p->step].note[0] == '\0')
-		return NULL;
-	return p->res[p->step].note;
-}
-
-/* What the player is doing now. */
-const char *
-tour_player_status(const struct tour_player *p)
-{
-	return p->status;
-}
-
-/* Why a step would be skipped on this topology, or "". */
-const char *
-tour_player_skip_note(const struct tour_player *p, int step)
-{
-	return step < 0 || step >= p->t->nsteps || !p->plan[step].skipped ? "" :
-	    p->plan[step].note;
-}
-
-/* The solo rate the player has for a load of the host's, or NAN. */
-double
-tour_player_solo_of(const struct tour_player *p, int id)
-{
-	int	i;
-
-	for (i = 0; i < p->nlive; i++)
-		if (p->live[i].id == id)
-			return tour_solo_rate(&p->solos, p->live[i].spec);
-	return NAN;
-}
-
-/* A step's figures. */
-const struct tour_step_result *
-tour_player_result(const struct tour_player *p, int step)
-{
-	return step < 0 || step >= p->t->nsteps ? NULL : &p->res[step];
 }

@@ -97,6 +97,7 @@ struct tour_step_result {
 	int			 ran;		/* the step was shown */
 	int			 skipped;	/* a place does not exist here */
 	int			 measured;	/* rates are in */
+	int			 partial;	/* ... from a window cut short by a key */
 	char			 note[320];	/* "skipped: ...", "failed: ...", or "" */
 	struct tour_load_result	 loads[TOUR_LOADS_MAX];
 	int			 nloads;
@@ -132,6 +133,13 @@ const char		*tour_player_status(const struct tour_player *);
 /* The place a step would skip for, without running anything ("" when it runs). */
 const char		*tour_player_skip_note(const struct tour_player *, int step);
 const struct tour_step_result *tour_player_result(const struct tour_player *, int step);
+/*
+ * How far the current step is, in words ("settling", "measuring solo",
+ * "measuring 2.1/4.0 s", "measured", "partial: ...", "skipped: ..."),
+ * and the fraction of its measuring window done (0..1; -1 outside one).
+ */
+double			 tour_player_progress(const struct tour_player *, double now_s,
+			    char *buf, size_t len);
 /* The solo rate the player has for a load of the host's (NAN if none yet). */
 double			 tour_player_solo_of(const struct tour_player *, int id);
 

@@ -15,6 +15,7 @@
 #include "analysis.h"
 #include "kernel.h"
 #include "solo.h"
+#include "ui/chart.h"
 #include "ui/control.h"
 #include "ui/figures.h"
 #include "ui/others.h"
@@ -69,6 +70,45 @@ control_refuse(struct ui_state *st)
 	return 1;
 }
 
+/* The chart's events of a new load: it started, and it is the SMT sibling of others. */
+static void
+control_chart_started(struct ui_state *st, const struct load *l)
+{
+	struct load	*o;
+	int		 i, a = cpuset_next(&l->spec.cpus, 0), b;
+
+	chart_event(st->chart, CHART_EV_START, l->id);
+	for (i = 0; i < loads_count(st->loads); i++) {
+		o = loads_at(st->loads, i);
+		b = cpuset_next(&o->spec.cpus, 0);
+		if (o != l && a != -1 && b != -1 && o->state != LOAD_DEAD &&
+		    topo_relation(st->m, a, b) == REL_SMT_SIBLING)
+			chart_event(st->chart, CHART_EV_SIBLING, o->id);
+	}
+}
+
+/* S: write the screen as SVG once it is drawn (ui.c does, with curses). */
+void
+control_snapshot(struct ui_state *st)
+{
+	st->snapshot_ask = 1;
+	st->dirty = 1;
+}
+
+/* Toggle the time chart. */
+void
+control_chart(struct ui_state *st)
+{
+	if (st->chart == NULL) {
+		control_message(st, 0, "no chart: this is a view of another machine");
+		return;
+	}
+	st->chart_on = !st->chart_on;
+	control_message(st, 0, "time chart %s", st->chart_on ? "shown where rows are spare" :
+	    "hidden");
+	st->dirty = 1;
+}
+
 /*
  * Start a load from its text; its id, or -1 with the reason on the status
  * line. measure: queue its solo rate (a tour measures its own).
@@ -94,6 +134,7 @@ control_start(struct ui_state *st, const char *text, int measure)
 	l = loads_get(st->loads, id);
 	figures_view(st, id);
 	figures_rebase(st, l);
+	control_chart_started(st, l);
 	st->sel_id = id;
 	/* A measurement under way must not see the newcomer. */
 	solo_hold(st->solo, id);
@@ -115,6 +156,8 @@ control_gone(struct ui_state *st, int id)
 {
 	solo_forget(st->solo, id);
 	figures_drop(st, id);
+	if (st->chart != NULL)
+		chart_forget(st->chart, id);
 	/* Its last moments ran uncounted: others' figures wait a refresh. */
 	others_hold(st);
 	if (st->sel_id == id)
@@ -258,6 +301,7 @@ control_move(struct ui_state *st, int id, int os_index, int cpu_b)
 		solo_queue(st->solo, id);
 		figures_solo_poll(st);
 	}
+	chart_event(st->chart, CHART_EV_MOVE, id);
 	if (cpu_b != -1)
 		control_message(st, 0, "moved %s#%d to CPUs %d,%d", l->spec.k->name, id,
 		    os_index, cpu_b);

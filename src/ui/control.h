@@ -78,4 +78,9 @@ void	control_help(struct ui_state *, int show);
 void	control_quit(struct ui_state *, int status);
 void	control_step(struct ui_state *, enum ui_ask);
 
+/* S: write the screen as SVG once it is drawn. */
+void	control_snapshot(struct ui_state *);
+/* C: show or hide the time chart. */
+void	control_chart(struct ui_state *);
+
 #endif

@@ -16,39 +16,14 @@
 #include "analysis.h"
 #include "kernel.h"
 #include "solo.h"
+#include "ui/chartview.h"
 #include "ui/countersview.h"
 #include "ui/draw.h"
+#include "ui/paint.h"
+#include "ui/panelview.h"
+#include "ui/treeview.h"
 #include "ui/others.h"
 #include "util.h"
-
-/* What a frame is drawn from. */
-struct draw {
-	const struct ui_state	*st;
-	const struct ui_layout	*lay;
-	const struct ui_term	*term;
-	int			 cols;
-};
-
-#define A(e)	((int)d->term->attr[(e)])
-
-/* Bar segments, in the order they are drawn: smtscope's time by kind, then others'. */
-#define DRAW_SEGS	7
-static const enum theme_elem draw_bar_elems[DRAW_SEGS] = {
-	THEME_BAR_USER, THEME_BAR_NICE, THEME_BAR_SYSTEM, THEME_BAR_IRQ,
-	THEME_BAR_SOFTIRQ, THEME_BAR_STEAL, THEME_BAR_FOREIGN
-};
-/* A glyph per segment when colors cannot tell them apart. */
-static const char *const draw_bar_ascii[DRAW_SEGS] = { "#", "+", "=", "*", "*", "~", "o" };
-/* Others' segment has its own glyph everywhere: a shade, or 'o' in ASCII. */
-#define DRAW_FOREIGN_UTF8	"\342\226\222"
-
-static const char *const draw_levels_utf8[9] = {
-	"\302\267", "\342\226\201", "\342\226\202", "\342\226\203", "\342\226\204",
-	"\342\226\205", "\342\226\206", "\342\226\207", "\342\226\210"
-};
-static const char *const draw_levels_ascii[9] = {
-	".", "_", ",", "-", "=", "+", "*", "#", "@"
-};
 
 /* Curses attributes of a theme style on this terminal. */
 static int
@@ -111,654 +86,278 @@ draw_theme(struct ui_term *term, const struct theme *theme)
 	clearok(curscr, TRUE);
 }
 
-/* Draw a string from x up to column end (exclusive); returns the next column. */
-static int
-draw_text(int y, int x, int end, int attr, const char *s)
+/* The CPU's name without its trademarks, "CPU", "Processor" and clock: "Intel Xeon E5-4620 v2". */
+static void
+draw_short_brand(const char *brand, char *buf, size_t len)
 {
-	const char	*p = s;
-	int		 w = 0;
+	static const char *const drop[] = {
+		"(R)", "(r)", "(TM)", "(tm)", " CPU", " Processor", NULL
+	};
+	char	*p;
+	size_t	 n;
+	int	 i;
 
-	if (x >= end)
-		return x;
-	/* Cut at a character boundary once the columns run out. */
-	while (*p != '\0') {
-		if (((unsigned char)*p & 0xc0) != 0x80) {
-			if (x + w >= end)
-				break;
-			w++;
+	snprintf(buf, len, "%s", brand);
+	if ((p = strstr(buf, " @ ")) != NULL)
+		*p = '\0';
+	for (i = 0; drop[i] != NULL; i++)
+		while ((p = strstr(buf, drop[i])) != NULL) {
+			n = strlen(drop[i]);
+			memmove(p, p + n, strlen(p + n) + 1);
 		}
-		p++;
+	/* "24-Core" says what the counts say. */
+	if ((p = strstr(buf, "-Core")) != NULL) {
+		while (p > buf && p[-1] != ' ')
+			p--;
+		if (p > buf)
+			p[-1] = '\0';
 	}
-	attrset(attr);
-	mvaddnstr(y, x, s, (int)(p - s));
-	return x + w;
 }
 
-/* Fill columns x..end-1 of a row with blanks in a style. */
+/*
+ * The header's first line, shortened by rules until it fits: the codename
+ * goes, then the brand's trademarks and clock, then the counts take their
+ * short form ("2p 48c 96t"), then the identity goes.
+ */
 static void
-draw_fill(int y, int x, int end, int attr)
+draw_header_id(const struct paint *d)
 {
-	attrset(attr);
-	for (; x < end; x++)
-		mvaddch(y, x, ' ');
+	const struct topo_summary	*s = &d->st->m->summary;
+	const struct cpuinfo		*ci = &d->st->ci;
+	char				 id[4][256], counts[2][160], line[512];
+	int				 try, w = d->cols;
+
+	if (ci->brand[0] != '\0') {
+		snprintf(id[0], sizeof id[0], "%s%s%s%s", ci->brand, ci->codename[0] ? " (" :
+		    "", ci->codename, ci->codename[0] ? ")" : "");
+		snprintf(id[1], sizeof id[1], "%s", ci->brand);
+		draw_short_brand(ci->brand, id[2], sizeof id[2]);
+	} else if (ci->vendor[0] != '\0') {
+		snprintf(id[0], sizeof id[0], "%s CPU", ci->vendor);
+		snprintf(id[1], sizeof id[1], "%s", id[0]);
+		snprintf(id[2], sizeof id[2], "%s", ci->vendor);
+	} else {
+		snprintf(id[0], sizeof id[0], "CPU identity %s", d->st->view_only ?
+		    "not recorded in the topology" : "unknown");
+		snprintf(id[1], sizeof id[1], "CPU identity unknown");
+		snprintf(id[2], sizeof id[2], "%s", id[1]);
+	}
+	snprintf(counts[0], sizeof counts[0], "%d package%s, %d core%s, %d thread%s, SMT %s",
+	    s->packages, s->packages == 1 ? "" : "s", s->cores, s->cores == 1 ? "" : "s",
+	    s->pus, s->pus == 1 ? "" : "s", cpuinfo_smt_name(ci->smt));
+	snprintf(counts[1], sizeof counts[1], "%dp %dc %dt, SMT %s", s->packages, s->cores,
+	    s->pus, cpuinfo_smt_name(ci->smt));
+	if (s->cpu_kinds > 1) {
+		snprintf(counts[0] + strlen(counts[0]), sizeof counts[0] - strlen(counts[0]),
+		    ", %d core kinds", s->cpu_kinds);
+		snprintf(counts[1] + strlen(counts[1]), sizeof counts[1] - strlen(counts[1]),
+		    ", %d kinds", s->cpu_kinds);
+	}
+	if (ci->hypervisor[0] != '\0')
+		snprintf(counts[0] + strlen(counts[0]), sizeof counts[0] - strlen(counts[0]),
+		    ", under %s", ci->hypervisor);
+	for (try = 0; try < 5; try++) {
+		if (try < 4)
+			snprintf(line, sizeof line, "smtscope: %s  %s", id[try < 3 ? try : 2],
+			    counts[try < 3 ? 0 : 1]);
+		else
+			snprintf(line, sizeof line, "smtscope  %s", counts[1]);
+		if (layout_width(line) <= w)
+			break;
+	}
+	paint_text(0, 0, w, A(THEME_HEADER), line);
 }
 
-/* A printf-style draw_text. */
-static int __attribute__((format(printf, 5, 6)))
-draw_printf(int y, int x, int end, int attr, const char *fmt, ...)
-{
-	char	buf[1024];
-	va_list	ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	return draw_text(y, x, end, attr, buf);
-}
-
-/* Four significant digits, or "--". */
+/*
+ * The header's second line: the screen's state, then a note (VIEW ONLY,
+ * BUSY) that is never cut while the state's words can be shortened.
+ */
 static void
-draw_num(char *buf, size_t len, double x)
+draw_header_state(const struct paint *d)
 {
-	double	a = fabs(x);
+	const struct topo_summary	*s = &d->st->m->summary;
+	const char			*src = d->st->m->source_name, *view;
+	char				 left[2][160], note[3][256];
+	int				 running = 0, paused = 0, i, li, ni, x, w = d->cols;
+	struct load			*l;
 
-	if (!isfinite(x))
-		snprintf(buf, len, "--");
-	else if (a >= 1000)
-		snprintf(buf, len, "%.0f", x);
-	else if (a >= 100)
-		snprintf(buf, len, "%.1f", x);
-	else if (a >= 10)
-		snprintf(buf, len, "%.2f", x);
-	else
-		snprintf(buf, len, "%.3f", x);
-}
-
-/* The style of a speed: how much slower than solo. */
-static int
-draw_speed_elem(double speed)
-{
-	if (!isfinite(speed))
-		return THEME_NORMAL;
-	if (speed >= 0.9)
-		return THEME_SPEED_GOOD;
-	if (speed >= 0.6)
-		return THEME_SPEED_MID;
-	return THEME_SPEED_BAD;
-}
-
-/* Is a load on a CPU now? 1 for end A pinned, 2 floating there, 3 end B. */
-static int
-draw_load_on(const struct load *l, int os)
-{
-	if (l->state == LOAD_DEAD)
-		return 0;
-	if (l->spec.cpu_b == os)
-		return 3;
-	if (!l->spec.floating)
-		return cpuset_isset(&l->spec.cpus, os) ? 1 : 0;
-	return l->cur.cpu == os ? 2 : 0;
-}
-
-/* The loads on a CPU as "hash#1 fp#2~"; returns how many. */
-static int
-draw_cpu_loads(const struct draw *d, int os, char *buf, size_t len)
-{
-	struct load	*l;
-	size_t		 used;
-	int		 i, on, n = 0;
-
-	buf[0] = '\0';
-	if (d->st->loads == NULL)
-		return 0;
-	for (i = 0; i < loads_count(d->st->loads); i++) {
+	for (i = 0; d->st->loads != NULL && i < loads_count(d->st->loads); i++) {
 		l = loads_at(d->st->loads, i);
-		if ((on = draw_load_on(l, os)) == 0)
-			continue;
-		used = strlen(buf);
-		snprintf(buf + used, len - used, "%s%s#%d%s", n ? " " : "", l->spec.k->name,
-		    l->id, on == 2 ? "~" : on == 3 ? "b" : "");
-		n++;
+		running += l->state == LOAD_RUNNING;
+		paused += l->state == LOAD_PAUSED;
 	}
-	return n;
+	view = d->lay->topo.view == LAYOUT_TREE ? "tree" : "grid";
+	snprintf(left[0], sizeof left[0], "refresh %d.%d s, %d load%s running%s%.0d%s, "
+	    "%s view, theme %s  ", d->st->delay_tenths / 10, d->st->delay_tenths % 10,
+	    running, running == 1 ? "" : "s", paused ? ", " : "", paused,
+	    paused ? " paused" : "", view, d->st->theme.name);
+	snprintf(left[1], sizeof left[1], "%d.%d s, %d running%s%.0d%s, %s, %s ",
+	    d->st->delay_tenths / 10, d->st->delay_tenths % 10, running,
+	    paused ? ", " : "", paused, paused ? " paused" : "", view, d->st->theme.name);
+	note[0][0] = note[1][0] = note[2][0] = '\0';
+	if (d->st->view_only) {
+		if (strrchr(src, '/') != NULL)
+			src = strrchr(src, '/') + 1;
+		snprintf(note[0], sizeof note[0], " VIEW ONLY, another machine: %s ", src);
+		snprintf(note[1], sizeof note[1], " VIEW ONLY: %s ", src);
+		snprintf(note[2], sizeof note[2], " VIEW ONLY ");
+	} else if (d->st->fg != NULL && isfinite(d->st->fg_cpus) &&
+	    d->st->fg_max >= OTHERS_BUSY_MIN) {
+		snprintf(note[0], sizeof note[0], " BUSY: others %.1f of %d CPU%s%s%s ",
+		    d->st->fg_cpus, s->pus, s->pus == 1 ? "" : "s",
+		    d->st->fg_top[0] != '\0' ? ", top " : "", d->st->fg_top);
+		snprintf(note[1], sizeof note[1], " BUSY: others %.1f of %d CPU%s ",
+		    d->st->fg_cpus, s->pus, s->pus == 1 ? "" : "s");
+		snprintf(note[2], sizeof note[2], " BUSY %.1f CPU ", d->st->fg_cpus);
+	}
+	/* The note's detail goes first, then the state's words, then the note's name. */
+	for (i = 0; i < 6; i++) {
+		li = "001101"[i] - '0';
+		ni = "010122"[i] - '0';
+		if (layout_width(left[li]) + layout_width(note[ni]) <= w)
+			break;
+	}
+	x = paint_text(1, 0, w, A(THEME_NORMAL), left[li]);
+	if (note[ni][0] != '\0')
+		x = paint_text(1, x, w, A(THEME_HEADER_NOTE), note[ni]);
+	/* The counters' hook (countersview.c): what is left of the line. */
+	if (countersview_header(d->st, note[0], sizeof note[0]))
+		paint_printf(1, x, w, A(THEME_NORMAL), " %s", note[0]);
 }
 
 /* The two header lines: identity and counts, then the screen's state. */
 static void
-draw_header(const struct draw *d)
+draw_header(const struct paint *d)
 {
-	const struct topo_summary	*s = &d->st->m->summary;
-	const struct cpuinfo		*ci = &d->st->ci;
-	char				 id[256];
-	int				 x, w = d->cols, running = 0, paused = 0, i;
-	struct load			*l;
-
-	draw_fill(0, 0, w, A(THEME_HEADER));
-	draw_fill(1, 0, w, A(THEME_NORMAL));
-	if (ci->brand[0] != '\0')
-		snprintf(id, sizeof id, "%s%s%s%s", ci->brand,
-		    ci->codename[0] ? " (" : "", ci->codename, ci->codename[0] ? ")" : "");
-	else if (ci->vendor[0] != '\0')
-		snprintf(id, sizeof id, "%s CPU", ci->vendor);
-	else
-		snprintf(id, sizeof id, "CPU identity %s", d->st->view_only ?
-		    "not recorded in the topology" : "unknown");
-	x = draw_printf(0, 0, w, A(THEME_HEADER), "smtscope: %s", id);
-	x = draw_printf(0, x, w, A(THEME_HEADER),
-	    "  %d package%s, %d core%s, %d thread%s, SMT %s", s->packages,
-	    s->packages == 1 ? "" : "s", s->cores, s->cores == 1 ? "" : "s", s->pus,
-	    s->pus == 1 ? "" : "s", cpuinfo_smt_name(ci->smt));
-	if (s->cpu_kinds > 1)
-		x = draw_printf(0, x, w, A(THEME_HEADER), ", %d core kinds", s->cpu_kinds);
-	if (ci->hypervisor[0] != '\0')
-		draw_printf(0, x, w, A(THEME_HEADER), ", under %s", ci->hypervisor);
-
-	if (d->st->loads != NULL) {
-		for (i = 0; i < loads_count(d->st->loads); i++) {
-			l = loads_at(d->st->loads, i);
-			running += l->state == LOAD_RUNNING;
-			paused += l->state == LOAD_PAUSED;
-		}
-	}
-	x = draw_printf(1, 0, w, A(THEME_NORMAL), "refresh %d.%d s, %d load%s running",
-	    d->st->delay_tenths / 10, d->st->delay_tenths % 10, running, running == 1 ? "" : "s");
-	if (paused)
-		x = draw_printf(1, x, w, A(THEME_NORMAL), ", %d paused", paused);
-	x = draw_printf(1, x, w, A(THEME_NORMAL), ", %s view, theme %s  ",
-	    d->lay->topo.view == LAYOUT_TREE ? "tree" : "grid", d->st->theme.name);
-	if (d->st->view_only)
-		x = draw_printf(1, x, w, A(THEME_HEADER_NOTE),
-		    " VIEW ONLY, another machine: %s ",
-		    strrchr(d->st->m->source_name, '/') != NULL ?
-		    strrchr(d->st->m->source_name, '/') + 1 : d->st->m->source_name);
-	else if (d->st->fg != NULL && isfinite(d->st->fg_cpus) &&
-	    d->st->fg_max >= OTHERS_BUSY_MIN)
-		x = draw_printf(1, x, w, A(THEME_HEADER_NOTE),
-		    " BUSY: others %.1f of %d CPU%s%s%s ", d->st->fg_cpus, s->pus,
-		    s->pus == 1 ? "" : "s", d->st->fg_top[0] != '\0' ? ", top " : "",
-		    d->st->fg_top);
-	if (countersview_header(d->st, id, sizeof id))
-		draw_printf(1, x, w, A(THEME_NORMAL), " %s", id);
+	paint_fill(0, 0, d->cols, A(THEME_HEADER));
+	paint_fill(1, 0, d->cols, A(THEME_NORMAL));
+	draw_header_id(d);
+	draw_header_state(d);
 }
 
 /* The tour's caption across the screen. */
 static void
-draw_caption(const struct draw *d)
+draw_caption(const struct paint *d)
 {
 	int	i;
 
 	if (d->lay->scr.caption_y < 0)
 		return;
 	for (i = 0; i < d->lay->scr.caption_h && i < d->lay->ncaption; i++) {
-		draw_fill(d->lay->scr.caption_y + i, 0, d->cols, A(THEME_CAPTION));
-		draw_printf(d->lay->scr.caption_y + i, 0, d->cols, A(THEME_CAPTION), " %s",
+		paint_fill(d->lay->scr.caption_y + i, 0, d->cols, A(THEME_CAPTION));
+		paint_printf(d->lay->scr.caption_y + i, 0, d->cols, A(THEME_CAPTION), " %s",
 		    d->lay->caption_line[i]);
 	}
 }
 
-/* The style of a CPU's label or mark: cursor, move target, highlight, plain. */
-static int
-draw_cpu_attr(const struct draw *d, int pu)
-{
-	const struct topo_pu	*p = &d->st->m->pus[pu];
-
-	if (pu == d->st->cursor)
-		return A(d->st->mode == UI_MOVE || d->st->mode == UI_PICK_B ?
-		    THEME_MOVE_TARGET : THEME_CURSOR);
-	if (cpuset_isset(&d->st->highlight, p->os_index))
-		return A(THEME_HIGHLIGHT);
-	return A(p->allowed ? THEME_CPU : THEME_CPU_DISALLOWED);
-}
-
-/*
- * A CPU's time in the bar's segments, in percent: where others' share is
- * known, smtscope's own user and system time (its processes' utime and
- * stime), then others'; else (a view of another machine) the busy time by
- * kind from /proc/stat.
- */
-static void
-draw_segments(const struct draw *d, int pu, double seg[DRAW_SEGS])
-{
-	const struct cpustat_pct	*p = &d->st->pct[pu];
-	double				 fg = NAN;
-
-	seg[0] = p->user;
-	seg[1] = p->nice;
-	seg[2] = p->system;
-	seg[3] = p->irq;
-	seg[4] = p->softirq;
-	seg[5] = p->steal;
-	seg[6] = 0;
-	if (d->st->fg != NULL)
-		fg = d->st->fg_share[pu];
-	if (!isfinite(fg))
-		return;
-	seg[6] = 100 * fg < p->busy ? 100 * fg : p->busy;
-	seg[2] = 100 * d->st->fg_sys[pu];
-	seg[0] = p->busy - seg[6] - seg[2];
-	if (seg[0] < 0)
-		seg[0] = 0;
-	seg[1] = seg[3] = seg[4] = seg[5] = 0;
-}
-
-/* A CPU's bar: [smtscope's user and system, others'], or [user ... steal] on a view. */
-static void
-draw_bar(const struct draw *d, int y, int x, int bw, int pu)
-{
-	double		 seg[DRAW_SEGS], cum = 0;
-	int		 i, c, from = 0, to;
-	const char	*glyph;
-
-	draw_text(y, x, d->cols, A(THEME_BAR_FRAME), "[");
-	draw_text(y, x + 1 + bw, d->cols, A(THEME_BAR_FRAME), "]");
-	if (!d->st->pct_ok[pu])
-		return;
-	draw_segments(d, pu, seg);
-	for (i = 0; i < DRAW_SEGS; i++) {
-		cum += seg[i];
-		to = (int)(cum / 100.0 * bw + 0.5);
-		if (to > bw)
-			to = bw;
-		if (d->term->bar_glyphs)
-			glyph = draw_bar_ascii[i];
-		else if (i == DRAW_SEGS - 1)
-			glyph = d->term->utf8 ? DRAW_FOREIGN_UTF8 : draw_bar_ascii[i];
-		else
-			glyph = d->term->utf8 ? "\342\226\210" : "|";
-		for (c = from; c < to; c++)
-			draw_text(y, x + 1 + c, d->cols, A(draw_bar_elems[i]), glyph);
-		if (to > from)
-			from = to;
-	}
-}
-
-/* The loads on a CPU, each in its style, from column x. */
-static void
-draw_loads_at(const struct draw *d, int y, int x, int os)
-{
-	struct load	*l;
-	int		 i, on, e;
-
-	if (d->st->loads == NULL)
-		return;
-	for (i = 0; i < loads_count(d->st->loads); i++) {
-		l = loads_at(d->st->loads, i);
-		if ((on = draw_load_on(l, os)) == 0)
-			continue;
-		e = l->state == LOAD_PAUSED ? THEME_PAUSED : on == 2 ? THEME_LOAD_FLOATING :
-		    THEME_LOAD;
-		x = draw_printf(y, x, d->cols, A(e), "%s#%d%s", l->spec.k->name, l->id,
-		    on == 2 ? "~" : on == 3 ? "b" : "");
-		x++;
-	}
-}
-
-/* One tree row: lines and label, then the CPU with its bar, percent and loads. */
-static void
-draw_tree_row(const struct draw *d, int y, const struct layout_row *r)
-{
-	const struct layout	*l = &d->lay->topo;
-	const struct topo_pu	*p;
-	char			 mhz[32];
-	int			 x;
-
-	draw_text(y, 0, d->cols, A(THEME_TREE), r->text);
-	if (r->label_w > 0) {
-		/* The label again, in its own style: find its bytes by columns. */
-		const char	*s = r->text;
-		int		 col = 0;
-
-		while (*s != '\0' && col < r->label_x) {
-			s++;
-			while (((unsigned char)*s & 0xc0) == 0x80)
-				s++;
-			col++;
-		}
-		draw_printf(y, r->label_x, r->label_x + r->label_w, A(THEME_LABEL), "%s", s);
-	}
-	if (r->pu < 0)
-		return;
-	p = &d->st->m->pus[r->pu];
-	draw_printf(y, l->cpu_x, d->cols, draw_cpu_attr(d, r->pu), "CPU %*d",
-	    l->digits, p->os_index);
-	draw_bar(d, y, l->bar_x, l->bar_w, r->pu);
-	if (d->st->pct_ok[r->pu])
-		draw_printf(y, l->pct_x, d->cols, A(THEME_PERCENT), "%5.1f%%",
-		    d->st->pct[r->pu].busy);
-	x = l->loads_x;
-	if (countersview_cpu(d->st, p->os_index, mhz, sizeof mhz))
-		x = draw_text(y, x, d->cols, A(THEME_PERCENT), mhz) + 1;
-	if (!p->allowed)
-		x = draw_text(y, x, d->cols, A(THEME_CPU_DISALLOWED), "not allowed ");
-	draw_loads_at(d, y, x, p->os_index);
-}
-
-/* The level glyph of a CPU's busy share, and the style of its main kind of time. */
-static const char *
-draw_level(const struct draw *d, int pu, int *elem)
-{
-	const struct cpustat_pct	*p = &d->st->pct[pu];
-	double				 seg[DRAW_SEGS];
-	int				 i, best = 0, level;
-
-	*elem = THEME_BAR_FRAME;
-	if (!d->st->pct_ok[pu])
-		return d->term->utf8 ? draw_levels_utf8[0] : draw_levels_ascii[0];
-	draw_segments(d, pu, seg);
-	for (i = 1; i < DRAW_SEGS; i++)
-		if (seg[i] > seg[best])
-			best = i;
-	level = p->busy < 1.0 ? 0 : 1 + (int)(p->busy * 7.999 / 100.0);
-	if (level > 8)
-		level = 8;
-	if (level > 0)
-		*elem = draw_bar_elems[best];
-	return d->term->utf8 ? draw_levels_utf8[level] : draw_levels_ascii[level];
-}
-
-/* One grid row: the label, then a cell per core with a mark per CPU. */
-static void
-draw_grid_row(const struct draw *d, int y, const struct layout_row *r)
-{
-	const struct layout		*l = &d->lay->topo;
-	const struct layout_cell	*c;
-	const struct topo_core		*core;
-	const struct topo_pu		*p;
-	const char			*g;
-	char				 loads[128];
-	int				 i, j, x, elem, at, n;
-
-	draw_text(y, 0, d->cols, A(THEME_LABEL), r->text);
-	for (i = 0; i < r->ncells; i++) {
-		c = &l->cells[r->first_cell + i];
-		core = &d->st->m->cores[c->core];
-		p = &d->st->m->pus[c->pu0];
-		x = draw_printf(y, c->x, d->cols, A(p->allowed ? THEME_CPU :
-		    THEME_CPU_DISALLOWED), "%*d", l->digits, p->os_index);
-		if (l->kind_w)
-			draw_text(y, x, d->cols, A(THEME_LABEL), core->kind != -1 ?
-			    d->st->m->kinds[core->kind].label : " ");
-		for (j = 0; j < c->npus; j++) {
-			const struct layout_spot *s = &l->spots[c->pu0 + j];
-
-			g = draw_level(d, c->pu0 + j, &elem);
-			at = c->pu0 + j == d->st->cursor ||
-			    cpuset_isset(&d->st->highlight, d->st->m->pus[c->pu0 + j].os_index);
-			draw_text(y, s->x, d->cols, at ? draw_cpu_attr(d, c->pu0 + j) :
-			    A(elem), g);
-			n = draw_cpu_loads(d, d->st->m->pus[c->pu0 + j].os_index, loads,
-			    sizeof loads);
-			draw_text(y, s->x + 1, d->cols, at ? draw_cpu_attr(d, c->pu0 + j) :
-			    A(THEME_LOAD), n == 0 ? " " : strchr(loads, '~') ? "~" : "*");
-		}
-	}
-}
-
-/* The topology area: the rows in view. */
-static void
-draw_topology(const struct draw *d)
-{
-	const struct layout	*l = &d->lay->topo;
-	int			 y, row;
-
-	for (y = 0; y < d->lay->scr.topo_h; y++) {
-		row = d->lay->top + y;
-		if (row >= l->nrows)
-			break;
-		if (l->view == LAYOUT_TREE)
-			draw_tree_row(d, d->lay->scr.topo_y + y, &l->rows[row]);
-		else
-			draw_grid_row(d, d->lay->scr.topo_y + y, &l->rows[row]);
-	}
-	/* Say there is more above or below. */
-	if (d->lay->top > 0)
-		draw_text(d->lay->scr.topo_y, d->cols - 8, d->cols, A(THEME_INFO), "  more ^");
-	if (d->lay->top + d->lay->scr.topo_h < l->nrows)
-		draw_text(d->lay->scr.topo_y + d->lay->scr.topo_h - 1, d->cols - 8, d->cols,
-		    A(THEME_INFO), "  more v");
-}
-
-/* The figures of a load the screen has not sampled yet. */
-static const struct ui_loadview draw_noview = {
-	.id = -1, .rate = NAN, .solo = NAN, .solo_share = NAN, .speed = NAN,
-	.share = NAN, .eff = NAN
-};
-
-/* A load's CPUs: "3", "0,1" for two ends, "0-3@2" for a floating one. */
-static void
-draw_load_cpus(const struct load *l, char *buf, size_t len)
-{
-	char	set[64];
-
-	cpuset_format(&l->spec.cpus, set, sizeof set);
-	if (l->spec.cpu_b != -1)
-		snprintf(buf, len, "%s,%d", set, l->spec.cpu_b);
-	else if (l->spec.floating && l->cur.cpu != -1)
-		snprintf(buf, len, "%s@%d", set, l->cur.cpu);
-	else
-		snprintf(buf, len, "%s", set);
-}
-
-/* A rate in the kernel's unit: "412.3 MB/s". */
-static void
-draw_rate(const struct kernel *k, double rate, char *buf, size_t len)
-{
-	char	num[32];
-
-	if (!isfinite(rate) || rate <= 0) {
-		snprintf(buf, len, "--");
-		return;
-	}
-	draw_num(num, sizeof num, kernel_display(k, rate));
-	snprintf(buf, len, "%s %s", num, k->unit);
-}
-
-/* A history of speeds as a sparkline: 120% of solo fills a cell. */
-static void
-draw_spark(const struct draw *d, int y, int x, int w, const struct ui_loadview *v)
-{
-	const char	*const *lv = d->term->utf8 ? draw_levels_utf8 : draw_levels_ascii;
-	int		 i, from, level;
-	double		 s;
-
-	from = v->nhist > w ? v->nhist - w : 0;
-	for (i = from; i < v->nhist; i++, x++) {
-		s = v->hist[i];
-		if (!isfinite(s))
-			continue;
-		level = 1 + (int)(s / 1.2 * 7.999);
-		if (level > 8)
-			level = 8;
-		if (level < 1)
-			level = 1;
-		draw_text(y, x, d->cols, A(THEME_SPARKLINE), lv[level]);
-	}
-}
-
-/* A ratio as a percentage in six columns, a mark before it: "  ~50%". */
-static void
-draw_pct(int y, int x, int end, int attr, const char *mark, double ratio)
-{
-	char	buf[32];
-
-	snprintf(buf, sizeof buf, "%s%.0f%%", mark, ratio * 100);
-	draw_printf(y, x, end, attr, "%6s", buf);
-}
-
-/* One load's row in the panel. */
-static void
-draw_load_row(const struct draw *d, int y, const struct layout_panel *c, struct load *l)
-{
-	const struct ui_loadview *v = state_view(d->st, l->id);
-	struct analysis_others	 o;
-	const char		*mark;
-	char			 buf[256];
-	int			 sel = l->id == d->st->sel_id, base, held, cur, dist, why;
-
-	if (v == NULL)
-		v = &draw_noview;
-
-	base = sel ? A(THEME_PANEL_SELECTED) : A(THEME_NORMAL);
-	draw_fill(y, 0, d->cols, base);
-	draw_printf(y, c->load, c->cpu, base, "%s#%d", l->spec.k->name, l->id);
-	draw_load_cpus(l, buf, sizeof buf);
-	draw_text(y, c->cpu, c->rate - 1, base, buf);
-	cur = solo_current(d->st->solo);
-	held = solo_holds(d->st->solo, l->id);
-	if (l->state == LOAD_PAUSED)
-		draw_text(y, c->rate, c->solo, A(THEME_PAUSED), held ? "held" : "paused");
-	else {
-		draw_rate(l->spec.k, v->rate, buf, sizeof buf);
-		draw_text(y, c->rate, c->solo - 1, base, buf);
-	}
-	/* A disturbed solo, and what is derived from it, carry a ~ and their own style. */
-	mark = v->solo_disturbed && isfinite(v->solo) ? "~" : "";
-	dist = sel ? base : A(THEME_DISTURBED);
-	if (cur == l->id)
-		draw_text(y, c->solo, c->speed, A(THEME_MEASURING), "measuring solo");
-	else if (state_measuring(d->st, l->id))
-		draw_text(y, c->solo, c->speed, A(THEME_MEASURING), "solo queued");
-	else {
-		draw_rate(l->spec.k, v->solo, buf, sizeof buf);
-		draw_printf(y, c->solo, c->speed - 1, *mark ? dist : base, "%s%s", mark, buf);
-	}
-	if (l->state == LOAD_RUNNING && cur != l->id) {
-		if (isfinite(v->speed))
-			draw_pct(y, c->speed, c->share, *mark ? dist : sel ? base :
-			    A(draw_speed_elem(v->speed)), mark, v->speed);
-		if (isfinite(v->share))
-			draw_pct(y, c->share, c->eff, base, "", v->share);
-		if (isfinite(v->eff))
-			draw_pct(y, c->eff, c->hist, *mark ? dist : base, mark, v->eff);
-	}
-	if (c->hist_w)
-		draw_spark(d, y, c->hist, c->hist_w, v);
-	why = c->why;
-	if (countersview_load(d->st, l->id, d->cols >= COUNTERSVIEW_WIDE, buf, sizeof buf))
-		why = draw_text(y, c->why, d->cols, base, buf) + 1;
-	if (held && cur != -1)
-		snprintf(buf, sizeof buf, "held while load #%d's solo rate is measured",
-		    cur);
-	else if (cur == l->id)
-		snprintf(buf, sizeof buf, "running alone: the other loads are held");
-	else if (loads_stall(d->st->loads, l, buf, sizeof buf))
-		;	/* it does no work, and says why ("fork: ...") */
-	else {
-		state_others(d->st, &o);
-		analysis_why(d->st->m, d->st->loads, l, &o, buf, sizeof buf);
-	}
-	draw_text(y, why, d->cols, base, buf);
-}
-
-/* The loads panel: a title row, then a row per load (scrolled to the selection). */
-static void
-draw_panel(const struct draw *d)
-{
-	const struct layout_panel	*c = &d->lay->panel;
-	int				 y = d->lay->scr.panel_y, n, i, top, x = c->why;
-	int				 rows = d->lay->scr.panel_h - 1, t = A(THEME_PANEL_TITLE);
-	char				 cols[64];
-
-	draw_fill(y, 0, d->cols, t);
-	draw_text(y, c->load, d->cols, t, "LOAD");
-	draw_text(y, c->cpu, d->cols, t, "CPU");
-	draw_text(y, c->rate, d->cols, t, "RATE");
-	draw_text(y, c->solo, d->cols, t, "SOLO");
-	draw_text(y, c->speed, d->cols, t, "SPEED");
-	draw_text(y, c->share, d->cols, t, "SHARE");
-	draw_text(y, c->eff, d->cols, t, "  EFF");
-	if (c->hist_w)
-		draw_text(y, c->hist, d->cols, t, "HISTORY");
-	if (countersview_title(d->st, d->cols >= COUNTERSVIEW_WIDE, cols, sizeof cols))
-		x = draw_text(y, c->why, d->cols, t, cols) + 1;
-	draw_text(y, x, d->cols, t, "WHY");
-	n = d->st->loads != NULL ? loads_count(d->st->loads) : 0;
-	if (n == 0) {
-		draw_text(y + 1, 1, d->cols, A(THEME_INFO), d->st->view_only ?
-		    "no loads: this is a view of another machine" :
-		    "no loads: press a to start one on the cursor's CPU");
-		return;
-	}
-	/* The layout scrolled the list to keep the selected load in view. */
-	top = d->lay->panel_top;
-	for (i = 0; i < rows && top + i < n; i++)
-		draw_load_row(d, y + 1 + i, c, loads_at(d->st->loads, top + i));
-	if (top + rows < n)
-		draw_printf(y, d->cols - 12, d->cols, t, " %d more v ", n - top - rows);
-}
-
 /* The info line: what the cursor's CPU is and how busy it is. */
 static void
-draw_info(const struct draw *d)
+draw_info(const struct paint *d)
 {
 	const struct topo		*m = d->st->m;
 	const struct topo_pu		*p = &m->pus[d->st->cursor];
 	const struct topo_core		*core = &m->cores[p->core];
 	const struct cpustat_pct	*t = &d->st->pct[d->st->cursor];
+	struct load			*l;
+	char				 why[256];
 	double				 fg;
 	char				 cv[512];
 	int				 x, i, y = d->lay->scr.info_y;
 
-	draw_fill(y, 0, d->cols, A(THEME_INFO));
-	x = draw_printf(y, 0, d->cols, A(THEME_INFO), "CPU %d: core %d%s%s",
+	paint_fill(y, 0, d->cols, A(THEME_INFO));
+	/* The cursor's load: why it runs as it does, whole (the panel may cut it). */
+	if ((l = state_target(d->st)) != NULL) {
+		panelview_why(d, l, why, sizeof why);
+		x = paint_printf(y, 0, d->cols, A(THEME_INFO), "CPU %d %s#%d: %s",
+		    p->os_index, l->spec.k->name, l->id, why);
+		x = paint_text(y, x, d->cols, A(THEME_INFO), "  |  ");
+	} else
+		x = 0;
+	x = paint_printf(y, x, d->cols, A(THEME_INFO), "CPU %d: core %d%s%s",
 	    p->os_index, core->logical_index,
 	    m->nkinds > 1 && core->kind != -1 ? " " : "",
 	    m->nkinds > 1 && core->kind != -1 ? m->kinds[core->kind].label : "");
 	if (core->package != -1)
-		x = draw_printf(y, x, d->cols, A(THEME_INFO), ", package %d",
+		x = paint_printf(y, x, d->cols, A(THEME_INFO), ", package %d",
 		    m->packages[core->package].logical_index);
 	if (core->npus > 1) {
-		x = draw_text(y, x, d->cols, A(THEME_INFO), ", sibling");
-		x = draw_text(y, x, d->cols, A(THEME_INFO), core->npus > 2 ? "s" : "");
+		x = paint_text(y, x, d->cols, A(THEME_INFO), ", sibling");
+		x = paint_text(y, x, d->cols, A(THEME_INFO), core->npus > 2 ? "s" : "");
 		for (i = core->first_pu; i < core->first_pu + core->npus; i++)
 			if (i != d->st->cursor)
-				x = draw_printf(y, x, d->cols, A(THEME_INFO), " %d",
+				x = paint_printf(y, x, d->cols, A(THEME_INFO), " %d",
 				    m->pus[i].os_index);
 	}
 	if (!p->allowed)
-		x = draw_text(y, x, d->cols, A(THEME_INFO), ", not allowed by the cpuset");
+		x = paint_text(y, x, d->cols, A(THEME_INFO), ", not allowed by the cpuset");
 	if (countersview_info(d->st, cv, sizeof cv))
-		x = draw_printf(y, x, d->cols, A(THEME_INFO), "  %s", cv);
+		x = paint_printf(y, x, d->cols, A(THEME_INFO), "  %s", cv);
 	if (!d->st->pct_ok[d->st->cursor])
 		return;
 	fg = d->st->fg != NULL ? d->st->fg_share[d->st->cursor] : NAN;
 	if (isfinite(fg)) {
 		fg = 100 * fg < t->busy ? 100 * fg : t->busy;
-		x = draw_printf(y, x, d->cols, A(THEME_INFO),
+		x = paint_printf(y, x, d->cols, A(THEME_INFO),
 		    "  busy %.0f%%: smtscope %.0f%%, others %.0f%%%s%s;", t->busy,
 		    t->busy - fg, fg, d->st->fg_who[d->st->cursor][0] != '\0' ? ": " : "",
 		    d->st->fg_who[d->st->cursor]);
-		draw_printf(y, x, d->cols, A(THEME_INFO),
+		paint_printf(y, x, d->cols, A(THEME_INFO),
 		    " user %.1f nice %.1f system %.1f irq %.1f softirq %.1f steal %.1f",
 		    t->user, t->nice, t->system, t->irq, t->softirq, t->steal);
 		return;
 	}
-	draw_printf(y, x, d->cols, A(THEME_INFO),
+	paint_printf(y, x, d->cols, A(THEME_INFO),
 	    "  busy %.1f%%: user %.1f nice %.1f system %.1f irq %.1f softirq %.1f "
 	    "steal %.1f", t->busy, t->user, t->nice, t->system, t->irq, t->softirq,
 	    t->steal);
 }
 
-/* Key names and their words, in the status line's two styles. */
+/* Columns a list of key names and words takes, from entry i on. */
 static int
-draw_keys(const struct draw *d, int y, int x, const char *const *keys)
+draw_keys_width(const char *const *keys, int i)
 {
-	int	i;
+	int	w = 0;
 
+	for (; keys[i] != NULL; i += 2)
+		w += layout_width(keys[i]) + layout_width(keys[i + 1]) + 2;
+	return w;
+}
+
+/*
+ * Key names and their words, in the status line's two styles. The last
+ * `keep` pairs (? help, q quit) are always drawn: the hints before them
+ * drop, from the last, until they fit.
+ */
+static int
+draw_keys(const struct paint *d, int y, int x, const char *const *keys, int keep)
+{
+	int	i, n, tail, room, w;
+
+	for (n = 0; keys[n] != NULL; n += 2)
+		;
+	tail = n - 2 * keep < 0 ? 0 : n - 2 * keep;
+	room = d->cols - draw_keys_width(keys, tail);
 	for (i = 0; keys[i] != NULL && x < d->cols; i += 2) {
-		x = draw_text(y, x, d->cols, A(THEME_STATUS_KEY), keys[i]);
-		x = draw_printf(y, x, d->cols, A(THEME_STATUS), " %s ", keys[i + 1]);
+		w = layout_width(keys[i]) + layout_width(keys[i + 1]) + 2;
+		if (i < tail && x + w > room)
+			continue;
+		x = paint_text(y, x, d->cols, A(THEME_STATUS_KEY), keys[i]);
+		x = paint_printf(y, x, d->cols, A(THEME_STATUS), " %s ", keys[i + 1]);
 	}
 	return x;
 }
 
-/* The status line: the last message, then the keys that matter now. */
-static void
-draw_status(const struct draw *d)
+/* The keys that matter in a mode; *keep: how many at the end always show. */
+static const char *const *
+draw_status_keys(const struct paint *d, int *keep)
 {
 	static const char *const normal[] = {
 		"a", "start", "m", "move", "Space", "pause", "d", "stop", "D", "stop all",
 		"c", "solo", "v", "view", "t", "theme", "?", "help", "q", "quit", NULL
+	};
+	static const char *const tour[] = {
+		"Space", "next", "Left", "back", "a", "start", "d", "stop", "v", "view",
+		"t", "theme", "?", "help", "q", "quit", NULL
 	};
 	static const char *const view[] = {
 		"arrows", "cursor", "v", "view", "t", "theme", "?", "help", "q", "quit", NULL
@@ -773,96 +372,109 @@ draw_status(const struct draw *d)
 		"Enter", "start", "Esc", "cancel", NULL
 	};
 	static const char *const help[] = { "any key", "back", NULL };
-	static const char *const tour[] = { "n", "next step", NULL };
-	const char *const *keys;
-	int		 y = d->lay->scr.status_y, x = 0;
 
-	draw_fill(y, 0, d->cols, A(THEME_STATUS));
+	*keep = 1;
 	switch (d->st->mode) {
 	case UI_MENU:
-		keys = menu;
-		break;
+		return menu;
 	case UI_PARAM:
-		keys = param;
-		break;
+		return param;
 	case UI_PICK_B:
 	case UI_MOVE:
-		keys = pick;
-		break;
+		return pick;
 	case UI_HELP:
-		keys = help;
-		break;
+		return help;
 	default:
-		keys = d->st->view_only ? view : normal;
-		break;
+		*keep = 2;
+		if (d->st->tour_keys)
+			return tour;
+		return d->st->view_only ? view : normal;
 	}
+}
+
+/* The status line: the last message, then the keys that matter now. */
+static void
+draw_status(const struct paint *d)
+{
+	static const char *const next[] = { "n", "next step", NULL };
+	const char *const *keys;
+	int		 y = d->lay->scr.status_y, x = 0, keep, end;
+
+	paint_fill(y, 0, d->cols, A(THEME_STATUS));
+	keys = draw_status_keys(d, &keep);
+	/* The message may take what the keys that always show leave. */
+	for (end = 0; keys[end] != NULL; end += 2)
+		;
+	end = d->cols - 1 - draw_keys_width(keys, end - 2 * keep > 0 ? end - 2 * keep : 0);
 	if (d->st->msg[0] != '\0') {
-		x = draw_printf(y, 0, d->cols, A(d->st->msg_error ? THEME_ERROR : THEME_STATUS),
+		x = paint_printf(y, 0, end, A(d->st->msg_error ? THEME_ERROR : THEME_STATUS),
 		    "%s", d->st->msg);
-		x = draw_text(y, x, d->cols, A(THEME_STATUS), "  ");
+		x = paint_text(y, x, end, A(THEME_STATUS), "  ");
 	}
-	if (d->st->mode == UI_MOVE)
-		x = draw_printf(y, x, d->cols, A(THEME_STATUS), "move load #%d: ",
+	/* The move's own message names the load already: say it once. */
+	if (d->st->mode == UI_MOVE && strncmp(d->st->msg, "move ", 5) != 0)
+		x = paint_printf(y, x, end, A(THEME_STATUS), "move load #%d: ",
 		    d->st->move_id);
 	if (d->st->mode == UI_PICK_B)
-		x = draw_printf(y, x, d->cols, A(THEME_STATUS),
+		x = paint_printf(y, x, end, A(THEME_STATUS),
 		    "%s: the CPU of its second end? ", d->st->pick_k->name);
-	if (d->st->script && d->st->script_key && d->st->mode == UI_NORMAL)
-		x = draw_keys(d, y, x, tour);
-	draw_keys(d, y, x, keys);
+	if (d->st->script && d->st->script_key && !d->st->tour_keys &&
+	    d->st->mode == UI_NORMAL)
+		x = draw_keys(d, y, x, next, 0);
+	draw_keys(d, y, x > end ? end + 1 : x, keys, keep);
 }
 
 /* A box with a title, in the menu's style; returns its inner left column. */
 static int
-draw_box(const struct draw *d, int y, int x, int h, int w, const char *title)
+draw_box(const struct paint *d, int y, int x, int h, int w, const char *title)
 {
 	int	i;
 
 	for (i = 0; i < h; i++)
-		draw_fill(y + i, x, x + w, A(THEME_MENU));
-	draw_fill(y, x, x + w, A(THEME_MENU_TITLE));
-	draw_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "%s", title);
+		paint_fill(y + i, x, x + w, A(THEME_MENU));
+	paint_fill(y, x, x + w, A(THEME_MENU_TITLE));
+	paint_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "%s", title);
 	return x + 2;
 }
 
 /* The kernel menu over the topology. */
 static void
-draw_menu(const struct draw *d)
+draw_menu(const struct paint *d)
 {
 	const struct layout_box	*b = &d->lay->menu;
 	const struct kernel	*k;
 	int			 n = d->lay->menu_n, w = b->w, y = b->y, x = b->x, i, e;
 
 	draw_box(d, y, x, b->h, w, "");
-	draw_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "Start a load on CPU %d%s",
+	paint_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "Start a load on CPU %d%s",
 	    d->st->mode == UI_PICK_B ? d->st->pick_a : state_cursor_os(d->st),
 	    " (1-9 or arrows, Enter; Esc cancels)");
 	for (i = 0; i < n; i++) {
 		k = kernel_all[i];
 		e = i == d->st->menu_sel ? THEME_MENU_SELECTED : THEME_MENU;
-		draw_fill(y + 1 + i, x, x + w, A(e));
-		draw_printf(y + 1 + i, x + 1, x + w - 1, A(e), "%d %-7s %-14s %s%s", i + 1,
+		paint_fill(y + 1 + i, x, x + w, A(e));
+		paint_printf(y + 1 + i, x + 1, x + w - 1, A(e), "%d %-7s %-14s %s%s", i + 1,
 		    k->name, k->unit, k->desc, k->param_help != NULL ? " [parameter]" :
 		    k->ends == 2 ? " [two CPUs]" : "");
 	}
-	draw_printf(y + b->h - 1, x + 1, x + w - 1, A(THEME_MENU), "%s",
+	paint_printf(y + b->h - 1, x + 1, x + w - 1, A(THEME_MENU), "%s",
 	    kernel_all[d->st->menu_sel]->param_help != NULL ?
 	    kernel_all[d->st->menu_sel]->param_help : "");
 }
 
 /* The parameter prompt of a kernel. */
 static void
-draw_param(const struct draw *d)
+draw_param(const struct paint *d)
 {
 	const struct layout_box	*b = &d->lay->param;
 	int			 w = b->w, x = b->x, y = b->y;
 
 	draw_box(d, y, x, b->h, w, "");
-	draw_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "%s on CPU %d: parameter",
+	paint_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "%s on CPU %d: parameter",
 	    d->st->pick_k->name, state_cursor_os(d->st));
-	draw_printf(y + 1, x + 1, x + w - 1, A(THEME_MENU), "%s", d->st->pick_k->param_help);
-	draw_printf(y + 2, x + 1, x + w - 1, A(THEME_MENU_SELECTED), "> %s_", d->st->input);
-	draw_printf(y + 3, x + 1, x + w - 1, A(THEME_MENU),
+	paint_printf(y + 1, x + 1, x + w - 1, A(THEME_MENU), "%s", d->st->pick_k->param_help);
+	paint_printf(y + 2, x + 1, x + w - 1, A(THEME_MENU_SELECTED), "> %s_", d->st->input);
+	paint_printf(y + 3, x + 1, x + w - 1, A(THEME_MENU),
 	    "Enter starts it (empty: the default); Esc cancels");
 }
 
@@ -870,7 +482,7 @@ _Static_assert(SOLO_RETRIES == 3, "the help says a solo is measured again 3 time
 
 /* Every key, with the bars' legend. */
 static void
-draw_help(const struct draw *d)
+draw_help(const struct paint *d)
 {
 	static const char *const lines[] = {
 		"Arrows, h j k l    move the cursor over logical CPUs",
@@ -884,6 +496,8 @@ draw_help(const struct draw *d)
 		"c                  measure the solo rates again (others pause 1 s each)",
 		"v                  switch between the tree and the grid",
 		"L                  core-to-core latency heatmap (measured in the background)",
+		"C                  show or hide the time chart (where rows are spare)",
+		"S                  write the screen as SVG (smtscope-DATE.svg, --snapshot)",
 		"t                  next theme",
 		"n                  next step of a tour",
 		"? or F1            this help",
@@ -916,12 +530,12 @@ draw_help(const struct draw *d)
 	x = (d->cols - w) / 2;
 	draw_box(d, y, x, h, w, "smtscope keys (any key returns)");
 	for (i = 0; i + 1 < h; i++)
-		draw_text(y + 1 + i, x + 1, x + w - 1, A(THEME_MENU), lines[i]);
+		paint_text(y + 1 + i, x + 1, x + w - 1, A(THEME_MENU), lines[i]);
 }
 
 /* The message when the terminal is too small. */
 static void
-draw_too_small(const struct draw *d)
+draw_too_small(const struct paint *d)
 {
 	char	a[64], b[64];
 	int	y = d->term->rows / 2 - 1;
@@ -931,8 +545,8 @@ draw_too_small(const struct draw *d)
 	    UI_MIN_ROWS);
 	if (y < 0)
 		y = 0;
-	draw_text(y, 0, d->cols, A(THEME_ERROR), a);
-	draw_text(y + 1, 0, d->cols, A(THEME_NORMAL), b);
+	paint_text(y, 0, d->cols, A(THEME_ERROR), a);
+	paint_text(y + 1, 0, d->cols, A(THEME_NORMAL), b);
 }
 
 /* Draw the whole frame and send it. */
@@ -940,8 +554,8 @@ void
 draw_frame(const struct ui_state *st, const struct ui_layout *lay,
     const struct ui_term *term)
 {
-	struct draw	 frame = { st, lay, term, term->cols };
-	const struct draw *d = &frame;
+	struct paint	 frame = { st, lay, term, term->cols };
+	const struct paint *d = &frame;
 
 	erase();
 	if (d->lay->scr.too_small)
@@ -949,8 +563,9 @@ draw_frame(const struct ui_state *st, const struct ui_layout *lay,
 	else {
 		draw_header(d);
 		draw_caption(d);
-		draw_topology(d);
-		draw_panel(d);
+		treeview_draw(d);
+		chartview_draw(d);
+		panelview_draw(d);
 		draw_info(d);
 		draw_status(d);
 		if (d->st->mode == UI_MENU)

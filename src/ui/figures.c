@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "ui/chart.h"
 #include "ui/countersview.h"
 #include "ui/figures.h"
 #include "ui/others.h"
@@ -125,6 +126,20 @@ const struct solo_ops figures_solo_ops = {
 	.foreign_ns = figures_solo_foreign_ns,
 };
 
+/* The status line's "measuring its solo rate" of a load whose solo ended says so. */
+static void
+figures_solo_told(struct ui_state *st, const struct load *l)
+{
+	static const char	 tail[] = ": measuring its solo rate";
+	char			 name[64];
+	char			*p;
+
+	snprintf(name, sizeof name, "%s#%d ", l->spec.k->name, l->id);
+	if ((p = strstr(st->msg, tail)) == NULL || strstr(st->msg, name) == NULL)
+		return;
+	snprintf(p, sizeof st->msg - (size_t)(p - st->msg), ": solo rate measured");
+}
+
 /* Advance the solo measurement; the views take every new result. */
 void
 figures_solo_poll(struct ui_state *st)
@@ -151,6 +166,9 @@ figures_solo_poll(struct ui_state *st)
 		/* Others ran on its core: the rate is low, and shown marked. */
 		v->solo_disturbed = isfinite(r.rate) &&
 		    solo_disturbed(&r, kernel_cpu_bound(l->spec.k));
+		figures_solo_told(st, l);
+		if (isfinite(r.rate))
+			chart_event(st->chart, CHART_EV_SOLO, l->id);
 		st->dirty = 1;
 	}
 }

@@ -195,6 +195,12 @@ input_normal(struct ui_state *st, const struct ui_layout *lay, int key)
 	case 't':
 		control_cycle_theme(st);
 		return;
+	case 'C':
+		control_chart(st);
+		return;
+	case 'S':
+		control_snapshot(st);
+		return;
 	case 'v':
 		control_toggle_view(st, lay->topo.view);
 		return;

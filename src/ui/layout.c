@@ -332,61 +332,187 @@ layout_cell_add(struct layout *l, int core, int x, int pu0, int npus)
 	l->ncells++;
 }
 
+/* The node a core's grid row is for: the nearest cache of level 3 or more, or Group, above it. */
+static int
+layout_grid_rownode(const struct topo *m, const struct topo_core *c)
+{
+	const struct topo_node	*n;
+	int			 i;
+
+	for (i = m->nodes[c->node].parent; i > 0; i = n->parent) {
+		n = &m->nodes[i];
+		if ((n->type == TOPO_CACHE && n->cache_level >= 3) || n->type == TOPO_GROUP)
+			return i;
+		if (n->type == TOPO_PACKAGE)
+			break;
+	}
+	return -1;
+}
+
 /*
- * The grid: a header row per package, then the cores of each last-level
- * cache on their own lines, a cell per core with a mark per CPU.
+ * The nodes a core's row sits under, outermost first, that get a header
+ * row: packages always, and any Group, die, NUMA-holding or cache node above
+ * the row's that is not just its only child again.
+ */
+static int
+layout_grid_heads(const struct topo *m, int rownode, const struct topo_core *c,
+    int *heads, int max)
+{
+	const struct topo_node	*n;
+	int			 chain[32], nc = 0, i, from, nh = 0;
+
+	from = rownode != -1 ? m->nodes[rownode].parent : m->nodes[c->node].parent;
+	for (i = from; i > 0 && nc < 32; i = m->nodes[i].parent)
+		chain[nc++] = i;
+	for (i = nc - 1; i >= 0 && nh < max; i--) {
+		n = &m->nodes[chain[i]];
+		/* A die or group that holds just the row's CPUs says nothing more. */
+		if (n->type != TOPO_PACKAGE && rownode != -1 &&
+		    n->npus == m->nodes[rownode].npus)
+			continue;
+		if (n->type == TOPO_PACKAGE || n->type == TOPO_GROUP || n->type == TOPO_DIE ||
+		    (n->type == TOPO_CACHE && n->cache_level >= 3))
+			heads[nh++] = chain[i];
+	}
+	return nh;
+}
+
+/* A header's text: its label, then those of the NUMA nodes under it. */
+static char *
+layout_grid_head_text(const struct topo *m, int node, int indent)
+{
+	struct strbuf	 sb;
+	char		 label[128];
+	int		 c;
+
+	strbuf_init(&sb);
+	topo_node_label(m, &m->nodes[node], label, sizeof label);
+	strbuf_printf(&sb, "%*s%s", indent, "", label);
+	for (c = m->nodes[node].first_child; c != -1; c = m->nodes[c].next_sibling) {
+		if (m->nodes[c].type != TOPO_NUMA)
+			continue;
+		topo_node_label(m, &m->nodes[c], label, sizeof label);
+		strbuf_printf(&sb, "  %s", label);
+	}
+	return sb.s;
+}
+
+/* The most cores under one row node: a row holds them all where it can. */
+static int
+layout_grid_widest(const struct topo *m)
+{
+	int	i, run = 0, best = 1, prev = -2, r;
+
+	for (i = 0; i < m->ncores; i++) {
+		r = layout_grid_rownode(m, &m->cores[i]);
+		run = r == prev ? run + 1 : 1;
+		prev = r;
+		if (run > best)
+			best = run;
+	}
+	return best;
+}
+
+/* The grid's columns: the label's width and a core's cell, narrowed where that keeps a group on one row. */
+static void
+layout_grid_columns(struct layout *l, const struct topo *m)
+{
+	const struct topo_core	*c;
+	char			 label[128];
+	int			 i, w, nh, heads[16], r;
+
+	l->smt_max = 1;
+	l->label_w = 2;
+	l->kind_w = m->nkinds > 1 ? 1 : 0;
+	for (i = 0; i < m->ncores; i++) {
+		c = &m->cores[i];
+		if (c->npus > l->smt_max)
+			l->smt_max = c->npus;
+		r = layout_grid_rownode(m, c);
+		nh = layout_grid_heads(m, r, c, heads, 16);
+		label[0] = '\0';
+		if (r != -1)
+			topo_node_label(m, &m->nodes[r], label, sizeof label);
+		w = 2 * (nh > 0 ? nh : 1) + layout_width(label) + (label[0] != '\0');
+		if (w > l->label_w)
+			l->label_w = w;
+	}
+	l->cell_w = l->digits + l->kind_w + 1 + 2 * l->smt_max + 1;
+	/* Without the blank after each cell (a CPU's load mark still separates). */
+	w = layout_grid_widest(m);
+	if (l->label_w + w * l->cell_w > l->cols &&
+	    l->label_w + w * (l->cell_w - 1) <= l->cols)
+		l->cell_w--;
+}
+
+/* Start a row of cells with its label. */
+static void
+layout_grid_row(struct layout *l, const struct topo *m, int rownode, int indent, int labelled)
+{
+	struct layout_row	*r;
+	char			 label[128];
+
+	label[0] = '\0';
+	if (labelled && rownode != -1)
+		topo_node_label(m, &m->nodes[rownode], label, sizeof label);
+	r = layout_row_add(l, xasprintf("%*s%-*s", indent, "", l->label_w - indent, label),
+	    -1, labelled ? rownode : -1);
+	r->label_x = indent;
+	r->label_w = layout_width(label);
+}
+
+/* How many of the cores from i on share its row node. */
+static int
+layout_grid_run(const struct topo *m, int i, int rownode)
+{
+	int	n = 0;
+
+	while (i + n < m->ncores && layout_grid_rownode(m, &m->cores[i + n]) == rownode)
+		n++;
+	return n;
+}
+
+/*
+ * The grid: a header row per package (and Group, die, outer cache, with the
+ * NUMA nodes under each), then the cores of each last-level cache or Group
+ * on their own lines, a cell per core with a mark per CPU. A group that
+ * needs more than one line is split evenly: no core alone on a line.
  */
 static void
 layout_grid(struct layout *l, const struct topo *m)
 {
 	const struct topo_core	*c;
 	struct layout_row	*r;
-	char			 label[128];
-	int			 i, j, per, col = 0, pkg = -2, llc = -2, x, w;
+	int			 heads[16], prev[16], np = 0, nh, i, j, k, per, fit, col = 0;
+	int			 rn, prn = -2, run = 0, x, lines;
 
-	l->smt_max = 1;
-	l->label_w = 0;
-	l->kind_w = m->nkinds > 1 ? 1 : 0;
+	layout_grid_columns(l, m);
+	fit = (l->cols - l->label_w) / l->cell_w;
+	if (fit < 1)
+		fit = 1;
+	per = fit;
 	for (i = 0; i < m->ncores; i++) {
 		c = &m->cores[i];
-		if (c->npus > l->smt_max)
-			l->smt_max = c->npus;
-		if (c->l3 != -1) {
-			topo_node_label(m, &m->nodes[c->l3], label, sizeof label);
-			w = layout_width(label) + 3;
-			if (w > l->label_w)
-				l->label_w = w;
+		rn = layout_grid_rownode(m, c);
+		nh = layout_grid_heads(m, rn, c, heads, 16);
+		for (k = 0; k < nh && k < np && heads[k] == prev[k]; k++)
+			;
+		for (j = k; j < nh; j++) {
+			r = layout_row_add(l, layout_grid_head_text(m, heads[j], 2 * j), -1,
+			    heads[j]);
+			r->label_x = 2 * j;
+			r->label_w = r->text_w - 2 * j;
+			prev[j] = heads[j];
 		}
-	}
-	if (l->label_w < 2)
-		l->label_w = 2;
-	l->cell_w = l->digits + l->kind_w + 1 + 2 * l->smt_max + 1;
-	per = (l->cols - l->label_w) / l->cell_w;
-	if (per < 1)
-		per = 1;
-	for (i = 0; i < m->ncores; i++) {
-		c = &m->cores[i];
-		if (c->package != pkg) {
-			pkg = c->package;
-			llc = -2;
-			if (pkg != -1) {
-				topo_node_label(m, &m->nodes[m->packages[pkg].node], label,
-				    sizeof label);
-				r = layout_row_add(l, xstrdup(label), -1,
-				    m->packages[pkg].node);
-				r->label_w = r->text_w;
+		np = nh;
+		if (rn != prn || k < nh || col == per) {
+			if (rn != prn || k < nh) {
+				run = layout_grid_run(m, i, rn);
+				lines = (run + fit - 1) / fit;
+				per = (run + lines - 1) / lines;
 			}
-		}
-		if (c->l3 != llc || col == per) {
-			if (c->l3 != llc && c->l3 != -1)
-				topo_node_label(m, &m->nodes[c->l3], label, sizeof label);
-			else
-				label[0] = '\0';
-			r = layout_row_add(l, xasprintf("  %-*s", l->label_w - 2, label),
-			    -1, c->l3 != llc ? c->l3 : -1);
-			r->label_x = 2;
-			r->label_w = layout_width(label);
-			llc = c->l3;
+			layout_grid_row(l, m, rn, 2 * (nh > 0 ? nh : 1), rn != prn || k < nh);
+			prn = rn;
 			col = 0;
 		}
 		x = l->label_w + col * l->cell_w;
@@ -485,27 +611,39 @@ layout_vertical(const struct layout *l, int pu, int dir)
 	return best;
 }
 
-/* The loads panel's columns for the width and the units of the loads shown. */
+/*
+ * The loads panel's columns for the width and the units of the loads shown.
+ * The reason in words keeps LAYOUT_WHY_MIN columns: on a narrow screen the
+ * history goes first, then EFF, then SHARE, then the rates narrow.
+ */
 static void
 layout_panel(struct layout_panel *c, const struct ui_state *st, int cols)
 {
 	struct load	*l;
 	size_t		 u, umax = 0;
-	int		 i;
+	int		 i, drop;
 
 	/* As wide as the units of the loads shown need, and "measuring solo". */
 	for (i = 0; st->loads != NULL && (l = loads_at(st->loads, i)) != NULL; i++)
 		if ((u = strlen(l->spec.k->unit)) > umax)
 			umax = u;
-	c->rate_w = 8 + (int)umax < 15 ? 15 : 8 + (int)umax;
-	c->load = 1;
-	c->cpu = c->load + 10;
-	c->rate = c->cpu + 8;
-	c->solo = c->rate + c->rate_w;
-	c->speed = c->solo + c->rate_w;
-	c->share = c->speed + 7;
-	c->eff = c->share + 7;
-	c->hist = c->eff + 7;
+	for (drop = 0; drop < 4; drop++) {
+		c->rate_w = 8 + (int)umax;
+		if (c->rate_w < (drop < 3 ? 15 : 10))
+			c->rate_w = drop < 3 ? 15 : 10;
+		c->eff_w = drop < 1 ? 7 : 0;
+		c->share_w = drop < 2 ? 7 : 0;
+		c->load = 1;
+		c->cpu = c->load + 10;
+		c->rate = c->cpu + 8;
+		c->solo = c->rate + c->rate_w;
+		c->speed = c->solo + c->rate_w;
+		c->share = c->speed + 7;
+		c->eff = c->share + c->share_w;
+		c->hist = c->eff + c->eff_w;
+		if (cols - c->hist >= LAYOUT_WHY_MIN)
+			break;
+	}
 	/* The reason in words comes first: it keeps 40 columns. */
 	c->hist_w = cols - c->hist - 42;
 	if (c->hist_w > 24)
@@ -595,6 +733,38 @@ layout_pick_view(struct ui_layout *lay, const struct ui_state *st, int cols, int
 	return lay->tree_rows <= lay->scr.topo_h ? LAYOUT_TREE : LAYOUT_GRID;
 }
 
+/*
+ * Rows the topology does not need go to the loads the panel would hide,
+ * then to the time chart (when shown and there are enough of them).
+ */
+static void
+layout_spare(struct ui_layout *lay, int nloads, int chart)
+{
+	struct layout_screen	*s = &lay->scr;
+	int			 spare, hidden;
+
+	s->chart_y = -1;
+	s->chart_h = 0;
+	if (s->too_small)
+		return;
+	spare = s->topo_h - lay->topo.nrows;
+	hidden = nloads - (s->panel_h - 1);
+	if (spare > 0 && hidden > 0) {
+		if (hidden > spare)
+			hidden = spare;
+		s->topo_h -= hidden;
+		s->panel_y -= hidden;
+		s->panel_h += hidden;
+		spare -= hidden;
+	}
+	if (!chart || spare < LAYOUT_CHART_MIN)
+		return;
+	/* Leave a blank row under the topology. */
+	s->chart_h = spare - 1;
+	s->chart_y = s->panel_y - s->chart_h;
+	s->topo_h -= spare;
+}
+
 /* Lay a frame out for the state on a terminal of rows x cols. */
 void
 layout_update(struct ui_layout *lay, const struct ui_state *st, int rows, int cols,
@@ -614,6 +784,7 @@ layout_update(struct ui_layout *lay, const struct ui_state *st, int rows, int co
 	if (lay->topo.nrows == 0 || lay->topo.cols != cols || lay->topo.view != view ||
 	    lay->topo.utf8 != utf8)
 		layout_build(&lay->topo, st->m, view, cols, utf8);
+	layout_spare(lay, nloads, st->chart_on && st->chart != NULL);
 	layout_scroll(lay, st->cursor);
 	layout_panel(&lay->panel, st, cols);
 	layout_panel_scroll(lay, st);

@@ -11,6 +11,8 @@
 #define UI_MIN_COLS	60
 #define UI_MIN_ROWS	12
 #define UI_CAPTION_LINES	24
+#define LAYOUT_CHART_MIN	7	/* rows a time chart needs */
+#define LAYOUT_WHY_MIN	30	/* the panel's WHY keeps its first clause */
 
 #include "ui/state.h"
 
@@ -77,15 +79,16 @@ struct layout_screen {
 	int	caption_y;		/* -1 without a caption */
 	int	caption_h;		/* its lines */
 	int	topo_y, topo_h;
+	int	chart_y, chart_h;	/* the time chart: rows the topology spares */
 	int	panel_y, panel_h;	/* panel title row, then loads */
 	int	info_y;
 	int	status_y;
 };
 
-/* The loads panel's columns. */
+/* The loads panel's columns; a width of 0 drops a column on a narrow screen. */
 struct layout_panel {
 	int	load, cpu, rate, solo, speed, share, eff, hist, why;
-	int	rate_w, hist_w;
+	int	rate_w, share_w, eff_w, hist_w;
 };
 
 /* A box over the topology (the kernel menu, the parameter prompt). */

@@ -34,6 +34,7 @@ enum ui_ask {
 };
 
 struct c2cview;
+struct chart;
 struct countersview;
 struct foreign;
 struct kernel;
@@ -144,6 +145,14 @@ struct ui_state {
 	int			 script_key;	/* ... and waits for n */
 	int			 tour_keys;	/* Space, Right, Left step the script */
 	enum ui_ask		 step_ask;	/* a key asked for a step */
+
+	/* The time chart (chart.c): its samples, and whether it is shown. */
+	struct chart		*chart;
+	int			 chart_on;
+
+	/* S asked for the screen as SVG, once drawn; to this file ("" dated). */
+	int			 snapshot_ask;
+	char			 snapshot_path[512];
 
 	struct c2cview		*c2c;		/* the latency view (c2cview.c), NULL */
 

@@ -33,6 +33,7 @@
 #include "cmd.h"
 #include "solo.h"
 #include "ui/c2cview.h"
+#include "ui/chart.h"
 #include "ui/countersview.h"
 #include "ui/control.h"
 #include "ui/draw.h"
@@ -40,6 +41,7 @@
 #include "ui/input.h"
 #include "ui/layout.h"
 #include "ui/others.h"
+#include "ui/snapshot.h"
 #include "ui/state.h"
 #include "ui/term.h"
 #include "ui/ui.h"
@@ -161,6 +163,24 @@ ui_fatal_disarm(void)
 		signal(ui_fatal_sigs[i], SIG_DFL);
 }
 
+/* Write the frame just drawn as SVG, and say where (on the next frame). */
+static void
+ui_snapshot(struct ui_state *st)
+{
+	char	name[512], err[600];
+
+	st->snapshot_ask = 0;
+	if (st->snapshot_path[0] != '\0')
+		snprintf(name, sizeof name, "%s", st->snapshot_path);
+	else
+		snapshot_name(name, sizeof name);
+	if (snapshot_svg(name, err, sizeof err) == -1)
+		control_message(st, 1, "snapshot: %s", err);
+	else
+		control_message(st, 0, "screen written as SVG: %s", name);
+	st->dirty = 1;
+}
+
 /* Lay the frame out and draw it; the colors first if the theme changed. */
 static void
 ui_draw(struct ui *ui)
@@ -183,6 +203,8 @@ ui_draw(struct ui *ui)
 	}
 	st->dirty = 0;
 	ui->frames++;
+	if (st->snapshot_ask)
+		ui_snapshot(st);
 }
 
 /* A refresh: sample CPUs and loads, expire old news. */
@@ -193,6 +215,8 @@ ui_tick(struct ui *ui)
 
 	if (figures_tick(&ui->st, err, sizeof err) == -1)
 		control_message(&ui->st, 1, "%s", err);
+	if (ui->st.chart != NULL)
+		chart_record(ui->st.chart, &ui->st);
 	control_expire_message(&ui->st);
 	control_solo_guard(&ui->st);
 	c2cview_tick(&ui->st);
@@ -431,6 +455,7 @@ ui_free(struct ui *ui)
 	others_free(st);
 	countersview_free(st);
 	free(st->lv);
+	chart_free(st->chart);
 	topo_free(st->m);
 }
 
@@ -524,6 +549,8 @@ ui_init(struct ui *ui, const struct ui_options *o, int *rc)
 	ui->finish = o->finish;
 	ui->st.script = o->step != NULL;
 	ui->st.tour_keys = o->tour_keys;
+	if (o->snapshot != NULL)
+		snprintf(ui->st.snapshot_path, sizeof ui->st.snapshot_path, "%s", o->snapshot);
 	ui->term.utf8 = ui_locale_utf8();
 	if ((frames = getenv("SMTSCOPE_UI_FRAMES")) != NULL)
 		ui->frames_max = strtoull(frames, NULL, 10);
@@ -588,6 +615,8 @@ ui_run(const struct ui_options *o)
 	if (!ui.st.view_only) {
 		ui.st.loads = loads_new(ui.st.m);
 		ui.st.solo = solo_new(&figures_solo_ops, &ui.st);
+		ui.st.chart = chart_new(ui.st.m->npus);
+		ui.st.chart_on = 1;
 	}
 	if (ui_curses_start(&ui) == -1) {
 		close(tfd);

@@ -42,6 +42,7 @@ struct ui_options {
 	 * no longer pauses a load.
 	 */
 	int		  tour_keys;
+	const char	 *snapshot;	/* the file S writes the screen to; NULL: dated */
 };
 
 /* Why the step function is called now. */

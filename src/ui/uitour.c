@@ -15,6 +15,8 @@
 #include "ui/uitour.h"
 #include "util.h"
 
+#define UITOUR_BAR	20	/* the step's progress bar, in characters */
+
 /* The host between the player and the screen. */
 struct uitour {
 	struct ui		*ui;		/* NULL once the screen is gone */
@@ -165,12 +167,31 @@ uitour_solos(struct uitour *h)
 	}
 }
 
-/* The caption: step title, its text, a skip note, what is being measured. */
+/* The step's progress: "[########        ] measuring 2.1/4.0 s", or its state. */
 static void
-uitour_caption(struct uitour *h)
+uitour_progress(struct uitour *h, double now, char *buf, size_t len)
+{
+	char	words[320], bar[UITOUR_BAR + 1];
+	double	f = tour_player_progress(h->p, now, words, sizeof words);
+	int	i, n;
+
+	if (f < 0) {
+		snprintf(buf, len, "%s", words);
+		return;
+	}
+	n = (int)(f * UITOUR_BAR + 0.5);
+	for (i = 0; i < UITOUR_BAR; i++)
+		bar[i] = i < n ? '#' : '.';
+	bar[UITOUR_BAR] = '\0';
+	snprintf(buf, len, "[%s] %s", bar, words);
+}
+
+/* The caption: step title, its text, a skip note, what is measured, the window. */
+static void
+uitour_caption(struct uitour *h, double now)
 {
 	const char	*note = tour_player_note(h->p), *status = tour_player_status(h->p);
-	char		*buf = NULL;
+	char		*buf = NULL, prog[400];
 	size_t		 len = 0;
 	FILE		*f;
 
@@ -182,13 +203,18 @@ uitour_caption(struct uitour *h)
 		fclose(f);
 		snprintf(h->caption, sizeof h->caption, "%s", buf);
 		free(buf);
-	} else
-		snprintf(h->caption, sizeof h->caption, "Step %d of %d: %s\n%s%s%s%s%s",
+	} else {
+		uitour_progress(h, now, prog, sizeof prog);
+		/* The note is in the progress line once the step holds. */
+		if (note != NULL && strcmp(note, prog) == 0)
+			note = NULL;
+		snprintf(h->caption, sizeof h->caption, "Step %d of %d: %s\n%s%s%s%s%s\n%s",
 		    tour_player_step(h->p) + 1, h->t->nsteps, tour_player_title(h->p),
 		    tour_player_caption(h->p),
 		    note != NULL ? "\n" : "", note != NULL ? note : "",
 		    status != NULL && *status != '\0' ? "\n" : "",
-		    status != NULL ? status : "");
+		    status != NULL ? status : "", prog);
+	}
 	ui_caption(h->ui, h->caption);
 }
 
@@ -210,7 +236,7 @@ uitour_step(struct ui *ui, void *arg)
 	else
 		deadline = tour_player_tick(h->p, now);
 	uitour_solos(h);
-	uitour_caption(h);
+	uitour_caption(h, now);
 	if (tour_player_done(h->p)) {
 		/* The screen's measurer is the user's again, with its own windows. */
 		if (ui_solo(ui) != NULL)
@@ -238,7 +264,7 @@ uitour_finish(struct ui *ui, void *arg)
 /* Play a tour on the live screen; the summary stays until q. */
 int
 ui_tour(const struct tour *t, const struct tour_options *opt, const char *theme,
-    const char *record)
+    const char *record, const char *svg)
 {
 	struct ui_options	 o;
 	struct uitour		 h;
@@ -259,6 +285,8 @@ ui_tour(const struct tour *t, const struct tour_options *opt, const char *theme,
 	if (h.p == NULL)
 		return rc;
 	if (record != NULL && tour_host_record(h.p, record) == -1)
+		rc = 1;
+	if (svg != NULL && tour_host_svg(h.p, svg) == -1)
 		rc = 1;
 	tour_player_free(h.p);
 	return rc;

@@ -5,8 +5,8 @@
 struct tour;
 struct tour_options;
 
-/* Play a tour on the live screen; --record writes its summary; an exit status. */
+/* Play a tour on the live screen; --record and --svg write its summary; an exit status. */
 int	ui_tour(const struct tour *, const struct tour_options *, const char *theme,
-	    const char *record);
+	    const char *record, const char *svg);
 
 #endif

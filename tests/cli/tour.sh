@@ -51,7 +51,8 @@ $SMTSCOPE tour --list > "$TMP/out" 2>&1
 ok $? "--list shows the three shipped tours"
 
 # The headless run: watch its children while it runs, then check they are gone.
-$SMTSCOPE tour --headless --step 1 --record "$TMP/r.json" smt-basics > "$TMP/run.txt" 2>&1 &
+$SMTSCOPE tour --headless --step 1 --record "$TMP/r.json" --svg "$TMP/r.svg" smt-basics \
+    > "$TMP/run.txt" 2>&1 &
 pid=$!
 : > "$TMP/kids"
 while kill -0 $pid 2> /dev/null; do
@@ -99,6 +100,33 @@ sk=$(json_get "$TMP/r.json" '",".join(str(s["step"]) for s in j["steps"] if s["s
 [ "$n" = 5 ] && [ "$sk" = "2,5" ]
 ok $? "--record wrote five steps, 2 and 5 skipped ($n; $sk)"
 
+v=$(python3 - "$TMP/r.svg" <<'PY'
+import sys, xml.dom.minidom
+d = xml.dom.minidom.parse(sys.argv[1])
+t = " ".join(x.firstChild.data for x in d.getElementsByTagName("text") if x.firstChild)
+want = ["SMT basics", "1. One MD5 load alone", "3. Both on one logical CPU", "yield",
+    "skipped: no SMT sibling", "100% = alone"]
+bars = len(d.getElementsByTagName("rect")) - 1
+print("bars %d, missing %s" % (bars, [w for w in want if w not in t]))
+PY
+)
+case $v in "bars "[1-9]*", missing []") st=0 ;; *) st=1 ;; esac
+ok $st "--svg: a well-formed bar chart of the steps' speeds and yields ($v)"
+v=$(json_get "$TMP/r.json" 'all(not s["skipped"] or (not s["ran"] and not s["measured"] and s["shown"]) for s in j["steps"]) and all(s["ran"] or not s["measured"] for s in j["steps"])')
+[ "$v" = True ]
+ok $? "--record is self-consistent: a skipped step did not run, a measured one did ($v)"
+
+# Latency loads: time against alone, no yield, and the columns line up.
+$SMTSCOPE tour --headless --step 0.5 wakeup-latency > "$TMP/wl.txt" 2>&1
+ok $? "tour --headless --step 0.5 wakeup-latency exits 0"
+sed -n '/^Summary/,$p' "$TMP/wl.txt" > "$TMP/wls.txt"
+! grep -E -q '^[0-9]+ .* [0-9]+\.[0-9]{2}$' "$TMP/wls.txt" && ! grep -q 'yield [0-9]' "$TMP/wl.txt"
+ok $? "latency steps show no yield"
+grep -E -q '^    p +pipe@0,0 .* (~?time [0-9.]+x|-)$' "$TMP/wls.txt"
+ok $? "the pipe's line ends with its time against alone"
+awk '/^#   LOAD/ { w = length($0) } /^    [pf] / && w && length($0) != w - 7 { bad = 1 } END { exit bad || !w }' "$TMP/wls.txt"
+ok $? "each load's line is as wide as the header's columns"
+
 # A terminating signal mid-tour: the loads go with it.
 $SMTSCOPE tour --headless --step 5 smt-basics > /dev/null 2>&1 &
 pid=$!
@@ -132,4 +160,14 @@ ok $? "tour --list does not read ./doc/tours of the current directory"
 (cd "$TMP/cwd" && "$TMP/bin/smtscope" tour --headless planted) > "$TMP/out" 2> "$TMP/err"
 [ $? -eq 2 ] && grep -q "no tour 'planted'" "$TMP/err"
 ok $? "nor does tour NAME: $(cat "$TMP/err")"
+
+# The user's own tours come first: $XDG_DATA_HOME/smtscope/tours.
+mkdir -p "$TMP/xdg/smtscope/tours"
+printf 'tour mine\ntitle My own tour\nstep one\ncaption x\n' \
+    > "$TMP/xdg/smtscope/tours/mine.tour"
+XDG_DATA_HOME="$TMP/xdg" $SMTSCOPE tour --list > "$TMP/list" 2>&1
+head -n 1 "$TMP/list" | grep -q '^mine .*My own tour'
+ok $? "tour --list shows the user's tour first: $(head -n 1 "$TMP/list")"
+XDG_DATA_HOME="$TMP/xdg" $SMTSCOPE tour --check mine > "$TMP/out" 2>&1
+ok $? "tour NAME finds it by name"
 done_testing

@@ -44,7 +44,7 @@ check "starts with two loads" tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@0 -l spin
 check "both rows are up" tm_wait '^ spin#2 +1 '
 y=$(tm_cap | grep -n '^ spin#2 ' | cut -d: -f1)
 click 3 $((y - 1))
-check "a click on a load's row puts the cursor on its CPU" tm_wait '^CPU 1: core'
+check "a click on a load's row puts the cursor on its CPU" tm_wait '^CPU 1 spin#2: .*CPU 1: core'
 tm_keys d
 check "and selects it: d stops spin#2" tm_wait 'stopped spin#2'
 tm_keys a

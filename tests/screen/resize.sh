@@ -23,7 +23,7 @@ echo "$screen" | grep -q 'Terminal too small'
 [ $? -ne 0 ]
 ok $? "and without the message"
 tm resize-window -x 60 -y 12
-check "at the minimum size it draws the screen" tm_wait 'refresh 0.5 s'
+check "at the minimum size it draws the screen" tm_wait '(refresh )?0.5 s, '
 tm resize-window -x 200 -y 60
 check "and at 200x60" tm_wait 'refresh 0.5 s'
 pid=$(tm_smtscope_pid)

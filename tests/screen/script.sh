@@ -21,7 +21,7 @@ check "step 2 comes after the solo rate, by itself" \
     tm_wait '^ Step 2: solo rate measured; moved to CPU 1' 8
 check "the load was moved" tm_wait '^ hash#1 +1 '
 check "the view switched to the grid and the cursor to CPU 1" \
-    tm_wait '^CPU 1: core'
+    tm_wait '^CPU 1 hash#1: .*CPU 1: core|^CPU 1: core'
 check "the status line asks for n" tm_wait 'n next step'
 tm_keys n
 check "n: step 3" tm_wait '^ Step 3: the end'

@@ -54,6 +54,10 @@ tm_start "LANG=C.UTF-8 $SMTSCOPE tour --step 30 smt-basics"
 check "a tour's new load shows 'measuring solo' on the screen" \
     tm_wait '^ hash#1 +0 .*measuring solo' 10
 check "then its solo rate" tm_wait '^ hash#1 +0 +[0-9.]+ MB/s +~?[0-9.]+ MB/s' 10
+check "the status line offers the tour's keys" tm_wait 'Space next Left back .*\? help q quit'
+tm_cap | tail -n 1 | grep -q 'Space pause'
+[ $? -ne 0 ]
+ok $? "and not Space pause (Space advances a tour)"
 tm_keys c
 check "c during a tour measures the solo rates again" \
     tm_wait 'measuring solo rates again' 5

@@ -74,7 +74,7 @@ test_loads_bad(const struct topo *m)
 		{ "spin:3@0", "spin takes no parameter (got \"3\")" },
 		{ "chase:lots@0", "chase: bad size \"lots\" (want a size like 32k, 1m, 2g)" },
 		{ "hash@9999", "CPU 9999 does not exist (CPUs here: 0-3)" },
-		{ "hash@core:99.pu:0", "place 'core:99.pu:0': there are only 2 core there" },
+		{ "hash@core:99.pu:0", "place 'core:99.pu:0': there are only 2 cores there" },
 		{ "pipe@0,x", "bad place 'x' (expected e.g. 3, core:1.pu:0 or "
 		    "package:1.core:0.pu:1)" },
 		{ "hash@-1", NULL },

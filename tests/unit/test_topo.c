@@ -223,7 +223,7 @@ test_synthetic(void)
 	ok(topo_parse_place(m, "8", &os, err, sizeof err) == -1 && strstr(err, "CPU 8") != NULL,
 	    "place 8 does not exist: %s", err);
 	ok(topo_parse_place(m, "core:9.pu:0", &os, err, sizeof err) == -1 &&
-	    strstr(err, "only 4 core") != NULL, "place core:9 refused: %s", err);
+	    strstr(err, "only 4 cores there") != NULL, "place core:9 refused: %s", err);
 	ok(topo_parse_place(m, "core:1", &os, err, sizeof err) == -1 &&
 	    strstr(err, "2 logical CPUs") != NULL, "place core:1 is two CPUs: %s", err);
 	ok(topo_parse_place(m, "bogus:1", &os, err, sizeof err) == -1 &&

@@ -6,7 +6,11 @@
 
 #include "tap.h"
 #include "topo.h"
+#include "ui/chart.h"
 #include "ui/layout.h"
+#include "ui/state.h"
+
+#define TOPOS	"../shared/topologies/"
 
 /* Every CPU has a spot, and the spot finds its CPU again. */
 static int
@@ -19,6 +23,109 @@ round_trip(const struct layout *l, int npus)
 		    l->spots[i].x) != i)
 			return i;
 	return -1;
+}
+
+/* The fewest and most cells on a grid row that has cells. */
+static void
+cells_per_row(const struct layout *l, int *min, int *max)
+{
+	int	i;
+
+	*min = 1 << 30;
+	*max = 0;
+	for (i = 0; i < l->nrows; i++) {
+		if (l->rows[i].ncells == 0)
+			continue;
+		if (l->rows[i].ncells < *min)
+			*min = l->rows[i].ncells;
+		if (l->rows[i].ncells > *max)
+			*max = l->rows[i].ncells;
+	}
+}
+
+/* Rows whose text holds a string. */
+static int
+rows_with(const struct layout *l, const char *what)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < l->nrows; i++)
+		n += strstr(l->rows[i].text, what) != NULL;
+	return n;
+}
+
+/* Real machines at 80 columns: groups kept on a row, NUMA nodes and Groups shown. */
+static void
+real_grids(void)
+{
+	struct layout	 l;
+	struct topo	*m;
+	char		 err[256];
+	int		 lo, hi;
+
+	memset(&l, 0, sizeof l);
+	if ((m = topo_load_xml(TOPOS "intel-xeon-e5-4620v2-ivybridge-12s.xml", err,
+	    sizeof err)) == NULL) {
+		skip("../shared/topologies is absent");
+		return;
+	}
+	layout_build(&l, m, LAYOUT_GRID, 80, 1);
+	cells_per_row(&l, &lo, &hi);
+	ok(lo == 8 && hi == 8 && round_trip(&l, m->npus) == -1,
+	    "192 CPUs at 80 columns: each L3's 8 cores on one row (%d..%d)", lo, hi);
+	topo_free(m);
+	m = topo_load_xml(TOPOS "intel-xeon-6140-skylake-2s.xml", err, sizeof err);
+	layout_build(&l, m, LAYOUT_GRID, 80, 1);
+	cells_per_row(&l, &lo, &hi);
+	ok(lo == 6 && hi == 6, "72 CPUs at 80 columns: 18 cores split evenly, 6 a row");
+	topo_free(m);
+	m = topo_load_xml(TOPOS "amd-epyc-7451-zen1-2s.xml", err, sizeof err);
+	layout_build(&l, m, LAYOUT_GRID, 80, 1);
+	ok(rows_with(&l, "NUMA node") == 8 && rows_with(&l, "Group") == 8,
+	    "Zen 1: 8 NUMA nodes and 8 Groups shown (%d, %d)", rows_with(&l, "NUMA node"),
+	    rows_with(&l, "Group"));
+	topo_free(m);
+	m = topo_load_xml(TOPOS "huawei-kunpeng920-arm-2s.xml", err, sizeof err);
+	layout_build(&l, m, LAYOUT_GRID, 80, 1);
+	cells_per_row(&l, &lo, &hi);
+	ok(rows_with(&l, "Cluster") == 32 && lo == 4 && hi == 4,
+	    "Kunpeng: a row per 4-core cluster (%d rows)", rows_with(&l, "Cluster"));
+	layout_free(&l);
+	topo_free(m);
+}
+
+/* A frame's layout at 80x24 and 120x40: the WHY's room, the chart's rows. */
+static void
+frames(void)
+{
+	struct ui_layout	 lay;
+	struct ui_state		 st;
+	char			 err[256];
+
+	memset(&st, 0, sizeof st);
+	memset(&lay, 0, sizeof lay);
+	st.m = topo_load_synthetic("package:2 core:2 pu:2", err, sizeof err);
+	layout_update(&lay, &st, 24, 80, 1);
+	ok(80 - lay.panel.why >= LAYOUT_WHY_MIN && lay.panel.share_w == 0 &&
+	    lay.panel.eff_w == 0, "80x24: the WHY keeps %d columns; SHARE and EFF go",
+	    80 - lay.panel.why);
+	layout_update(&lay, &st, 40, 160, 1);
+	ok(lay.panel.share_w > 0 && lay.panel.eff_w > 0 && lay.panel.hist_w > 0,
+	    "160x40: every column");
+	ok(lay.scr.chart_h == 0, "no chart without one");
+	st.chart = chart_new(st.m->npus);
+	st.chart_on = 1;
+	layout_update(&lay, &st, 40, 120, 1);
+	ok(lay.scr.chart_h >= LAYOUT_CHART_MIN && lay.scr.chart_y > lay.scr.topo_y +
+	    lay.topo.nrows - 1 && lay.scr.chart_y + lay.scr.chart_h <= lay.scr.panel_y &&
+	    lay.scr.topo_h >= lay.topo.nrows, "120x40: the chart takes the tree's "
+	    "spare rows (%d at %d)", lay.scr.chart_h, lay.scr.chart_y);
+	st.chart_on = 0;
+	layout_update(&lay, &st, 40, 120, 1);
+	ok(lay.scr.chart_h == 0, "hidden: no chart rows");
+	chart_free(st.chart);
+	layout_release(&lay);
+	topo_free(st.m);
 }
 
 /* Every check of the layout, in order. */
@@ -103,6 +210,17 @@ main(void)
 	    l.nrows);
 	layout_free(&l);
 	topo_free(m);
+
+	/* Seven cores where five fit a row, even narrowed: four and three, none alone. */
+	m = topo_load_synthetic("package:1 l3cache:1 core:7 pu:1", err, sizeof err);
+	layout_build(&l, m, LAYOUT_GRID, 200, 1);
+	layout_build(&l, m, LAYOUT_GRID, l.label_w + 6 * l.cell_w - 3, 1);
+	cells_per_row(&l, &i, &bad);
+	ok(i == 3 && bad == 4, "7 cores, 5 fit: rows of %d..%d", i, bad);
+	layout_free(&l);
+	topo_free(m);
+	real_grids();
+	frames();
 
 	/* A 384-CPU machine: the grid fits a 40-row screen, the tree does not. */
 	m = topo_load_xml("../shared/topologies/amd-epyc-9654-zen4-2s.xml", err, sizeof err);

@@ -1,0 +1,23 @@
+/*
+ * svg.h: charts as SVG text for slides (svg.c): a horizontal bar chart in
+ * groups, with a reference line (100%). No library: SVG is text.
+ */
+#ifndef SMTSCOPE_SVG_H
+#define SMTSCOPE_SVG_H
+
+#include <stdio.h>
+
+/* One bar: its label, its value (NAN: no bar, the text says why), the text at its end. */
+struct svg_bar {
+	char		 group[128];	/* a heading drawn above the first bar of a group */
+	char		 label[64];
+	double		 value;
+	char		 text[64];
+	int		 kind;		/* 0 a load's speed, 1 a yield, 2 a time */
+};
+
+/* Write a bar chart: a title, the bars, a dashed line at ref; -1 on a write error. */
+int	svg_bars(FILE *, const char *title, const char *note, const struct svg_bar *,
+	    int n, double ref);
+
+#endif

@@ -1,0 +1,177 @@
+/*
+ * snapshot.c: the screen as drawn, as SVG. Each cell is read back from
+ * curses (character, attributes, colour pair); a row is cut into runs of
+ * the same colours and weight, each run one <text> over its background
+ * <rect>. Colours are the terminal's: the 16 ANSI colours as xterm shows
+ * them, the 6x6x6 cube and the grey ramp for 256. SVG is text: no library.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <wchar.h>
+
+#include "ui/snapshot.h"
+
+#define SNAPSHOT_CW	8.4	/* a cell's width and height, in px */
+#define SNAPSHOT_CH	17
+#define SNAPSHOT_FONT	"'DejaVu Sans Mono', Menlo, Consolas, 'Liberation Mono', monospace"
+
+/* One cell as read back. */
+struct snapshot_cell {
+	wchar_t	ch;
+	int	fg, bg;		/* colour numbers; -1 the default */
+	int	bold;
+};
+
+/* The default name: smtscope-YYYYmmdd-HHMMSS.svg. */
+void
+snapshot_name(char *buf, size_t len)
+{
+	time_t		now = time(NULL);
+	struct tm	tm;
+
+	localtime_r(&now, &tm);
+	strftime(buf, len, "smtscope-%Y%m%d-%H%M%S.svg", &tm);
+}
+
+/* A colour number as #rrggbb: ANSI 16 as xterm, the cube, the greys. */
+static void
+snapshot_rgb(int c, int fallback, char out[8])
+{
+	static const int ansi[16] = {
+		0x000000, 0xcd0000, 0x00cd00, 0xcdcd00, 0x0000ee, 0xcd00cd, 0x00cdcd,
+		0xe5e5e5, 0x7f7f7f, 0xff0000, 0x00ff00, 0xffff00, 0x5c5cff, 0xff00ff,
+		0x00ffff, 0xffffff
+	};
+	static const int level[6] = { 0, 95, 135, 175, 215, 255 };
+	int	rgb;
+
+	if (c < 0 || c > 255)
+		rgb = fallback;
+	else if (c < 16)
+		rgb = ansi[c];
+	else if (c < 232)
+		rgb = level[(c - 16) / 36] << 16 | level[(c - 16) / 6 % 6] << 8 |
+		    level[(c - 16) % 6];
+	else
+		rgb = (8 + 10 * (c - 232)) * 0x010101;
+	snprintf(out, 8, "#%06x", rgb & 0xffffff);
+}
+
+/* Read a cell back from curses. */
+static void
+snapshot_cell(int y, int x, struct snapshot_cell *c)
+{
+	cchar_t	cc;
+	wchar_t	wch[CCHARW_MAX + 1];
+	attr_t	attrs;
+	short	pair = 0, fg = -1, bg = -1;
+
+	c->ch = L' ';
+	c->fg = c->bg = -1;
+	c->bold = 0;
+	if (mvin_wch(y, x, &cc) == ERR || getcchar(&cc, wch, &attrs, &pair, NULL) == ERR)
+		return;
+	c->ch = wch[0] != L'\0' ? wch[0] : L' ';
+	if (pair > 0 && pair_content(pair, &fg, &bg) != ERR) {
+		c->fg = fg;
+		c->bg = bg;
+	}
+	c->bold = (attrs & A_BOLD) != 0;
+	if (attrs & A_REVERSE) {
+		c->fg = bg < 0 ? 0 : bg;
+		c->bg = fg < 0 ? 7 : fg;
+	}
+}
+
+/* Write one character of a <text>, escaped for XML. */
+static void
+snapshot_char(FILE *f, wchar_t ch)
+{
+	char	buf[MB_LEN_MAX + 1];
+	int	n;
+
+	if (ch == L'&')
+		fputs("&amp;", f);
+	else if (ch == L'<')
+		fputs("&lt;", f);
+	else if (ch == L'>')
+		fputs("&gt;", f);
+	else if (ch < 0x20)
+		fputc(' ', f);
+	else if (ch < 0x80)
+		fputc((int)ch, f);
+	else if ((n = (int)wctomb(buf, ch)) > 0)
+		fwrite(buf, 1, (size_t)n, f);
+	else
+		fprintf(f, "&#x%x;", (unsigned int)ch);
+}
+
+/* One row: a background <rect> and a <text> per run of the same style. */
+static void
+snapshot_row(FILE *f, int y, int cols)
+{
+	struct snapshot_cell	c[1024], *r;
+	char			fg[8], bg[8];
+	int			x, end, i;
+
+	for (x = 0; x < cols && x < 1024; x++)
+		snapshot_cell(y, x, &c[x]);
+	for (x = 0; x < cols && x < 1024; x = end) {
+		r = &c[x];
+		for (end = x + 1; end < cols && end < 1024 && c[end].fg == r->fg &&
+		    c[end].bg == r->bg && c[end].bold == r->bold; end++)
+			;
+		if (r->bg >= 0) {
+			snapshot_rgb(r->bg, 0x000000, bg);
+			fprintf(f, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
+			    "fill=\"%s\"/>\n", x * SNAPSHOT_CW, y * SNAPSHOT_CH,
+			    (end - x) * SNAPSHOT_CW, SNAPSHOT_CH, bg);
+		}
+		for (i = x; i < end && c[i].ch == L' '; i++)
+			;
+		if (i == end)
+			continue;
+		snapshot_rgb(r->fg, 0xe5e5e5, fg);
+		fprintf(f, "<text x=\"%.1f\" y=\"%d\" fill=\"%s\"%s textLength=\"%.1f\">",
+		    x * SNAPSHOT_CW, y * SNAPSHOT_CH + SNAPSHOT_CH - 4, fg,
+		    r->bold ? " font-weight=\"bold\"" : "", (end - x) * SNAPSHOT_CW);
+		for (i = x; i < end; i++)
+			snapshot_char(f, c[i].ch);
+		fputs("</text>\n", f);
+	}
+}
+
+/* Write the screen curses holds now as SVG. */
+int
+snapshot_svg(const char *path, char *err, size_t errlen)
+{
+	FILE	*f;
+	int	 y, rows, cols;
+
+	getmaxyx(stdscr, rows, cols);
+	if ((f = fopen(path, "w")) == NULL) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%d\" "
+	    "viewBox=\"0 0 %.1f %d\">\n<title>smtscope</title>\n"
+	    "<rect width=\"100%%\" height=\"100%%\" fill=\"#000000\"/>\n"
+	    "<g font-family=\"%s\" font-size=\"14\" xml:space=\"preserve\">\n", cols * SNAPSHOT_CW, rows * SNAPSHOT_CH,
+	    cols * SNAPSHOT_CW, rows * SNAPSHOT_CH, SNAPSHOT_FONT);
+	for (y = 0; y < rows; y++)
+		snapshot_row(f, y, cols);
+	fputs("</g>\n</svg>\n", f);
+	if (fclose(f) != 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
