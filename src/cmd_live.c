@@ -21,13 +21,15 @@ static const struct option cmd_live_longopts[] = {
 	{ "input", required_argument, NULL, 'i' },
 	{ "view", required_argument, NULL, 'v' },
 	{ "snapshot", required_argument, NULL, 'S' },
+	{ "infer-from", required_argument, NULL, 'I' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
 
 const struct cmd_entry cmd_live_entry = {
 	.name = NULL,
-	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC] [-v VIEW] [--snapshot FILE]",
+	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC] [-v VIEW] [--snapshot FILE]\n"
+	    "                [--infer-from FILE]",
 	.summary = "the live screen",
 	.optstring = "d:t:l:i:v:h",
 	.longopts = cmd_live_longopts,
@@ -53,6 +55,9 @@ cmd_live_help(FILE *f)
 	    "                                  latency heatmap)\n"
 	    "      --snapshot FILE             the file S writes the screen to as SVG\n"
 	    "                                  (default smtscope-YYYYmmdd-HHMMSS.svg here)\n"
+	    "      --infer-from FILE           mark on the tree the pairs that a\n"
+	    "                                  smtscope check --infer --json result of\n"
+	    "                                  this machine measured unlike the topology\n"
 	    "  -h, --help                      this help\n"
 	    "\n"
 	    "Press ? on the screen for the keys. Commands: smtscope --help. See smtscope(1).\n");
@@ -114,6 +119,9 @@ cmd_live_options(const struct cmd_args *a, struct ui_options *o)
 			break;
 		case 'S':
 			o->snapshot = a->opts[i].arg;
+			break;
+		case 'I':
+			o->infer_from = a->opts[i].arg;
 			break;
 		}
 	}

@@ -81,7 +81,7 @@ infer_load_pair(const struct json_val *p, const struct topo *m, struct infer_mar
 	k->cls = cls < 0 ? INFER_UNCLEAR : (enum infer_class)cls;
 	k->clear = strcmp(json_str(json_get(p, "confidence"), ""), "clear") == 0;
 	k->agrees = infer_agrees(k->cls, topo_relation(m, k->a, k->b));
-	snprintf(k->evidence, sizeof k->evidence, "int yield %.2f, chase %.2f",
+	snprintf(k->evidence, sizeof k->evidence, "yields: int %.2f, chase %.2f",
 	    json_num(json_get(e, "int_yield"), NAN), json_num(json_get(e, "chase_yield"), NAN));
 	return 0;
 }

@@ -324,7 +324,8 @@ chartview_draw(const struct paint *d)
 	    "SPEED against solo, last %.0f s   S started  M moved  B sibling started  "
 	    "s solo measured   C hides", (double)span * d->st->delay_tenths / 10.0);
 	chartview_frame(&v);
-	for (i = 0; i < v.c->ns; i++)
+	/* Where lines cross, the first load's stays on top: drawn last. */
+	for (i = v.c->ns - 1; i >= 0; i--)
 		chartview_line(&v, &v.c->s[i]);
 	chartview_names(&v);
 	y = v.y0 + v.h;

@@ -18,6 +18,7 @@
 #include "solo.h"
 #include "ui/chartview.h"
 #include "ui/countersview.h"
+#include "ui/inferview.h"
 #include "ui/draw.h"
 #include "ui/paint.h"
 #include "ui/panelview.h"
@@ -221,6 +222,9 @@ draw_header_state(const struct paint *d)
 	if (note[ni][0] != '\0')
 		x = paint_text(1, x, w, A(THEME_HEADER_NOTE), note[ni]);
 	/* The counters' hook (countersview.c): what is left of the line. */
+	/* check --infer's legend (inferview.c), then the counters' (countersview.c). */
+	if (inferview_legend(d->st, d->term->utf8, note[0], sizeof note[0]))
+		x = paint_printf(1, x, w, A(THEME_HEADER_NOTE), " %s ", note[0]);
 	if (countersview_header(d->st, note[0], sizeof note[0]))
 		paint_printf(1, x, w, A(THEME_NORMAL), " %s", note[0]);
 }
@@ -290,6 +294,8 @@ draw_info(const struct paint *d)
 	}
 	if (!p->allowed)
 		x = paint_text(y, x, d->cols, A(THEME_INFO), ", not allowed by the cpuset");
+	if (inferview_info(d->st, p->os_index, cv, sizeof cv))
+		x = paint_printf(y, x, d->cols, A(THEME_INFO), "; %s", cv);
 	if (countersview_info(d->st, cv, sizeof cv))
 		x = paint_printf(y, x, d->cols, A(THEME_INFO), "  %s", cv);
 	if (!d->st->pct_ok[d->st->cursor])

@@ -34,6 +34,7 @@ enum ui_ask {
 };
 
 struct c2cview;
+struct infer_mark;
 struct chart;
 struct countersview;
 struct foreign;
@@ -155,6 +156,8 @@ struct ui_state {
 	char			 snapshot_path[512];
 
 	struct c2cview		*c2c;		/* the latency view (c2cview.c), NULL */
+	struct infer_mark	*infer;		/* --infer-from's pairs (inferview.c) */
+	int			 ninfer;
 
 	/* The loop. */
 	int			 quit;

@@ -13,6 +13,7 @@
 #include "kernel.h"
 #include "loads.h"
 #include "ui/countersview.h"
+#include "ui/inferview.h"
 #include "ui/paint.h"
 #include "ui/treeview.h"
 
@@ -163,6 +164,9 @@ treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
 		x = paint_text(y, x, d->cols, A(THEME_PERCENT), mhz) + 1;
 	if (!p->allowed)
 		x = paint_text(y, x, d->cols, A(THEME_CPU_DISALLOWED), "not allowed ");
+	/* check --infer's hook (inferview.c): a pair measured unlike the topology. */
+	if (inferview_cpu(d->st, p->os_index, d->term->utf8, mhz, sizeof mhz))
+		x = paint_text(y, x, d->cols, A(THEME_HEADER_NOTE), mhz) + 1;
 	treeview_loads_at(d, y, x, p->os_index);
 }
 

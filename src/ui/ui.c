@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "infer.h"
 #include "solo.h"
 #include "ui/c2cview.h"
 #include "ui/chart.h"
@@ -456,7 +457,24 @@ ui_free(struct ui *ui)
 	countersview_free(st);
 	free(st->lv);
 	chart_free(st->chart);
+	free(st->infer);
 	topo_free(st->m);
+}
+
+/* Read a check --infer result measured on this machine; -1 with a message on stderr. */
+static int
+ui_infer(struct ui_state *st, const char *path)
+{
+	char	err[512];
+
+	st->infer = xcalloc(INFER_MAX_PAIRS, sizeof *st->infer);
+	if ((st->ninfer = infer_load(path, st->m, st->infer, INFER_MAX_PAIRS, err,
+	    sizeof err)) == -1) {
+		fprintf(stderr, "smtscope: --infer-from: %s\n", err);
+		st->ninfer = 0;
+		return -1;
+	}
+	return 0;
 }
 
 /* Load the machine model and its identity; -1 with a message on stderr. */
@@ -556,6 +574,10 @@ ui_init(struct ui *ui, const struct ui_options *o, int *rc)
 		ui->frames_max = strtoull(frames, NULL, 10);
 	if (ui_model(&ui->st, o->input) == -1) {
 		*rc = o->input != NULL ? CMD_USAGE : CMD_FAIL;
+		return -1;
+	}
+	if (o->infer_from != NULL && ui_infer(&ui->st, o->infer_from) == -1) {
+		*rc = CMD_USAGE;
 		return -1;
 	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {

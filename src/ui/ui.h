@@ -43,6 +43,7 @@ struct ui_options {
 	 */
 	int		  tour_keys;
 	const char	 *snapshot;	/* the file S writes the screen to; NULL: dated */
+	const char	 *infer_from;	/* a check --infer --json result to mark; NULL */
 };
 
 /* Why the step function is called now. */

@@ -1,0 +1,90 @@
+/* inferview.c: the marks of a `check --infer` result (--infer-from FILE) on the screen. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "infer.h"
+#include "ui/inferview.h"
+
+/* Is a pair worth a mark: a clear call that the topology does not report? */
+static int
+inferview_marked(const struct infer_mark *k)
+{
+	return k->clear && k->agrees == 0;
+}
+
+/* The short word of a class for the tree. */
+static const char *
+inferview_word(enum infer_class c)
+{
+	switch (c) {
+	case INFER_SAME_PU:
+		return "same";
+	case INFER_SMT:
+		return "sib";
+	default:
+		return "apart";
+	}
+}
+
+/* A CPU's mark for the tree, or 0. */
+int
+inferview_cpu(const struct ui_state *st, int os, int utf8, char *buf, size_t len)
+{
+	const struct infer_mark	*k;
+	size_t			 used = 0;
+	int			 i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < st->ninfer && used < len; i++) {
+		k = &st->infer[i];
+		if (!inferview_marked(k) || (k->a != os && k->b != os) || k->a == k->b)
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s%s %d", n ? " " : "",
+		    utf8 ? "\u2504" : ":", inferview_word(k->cls), k->a == os ? k->b : k->a);
+		n++;
+	}
+	return n > 0;
+}
+
+/* The cursor's CPU: its measured pairs with their evidence, or 0. */
+int
+inferview_info(const struct ui_state *st, int os, char *buf, size_t len)
+{
+	const struct infer_mark	*k;
+	size_t			 used = 0;
+	int			 i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < st->ninfer && used < len; i++) {
+		k = &st->infer[i];
+		if (k->a != os && k->b != os)
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%smeasured with CPU %d: %s%s "
+		    "(%s)%s", n ? "; " : "", k->a == os ? k->b : k->a,
+		    k->clear ? "" : "unclear, ", infer_class_name(k->cls), k->evidence,
+		    inferview_marked(k) ? ", unlike the topology" : "");
+		n++;
+	}
+	return n > 0;
+}
+
+/* The legend, when some pair is marked. */
+int
+inferview_legend(const struct ui_state *st, int utf8, char *buf, size_t len)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < st->ninfer; i++)
+		n += inferview_marked(&st->infer[i]);
+	buf[0] = '\0';
+	if (st->ninfer == 0)
+		return 0;
+	if (n == 0)
+		snprintf(buf, len, "check --infer: as reported");
+	else
+		snprintf(buf, len, "%s check --infer: %d pair%s unlike the topology",
+		    utf8 ? "\u2504" : ":", n, n == 1 ? "" : "s");
+	return 1;
+}
