@@ -35,6 +35,7 @@ static const struct cmd_entry *const main_cmds[] = {
 	&cmd_c2c_entry,
 	&cmd_compare_entry,
 	&cmd_record_entry,
+	&cmd_replay_entry,
 };
 
 /* Print the top-level help. */
