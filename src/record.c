@@ -278,6 +278,11 @@ record_check_header(const struct json_val *h, const char *path, char *err, size_
 		    kind != NULL ? kind : "missing", kind != NULL ? "\"" : "");
 		return -1;
 	}
+	if (!isfinite(fmt)) {
+		snprintf(err, errlen, "%s: line 1: a recording without a format version",
+		    path);
+		return -1;
+	}
 	if (fmt != RECORD_FORMAT) {
 		snprintf(err, errlen, "%s: line 1: recording format %g; this smtscope "
 		    "reads format %d", path, fmt, RECORD_FORMAT);
