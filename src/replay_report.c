@@ -1,8 +1,8 @@
 /*
  * replay_report.c: `replay --summary`: the recording's machine and loads,
- * and each load's rate over time, per tenth of the recording: the lowest,
- * median and highest rate of its refreshes, and the median's speed against
- * the load's solo.
+ * and each load's rate over time, per tenth of the recording: the slowest,
+ * median and fastest of its refreshes, and the median's speed against the
+ * load's solo.
  */
 #include "config.h"
 
@@ -33,11 +33,11 @@ static const struct report_col replay_cols[RS_NCOLS] = {
 	    .style = REPORT_FIXED, .prec = 1 },
 	[RS_N] = { .key = "samples", .title = "N", .width = 4, .right = 1,
 	    .style = REPORT_FIXED },
-	[RS_MIN] = { .key = "min", .title = "MIN", .width = 9, .right = 1,
+	[RS_MIN] = { .key = "slowest", .title = "SLOWEST", .width = 9, .right = 1,
 	    .style = REPORT_RATE },
 	[RS_MEDIAN] = { .key = "median", .title = "MEDIAN", .width = 9, .right = 1,
 	    .style = REPORT_RATE },
-	[RS_MAX] = { .key = "max", .title = "MAX", .width = 9, .right = 1,
+	[RS_MAX] = { .key = "fastest", .title = "FASTEST", .width = 9, .right = 1,
 	    .style = REPORT_RATE },
 	[RS_SOLO] = { .key = "solo", .title = "SOLO", .width = 9, .right = 1,
 	    .style = REPORT_RATE },
@@ -86,7 +86,7 @@ replay_part(struct report_table *t, const struct replay *rp, int li, int part, i
 	report_set_num(t, row, RS_FROM, rp->t[a] - rp->interval_s, "s", REPORT_NEUTRAL);
 	report_set_num(t, row, RS_TO, rp->t[b - 1], "s", REPORT_NEUTRAL);
 	report_set_num(t, row, RS_N, n, NULL, REPORT_NEUTRAL);
-	/* In a lower-is-better unit the lowest rate shows as the highest figure. */
+	/* The slowest is the lowest rate: in a lower-is-better unit, the highest figure. */
 	report_set_num(t, row, RS_MIN, replay_display(l, n ? (l->higher ? buf[0] :
 	    buf[n - 1]) : NAN), NULL, better);
 	report_set_num(t, row, RS_MEDIAN, replay_display(l, med), NULL, better);
@@ -153,8 +153,8 @@ replay_text_head(const struct replay *rp, FILE *f)
 		    l->solo_disturbed ? " (disturbed)" : "", l->fate[0] != '\0' ? ", " : "",
 		    l->fate);
 	}
-	fprintf(f, "\nEach load's rate per tenth of the recording: the lowest, median "
-	    "and highest\nof its refreshes; SPEED = median / solo.\n\n");
+	fprintf(f, "\nEach load's rate per tenth of the recording: the slowest, median "
+	    "and fastest\nof its refreshes, in its unit; SPEED = median rate / solo.\n\n");
 }
 
 /* The recording's description and loads as JSON members. */
