@@ -6,20 +6,21 @@
 # `smtscope tour --list`, so they never fall behind the program. Works with
 # or without the bash-completion package (which it uses when present).
 
-# _smtscope_options PROG [COMMAND]: "OPTION LONG ARG" lines from --help, one
-# per spelling: ARG is 1 when the option takes an argument.
+# _smtscope_options PROG [COMMAND]: "OPTION LONG ARG NAME" lines from --help,
+# one per spelling: ARG is 1 when the option takes an argument, NAME its
+# name in the help (FILE, LIST...), - when none.
 _smtscope_options()
 {
 	"$@" --help 2> /dev/null | awk '
 	/^  +-/ {
 		sub(/^ +/, ""); sub(/  .*/, "")
-		n = split($0, w, /[ ,]+/); long = ""; arg = 0
+		n = split($0, w, /[ ,]+/); long = ""; arg = 0; name = "-"
 		for (i = 1; i <= n; i++) {
 			if (w[i] ~ /^--/ && long == "") long = w[i]
-			else if (w[i] != "" && w[i] !~ /^-/) arg = 1
+			else if (w[i] != "" && w[i] !~ /^-/) { arg = 1; name = w[i] }
 		}
 		for (i = 1; i <= n; i++)
-			if (w[i] ~ /^-/) print w[i], (long == "" ? w[i] : long), arg
+			if (w[i] ~ /^-/) print w[i], (long == "" ? w[i] : long), arg, name
 	}'
 }
 
@@ -68,7 +69,7 @@ _smtscope_files()
 	else
 		local IFS=$'\n'
 		compopt -o filenames 2> /dev/null
-		COMPREPLY=($(compgen -f -X "!$1" -- "$cur") $(compgen -d -- "$cur"))
+		COMPREPLY=($({ compgen -f -X "!$1" -- "$cur"; compgen -d -- "$cur"; } | sort -u))
 	fi
 }
 
@@ -101,7 +102,8 @@ _smtscope_load()
 	[[ ${COMPREPLY[0]} == *: ]] && compopt -o nospace 2> /dev/null
 }
 
-# _smtscope_arg PROG LONG: complete the argument of option LONG.
+# _smtscope_arg PROG LONG NAME: complete the argument of option LONG, named
+# NAME in the help: its own completion, else files for a FILE.
 _smtscope_arg()
 {
 	case $2 in
@@ -121,7 +123,8 @@ _smtscope_arg()
 	--placements)	_smtscope_list "all cores half" ;;
 	--record)	_smtscope_files '*' ;;
 	--prepare)	COMPREPLY=($(compgen -c -- "$cur")) ;;
-	*)		COMPREPLY=() ;;
+	*)		COMPREPLY=()
+			[[ $3 == *FILE* ]] && _smtscope_files '*' ;;
 	esac
 }
 
@@ -157,7 +160,7 @@ _smtscope()
 # _smtscope_words N: complete the word N (cur) of words (prog, cmd, prev set).
 _smtscope_words()
 {
-	local n=$1 i w long arg opts
+	local n=$1 i w long arg name opts
 
 	# time ... -- COMMAND ARGS: a command, then its own arguments.
 	if [[ $cmd == time ]]; then
@@ -185,9 +188,9 @@ _smtscope_words()
 		prev=${cur%%=*}
 		cur=${cur#*=}
 	fi
-	while read -r w long arg; do
+	while read -r w long arg name; do
 		if [[ $w == "$prev" && $arg == 1 ]]; then
-			_smtscope_arg "$prog" "$long"
+			_smtscope_arg "$prog" "$long" "$name"
 			return
 		fi
 	done <<< "$opts"
@@ -200,6 +203,7 @@ _smtscope_words()
 	run)	_smtscope_load "$prog" ;;
 	tour)	COMPREPLY=($(compgen -W "$(_smtscope_tours "$prog")" -- "$cur"))
 		[[ $cur == */* || $cur == .* ]] && _smtscope_files '*.tour' ;;
+	compare) _smtscope_files '*.json' ;;
 	esac
 } &&
 	complete -F _smtscope smtscope

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "c2c.h"
+#include "machine.h"
 #include "report.h"
 #include "util.h"
 
@@ -348,9 +349,14 @@ c2c_matrix_json(const struct c2c *c, struct strbuf *sb)
 static void
 c2c_json_head(const struct c2c *c, struct strbuf *sb)
 {
-	int	i;
+	struct machine	mc;
+	int		i;
 
-	strbuf_puts(sb, "{\"machine\":");
+	/* Self-describing as every result: kind and the machine object. */
+	machine_fill(&mc, c->m, NULL, NULL);
+	strbuf_puts(sb, "{\"kind\":\"c2c\",");
+	machine_json(&mc, sb);
+	strbuf_puts(sb, ",\"cpu\":");
 	strbuf_json_str(sb, c->machine);
 	strbuf_puts(sb, ",\"hypervisor\":");
 	strbuf_json_str(sb, c->hypervisor);

@@ -376,17 +376,6 @@ check_report_text(const struct check *c, FILE *f)
 	}
 }
 
-/* Append ,"key":"text", or null when text is empty. */
-static void
-check_json_str_or_null(struct strbuf *sb, const char *key, const char *text)
-{
-	strbuf_printf(sb, ",\"%s\":", key);
-	if (text[0] == '\0')
-		strbuf_puts(sb, "null");
-	else
-		strbuf_json_str(sb, text);
-}
-
 /* Add "counters" and "sensors" to the facts: what is available here, and why not. */
 static void
 check_json_sources(const struct check_sources *s, struct strbuf *sb)
@@ -396,16 +385,16 @@ check_json_sources(const struct check_sources *s, struct strbuf *sb)
 	    s->caps.hw ? "true" : "false", s->caps.llc ? "true" : "false",
 	    s->caps.sw ? "true" : "false", s->caps.sched ? "true" : "false");
 	report_json_num(sb, s->caps.paranoid == -9 ? NAN : s->caps.paranoid);
-	check_json_str_or_null(sb, "hardware_unavailable", s->caps.hw_why);
-	check_json_str_or_null(sb, "software_unavailable", s->caps.sw_why);
-	check_json_str_or_null(sb, "switches_migrations_unavailable", s->caps.sched_why);
+	report_json_str_or_null(sb, "hardware_unavailable", s->caps.hw_why);
+	report_json_str_or_null(sb, "software_unavailable", s->caps.sw_why);
+	report_json_str_or_null(sb, "switches_migrations_unavailable", s->caps.sched_why);
 	strbuf_puts(sb, "},\"sensors\":{\"mhz_source\":");
 	strbuf_json_str(sb, s->mhz_src);
-	check_json_str_or_null(sb, "mhz_note", s->mhz_why);
-	check_json_str_or_null(sb, "temp_source", s->temp_src);
-	check_json_str_or_null(sb, "temp_unavailable", s->temp_why);
+	report_json_str_or_null(sb, "mhz_note", s->mhz_why);
+	report_json_str_or_null(sb, "temp_source", s->temp_src);
+	report_json_str_or_null(sb, "temp_unavailable", s->temp_why);
 	strbuf_printf(sb, ",\"rapl\":%s", s->rapl ? "true" : "false");
-	check_json_str_or_null(sb, "watts_unavailable", s->watts_why);
+	report_json_str_or_null(sb, "watts_unavailable", s->watts_why);
 	strbuf_puts(sb, "}");
 }
 

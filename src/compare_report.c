@@ -285,12 +285,33 @@ compare_json_fig(struct strbuf *sb, const struct compare_fig *f)
 	    "false", f->outlier ? "true" : "false");
 }
 
+/* {"row":{"relation":figure,...},...} of one machine's cells, by a getter. */
+static void
+compare_json_cells(struct strbuf *sb, const struct compare *c, const struct compare_machine *cm,
+    const struct compare_fig *(*get)(const struct compare_machine *, int))
+{
+	int	row, r;
+
+	strbuf_puts(sb, "{");
+	for (row = 0; row < c->nrows; row++) {
+		strbuf_puts(sb, row ? "," : "");
+		strbuf_json_str(sb, c->rows[row]);
+		strbuf_puts(sb, ":{");
+		for (r = 0; r < REL_COUNT; r++) {
+			strbuf_printf(sb, "%s\"%s\":", r ? "," : "", topo_rel_name(r));
+			compare_json_fig(sb, get(cm, row * REL_COUNT + r));
+		}
+		strbuf_puts(sb, "}");
+	}
+	strbuf_puts(sb, "}");
+}
+
 /* Add a machine's object. */
 static void
 compare_json_machine(const struct compare *c, const struct compare_machine *cm,
     struct strbuf *sb)
 {
-	int	i, row, r;
+	int	i;
 
 	strbuf_puts(sb, "{\"name\":");
 	strbuf_json_str(sb, cm->name);
@@ -311,29 +332,11 @@ compare_json_machine(const struct compare *c, const struct compare_machine *cm,
 		strbuf_puts(sb, ":");
 		compare_json_fig(sb, compare_solo(cm, i));
 	}
-	strbuf_puts(sb, "},\"yield\":{");
-	for (row = 0; row < c->nrows; row++) {
-		strbuf_puts(sb, row ? "," : "");
-		strbuf_json_str(sb, c->rows[row]);
-		strbuf_puts(sb, ":{");
-		for (r = 0; r < REL_COUNT; r++) {
-			strbuf_printf(sb, "%s\"%s\":", r ? "," : "", topo_rel_name(r));
-			compare_json_fig(sb, compare_yield(cm, row * REL_COUNT + r));
-		}
-		strbuf_puts(sb, "}");
-	}
-	strbuf_puts(sb, "},\"speed\":{");
-	for (row = 0; row < c->nrows; row++) {
-		strbuf_puts(sb, row ? "," : "");
-		strbuf_json_str(sb, c->rows[row]);
-		strbuf_puts(sb, ":{");
-		for (r = 0; r < REL_COUNT; r++) {
-			strbuf_printf(sb, "%s\"%s\":", r ? "," : "", topo_rel_name(r));
-			compare_json_fig(sb, compare_speed(cm, row * REL_COUNT + r));
-		}
-		strbuf_puts(sb, "}");
-	}
-	strbuf_puts(sb, "}}");
+	strbuf_puts(sb, "},\"yield\":");
+	compare_json_cells(sb, c, cm, compare_yield);
+	strbuf_puts(sb, ",\"speed\":");
+	compare_json_cells(sb, c, cm, compare_speed);
+	strbuf_puts(sb, "}");
 }
 
 /* Add a group's object: CPU, topology, members, medians, notes. */

@@ -470,3 +470,14 @@ report_notes_flush(struct report_notes *notes, FILE *f)
 	}
 	notes->n = 0;
 }
+
+/* Append ,"key":"text", or ,"key":null when text is empty. */
+void
+report_json_str_or_null(struct strbuf *sb, const char *key, const char *text)
+{
+	strbuf_printf(sb, ",\"%s\":", key);
+	if (text[0] == '\0')
+		strbuf_puts(sb, "null");
+	else
+		strbuf_json_str(sb, text);
+}

@@ -38,6 +38,8 @@ enum report_style {
 char	*report_fmt(char *buf, size_t len, double v, enum report_style, int prec);
 /* Append v as a JSON number, or null when it is not finite. */
 void	 report_json_num(struct strbuf *, double v);
+/* Append ,"key":"text", or ,"key":null when text is empty. */
+void	 report_json_str_or_null(struct strbuf *, const char *key, const char *text);
 /* "higher", "lower" or "". */
 const char *report_better_name(enum report_better);
 

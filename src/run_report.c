@@ -369,30 +369,19 @@ run_json_cpus(const struct run *run, struct strbuf *sb)
 	strbuf_puts(sb, "]");
 }
 
-/* Append ,"key":"text" or ,"key":null when text is empty. */
-static void
-run_json_why(struct strbuf *sb, const char *key, const char *text)
-{
-	strbuf_printf(sb, ",\"%s\":", key);
-	if (text[0] == '\0')
-		strbuf_puts(sb, "null");
-	else
-		strbuf_json_str(sb, text);
-}
-
 /* Add the sensors: where MHz came from, the package temperature and power, or why not. */
 static void
 run_json_sensors(const struct run *run, struct strbuf *sb)
 {
-	run_json_why(sb, "mhz_source", run->mhz_src);
-	run_json_why(sb, "mhz_unavailable", run->mhz_src[0] == '\0' ? run->mhz_why : "");
-	run_json_why(sb, "mhz_note", run->mhz_src[0] != '\0' ? run->mhz_why : "");
+	report_json_str_or_null(sb, "mhz_source", run->mhz_src);
+	report_json_str_or_null(sb, "mhz_unavailable", run->mhz_src[0] == '\0' ? run->mhz_why : "");
+	report_json_str_or_null(sb, "mhz_note", run->mhz_src[0] != '\0' ? run->mhz_why : "");
 	strbuf_puts(sb, ",\"temp_c\":");
 	report_json_num(sb, run->temp_c);
-	run_json_why(sb, "temp_unavailable", isfinite(run->temp_c) ? "" : run->temp_why);
+	report_json_str_or_null(sb, "temp_unavailable", isfinite(run->temp_c) ? "" : run->temp_why);
 	strbuf_puts(sb, ",\"watts\":");
 	report_json_num(sb, run->watts);
-	run_json_why(sb, "watts_unavailable", isfinite(run->watts) ? "" : run->watts_why);
+	report_json_str_or_null(sb, "watts_unavailable", isfinite(run->watts) ? "" : run->watts_why);
 }
 
 /* One line per load of its counters (alone -> together), the reason once, and the sensors. */

@@ -39,6 +39,22 @@ diag() {
 }
 
 # num_between VALUE LOW HIGH: is LOW <= VALUE <= HIGH (decimals allowed)?
+# A user id that owns no process on this machine, for tests under a process
+# limit (RLIMIT_NPROC counts every process of the user, so a shared one such
+# as nobody would count other people's): prints it, or nothing.
+free_uid() {
+	_u=$((40000 + $$ % 20000))
+	_n=0
+	while [ $_n -lt 50 ]; do
+		if ! pgrep -U "$_u" > /dev/null 2>&1 && ! getent passwd "$_u" > /dev/null 2>&1; then
+			echo "$_u"
+			return 0
+		fi
+		_u=$((_u + 1))
+		_n=$((_n + 1))
+	done
+}
+
 num_between() {
 	awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v != "" && v + 0 == v && v >= lo && v <= hi) }'
 }

@@ -8,6 +8,7 @@ prog=$(pwd)/smtscope
 mkdir -p "$TMP/dir/sub"
 : > "$TMP/dir/a.xml"
 : > "$TMP/dir/b.txt"
+: > "$TMP/dir/c.json"
 
 # comp [bc] LINE: the bash completion's COMPREPLY for LINE (cursor at its
 # end), one word a line, sorted; bc: with bash-completion loaded first.
@@ -84,6 +85,12 @@ for m in $modes; do
 	comp $b "$prog check --kernels hash,f" > "$TMP/got"
 	[ "$(cat "$TMP/got")" = "$(printf 'hash,%s\n' $kernels | grep '^hash,f' | LC_ALL=C sort)" ]
 	ok $? "[$m] check --kernels hash,f completes the list's last kernel: $(tr '\n' ' ' < "$TMP/got")"
+	comp $b "$prog compare " > "$TMP/got"
+	expect "[$m] compare gives the .json files and directories" c.json sub
+	! grep -qx a.xml "$TMP/got"
+	ok $? "[$m] and not the other files"
+	comp $b "$prog compare -o " > "$TMP/got"
+	expect "[$m] an option's FILE (compare -o FILE) gives every file" a.xml b.txt c.json sub
 	comp $b "$prog time -- ls" > "$TMP/got"
 	expect "[$m] time -- completes a command" ls
 	[ ! -s "$TMP/err" ]

@@ -54,9 +54,9 @@ else
 	keys=$(jq_py "$TMP/live.json" '",".join(sorted(j["solos"]["hash"]))')
 	[ "$keys" = "cpu_share,disturbed,error,foreign,foreign_cpus,rate,spread,tries" ]
 	ok $? "a solo has its rate, share, spread and guard ($keys)"
-	v=$(jq_py "$TMP/live.json" '(lambda c: "%s %s %s" % (type(c["disturbed"]).__name__, type(c["foreign"]).__name__, 0 <= c["spread"] < 1))(j["results"]["hash"]["same-pu"])')
+	v=$(jq_py "$TMP/live.json" '(lambda c: "%s %s %s" % (type(c["disturbed"]).__name__, type(c["foreign"]).__name__, c["spread"] is not None and c["spread"] >= 0))(j["results"]["hash"]["same-pu"])')
 	[ "$v" = "bool list True" ]
-	ok $? "disturbed is a boolean, foreign a list, spread a fraction ($v)"
+	ok $? "disturbed is a boolean, foreign a list, spread a relative figure, not negative ($v)"
 
 	anchor=$(jq_py "$TMP/live.json" 'j["anchor"]')
 	samepu=$(jq_py "$TMP/live.json" 'j["placements"]["same-pu"]')

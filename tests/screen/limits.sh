@@ -55,16 +55,17 @@ else
 	skip "cannot mount a tmpfs here (needs root)"
 fi
 
-# Processes: as nobody under --nproc, loads that cannot start are reported on
+# Processes: as a user of our own (tests/lib.sh free_uid) under --nproc, loads that cannot start are reported on
 # the screen, and the screen keeps running.
 if grep -q __asan_report "$SMTSCOPE" 2> /dev/null; then
 	for i in 1 2 3 4; do
 		skip "process limit: the sanitizer runtime needs processes of its own there"
 	done
-elif [ "$(id -u)" -eq 0 ] && command -v setpriv > /dev/null &&
-    setpriv --reuid=nobody --regid=nogroup --clear-groups test -x "$SMTSCOPE"; then
+elif LUID=$(free_uid) && [ -n "$LUID" ] && [ "$(id -u)" -eq 0 ] &&
+    command -v setpriv > /dev/null &&
+    setpriv --reuid=$LUID --regid=$LUID --clear-groups test -x "$SMTSCOPE"; then
 	TM_SOCK="smtscope-test-limits-nproc-$$"
-	tm_start "LANG=C.UTF-8 setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	tm_start "LANG=C.UTF-8 setpriv --reuid=$LUID --regid=$LUID --clear-groups \
 	    prlimit --nproc=3 $SMTSCOPE -d 2 -l spin@0 -l hash@1 -l int@0 -l fork@1"
 	tm_wait 'Resource temporarily unavailable|process limit' 10 > /dev/null
 	ok $? "nproc=3: the screen says why a load could not start"
@@ -81,10 +82,10 @@ elif [ "$(id -u)" -eq 0 ] && command -v setpriv > /dev/null &&
 	ok $? "nproc=3: q quits cleanly"
 	tm_end
 else
-	skip "needs root and setpriv to run as nobody"
-	skip "needs root and setpriv to run as nobody"
-	skip "needs root and setpriv to run as nobody"
-	skip "needs root and setpriv to run as nobody"
+	skip "needs root and setpriv to run as an unused user"
+	skip "needs root and setpriv to run as an unused user"
+	skip "needs root and setpriv to run as an unused user"
+	skip "needs root and setpriv to run as an unused user"
 fi
 
 # The terminal goes away (its tmux server killed): smtscope ends, no load left.

@@ -9,7 +9,7 @@ name=${1:?usage: dist.sh NAME}
 here=$(pwd -P)
 
 if top=$(git rev-parse --show-toplevel 2> /dev/null) && [ "$(cd "$top" && pwd -P)" = "$here" ]; then
-	list=$(git ls-files | grep -v -e '^\.' -e '/\.' -e '^MANIFEST$')
+	list=$(git ls-files | grep -v -e '^\.' -e '^MANIFEST$')
 elif [ -f MANIFEST ]; then
 	list=$(grep -v '^MANIFEST$' MANIFEST)
 else
