@@ -199,11 +199,17 @@ replay_summary(const struct replay *rp, enum cmd_format fmt, FILE *f)
 {
 	struct report_table	*t = replay_table(rp);
 	struct strbuf		 sb;
+	int			 i;
 
 	switch (fmt) {
 	case CMD_TEXT:
 		replay_text_head(rp, f);
-		report_write_text(t, f);
+		for (i = 0; i < rp->nloads && rp->loads[i].id <= 0; i++)
+			continue;
+		if (i == rp->nloads)
+			fprintf(f, "No load ran in this recording.\n");
+		else
+			report_write_text(t, f);
 		break;
 	case CMD_JSON:
 		strbuf_init(&sb);
