@@ -204,6 +204,7 @@ _smtscope_words()
 	tour)	COMPREPLY=($(compgen -W "$(_smtscope_tours "$prog")" -- "$cur"))
 		[[ $cur == */* || $cur == .* ]] && _smtscope_files '*.tour' ;;
 	compare) _smtscope_files '*.json' ;;
+	replay)	_smtscope_files '*.jsonl*' ;;
 	esac
 } &&
 	complete -F _smtscope smtscope

@@ -90,6 +90,8 @@ extern const struct cmd_entry	cmd_time_entry;		/* cmd_time.c */
 extern const struct cmd_entry	cmd_kernels_entry;	/* cmd_kernels.c */
 extern const struct cmd_entry	cmd_c2c_entry;		/* cmd_c2c.c */
 extern const struct cmd_entry	cmd_compare_entry;	/* cmd_compare.c */
+extern const struct cmd_entry	cmd_record_entry;	/* cmd_record.c */
+extern const struct cmd_entry	cmd_replay_entry;	/* cmd_replay.c */
 int	cmd_tour(int, char **);		/* cmd_tour.c: parses its own arguments */
 
 /*

@@ -34,6 +34,8 @@ static const struct cmd_entry *const main_cmds[] = {
 	&cmd_kernels_entry,
 	&cmd_c2c_entry,
 	&cmd_compare_entry,
+	&cmd_record_entry,
+	&cmd_replay_entry,
 };
 
 /* Print the top-level help. */

@@ -832,6 +832,32 @@ topo_is_live(const struct topo *m)
 	return m->source == TOPO_LIVE;
 }
 
+/* The live topology as hwloc XML (v2), NUL-terminated; NULL with a message. */
+char *
+topo_export_xml(const struct topo *m, size_t *len, char *err, size_t errlen)
+{
+	char	*xml, *copy;
+	int	 n;
+
+	if (m->hw == NULL) {
+		snprintf(err, errlen, "%s: only the live machine's topology can be "
+		    "exported", m->source_name);
+		return NULL;
+	}
+	if (hwloc_topology_export_xmlbuffer(m->hw, &xml, &n, 0) != 0 || n <= 0) {
+		snprintf(err, errlen, "hwloc cannot export this machine's topology: %s",
+		    strerror(errno));
+		return NULL;
+	}
+	/* hwloc's buffer is freed by hwloc: hand the caller its own copy. */
+	copy = xmalloc((size_t)n);
+	memcpy(copy, xml, (size_t)n);
+	copy[n - 1] = '\0';
+	hwloc_free_xmlbuffer(m->hw, xml);
+	*len = strlen(copy);
+	return copy;
+}
+
 /* Check that a CPU exists, is online and allowed. */
 int
 topo_check_cpu(const struct topo *m, int os, char *err, size_t errlen)

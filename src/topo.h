@@ -142,6 +142,9 @@ const char	*topo_rel_name(enum topo_rel);
 const char	*topo_type_name(enum topo_type);
 /* Bytes of the last-level cache above this CPU, 0 if unknown. */
 uint64_t	 topo_llc_bytes(const struct topo *, int os_index);
+/* The live topology as hwloc XML, NUL-terminated (free it); NULL with a message. */
+char		*topo_export_xml(const struct topo *, size_t *len, char *err,
+		     size_t errlen);
 /* Is this a view of the machine we run on? */
 int		 topo_is_live(const struct topo *);
 

@@ -44,6 +44,11 @@ seed() {
 	tour)	cp doc/tours/*.tour tests/data/tours/*.tour "$d/" 2> /dev/null ;;
 	theme)	cp themes/*.theme "$d/" 2> /dev/null ;;
 	json)	cp tests/data/compare/*.json tests/data/json/*.json "$d/" 2> /dev/null ;;
+	record)	for f in tests/data/record/*.jsonl; do
+			[ -f "$f" ] || continue
+			{ printf '\000'; cat "$f"; } > "$d/plain-${f##*/}"
+			{ printf '\001'; cat "$f"; } > "$d/gz-${f##*/}"
+		done ;;
 	load)	n=0
 		for s in hash@0 chase:32k@core:1.pu:0 pipe@0,1 stream:1m@package:1.core:0.pu:1 \
 		    spin@all fork@0-3 int@numa:1.core:0.pu:0 fp@l3:0 hash:64k@2; do

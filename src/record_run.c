@@ -1,0 +1,438 @@
+/*
+ * record_run.c: a recording session's lines. Each CPU's busy time is split
+ * as the screen shows it: smtscope's own user and system time (this
+ * process and its loads, charged to the CPU each is pinned on, or last ran
+ * on) and others' (/proc/stat's busy time less smtscope's own).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "cpustat.h"
+#include "foreign.h"
+#include "machine.h"
+#include "record_run.h"
+#include "util.h"
+
+/* Our processes: this one, and two ends of every load. */
+#define RECORD_OWN_MAX	(2 * LOADS_MAX + 1)
+
+/* One of our processes' CPU time at the last refresh. */
+struct record_own {
+	pid_t		pid;
+	uint64_t	ns, sys_ns;
+};
+
+/* What the session knows of a load. */
+struct record_load {
+	int	id;
+	double	solo;		/* NAN until measured */
+	int	dead;		/* its death was written */
+};
+
+struct record_run {
+	const struct topo	*m;
+	struct record_out	*out;
+	const struct load_spec	*specs;
+	int			 nspecs;
+	double			 interval_s;
+	uint64_t		 t0_ns;
+	time_t			 t0_wall;
+	int			 lines;
+	struct strbuf		 sb;
+	struct record_load	*ld;		/* by id; ids start at 1 */
+	int			 nld;
+	struct cpustat_sample	 prev;
+	struct foreign		*fg;
+	struct record_own	 own[RECORD_OWN_MAX];
+	int			 nown;
+	double			*own_ns, *own_sys;	/* by pus[] index, this interval */
+};
+
+/* A session writing to out for loads on m. */
+struct record_run *
+record_run_new(const struct topo *m, struct record_out *out, const struct load_spec *specs,
+    int nspecs, double interval_s)
+{
+	struct record_run	*rr = xcalloc(1, sizeof *rr);
+
+	rr->m = m;
+	rr->out = out;
+	rr->specs = specs;
+	rr->nspecs = nspecs;
+	rr->interval_s = interval_s;
+	rr->t0_ns = util_now_ns();
+	rr->t0_wall = time(NULL);
+	strbuf_init(&rr->sb);
+	rr->fg = foreign_new(NULL, m->max_os > 0 ? m->max_os : 1);
+	rr->own_ns = xcalloc((size_t)m->npus, sizeof *rr->own_ns);
+	rr->own_sys = xcalloc((size_t)m->npus, sizeof *rr->own_sys);
+	return rr;
+}
+
+/* Close the file and free the session. */
+int
+record_run_free(struct record_run *rr, char *err, size_t errlen)
+{
+	int	rc;
+
+	if (rr == NULL)
+		return 0;
+	rc = record_close(rr->out, err, errlen);
+	strbuf_free(&rr->sb);
+	cpustat_free(&rr->prev);
+	foreign_free(rr->fg);
+	free(rr->own_ns);
+	free(rr->own_sys);
+	free(rr->ld);
+	free(rr);
+	return rc;
+}
+
+/* Lines written so far. */
+int
+record_run_lines(const struct record_run *rr)
+{
+	return rr->lines;
+}
+
+/* Write the line in the buffer. */
+static int
+record_run_put(struct record_run *rr, char *err, size_t errlen)
+{
+	if (record_write(rr->out, &rr->sb, err, errlen) == -1)
+		return -1;
+	rr->lines++;
+	return 0;
+}
+
+/* Start a line with its time: {"t":12.34 */
+static void
+record_run_stamp(struct record_run *rr)
+{
+	rr->sb.len = 0;
+	rr->sb.s[0] = '\0';
+	strbuf_printf(&rr->sb, "{\"t\":%.2f", (double)(util_now_ns() - rr->t0_ns) / 1e9);
+}
+
+/* The loads of the header: each as written, with its kernel's unit. */
+static void
+record_run_specs(struct record_run *rr)
+{
+	const struct kernel	*k;
+	int			 i;
+
+	strbuf_puts(&rr->sb, ",\"loads\":[");
+	for (i = 0; i < rr->nspecs; i++) {
+		k = rr->specs[i].k;
+		strbuf_puts(&rr->sb, i > 0 ? ",{\"load\":" : "{\"load\":");
+		strbuf_json_str(&rr->sb, rr->specs[i].text);
+		strbuf_puts(&rr->sb, ",\"kernel\":");
+		strbuf_json_str(&rr->sb, k->name);
+		strbuf_puts(&rr->sb, ",\"unit\":");
+		strbuf_json_str(&rr->sb, k->unit);
+		strbuf_puts(&rr->sb, ",\"work\":");
+		strbuf_json_str(&rr->sb, k->work_unit);
+		strbuf_puts(&rr->sb, ",\"scale\":");
+		record_num(&rr->sb, k->scale, 6);
+		strbuf_printf(&rr->sb, ",\"higher\":%s}", k->higher_is_better ? "true" :
+		    "false");
+	}
+	strbuf_puts(&rr->sb, "]");
+}
+
+/* The header line: the machine, its CPUs and topology, the interval, the loads. */
+int
+record_run_header(struct record_run *rr, char *err, size_t errlen)
+{
+	struct machine	 mc;
+	struct tm	 tm;
+	char		 date[64], *xml;
+	size_t		 xlen;
+	int		 i;
+
+	if ((xml = topo_export_xml(rr->m, &xlen, err, errlen)) == NULL)
+		return -1;
+	gmtime_r(&rr->t0_wall, &tm);
+	strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	machine_fill(&mc, rr->m, NULL, NULL);
+	rr->sb.len = 0;
+	rr->sb.s[0] = '\0';
+	strbuf_printf(&rr->sb, "{\"kind\":\"record\",\"format\":%d,\"smtscope\":\"%s\","
+	    "\"start\":\"%s\",\"interval\":", RECORD_FORMAT, SMTSCOPE_VERSION, date);
+	record_num(&rr->sb, rr->interval_s, 3);
+	strbuf_puts(&rr->sb, ",");
+	machine_json(&mc, &rr->sb);
+	strbuf_puts(&rr->sb, ",\"cpus\":[");
+	for (i = 0; i < rr->m->npus; i++)
+		strbuf_printf(&rr->sb, "%s%d", i > 0 ? "," : "", rr->m->pus[i].os_index);
+	strbuf_puts(&rr->sb, "]");
+	record_run_specs(rr);
+	strbuf_puts(&rr->sb, ",\"xml\":");
+	strbuf_json_str(&rr->sb, xml);
+	strbuf_puts(&rr->sb, "}");
+	free(xml);
+	return record_run_put(rr, err, errlen);
+}
+
+/* The session's entry for a load id, made when new. */
+static struct record_load *
+record_run_load(struct record_run *rr, int id)
+{
+	int	i;
+
+	for (i = 0; i < rr->nld; i++)
+		if (rr->ld[i].id == id)
+			return &rr->ld[i];
+	rr->ld = xreallocarray(rr->ld, (size_t)rr->nld + 1, sizeof *rr->ld);
+	rr->ld[rr->nld].id = id;
+	rr->ld[rr->nld].solo = NAN;
+	rr->ld[rr->nld].dead = 0;
+	return &rr->ld[rr->nld++];
+}
+
+/* Event: load n of the header started as id, or failed to. */
+int
+record_run_started(struct record_run *rr, int n, int id, const char *why, char *err,
+    size_t errlen)
+{
+	record_run_stamp(rr);
+	if (id > 0) {
+		record_run_load(rr, id);
+		strbuf_printf(&rr->sb, ",\"e\":\"start\",\"id\":%d,\"n\":%d}", id, n);
+	} else {
+		strbuf_printf(&rr->sb, ",\"e\":\"failed\",\"n\":%d,\"why\":", n);
+		strbuf_json_str(&rr->sb, why);
+		strbuf_puts(&rr->sb, "}");
+	}
+	return record_run_put(rr, err, errlen);
+}
+
+/* Event: a load's solo was measured. */
+int
+record_run_solo(struct record_run *rr, int id, const struct solo_result *res,
+    int disturbed, int tries, char *err, size_t errlen)
+{
+	record_run_load(rr, id)->solo = res->rate;
+	record_run_stamp(rr);
+	strbuf_printf(&rr->sb, ",\"e\":\"solo\",\"id\":%d,\"solo\":", id);
+	record_num(&rr->sb, res->rate, 4);
+	strbuf_puts(&rr->sb, ",\"share\":");
+	record_num(&rr->sb, res->share, 3);
+	strbuf_puts(&rr->sb, ",\"spread\":");
+	record_num(&rr->sb, res->spread, 2);
+	strbuf_printf(&rr->sb, ",\"disturbed\":%s,\"tries\":%d}", disturbed ? "true" :
+	    "false", tries);
+	return record_run_put(rr, err, errlen);
+}
+
+/* Charge ns of our own time, sys_ns of it in the kernel, to a CPU by OS index. */
+static void
+record_run_charge(struct record_run *rr, int os, uint64_t ns, uint64_t sys_ns)
+{
+	const struct topo_pu	*pu = topo_pu_by_os(rr->m, os);
+
+	if (pu == NULL)
+		return;
+	rr->own_ns[pu - rr->m->pus] += (double)ns;
+	rr->own_sys[pu - rr->m->pus] += (double)sys_ns;
+}
+
+/* Read one of our processes and charge what it ran since the last refresh. */
+static void
+record_run_own_one(struct record_run *rr, const struct record_own *old, int nold,
+    pid_t pid, int pinned)
+{
+	struct record_own	 was = { pid, 0, 0 };
+	uint64_t		 ns, sys;
+	int			 i, cpu;
+
+	if (pid <= 0 || rr->nown == RECORD_OWN_MAX ||
+	    foreign_proc_ns(rr->fg, pid, &ns, &sys, &cpu) == -1)
+		return;
+	rr->own[rr->nown].pid = pid;
+	rr->own[rr->nown].ns = ns;
+	rr->own[rr->nown++].sys_ns = sys;
+	for (i = 0; i < nold; i++)
+		if (old[i].pid == pid)
+			was = old[i];
+	if (ns >= was.ns && sys >= was.sys_ns)
+		record_run_charge(rr, pinned != -1 ? pinned : cpu, ns - was.ns,
+		    sys - was.sys_ns);
+}
+
+/* Our own time on each CPU since the last refresh. */
+static void
+record_run_own(struct record_run *rr, struct loads *ls)
+{
+	struct record_own	 old[RECORD_OWN_MAX];
+	struct load		*l;
+	int			 i, nold = rr->nown;
+
+	memcpy(old, rr->own, (size_t)nold * sizeof old[0]);
+	memset(rr->own_ns, 0, (size_t)rr->m->npus * sizeof *rr->own_ns);
+	memset(rr->own_sys, 0, (size_t)rr->m->npus * sizeof *rr->own_sys);
+	rr->nown = 0;
+	record_run_own_one(rr, old, nold, getpid(), -1);
+	for (i = 0; i < loads_count(ls); i++) {
+		l = loads_at(ls, i);
+		if (l->state == LOAD_DEAD)
+			continue;
+		record_run_own_one(rr, old, nold, l->pid,
+		    l->spec.floating ? -1 : cpuset_next(&l->spec.cpus, 0));
+		record_run_own_one(rr, old, nold, l->pid_b, l->spec.cpu_b);
+	}
+}
+
+/* Start the refreshes: the first readings of CPUs and loads. */
+void
+record_run_begin(struct record_run *rr, struct loads *ls)
+{
+	char	err[256];
+
+	cpustat_free(&rr->prev);
+	if (cpustat_sample(&rr->prev, NULL, err, sizeof err) == -1)
+		memset(&rr->prev, 0, sizeof rr->prev);
+	record_run_own(rr, ls);
+	loads_sample(ls);
+}
+
+/* One CPU's busy split in whole percent: smtscope's user and system, others'. */
+static void
+record_run_cpu(struct record_run *rr, const struct cpustat_sample *cur, int i,
+    uint64_t wall_ns)
+{
+	struct cpustat_pct	pct;
+	double			busy, others, sys;
+
+	if (wall_ns == 0 || cpustat_delta(&rr->prev, cur, rr->m->pus[i].os_index,
+	    &pct) == -1) {
+		strbuf_puts(&rr->sb, i > 0 ? ",null,null,null" : "null,null,null");
+		return;
+	}
+	busy = pct.busy / 100;
+	others = busy - rr->own_ns[i] / (double)wall_ns;
+	/* Ticks and run time are counted apart: keep within 0..busy. */
+	others = others < 0 ? 0 : others > busy ? busy : others;
+	sys = rr->own_sys[i] / (double)wall_ns;
+	sys = sys > busy - others ? busy - others : sys;
+	strbuf_printf(&rr->sb, "%s%.0f,%.0f,%.0f", i > 0 ? "," : "",
+	    100 * (busy - others - sys), 100 * sys, 100 * others);
+}
+
+/* The loads of a sample: [id,state,rate,share,solo] each. */
+static void
+record_run_loads(struct record_run *rr, struct loads *ls)
+{
+	struct load	*l;
+	int		 i;
+
+	strbuf_puts(&rr->sb, "],\"l\":[");
+	for (i = 0; i < loads_count(ls); i++) {
+		l = loads_at(ls, i);
+		strbuf_printf(&rr->sb, "%s[%d,\"%s\",", i > 0 ? "," : "", l->id,
+		    l->state == LOAD_RUNNING ? "r" : l->state == LOAD_PAUSED ? "p" : "d");
+		record_num(&rr->sb, l->state == LOAD_DEAD ? NAN :
+		    analysis_rate(&l->prev, &l->cur), 4);
+		strbuf_puts(&rr->sb, ",");
+		record_num(&rr->sb, l->state == LOAD_DEAD ? NAN :
+		    analysis_share(&l->prev, &l->cur), 2);
+		strbuf_puts(&rr->sb, ",");
+		record_num(&rr->sb, record_run_load(rr, l->id)->solo, 4);
+		strbuf_puts(&rr->sb, "]");
+	}
+	strbuf_puts(&rr->sb, "]}");
+}
+
+/* A died event for each load that died since the last refresh. */
+static int
+record_run_deaths(struct record_run *rr, struct loads *ls, char *err, size_t errlen)
+{
+	struct record_load	*rl;
+	struct load		*l;
+	int			 i;
+
+	for (i = 0; i < loads_count(ls); i++) {
+		l = loads_at(ls, i);
+		rl = record_run_load(rr, l->id);
+		if (l->state != LOAD_DEAD || rl->dead)
+			continue;
+		rl->dead = 1;
+		record_run_stamp(rr);
+		strbuf_printf(&rr->sb, ",\"e\":\"died\",\"id\":%d,\"why\":", l->id);
+		strbuf_json_str(&rr->sb, l->death);
+		strbuf_puts(&rr->sb, "}");
+		if (record_run_put(rr, err, errlen) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* One refresh: a sample line, then the deaths. */
+int
+record_run_sample(struct record_run *rr, struct loads *ls, char *err, size_t errlen)
+{
+	struct cpustat_sample	cur;
+	char			cerr[256];
+	uint64_t		wall_ns = 0;
+	int			i;
+
+	loads_sample(ls);
+	loads_reap(ls);
+	record_run_own(rr, ls);
+	memset(&cur, 0, sizeof cur);
+	if (cpustat_sample(&cur, NULL, cerr, sizeof cerr) == 0 && rr->prev.ncpu > 0 &&
+	    cur.t_ns > rr->prev.t_ns)
+		wall_ns = cur.t_ns - rr->prev.t_ns;
+	record_run_stamp(rr);
+	strbuf_puts(&rr->sb, ",\"c\":[");
+	for (i = 0; i < rr->m->npus; i++)
+		record_run_cpu(rr, &cur, i, wall_ns);
+	record_run_loads(rr, ls);
+	if (cur.ncpu > 0) {
+		cpustat_free(&rr->prev);
+		rr->prev = cur;
+	}
+	if (record_run_put(rr, err, errlen) == -1)
+		return -1;
+	return record_run_deaths(rr, ls, err, errlen);
+}
+
+/* Stop every load (a stop event each), then the end event. */
+int
+record_run_end(struct record_run *rr, struct loads *ls, const char *why, char *err,
+    size_t errlen)
+{
+	struct load	*l;
+	int		 rc = 0;
+
+	loads_reap(ls);
+	if (record_run_deaths(rr, ls, err, errlen) == -1)
+		rc = -1;
+	while (loads_count(ls) > 0) {
+		l = loads_at(ls, 0);
+		if (rc == 0 && l->state != LOAD_DEAD) {
+			record_run_stamp(rr);
+			strbuf_printf(&rr->sb, ",\"e\":\"stop\",\"id\":%d}", l->id);
+			rc = record_run_put(rr, err, errlen);
+		}
+		if (l->state == LOAD_DEAD)
+			loads_forget(ls, l->id);
+		else
+			loads_stop(ls, l->id);
+	}
+	if (rc == 0) {
+		record_run_stamp(rr);
+		strbuf_puts(&rr->sb, ",\"e\":\"end\",\"why\":");
+		strbuf_json_str(&rr->sb, why);
+		strbuf_puts(&rr->sb, "}");
+		rc = record_run_put(rr, err, errlen);
+	}
+	return rc;
+}

@@ -1,0 +1,44 @@
+/*
+ * record_run.h: a recording session over running loads (smtscope record):
+ * the lines of doc/smtscope-record.5 built from the machine, the loads and
+ * /proc, and written through record.h. The command (cmd_record.c) starts
+ * the loads, measures their solos and paces the refreshes; this module
+ * turns each step into its line.
+ */
+#ifndef SMTSCOPE_RECORD_RUN_H
+#define SMTSCOPE_RECORD_RUN_H
+
+#include <stdint.h>
+
+#include "loads.h"
+#include "record.h"
+#include "solo.h"
+#include "topo.h"
+
+struct record_run;
+
+/* A session writing to out (it takes it) for loads on m, specs[0..nspecs). */
+struct record_run *record_run_new(const struct topo *, struct record_out *,
+	    const struct load_spec *specs, int nspecs, double interval_s);
+/* Close the file; 0, or -1 with a message. Frees the session. */
+int	 record_run_free(struct record_run *, char *err, size_t errlen);
+
+/* The header line; -1 with a message. */
+int	 record_run_header(struct record_run *, char *err, size_t errlen);
+/* Event: load n of the header started as id (or failed: id -1, why). */
+int	 record_run_started(struct record_run *, int n, int id, const char *why,
+	    char *err, size_t errlen);
+/* Event: a load's solo was measured (tries: measurements the guard made). */
+int	 record_run_solo(struct record_run *, int id, const struct solo_result *,
+	    int disturbed, int tries, char *err, size_t errlen);
+/* Start the refreshes: the first readings of CPUs and loads. */
+void	 record_run_begin(struct record_run *, struct loads *);
+/* One refresh: a sample line, and a died event for each load that died since. */
+int	 record_run_sample(struct record_run *, struct loads *, char *err, size_t errlen);
+/* Stop every load (a stop event each), then the end event (why: "time", "SIGINT"). */
+int	 record_run_end(struct record_run *, struct loads *, const char *why, char *err,
+	    size_t errlen);
+/* Lines written so far. */
+int	 record_run_lines(const struct record_run *);
+
+#endif

@@ -1,0 +1,228 @@
+/*
+ * replay_report.c: `replay --summary`: the recording's machine and loads,
+ * and each load's rate over time, per tenth of the recording: the slowest,
+ * median and fastest of its refreshes, and the median's speed against the
+ * load's solo.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "report.h"
+#include "replay.h"
+#include "util.h"
+
+/* The parts a recording is cut into. */
+#define REPLAY_PARTS	10
+
+enum {
+	RS_ID, RS_LOAD, RS_PART, RS_FROM, RS_TO, RS_N, RS_MIN, RS_MEDIAN, RS_MAX,
+	RS_SOLO, RS_SPEED, RS_UNIT, RS_NCOLS
+};
+static const struct report_col replay_cols[RS_NCOLS] = {
+	[RS_ID] = { .key = "id" },
+	[RS_LOAD] = { .key = "load", .title = "LOAD", .width = 12 },
+	[RS_PART] = { .key = "part", .title = "PART", .width = 7, .right = 1 },
+	[RS_FROM] = { .key = "from_s", .title = "FROM", .width = 7, .right = 1,
+	    .style = REPORT_FIXED, .prec = 1 },
+	[RS_TO] = { .key = "to_s", .title = "TO", .width = 7, .right = 1,
+	    .style = REPORT_FIXED, .prec = 1 },
+	[RS_N] = { .key = "samples", .title = "N", .width = 4, .right = 1,
+	    .style = REPORT_FIXED },
+	[RS_MIN] = { .key = "slowest", .title = "SLOWEST", .width = 9, .right = 1,
+	    .style = REPORT_RATE },
+	[RS_MEDIAN] = { .key = "median", .title = "MEDIAN", .width = 9, .right = 1,
+	    .style = REPORT_RATE },
+	[RS_MAX] = { .key = "fastest", .title = "FASTEST", .width = 9, .right = 1,
+	    .style = REPORT_RATE },
+	[RS_SOLO] = { .key = "solo", .title = "SOLO", .width = 9, .right = 1,
+	    .style = REPORT_RATE },
+	[RS_SPEED] = { .key = "speed", .title = "SPEED", .width = 6, .right = 1,
+	    .style = REPORT_PCT },
+	[RS_UNIT] = { .key = "unit", .title = "UNIT", .gap = 1 },
+};
+
+/* Compare two doubles for qsort. */
+static int
+replay_cmp(const void *a, const void *b)
+{
+	double	x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* A rate as shown: in the load's unit (higher: rate * scale; lower: scale / rate). */
+static double
+replay_display(const struct replay_load *l, double rate)
+{
+	if (!isfinite(rate) || rate <= 0 || !isfinite(l->scale) || l->scale <= 0)
+		return NAN;
+	return l->higher ? rate * l->scale : l->scale / rate;
+}
+
+/* The row of one load over samples [a, b). */
+static void
+replay_part(struct report_table *t, const struct replay *rp, int li, int part, int parts,
+    int a, int b, double *buf)
+{
+	const struct replay_load	*l = &rp->loads[li];
+	enum report_better		 better = l->higher ? REPORT_HIGHER : REPORT_LOWER;
+	double				 med, r;
+	int				 i, n = 0, row = report_add_row(t);
+
+	for (i = a; i < b; i++)
+		if (isfinite(r = rp->rate[(size_t)i * rp->nloads + li]) && r > 0)
+			buf[n++] = r;
+	qsort(buf, (size_t)n, sizeof *buf, replay_cmp);
+	med = n == 0 ? NAN : n % 2 ? buf[n / 2] : (buf[n / 2 - 1] + buf[n / 2]) / 2;
+	report_set_num(t, row, RS_ID, l->id, NULL, REPORT_NEUTRAL);
+	report_set_text(t, row, RS_LOAD, "#%d %s", l->id, l->load);
+	report_set_text(t, row, RS_PART, "%d-%d%%", part * 100 / parts,
+	    (part + 1) * 100 / parts);
+	report_set_num(t, row, RS_FROM, rp->t[a] - rp->interval_s, "s", REPORT_NEUTRAL);
+	report_set_num(t, row, RS_TO, rp->t[b - 1], "s", REPORT_NEUTRAL);
+	report_set_num(t, row, RS_N, n, NULL, REPORT_NEUTRAL);
+	/* The slowest is the lowest rate: in a lower-is-better unit, the highest figure. */
+	report_set_num(t, row, RS_MIN, replay_display(l, n ? (l->higher ? buf[0] :
+	    buf[n - 1]) : NAN), NULL, better);
+	report_set_num(t, row, RS_MEDIAN, replay_display(l, med), NULL, better);
+	report_set_num(t, row, RS_MAX, replay_display(l, n ? (l->higher ? buf[n - 1] :
+	    buf[0]) : NAN), NULL, better);
+	report_set_num(t, row, RS_SOLO, replay_display(l, l->solo), NULL, better);
+	report_set_num(t, row, RS_SPEED, analysis_speed(med, l->solo), NULL, REPORT_HIGHER);
+	if (l->solo_disturbed) {
+		report_set_flag(t, row, RS_SOLO, REPORT_DISTURBED, "solo disturbed");
+		report_set_flag(t, row, RS_SPEED, REPORT_DISTURBED, "solo disturbed");
+	} else if (!isfinite(l->solo))
+		report_set_flag(t, row, RS_SPEED, REPORT_NA, "no solo was recorded");
+	if (n == 0)
+		report_set_flag(t, row, RS_MEDIAN, REPORT_NA, "no rate in this part");
+	report_set_text(t, row, RS_UNIT, "%s", l->unit);
+}
+
+/* The table: per load that started, a row per part of the recording. */
+static struct report_table *
+replay_table(const struct replay *rp)
+{
+	struct report_table	*t = report_new(replay_cols, RS_NCOLS);
+	double			*buf = xcalloc((size_t)rp->nsamples + 1, sizeof *buf);
+	int			 li, p, parts, a, b;
+
+	parts = rp->nsamples < REPLAY_PARTS ? rp->nsamples : REPLAY_PARTS;
+	for (li = 0; li < rp->nloads; li++) {
+		if (rp->loads[li].id <= 0)
+			continue;
+		for (p = 0; p < parts; p++) {
+			a = (int)((long)p * rp->nsamples / parts);
+			b = (int)((long)(p + 1) * rp->nsamples / parts);
+			if (b > a)
+				replay_part(t, rp, li, p, parts, a, b, buf);
+		}
+	}
+	free(buf);
+	return t;
+}
+
+/* The recording in words: host, date, length, loads and their fates. */
+static void
+replay_text_head(const struct replay *rp, FILE *f)
+{
+	const struct replay_load	*l;
+	char				 solo[64], id[32];
+	int				 i;
+
+	fprintf(f, "Recording %s: host %s, started %s, smtscope %s\n", rp->path,
+	    rp->host[0] != '\0' ? rp->host : "(unknown)", rp->start[0] != '\0' ?
+	    rp->start : "(unknown)", rp->smtscope[0] != '\0' ? rp->smtscope : "?");
+	fprintf(f, "%d refreshes every %.1f s over %.1f s, %d CPUs%s%s; ended by %s\n",
+	    rp->nsamples, rp->interval_s, rp->nsamples > 0 ? rp->t[rp->nsamples - 1] -
+	    rp->t[0] + rp->interval_s : 0.0, rp->ncpus, rp->cpu[0] != '\0' ? ", " : "",
+	    rp->cpu, rp->end[0] != '\0' ? rp->end : "nothing recorded (cut short)");
+	for (i = 0; i < rp->nloads; i++) {
+		l = &rp->loads[i];
+		report_fmt(solo, sizeof solo, replay_display(l, l->solo), REPORT_RATE, 0);
+		id[0] = '\0';
+		if (l->id > 0)
+			snprintf(id, sizeof id, " (#%d)", l->id);
+		fprintf(f, "  load %d: %s%s, solo %s %s%s%s%s\n", i + 1, l->load, id,
+		    solo, l->unit,
+		    l->solo_disturbed ? " (disturbed)" : "", l->fate[0] != '\0' ? ", " : "",
+		    l->fate);
+	}
+	fprintf(f, "\nEach load's rate per tenth of the recording: the slowest, median "
+	    "and fastest\nof its refreshes, in its unit; SPEED = median rate / solo.\n\n");
+}
+
+/* The recording's description and loads as JSON members. */
+static void
+replay_json_head(const struct replay *rp, struct strbuf *sb)
+{
+	const struct replay_load	*l;
+	int				 i;
+
+	strbuf_puts(sb, "{\"kind\":\"replay-summary\",\"file\":");
+	strbuf_json_str(sb, rp->path);
+	strbuf_puts(sb, ",\"hostname\":");
+	strbuf_json_str(sb, rp->host);
+	strbuf_puts(sb, ",\"start\":");
+	strbuf_json_str(sb, rp->start);
+	strbuf_puts(sb, ",\"end\":");
+	strbuf_json_str(sb, rp->end[0] != '\0' ? rp->end : NULL);
+	strbuf_printf(sb, ",\"refreshes\":%d,\"interval_s\":", rp->nsamples);
+	report_json_num(sb, rp->interval_s);
+	strbuf_printf(sb, ",\"cpus\":%d,\"loads\":[", rp->ncpus);
+	for (i = 0; i < rp->nloads; i++) {
+		l = &rp->loads[i];
+		strbuf_printf(sb, "%s{\"id\":", i > 0 ? "," : "");
+		report_json_num(sb, l->id > 0 ? l->id : NAN);
+		strbuf_puts(sb, ",\"load\":");
+		strbuf_json_str(sb, l->load);
+		strbuf_puts(sb, ",\"unit\":");
+		strbuf_json_str(sb, l->unit);
+		strbuf_puts(sb, ",\"solo\":");
+		report_json_num(sb, replay_display(l, l->solo));
+		strbuf_printf(sb, ",\"solo_disturbed\":%s,\"fate\":", l->solo_disturbed ?
+		    "true" : "false");
+		strbuf_json_str(sb, l->fate[0] != '\0' ? l->fate : NULL);
+		strbuf_puts(sb, "}");
+	}
+	strbuf_puts(sb, "]");
+}
+
+/* Print the summary as text, one JSON object, or CSV (the table alone). */
+void
+replay_summary(const struct replay *rp, enum cmd_format fmt, FILE *f)
+{
+	struct report_table	*t = replay_table(rp);
+	struct strbuf		 sb;
+	int			 i;
+
+	switch (fmt) {
+	case CMD_TEXT:
+		replay_text_head(rp, f);
+		for (i = 0; i < rp->nloads && rp->loads[i].id <= 0; i++)
+			continue;
+		if (i == rp->nloads)
+			fprintf(f, "No load ran in this recording.\n");
+		else
+			report_write_text(t, f);
+		break;
+	case CMD_JSON:
+		strbuf_init(&sb);
+		replay_json_head(rp, &sb);
+		strbuf_puts(&sb, ",\"parts\":");
+		report_write_json(t, &sb);
+		strbuf_puts(&sb, "}\n");
+		fputs(sb.s, f);
+		strbuf_free(&sb);
+		break;
+	case CMD_CSV:
+		report_write_csv(t, f);
+		break;
+	}
+	report_free(t);
+}

@@ -1,0 +1,158 @@
+# tests/cli/record.sh: `smtscope record` writes a recording that `replay
+# --summary` reads back (plain and gzip); SIGINT leaves a whole file and no
+# load; bad options and bad files are one-line errors naming what and where.
+# Shapes and signs only: the speeds' bands are in tests/physics/record.sh.
+. tests/lib.sh
+
+# gone PID...: none of the processes exists any more (zombies count as gone).
+gone() {
+	for p in "$@"; do
+		case "$(ps -o stat= -p "$p" 2> /dev/null)" in
+		""|Z*) ;;
+		*) return 1 ;;
+		esac
+	done
+	return 0
+}
+
+R=$TMP/s.jsonl.gz
+$SMTSCOPE record -o "$R" --time 2 -l spin@0 -l spin@0 > "$TMP/out" 2> "$TMP/err"
+st=$?
+[ $st -eq 0 ] && [ ! -s "$TMP/out" ] && [ ! -s "$TMP/err" ]
+ok $? "record --time 2 of two loads: exit 0, nothing printed ($st: $(head -c 200 "$TMP/err"))"
+[ "$(od -An -tx1 -N2 "$R" | tr -d ' ')" = "1f8b" ]
+ok $? "a .gz name gives a gzip file"
+gzip -dc "$R" > "$TMP/s.jsonl" 2> "$TMP/gz"
+ok $? "gzip reads it whole ($(cat "$TMP/gz"))"
+head -n 1 "$TMP/s.jsonl" | grep -q '^{"kind":"record","format":1,'
+ok $? "line 1 is the header: kind record, format 1"
+[ "$(grep -c '"e":"start"' "$TMP/s.jsonl")" -eq 2 ] &&
+    [ "$(grep -c '"e":"solo"' "$TMP/s.jsonl")" -eq 2 ] &&
+    [ "$(grep -c '"e":"stop"' "$TMP/s.jsonl")" -eq 2 ]
+ok $? "events: two starts, two solos, two stops"
+tail -n 1 "$TMP/s.jsonl" | grep -q '"e":"end","why":"time"'
+ok $? "the last line is the end, by time"
+n=$(grep -c '"c":\[' "$TMP/s.jsonl")
+[ "$n" -ge 1 ] && [ "$n" -le 3 ]
+ok $? "2 s at 1 Hz: 1 to 3 samples ($n)"
+
+if command -v python3 > /dev/null 2>&1; then
+	python3 - "$TMP/s.jsonl" > "$TMP/py" 2>&1 <<'EOF'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+h = lines[0]
+assert h["machine"]["hostname"], "no host"
+assert h["xml"].startswith("<?xml") and "<topology" in h["xml"], "no hwloc XML"
+assert [l["load"] for l in h["loads"]] == ["spin@0", "spin@0"], h["loads"]
+n = len(h["cpus"])
+for l in lines[1:]:
+    if "c" in l:
+        assert len(l["c"]) == 3 * n, "c of %d" % len(l["c"])
+        assert all(v is None or 0 <= v <= 100 for v in l["c"]), l["c"]
+        assert len(l["l"]) == 2 and all(x[1] == "r" and x[2] > 0 for x in l["l"]), l["l"]
+print("ok")
+EOF
+	[ "$(cat "$TMP/py")" = ok ]
+	ok $? "every line is JSON; the header has the host, the XML, the loads; each sample 3 figures a CPU and two running loads ($(tail -n 1 "$TMP/py"))"
+else
+	skip "python3 is not installed: the lines are not parsed"
+fi
+
+$SMTSCOPE replay --summary "$R" > "$TMP/sum" 2> "$TMP/err"
+st=$?
+[ $st -eq 0 ] && [ ! -s "$TMP/err" ]
+ok $? "replay --summary: exit 0 ($st)"
+grep -q "^Recording $R: host $(uname -n | cut -d. -f1)" "$TMP/sum"
+ok $? "it names the recording and its host"
+grep -q '^  load 1: spin@0 (#1), solo [0-9.]* Mloop/s' "$TMP/sum" &&
+    grep -q '^  load 2: spin@0 (#2), solo [0-9.]* Mloop/s' "$TMP/sum"
+ok $? "it lists the two loads with their solos"
+# LOAD is two words ("#1 spin@0"): MEDIAN is field 8, SPEED field 11.
+awk '$1 ~ /^#[12]$/ { n++; s = $11; sub(/^~/, "", s)
+    if (!($8 + 0 > 0 && s ~ /^[0-9]+%$/ && s + 0 > 0)) bad = 1 }
+    END { exit bad || n < 2 }' "$TMP/sum"
+ok $? "each load has rows with a positive median rate and speed"
+[ "$(awk '$1 == "#1"' "$TMP/sum" | wc -l)" = "$(awk '$1 == "#2"' "$TMP/sum" | wc -l)" ]
+ok $? "both loads have as many rows"
+if command -v python3 > /dev/null 2>&1; then
+	$SMTSCOPE replay --summary --json "$R" | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+assert j["kind"] == "replay-summary" and len(j["loads"]) == 2
+assert all(l["solo"] > 0 for l in j["loads"])
+assert all(p["speed"] > 0 and p["median"] > 0 for p in j["parts"])
+print(len(j["parts"]))' > "$TMP/py" 2>&1
+	ok $? "--json parses: two loads with solos, parts with speeds ($(tail -n 1 "$TMP/py") parts)"
+else
+	skip "python3 is not installed: --json is not parsed"
+fi
+gzip -dc "$R" > "$TMP/plain.jsonl"
+$SMTSCOPE replay --summary "$TMP/plain.jsonl" | tail -n +2 > "$TMP/sum2"
+tail -n +2 "$TMP/sum" | cmp -s - "$TMP/sum2"
+ok $? "the same recording uncompressed gives the same summary"
+
+# SIGINT: the file is whole up to an end line, no load is left, smtscope dies of it.
+$SMTSCOPE record -o "$TMP/int.jsonl" -d 2 -l spin@0 -l spin@1 2> "$TMP/err" &
+pid=$!
+i=0
+while [ $i -lt 200 ] && ! grep -q '"c":\[' "$TMP/int.jsonl" 2> /dev/null; do
+	sleep 0.05
+	i=$((i + 1))
+done
+kids=$(pgrep -P $pid | tr '\n' ' ')
+kill -INT $pid
+wait $pid
+st=$?
+[ $st -eq 130 ]
+ok $? "record ends on SIGINT as killed by it (status $st)"
+[ "$(echo $kids | wc -w)" -ge 2 ] && gone $kids
+ok $? "its load processes ($kids) are gone"
+tail -n 1 "$TMP/int.jsonl" | grep -q '"e":"end","why":"SIGINT"'
+ok $? "the file ends with the end event: SIGINT"
+$SMTSCOPE replay --summary "$TMP/int.jsonl" > /dev/null 2> "$TMP/err"
+[ $? -eq 0 ] && [ ! -s "$TMP/err" ]
+ok $? "replay reads it without a warning ($(cat "$TMP/err"))"
+
+# A recording cut short: its last line is left out, with a warning naming it.
+head -c -5 "$TMP/int.jsonl" > "$TMP/cut.jsonl"
+last=$(wc -l < "$TMP/int.jsonl")
+$SMTSCOPE replay --summary "$TMP/cut.jsonl" > /dev/null 2> "$TMP/err"
+[ $? -eq 0 ] && grep -q "cut.jsonl: line $last: truncated" "$TMP/err"
+ok $? "a file cut short: a warning names line $last ($(cat "$TMP/err"))"
+
+# Bad files: one line naming the file and the line, exit 2.
+bad() {
+	$SMTSCOPE replay --summary "$1" > "$TMP/bo" 2> "$TMP/be"
+	st=$?
+	[ $st -eq 2 ] && [ ! -s "$TMP/bo" ] && [ "$(wc -l < "$TMP/be")" -eq 1 ] &&
+	    grep -q "$2" "$TMP/be"
+	ok $? "$3: exit 2, one line: $(cat "$TMP/be")"
+}
+sed '1s/"format":1,/"format":7,/' "$TMP/s.jsonl" > "$TMP/v7.jsonl"
+bad "$TMP/v7.jsonl" "v7.jsonl: line 1: recording format 7" "another format version"
+bad tests/data/compare/a.json "a.json: line 1" "a check result"
+sed '4s/.*/{"t":1,"c":"x"}/' "$TMP/s.jsonl" > "$TMP/l4.jsonl"
+bad "$TMP/l4.jsonl" "l4.jsonl: line 4: " "a bad line 4"
+bad "$TMP/none.jsonl" "none.jsonl: No such file" "a missing file"
+: > "$TMP/empty.jsonl"
+bad "$TMP/empty.jsonl" "empty.jsonl: empty" "an empty file"
+
+# Usage: one line, exit 2, nothing started.
+usage() {
+	$SMTSCOPE "$@" > "$TMP/uo" 2> "$TMP/ue"
+	st=$?
+	[ $st -eq 2 ] && [ "$(wc -l < "$TMP/ue")" -eq 1 ]
+	ok $? "$*: exit 2, one line: $(cat "$TMP/ue")"
+}
+usage record -l spin@0
+usage record -o "$TMP/x.jsonl" -d 0
+usage record -o "$TMP/x.jsonl" --time abc
+usage record -o "$TMP/x.jsonl" -l nosuch@0
+usage record -o "$TMP/nodir/x.jsonl" --time 1
+usage replay --summary
+usage replay "$R"
+grep -q 'not built yet' "$TMP/ue" && grep -q -- '--summary' "$TMP/ue"
+ok $? "replay without --summary says the screen replay is not built yet"
+[ ! -e "$TMP/x.jsonl" ]
+ok $? "no file is written on a usage error"
+done_testing
