@@ -228,4 +228,8 @@ void	check_report_json(const struct check *, FILE *);
 /* One CSV row per kernel and relation. */
 void	check_report_csv(const struct check *, FILE *);
 
+/* check_svg.c */
+/* The co-run matrix as a coloured SVG table, written whole to path; -1 and why. */
+int	check_svg_write(const struct check *, const char *path, char *err, size_t errlen);
+
 #endif

@@ -11,11 +11,14 @@
 #include "cmd.h"
 #include "cpuinfo.h"
 #include "infer.h"
+#include "svg.h"
 #include "topo.h"
 #include "util.h"
 
 /* --infer[=PAIRS], long only. */
 #define CMD_CHECK_OPT_INFER	0x110
+/* --svg FILE, long only. */
+#define CMD_CHECK_OPT_SVG	0x111
 
 static int	cmd_check_exec(int, char **);
 static void	cmd_check_help(FILE *);
@@ -32,6 +35,7 @@ static const struct option cmd_check_longopts[] = {
 	{ "infer", optional_argument, NULL, CMD_CHECK_OPT_INFER },
 	{ "input", required_argument, NULL, 'i' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "svg", required_argument, NULL, CMD_CHECK_OPT_SVG },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -40,7 +44,7 @@ const struct cmd_entry cmd_check_entry = {
 	.name = "check",
 	.usage = "[--kernels LIST] [--pairs LIST] [--scheduler] [--time S]\n"
 	    "                      [--anchor CPU] [--json|--csv] [--dry-run]\n"
-	    "                      [-i FILE.xml|SYNTHETIC] [-o FILE]\n"
+	    "                      [-i FILE.xml|SYNTHETIC] [-o FILE] [--svg FILE]\n"
 	    "       smtscope check --infer[=A:B,...] [--time S] [--json] [--dry-run]",
 	.summary = "co-run matrix and SMT yield: the verdict on new hardware",
 	.optstring = "k:p:st:a:ni:o:h",
@@ -78,6 +82,7 @@ cmd_check_help(FILE *f)
 	    "  --dry-run        print the facts and the plan; run nothing\n"
 	    "  -i, --input F    plan for another machine's topology (with --dry-run)\n"
 	    "  -o, --output F   write the report to F (%%h: the short host name, %%%%: %%)\n"
+	    "  --svg FILE       also write the co-run matrix as a coloured SVG table\n"
 	    "  --infer[=PAIRS]  hidden siblings: what pairs of CPUs behave like, measured\n"
 	    "                   (the same CPU, SMT siblings, separate cores) beside what\n"
 	    "                   the topology reports; PAIRS as 0:1,0:2 (default: chosen\n"
@@ -125,6 +130,11 @@ cmd_check_options(const struct cmd_args *a, struct check *c, enum cmd_format *fm
 	    ((s = cmd_args_get(a, 'p')) != NULL &&
 	    check_add_pairs(c, s, err, sizeof err) == -1))
 		return cmd_usage_error("check", "%s", err);
+	if ((s = cmd_args_get(a, CMD_CHECK_OPT_SVG)) != NULL && c->dry_run)
+		return cmd_usage_error("check", "--svg %s: a dry run measures nothing to "
+		    "draw", s);
+	if (s != NULL && svg_probe(s, err, sizeof err) == -1)
+		return cmd_usage_error("check", "--svg: %s", err);
 	return CMD_GO;
 }
 
@@ -229,7 +239,7 @@ cmd_check_rtt(void *arg, int a, int b, double *ns, double *spread, char *why, si
 static int
 cmd_check_infer_options(const struct cmd_args *a, struct infer *inf, enum cmd_format *fmt)
 {
-	static const int	 other[] = { 'k', 'p', 's', 'a' };
+	static const int	 other[] = { 'k', 'p', 's', 'a', CMD_CHECK_OPT_SVG };
 	const char		*s;
 	size_t			 i;
 
@@ -240,7 +250,9 @@ cmd_check_infer_options(const struct cmd_args *a, struct infer *inf, enum cmd_fo
 	for (i = 0; i < sizeof other / sizeof other[0]; i++)
 		if (cmd_args_has(a, other[i]))
 			return cmd_usage_error("check", "--infer measures its own pairs: "
-			    "-%c does not apply", other[i]);
+			    "%s does not apply", other[i] == CMD_CHECK_OPT_SVG ? "--svg" :
+			    other[i] == 'k' ? "-k" : other[i] == 'p' ? "-p" : other[i] == 's' ?
+			    "-s" : "-a");
 	if ((s = cmd_args_get(a, 't')) != NULL && (util_parse_seconds(s, &inf->window_s) ==
 	    -1 || inf->window_s < 0.05 || inf->window_s > 60))
 		return cmd_usage_error("check", "--time: '%s' is not a number of seconds "
@@ -320,6 +332,7 @@ cmd_check_exec(int argc, char **argv)
 	struct check	*c;
 	struct cmd_out	 out;
 	enum cmd_format	 fmt;
+	char		 err[4600];
 	int		 rc;
 
 	if ((rc = cmd_args_parse(&a, &cmd_check_entry, argc, argv)) != CMD_GO)
@@ -345,6 +358,11 @@ cmd_check_exec(int argc, char **argv)
 	else if (!c->dry_run)
 		check_report_text(c, out.f);
 	rc = c->failed ? CMD_FAIL : CMD_OK;
+	if (cmd_args_get(&a, CMD_CHECK_OPT_SVG) != NULL && check_svg_write(c,
+	    cmd_args_get(&a, CMD_CHECK_OPT_SVG), err, sizeof err) == -1) {
+		fprintf(stderr, "smtscope: check: --svg: %s\n", err);
+		rc = CMD_FAIL;
+	}
 out:
 	rc = cmd_out_close(&out, "check", rc);
 	check_free(c);

@@ -7,9 +7,13 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "svg.h"
 #include "timing.h"
 #include "topo.h"
 #include "util.h"
+
+/* --svg FILE, long only. */
+#define CMD_TIME_OPT_SVG	0x110
 
 static int	cmd_time_exec(int, char **);
 static void	cmd_time_help(FILE *);
@@ -24,6 +28,7 @@ static const struct option cmd_time_longopts[] = {
 	{ "dry-run", no_argument, NULL, 'n' },
 	{ "input", required_argument, NULL, 'i' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "svg", required_argument, NULL, CMD_TIME_OPT_SVG },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -32,6 +37,7 @@ const struct cmd_entry cmd_time_entry = {
 	.name = "time",
 	.usage = "[--runs N] [--prepare CMD] [--placements LIST]\n"
 	    "                     [--json|--csv] [--quiet] [--dry-run] [-i INPUT] [-o FILE]\n"
+	    "                     [--svg FILE]\n"
 	    "                     -- COMMAND [ARGS...]",
 	.summary = "time a real command on each CPU placement (all, cores, half)",
 	.optstring = "+r:p:P:qni:o:h",
@@ -69,6 +75,7 @@ cmd_time_help(FILE *f)
 	    "  -i, --input FILE|SYN    plan for another machine (implies --dry-run)\n"
 	    "  -o, --output FILE       write the report to FILE (%%h: the short host name,\n"
 	    "                          %%%%: %%)\n"
+	    "  --svg FILE              also write a bar chart of the speed per placement\n"
 	    "\n"
 	    "Per run: wall time (monotonic clock), user and sys time, peak RSS (of the\n"
 	    "largest single process of the tree), exit status, context switches. The\n"
@@ -82,9 +89,10 @@ cmd_time_help(FILE *f)
 static int
 cmd_time_options(const struct cmd_args *a, struct timing *t, enum cmd_format *fmt)
 {
-	char	err[512], path[4096];
-	long	v;
-	int	i;
+	const char	*s;
+	char		 err[4600], path[4096];
+	long		 v;
+	int		 i;
 
 	if (cmd_args_format(a, fmt) != 0)
 		return CMD_USAGE;
@@ -112,6 +120,11 @@ cmd_time_options(const struct cmd_args *a, struct timing *t, enum cmd_format *fm
 	if (t->argc > 0 && !cmd_args_has(a, 'i') &&
 	    timing_find_command(t->argv[0], path, sizeof path, err, sizeof err) == -1)
 		return cmd_usage_error("time", "%s", err);
+	if ((s = cmd_args_get(a, CMD_TIME_OPT_SVG)) != NULL && t->dry_run)
+		return cmd_usage_error("time", "--svg %s: a dry run measures nothing to "
+		    "draw", s);
+	if (s != NULL && svg_probe(s, err, sizeof err) == -1)
+		return cmd_usage_error("time", "--svg: %s", err);
 	return CMD_GO;
 }
 
@@ -172,6 +185,19 @@ cmd_time_run(struct timing *t)
 	return CMD_GO;
 }
 
+/* Write the --svg chart when asked; rc, or CMD_FAIL when it cannot be written. */
+static int
+cmd_time_svg(const struct cmd_args *a, const struct timing *t, int rc)
+{
+	const char	*path = cmd_args_get(a, CMD_TIME_OPT_SVG);
+	char		 err[4600];
+
+	if (path == NULL || timing_svg_write(t, path, err, sizeof err) == 0)
+		return rc;
+	fprintf(stderr, "smtscope: time: --svg: %s\n", err);
+	return CMD_FAIL;
+}
+
 /* `smtscope time [OPTIONS] -- COMMAND [ARGS...]`. */
 static int
 cmd_time_exec(int argc, char **argv)
@@ -197,6 +223,7 @@ cmd_time_exec(int argc, char **argv)
 		else
 			timing_report_text(&t, out.f);
 		rc = timing_failed(&t) > 0 ? CMD_FAIL : CMD_OK;
+		rc = cmd_time_svg(&a, &t, rc);
 	}
 	rc = cmd_out_close(&out, "time", rc);
 	free(t.runs);

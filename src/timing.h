@@ -162,4 +162,8 @@ void	timing_report_text(const struct timing *, FILE *);
 void	timing_report_json(const struct timing *, FILE *);
 void	timing_report_csv(const struct timing *, FILE *);
 
+/* timing_svg.c */
+/* A bar chart of the speed per placement as SVG, written whole to path; -1 and why. */
+int	timing_svg_write(const struct timing *, const char *path, char *err, size_t errlen);
+
 #endif

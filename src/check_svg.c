@@ -1,0 +1,190 @@
+/*
+ * check_svg.c: `check --svg`: the co-run matrix as a coloured SVG table for
+ * slides: a row per kernel, a column per relation; each cell the speeds of
+ * the two copies against alone and their sum, the yield, coloured by it
+ * (red: less than one CPU of work, amber: one, green: two). A cell that
+ * others' work disturbed is marked ~, a relation this machine lacks n/a.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "svg.h"
+
+#define CHECK_SVG_NAME_W	150
+#define CHECK_SVG_CELL_W	118
+#define CHECK_SVG_CELL_H	44
+#define CHECK_SVG_TOP		96
+#define CHECK_SVG_FONT		"'DejaVu Sans', Helvetica, Arial, sans-serif"
+
+/* The yield colour stops: 0.5 red, 1.0 amber, 2.0 green. */
+static const double check_svg_stops[][4] = {
+	{ 0.5, 224, 102, 102 },
+	{ 1.0, 255, 217, 102 },
+	{ 2.0, 147, 196, 125 }
+};
+
+/* A cell's fill for its yield. */
+static void
+check_svg_colour(double y, char *buf, size_t len)
+{
+	const double	(*s)[4] = check_svg_stops;
+	double		 f;
+	int		 i = 0, k, rgb[3];
+
+	if (y <= s[0][0])
+		y = s[0][0];
+	if (y >= s[2][0])
+		y = s[2][0];
+	if (y > s[1][0])
+		i = 1;
+	f = (y - s[i][0]) / (s[i + 1][0] - s[i][0]);
+	for (k = 0; k < 3; k++)
+		rgb[k] = (int)lround(s[i][k + 1] + f * (s[i + 1][k + 1] - s[i][k + 1]));
+	snprintf(buf, len, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+}
+
+/* Is a cell, or a solo it is measured against, disturbed? */
+static int
+check_svg_disturbed(const struct check *c, const struct check_row *row, int r)
+{
+	const struct check_solo	*soa = check_find_solo(c, &row->a);
+	const struct check_solo	*sob = check_find_solo(c, &row->b);
+
+	return row->cell[r].disturbed || (soa != NULL && soa->cell.disturbed) ||
+	    (sob != NULL && sob->cell.disturbed);
+}
+
+/* One rectangle with two lines of text and a tooltip. */
+static void
+check_svg_box(FILE *f, int x, int y, const char *fill, const char *l1, const char *l2,
+    const char *tip)
+{
+	fprintf(f, "<g><title>");
+	svg_text(f, tip);
+	fprintf(f, "</title><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
+	    "stroke=\"#ffffff\" stroke-width=\"2\"/>\n<text x=\"%d\" y=\"%d\" "
+	    "text-anchor=\"middle\" font-weight=\"bold\">", x, y, CHECK_SVG_CELL_W,
+	    CHECK_SVG_CELL_H, fill, x + CHECK_SVG_CELL_W / 2, y + 19);
+	svg_text(f, l1);
+	fprintf(f, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
+	    "font-size=\"11\">", x + CHECK_SVG_CELL_W / 2, y + 35);
+	svg_text(f, l2);
+	fputs("</text></g>\n", f);
+}
+
+/* One cell of the matrix: speeds and yield, n/a, failed or not measured. */
+static void
+check_svg_cell(FILE *f, const struct check *c, const struct check_row *row, int r,
+    int x, int y)
+{
+	const struct check_cell	*cell = &row->cell[r];
+	char			 l1[64], l2[64], tip[800], fill[16];
+	double			 sa, sb, yield;
+
+	check_cell_speeds(c, row, r, &sa, &sb, &yield);
+	if (c->plan.rel[r].cpu == -1) {
+		snprintf(tip, sizeof tip, "%s: %s", topo_rel_name(r), c->plan.rel[r].reason);
+		snprintf(l2, sizeof l2, "%.20s%s", c->plan.rel[r].reason,
+		    strlen(c->plan.rel[r].reason) > 20 ? "\u2026" : "");
+		check_svg_box(f, x, y, "#eeeeee", "n/a", l2, tip);
+	} else if (cell->state == CHECK_FAILED) {
+		snprintf(tip, sizeof tip, "%s on %s: %s", row->name, topo_rel_name(r),
+		    cell->error);
+		check_svg_box(f, x, y, "#cccccc", "failed", "see the report", tip);
+	} else if (cell->state != CHECK_DONE || !isfinite(yield)) {
+		snprintf(tip, sizeof tip, "%s on %s: %s", row->name, topo_rel_name(r),
+		    cell->state == CHECK_DONE ? "no solo rate" : "not measured");
+		check_svg_box(f, x, y, "#eeeeee", "-", cell->state == CHECK_DONE ?
+		    "no solo" : "not measured", tip);
+	} else {
+		check_svg_colour(yield, fill, sizeof fill);
+		snprintf(l1, sizeof l1, "%s%.2f + %.2f", check_svg_disturbed(c, row, r) ?
+		    "~" : "", sa, sb);
+		snprintf(l2, sizeof l2, "yield %.2f", yield);
+		if (check_svg_disturbed(c, row, r))
+			check_disturbed_why(cell, tip, sizeof tip);
+		else
+			snprintf(tip, sizeof tip, "%s on %s (CPUs %d and %d)", row->name,
+			    topo_rel_name(r), c->plan.anchor, c->plan.rel[r].cpu);
+		check_svg_box(f, x, y, fill, l1, l2, tip);
+	}
+}
+
+/* The title: the machine, its shape, the anchor. */
+static void
+check_svg_title(FILE *f, const struct check *c)
+{
+	const struct topo_summary	*sum = &c->m->summary;
+
+	fputs("<text x=\"10\" y=\"26\" font-size=\"18\" font-weight=\"bold\">"
+	    "smtscope check: ", f);
+	svg_text(f, c->ci.brand[0] != '\0' ? c->ci.brand : "unknown CPU model");
+	if (c->ci.hypervisor[0] != '\0') {
+		fputs(" under ", f);
+		svg_text(f, c->ci.hypervisor);
+	}
+	fprintf(f, "</text>\n<text x=\"10\" y=\"48\" fill=\"#555555\">%d package%s, %d "
+	    "core%s, %d logical CPU%s; anchor CPU %d. In each cell: the anchor copy's "
+	    "speed + the partner's (1.00 = as fast as alone) and their sum, the yield.",
+	    sum->packages, sum->packages == 1 ? "" : "s", sum->cores, sum->cores == 1 ?
+	    "" : "s", sum->pus, sum->pus == 1 ? "" : "s", c->plan.anchor);
+	fputs("</text>\n<text x=\"10\" y=\"66\" fill=\"#555555\">Colour by yield: red "
+	    "below 1 (less than one CPU of work), amber 1, green 2 (two whole CPUs). "
+	    "~: others' work disturbed it; n/a: no such CPU here.</text>\n", f);
+}
+
+/* Write the co-run matrix as an SVG table to f; -1 on a write error. */
+static int
+check_svg_table(FILE *f, const struct check *c)
+{
+	int	i, r, w = CHECK_SVG_NAME_W + REL_COUNT * CHECK_SVG_CELL_W + 20;
+	int	h = CHECK_SVG_TOP + c->nrows * CHECK_SVG_CELL_H + 20, y;
+
+	if (w < 900)
+		w = 900;
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www."
+	    "w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+	    "font-family=\"%s\" font-size=\"13\">\n<rect width=\"100%%\" height=\"100%%\" "
+	    "fill=\"#ffffff\"/>\n", w, h, w, h, CHECK_SVG_FONT);
+	check_svg_title(f, c);
+	for (r = 0; r < REL_COUNT; r++) {
+		fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
+		    "font-weight=\"bold\">%s</text>\n", CHECK_SVG_NAME_W + r *
+		    CHECK_SVG_CELL_W + CHECK_SVG_CELL_W / 2, CHECK_SVG_TOP - 8,
+		    topo_rel_name(r));
+	}
+	for (i = 0; i < c->nrows; i++) {
+		y = CHECK_SVG_TOP + i * CHECK_SVG_CELL_H;
+		fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" "
+		    "font-weight=\"bold\">", CHECK_SVG_NAME_W - 10, y + 27);
+		svg_text(f, c->rows[i].name);
+		fputs("</text>\n", f);
+		for (r = 0; r < REL_COUNT; r++)
+			check_svg_cell(f, c, &c->rows[i], r, CHECK_SVG_NAME_W + r *
+			    CHECK_SVG_CELL_W, y);
+	}
+	fputs("</svg>\n", f);
+	return ferror(f) ? -1 : 0;
+}
+
+/* Write the co-run matrix to path, whole or not at all; -1 and why. */
+int
+check_svg_write(const struct check *c, const char *path, char *err, size_t errlen)
+{
+	char	 tmp[4200];
+	FILE	*f;
+	int	 bad;
+
+	if ((f = svg_open(path, tmp, sizeof tmp, err, errlen)) == NULL)
+		return -1;
+	bad = check_svg_table(f, c);
+	if (svg_close(f, tmp, path, !bad, err, errlen) == -1)
+		return -1;
+	if (bad)
+		snprintf(err, errlen, "cannot write %s", path);
+	return bad ? -1 : 0;
+}
