@@ -1,0 +1,226 @@
+/*
+ * rc.c: the live screen's settings file: find it, read it line by line
+ * (a malformed line named by file:line, its setting left unset), write it
+ * whole with a temporary and a rename.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rc.h"
+
+/* Every setting unset. */
+void
+rc_init(struct rc *rc)
+{
+	memset(rc, 0, sizeof *rc);
+	rc->chart = -1;
+}
+
+/* The file's path from XDG_CONFIG_HOME, else HOME. */
+int
+rc_path(char *buf, size_t len)
+{
+	const char	*xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	int		 n;
+
+	if (xdg != NULL && *xdg == '/')
+		n = snprintf(buf, len, "%s/smtscope/%s", xdg, RC_NAME);
+	else if (home != NULL && *home != '\0')
+		n = snprintf(buf, len, "%s/.config/smtscope/%s", home, RC_NAME);
+	else
+		return -1;
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+/* Trim spaces at both ends, in place. */
+static char *
+rc_trim(char *s)
+{
+	char	*e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+/* Parse 0/1/on/off/yes/no; -1 if none. */
+static int
+rc_bool(const char *v)
+{
+	if (strcmp(v, "1") == 0 || strcmp(v, "on") == 0 || strcmp(v, "yes") == 0)
+		return 1;
+	if (strcmp(v, "0") == 0 || strcmp(v, "off") == 0 || strcmp(v, "no") == 0)
+		return 0;
+	return -1;
+}
+
+/* Apply one KEY=VALUE; 0, or -1 with what is wrong. */
+static int
+rc_set(struct rc *rc, const char *key, const char *v, char *why, size_t len)
+{
+	char	*end;
+	long	 n;
+
+	if (strcmp(key, "theme") == 0) {
+		if (*v == '\0' || strlen(v) >= sizeof rc->theme)
+			return snprintf(why, len, "theme: give a theme's name or file"), -1;
+		snprintf(rc->theme, sizeof rc->theme, "%s", v);
+	} else if (strcmp(key, "delay") == 0) {
+		errno = 0;
+		n = strtol(v, &end, 10);
+		if (*v == '\0' || *end != '\0' || errno != 0 || n < 1 || n > 100)
+			return snprintf(why, len, "delay: '%.40s' is not 1 to 100 tenths "
+			    "of a second", v), -1;
+		rc->delay_tenths = (int)n;
+	} else if (strcmp(key, "view") == 0) {
+		if (strcmp(v, "tree") != 0 && strcmp(v, "grid") != 0 &&
+		    strcmp(v, "c2c") != 0 && strcmp(v, "auto") != 0)
+			return snprintf(why, len, "view: '%.40s' is not tree, grid, c2c or "
+			    "auto", v), -1;
+		snprintf(rc->view, sizeof rc->view, "%s", v);
+	} else if (strcmp(key, "chart") == 0) {
+		if ((rc->chart = rc_bool(v)) == -1)
+			return snprintf(why, len, "chart: '%.40s' is not 1 or 0", v), -1;
+	} else
+		return snprintf(why, len, "unknown setting '%.40s' (theme, delay, view, "
+		    "chart)", key), -1;
+	return 0;
+}
+
+/* Parse one line (no newline); 0, or -1 with what is wrong. */
+static int
+rc_line(struct rc *rc, char *line, size_t n, char *why, size_t len)
+{
+	char	*s, *eq;
+
+	if (n > RC_LINE_MAX)
+		return snprintf(why, len, "a line longer than %d characters",
+		    RC_LINE_MAX), -1;
+	if (strlen(line) != n)
+		return snprintf(why, len, "a NUL byte in the line"), -1;
+	s = rc_trim(line);
+	if (*s == '\0' || *s == '#')
+		return 0;
+	if ((eq = strchr(s, '=')) == NULL)
+		return snprintf(why, len, "expected KEY=VALUE"), -1;
+	*eq = '\0';
+	return rc_set(rc, rc_trim(s), rc_trim(eq + 1), why, len);
+}
+
+/* Read the file into rc. */
+int
+rc_read(struct rc *rc, const char *path, char *err, size_t errlen)
+{
+	FILE	*f;
+	char	*line = NULL, why[256];
+	size_t	 cap = 0;
+	ssize_t	 n;
+	int	 lineno = 0, bad = 0;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		if (errno == ENOENT || errno == ENOTDIR)
+			return 0;
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while ((n = getline(&line, &cap, f)) != -1) {
+		lineno++;
+		if (n > 0 && line[n - 1] == '\n')
+			line[--n] = '\0';
+		if (rc_line(rc, line, (size_t)n, why, sizeof why) == 0)
+			continue;
+		if (bad++ == 0)
+			snprintf(err, errlen, "%s:%d: %s; the default used", path, lineno, why);
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		bad = -1;
+	} else if (bad > 1) {
+		n = (ssize_t)strlen(err);
+		snprintf(err + n, errlen > (size_t)n ? errlen - (size_t)n : 0, " (and %d "
+		    "more malformed line%s)", bad - 1, bad == 2 ? "" : "s");
+	}
+	free(line);
+	fclose(f);
+	return bad;
+}
+
+/* Make the file's directory and its parent, as mkdir -p would for two levels. */
+static int
+rc_mkdir(const char *path)
+{
+	char	 dir[4096], *slash;
+
+	snprintf(dir, sizeof dir, "%s", path);
+	if ((slash = strrchr(dir, '/')) == NULL || slash == dir)
+		return 0;
+	*slash = '\0';
+	if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+		return 0;
+	if (errno != ENOENT || (slash = strrchr(dir, '/')) == NULL || slash == dir)
+		return -1;
+	*slash = '\0';
+	if (mkdir(dir, 0777) == -1 && errno != EEXIST)
+		return -1;
+	*slash = '/';
+	return mkdir(dir, 0777) == -1 && errno != EEXIST ? -1 : 0;
+}
+
+/* Write the settings to f. */
+static void
+rc_print(const struct rc *rc, FILE *f)
+{
+	fprintf(f, "# smtscope's settings, written when the live screen quits;\n"
+	    "# see smtscope(1). Command-line options win over these.\n");
+	if (rc->theme[0] != '\0')
+		fprintf(f, "theme=%s\n", rc->theme);
+	if (rc->delay_tenths > 0)
+		fprintf(f, "delay=%d\n", rc->delay_tenths);
+	if (rc->view[0] != '\0')
+		fprintf(f, "view=%s\n", rc->view);
+	if (rc->chart != -1)
+		fprintf(f, "chart=%d\n", rc->chart);
+}
+
+/* Write rc to path whole: a temporary beside it, renamed into place. */
+int
+rc_write(const struct rc *rc, const char *path, char *err, size_t errlen)
+{
+	char	 tmp[4200];
+	FILE	*f;
+	int	 fd, bad;
+
+	if (rc_mkdir(path) == -1) {
+		snprintf(err, errlen, "%s: cannot make its directory: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+	if ((fd = mkstemp(tmp)) == -1 || (f = fdopen(fd, "w")) == NULL) {
+		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+		if (fd != -1) {
+			close(fd);
+			unlink(tmp);
+		}
+		return -1;
+	}
+	rc_print(rc, f);
+	bad = ferror(f) | fflush(f) | fsync(fd);
+	if ((fclose(f) | bad) != 0 || rename(tmp, path) == -1) {
+		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno != 0 ?
+		    errno : EIO));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,43 @@
+/*
+ * rc.h: the live screen's settings file, as htop keeps its htoprc:
+ * $XDG_CONFIG_HOME/smtscope/smtscoperc (~/.config when unset), read at
+ * start and written on quit. Lines of KEY=VALUE; # starts a comment.
+ * Keys: theme (a name or a file), delay (refresh in tenths of a second,
+ * 1-100), view (tree, grid, c2c or auto), chart (1 shown, 0 hidden).
+ * No curses here: rc.c is tested without a terminal.
+ */
+#ifndef SMTSCOPE_RC_H
+#define SMTSCOPE_RC_H
+
+#include <stddef.h>
+
+#define RC_NAME		"smtscoperc"
+#define RC_LINE_MAX	1024	/* a longer line is malformed */
+
+/* The settings; each field unset until a file or the screen gives it. */
+struct rc {
+	char	theme[512];	/* "" unset */
+	int	delay_tenths;	/* 0 unset */
+	char	view[8];	/* "tree", "grid", "c2c", "auto"; "" unset */
+	int	chart;		/* -1 unset, 0 hidden, 1 shown */
+};
+
+/* Every setting unset. */
+void	rc_init(struct rc *);
+/* The file's path: 0, or -1 when neither XDG_CONFIG_HOME nor HOME is set. */
+int	rc_path(char *buf, size_t len);
+/*
+ * Read a file into rc. A missing file leaves rc unset and is no error.
+ * Returns the number of malformed lines (each leaves its setting unset;
+ * err then names the first as "PATH:LINE: what", with how many more), or
+ * -1 with err when the file cannot be read.
+ */
+int	rc_read(struct rc *, const char *path, char *err, size_t errlen);
+/*
+ * Write rc to path (the set settings only), creating its directory: a
+ * temporary beside it renamed into place, so a reader never sees half a
+ * file. -1 with err naming the file.
+ */
+int	rc_write(const struct rc *, const char *path, char *err, size_t errlen);
+
+#endif
