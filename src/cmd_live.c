@@ -7,6 +7,7 @@
 
 #include "cmd.h"
 #include "loads.h"
+#include "rc.h"
 #include "topo.h"
 #include "ui/ui.h"
 #include "util.h"
@@ -22,6 +23,7 @@ static const struct option cmd_live_longopts[] = {
 	{ "view", required_argument, NULL, 'v' },
 	{ "snapshot", required_argument, NULL, 'S' },
 	{ "infer-from", required_argument, NULL, 'I' },
+	{ "no-config", no_argument, NULL, 'n' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -29,9 +31,9 @@ static const struct option cmd_live_longopts[] = {
 const struct cmd_entry cmd_live_entry = {
 	.name = NULL,
 	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC] [-v VIEW] [--snapshot FILE]\n"
-	    "                [--infer-from FILE]",
+	    "                [--infer-from FILE] [-n]",
 	.summary = "the live screen",
-	.optstring = "d:t:l:i:v:h",
+	.optstring = "d:t:l:i:v:nh",
 	.longopts = cmd_live_longopts,
 	.maxargs = 0,
 	.help = cmd_live_help,
@@ -58,6 +60,8 @@ cmd_live_help(FILE *f)
 	    "      --infer-from FILE           mark on the tree the pairs that a\n"
 	    "                                  smtscope check --infer --json result of\n"
 	    "                                  this machine measured unlike the topology\n"
+	    "  -n, --no-config                 neither read nor write the settings file\n"
+	    "                                  ($XDG_CONFIG_HOME/smtscope/smtscoperc)\n"
 	    "  -h, --help                      this help\n"
 	    "\n"
 	    "Press ? on the screen for the keys. Commands: smtscope --help. See smtscope(1).\n");
@@ -131,20 +135,50 @@ cmd_live_options(const struct cmd_args *a, struct ui_options *o)
 	return cmd_live_check_loads(o);
 }
 
+/*
+ * Read the settings file (unless -n) into what the command line left
+ * unset (the screen chooses the theme: -t, else NO_COLOR or a terminal
+ * without colours, else the file's); a malformed line is told on stderr
+ * and on the status line.
+ */
+static void
+cmd_live_settings(const struct cmd_args *a, struct ui_options *o, struct rc *rc,
+    char *path, size_t pathlen, char *notice, size_t noticelen)
+{
+	rc_init(rc);
+	if (cmd_args_has(a, 'n') || rc_path(path, pathlen) == -1)
+		return;
+	o->rc = rc;
+	o->rc_path = path;
+	if (rc_read(rc, path, notice, noticelen) != 0) {
+		fprintf(stderr, "smtscope: %s\n", notice);
+		o->notice = notice;
+	}
+	if (!cmd_args_has(a, 'd') && rc->delay_tenths > 0)
+		o->delay_tenths = rc->delay_tenths;
+	if (o->view == NULL && rc->view[0] != '\0' && strcmp(rc->view, "auto") != 0)
+		o->view = rc->view;
+}
+
 /* The live screen: parse, check the loads, run the screen. */
 static int
 cmd_live_exec(int argc, char **argv)
 {
 	struct cmd_args		 a;
 	struct ui_options	 o;
+	struct rc		 rcfile;
+	char			 path[4096], notice[4600];
 	int			 rc;
 
 	memset(&o, 0, sizeof o);
 	if ((rc = cmd_args_parse(&a, &cmd_live_entry, argc, argv)) != CMD_GO)
 		return rc;
 	o.loads = xcalloc((size_t)a.nopts + 1, sizeof *o.loads);
-	if ((rc = cmd_live_options(&a, &o)) == CMD_GO)
+	if ((rc = cmd_live_options(&a, &o)) == CMD_GO) {
+		cmd_live_settings(&a, &o, &rcfile, path, sizeof path, notice,
+		    sizeof notice);
 		rc = ui_run(&o);
+	}
 	free(o.loads);
 	return rc;
 }

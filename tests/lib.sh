@@ -5,6 +5,10 @@ SMTSCOPE=${SMTSCOPE:-./smtscope}
 TOPOLOGIES=${SMTSCOPE_TOPOLOGIES:-../shared/topologies}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/smtscope-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
+# The live screen reads and writes $XDG_CONFIG_HOME/smtscope/smtscoperc:
+# never the user's own in a test.
+XDG_CONFIG_HOME="$TMP/config"
+export XDG_CONFIG_HOME
 _n=0
 _failed=0
 

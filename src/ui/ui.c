@@ -32,6 +32,7 @@
 
 #include "cmd.h"
 #include "infer.h"
+#include "rc.h"
 #include "solo.h"
 #include "ui/c2cview.h"
 #include "ui/chart.h"
@@ -589,9 +590,12 @@ ui_init(struct ui *ui, const struct ui_options *o, int *rc)
 	return 0;
 }
 
-/* The first theme: the one asked for, else the default (mono without colors). */
+/*
+ * The first theme: the one asked for, else mono without colors or with
+ * NO_COLOR, else the settings file's, else the default.
+ */
 static void
-ui_first_theme(struct ui_state *st, const char *theme)
+ui_first_theme(struct ui_state *st, const char *theme, const struct rc *rc)
 {
 	const char	*nc = getenv("NO_COLOR");
 
@@ -599,6 +603,9 @@ ui_first_theme(struct ui_state *st, const char *theme)
 	st->theme_gen++;
 	if (theme != NULL)
 		control_use_theme(st, theme);
+	else if (st->colors && (nc == NULL || nc[0] == '\0') && rc != NULL &&
+	    rc->theme[0] != '\0')
+		control_use_theme(st, rc->theme);
 	else if (st->colors && (nc == NULL || nc[0] == '\0'))
 		control_use_theme(st, "default");
 	else
@@ -619,6 +626,37 @@ ui_curses_end(int tfd, int sfd, const sigset_t *oldmask)
 	sigprocmask(SIG_SETMASK, oldmask, NULL);
 }
 
+/*
+ * Write the screen's settings to the settings file, as htop does on quit:
+ * the theme (when one was asked for or chosen with t; else the file's),
+ * the refresh, the view, the chart (the file's on a view without one).
+ */
+static void
+ui_save(const struct ui_state *st, const struct ui_options *o, int theme_set)
+{
+	struct rc	rc;
+	char		err[4600];
+
+	if (o->rc_path == NULL)
+		return;
+	if (o->rc != NULL)
+		rc = *o->rc;
+	else
+		rc_init(&rc);
+	if (theme_set && st->theme.path[0] != '\0' &&
+	    theme_find(st->theme.name, err, sizeof err) == -1)
+		snprintf(rc.theme, sizeof rc.theme, "%s", st->theme.path);
+	else if (theme_set)
+		snprintf(rc.theme, sizeof rc.theme, "%s", st->theme.name);
+	rc.delay_tenths = st->delay_tenths;
+	snprintf(rc.view, sizeof rc.view, "%s", c2cview_on(st) ? "c2c" :
+	    !st->view_chosen ? "auto" : st->view == LAYOUT_GRID ? "grid" : "tree");
+	if (st->chart != NULL)
+		rc.chart = st->chart_on;
+	if (rc_write(&rc, o->rc_path, err, sizeof err) == -1)
+		fprintf(stderr, "smtscope: the settings were not saved: %s\n", err);
+}
+
 /* Run the live screen. */
 int
 ui_run(const struct ui_options *o)
@@ -626,6 +664,7 @@ ui_run(const struct ui_options *o)
 	struct ui	 ui;
 	sigset_t	 oldmask;
 	char		 err[256];
+	unsigned int	 theme_gen;
 	int		 i, tfd, sfd, rc = 0;
 
 	if (ui_init(&ui, o, &rc) == -1) {
@@ -647,7 +686,10 @@ ui_run(const struct ui_options *o)
 		ui_free(&ui);
 		return CMD_FAIL;
 	}
-	ui_first_theme(&ui.st, o->theme);
+	ui_first_theme(&ui.st, o->theme, o->rc);
+	theme_gen = ui.st.theme_gen;
+	if (ui.st.chart != NULL && o->rc != NULL && o->rc->chart != -1)
+		ui.st.chart_on = o->rc->chart;
 	if (o->view != NULL && strcmp(o->view, "c2c") == 0)
 		c2cview_toggle(&ui.st);
 	else if (o->view != NULL)
@@ -656,6 +698,8 @@ ui_run(const struct ui_options *o)
 		control_message(&ui.st, 1, "%s", err);
 	for (i = 0; i < o->nloads; i++)
 		control_start(&ui.st, o->loads[i], 1);
+	if (o->notice != NULL)
+		control_message(&ui.st, 1, "%s", o->notice);
 	ui.st.dirty = 1;
 	ui_loop(&ui, tfd, sfd);
 	if (ui.finish != NULL)
@@ -667,6 +711,7 @@ ui_run(const struct ui_options *o)
 	loads_free(ui.st.loads);
 	ui.st.loads = NULL;
 	ui_curses_end(tfd, sfd, &oldmask);
+	ui_save(&ui.st, o, theme_gen != ui.st.theme_gen || o->theme != NULL);
 	rc = ui.st.exit_status;
 	ui_free(&ui);
 	return rc;

@@ -17,6 +17,7 @@
 #include "loads.h"
 #include "topo.h"
 
+struct rc;
 struct solo;
 struct ui;
 
@@ -44,6 +45,14 @@ struct ui_options {
 	int		  tour_keys;
 	const char	 *snapshot;	/* the file S writes the screen to; NULL: dated */
 	const char	 *infer_from;	/* a check --infer --json result to mark; NULL */
+	/*
+	 * The settings file as read (rc.h; its chart setting is used here, the
+	 * rest the caller merged into the options above), and where to write
+	 * the screen's settings on quit; NULL: none (-n, tours).
+	 */
+	struct rc	 *rc;
+	const char	 *rc_path;
+	const char	 *notice;	/* an error for the status line at start; NULL */
 };
 
 /* Why the step function is called now. */
