@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "svg.h"
@@ -17,7 +18,7 @@
 #define CHECK_SVG_NAME_W	150
 #define CHECK_SVG_CELL_W	118
 #define CHECK_SVG_CELL_H	44
-#define CHECK_SVG_TOP		96
+#define CHECK_SVG_TOP		124
 #define CHECK_SVG_FONT		"'DejaVu Sans', Helvetica, Arial, sans-serif"
 
 /* The yield colour stops: 0.5 red, 1.0 amber, 2.0 green. */
@@ -119,22 +120,31 @@ static void
 check_svg_title(FILE *f, const struct check *c)
 {
 	const struct topo_summary	*sum = &c->m->summary;
+	char				 host[256];
 
 	fputs("<text x=\"10\" y=\"26\" font-size=\"18\" font-weight=\"bold\">"
-	    "smtscope check: ", f);
+	    "smtscope check", f);
+	if (gethostname(host, sizeof host) == 0) {
+		host[sizeof host - 1] = '\0';
+		host[strcspn(host, ".")] = '\0';
+		fputs(" on ", f);
+		svg_text(f, host);
+	}
+	fputs(": ", f);
 	svg_text(f, c->ci.brand[0] != '\0' ? c->ci.brand : "unknown CPU model");
 	if (c->ci.hypervisor[0] != '\0') {
 		fputs(" under ", f);
 		svg_text(f, c->ci.hypervisor);
 	}
 	fprintf(f, "</text>\n<text x=\"10\" y=\"48\" fill=\"#555555\">%d package%s, %d "
-	    "core%s, %d logical CPU%s; anchor CPU %d. In each cell: the anchor copy's "
-	    "speed + the partner's (1.00 = as fast as alone) and their sum, the yield.",
+	    "core%s, %d logical CPU%s; the anchor is CPU %d; a column per partner.</text>\n",
 	    sum->packages, sum->packages == 1 ? "" : "s", sum->cores, sum->cores == 1 ?
 	    "" : "s", sum->pus, sum->pus == 1 ? "" : "s", c->plan.anchor);
-	fputs("</text>\n<text x=\"10\" y=\"66\" fill=\"#555555\">Colour by yield: red "
-	    "below 1 (less than one CPU of work), amber 1, green 2 (two whole CPUs). "
-	    "~: others' work disturbed it; n/a: no such CPU here.</text>\n", f);
+	fputs("<text x=\"10\" y=\"66\" fill=\"#555555\">Each cell: the anchor copy's "
+	    "speed + the partner's (1.00 = as fast as alone), and their sum, the "
+	    "yield.</text>\n<text x=\"10\" y=\"84\" fill=\"#555555\">Colour by yield: "
+	    "red below 1, amber 1 (one CPU of work), green 2 (two whole CPUs). "
+	    "~ disturbed by others' work.</text>\n", f);
 }
 
 /* Write the co-run matrix as an SVG table to f; -1 on a write error. */

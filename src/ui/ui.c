@@ -696,10 +696,11 @@ ui_run(const struct ui_options *o)
 		control_view(&ui.st, strcmp(o->view, "grid") == 0 ? LAYOUT_GRID : LAYOUT_TREE);
 	if (figures_tick(&ui.st, err, sizeof err) == -1)
 		control_message(&ui.st, 1, "%s", err);
-	for (i = 0; i < o->nloads; i++)
-		control_start(&ui.st, o->loads[i], 1);
+	/* The loads' own errors come after the settings file's, and stay. */
 	if (o->notice != NULL)
 		control_message(&ui.st, 1, "%s", o->notice);
+	for (i = 0; i < o->nloads; i++)
+		control_start(&ui.st, o->loads[i], 1);
 	ui.st.dirty = 1;
 	ui_loop(&ui, tfd, sfd);
 	if (ui.finish != NULL)

@@ -70,7 +70,7 @@ one() {
 		HOGPID=$!
 	esac
 	tmux -u -L "$SOCK" -f /dev/null new-session -d -s b -n s -x 120 -y 40 \
-	    "LANG=C.UTF-8 $SMTSCOPE; sleep 600"
+	    "LANG=C.UTF-8 $SMTSCOPE -n; sleep 600"
 	tmux -L "$SOCK" new-window -d -n h "htop -d 10; sleep 600"
 	if ! ps=$(child_of s smtscope) || ! ph=$(child_of h htop); then
 		echo "$1: did not start"

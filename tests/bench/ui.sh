@@ -21,6 +21,9 @@ TOPOLOGIES=${SMTSCOPE_TOPOLOGIES:-../shared/topologies}
 XML=$TOPOLOGIES/amd-epyc-9654-zen4-2s.xml
 SOCK=smtscope-bench-$$
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/smtscope-bench.XXXXXX")
+# The screen writes its settings file on quit: not into the user's own.
+XDG_CONFIG_HOME="$TMP/config"
+export XDG_CONFIG_HOME
 trap 'tmux -L "$SOCK" kill-server > /dev/null 2>&1
 rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK" 2> /dev/null; rm -rf "$TMP"' EXIT INT TERM
 

@@ -44,8 +44,9 @@ for rel in same-pu smt-sibling shared-l2 shared-l3 same-package other-package; d
 	grep -q ">$rel<" "$TMP/check.svg" || { diag "no column $rel"; false; }
 done
 ok $? "a column per relation, named"
-grep -q 'smtscope check: ' "$TMP/check.svg"
-ok $? "the title names the machine"
+host=$(hostname | cut -d. -f1)
+grep -q "smtscope check on $host: " "$TMP/check.svg"
+ok $? "the title names the machine ($host)"
 # Every cell has a yield, n/a or failed: 2 kernels by 6 relations.
 yields=$(grep -c '>yield [0-9]' "$TMP/check.svg")
 nas=$(grep -c '>n/a<' "$TMP/check.svg")
