@@ -89,7 +89,19 @@ cmd_tour_check(char **files, int n, const char *input)
 	return rc;
 }
 
-/* `smtscope tour --list`: the shipped tours with their titles. */
+/* Was a tour file of this name listed from an earlier directory (which wins, as for `tour NAME`)? */
+static int
+cmd_tour_seen(char **seen, int n, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(seen[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* `smtscope tour --list`: the tours with their titles, each name once (the first found). */
 static int
 cmd_tour_list(void)
 {
@@ -97,17 +109,20 @@ cmd_tour_list(void)
 	char		 dirs[TOUR_NDIRS][512];
 	struct tour	*t;
 	DIR		*d;
-	char		 err[512], *path;
+	char		 err[512], *path, **seen = NULL;
 	size_t		 len;
-	int		 i, nd = tour_dirs(dirs, TOUR_NDIRS), found = 0;
+	int		 i, nd = tour_dirs(dirs, TOUR_NDIRS), found = 0, nseen = 0;
 
 	for (i = 0; i < nd; i++) {
 		if ((d = opendir(dirs[i])) == NULL)
 			continue;
 		while ((de = readdir(d)) != NULL) {
 			len = strlen(de->d_name);
-			if (len < 6 || strcmp(de->d_name + len - 5, ".tour") != 0)
+			if (len < 6 || strcmp(de->d_name + len - 5, ".tour") != 0 ||
+			    cmd_tour_seen(seen, nseen, de->d_name))
 				continue;
+			seen = xreallocarray(seen, (size_t)nseen + 1, sizeof *seen);
+			seen[nseen++] = xstrdup(de->d_name);
 			path = xasprintf("%s/%s", dirs[i], de->d_name);
 			if ((t = tour_load(path, err, sizeof err)) != NULL) {
 				printf("%-20s %s  (%s)\n", t->name, t->title, path);
@@ -119,6 +134,9 @@ cmd_tour_list(void)
 		}
 		closedir(d);
 	}
+	for (i = 0; i < nseen; i++)
+		free(seen[i]);
+	free(seen);
 	if (found == 0)
 		for (i = 0; i < nd; i++)
 			printf("%s %s\n", i == 0 ? "no tours found in" : "            nor in",

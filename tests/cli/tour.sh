@@ -170,4 +170,11 @@ head -n 1 "$TMP/list" | grep -q '^mine .*My own tour'
 ok $? "tour --list shows the user's tour first: $(head -n 1 "$TMP/list")"
 XDG_DATA_HOME="$TMP/xdg" $SMTSCOPE tour --check mine > "$TMP/out" 2>&1
 ok $? "tour NAME finds it by name"
+# A tour of the same file name in two places (the user's and the shipped one,
+# or an installed copy beside a build): listed once, the one that tour NAME plays.
+sed 's/^title .*/title The user'"'"'s own copy/' doc/tours/smt-basics.tour \
+    > "$TMP/xdg/smtscope/tours/smt-basics.tour"
+XDG_DATA_HOME="$TMP/xdg" $SMTSCOPE tour --list > "$TMP/list" 2>&1
+[ "$(grep -c '^smt-basics ' "$TMP/list")" -eq 1 ] && grep -q "^smt-basics .*The user's own copy" "$TMP/list"
+ok $? "a tour in two places is listed once, the user's: $(grep '^smt-basics' "$TMP/list")"
 done_testing
