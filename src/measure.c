@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "analysis.h"
+#include "cpustat.h"
 #include "measure.h"
 #include "stable.h"
 #include "util.h"
@@ -197,6 +198,41 @@ measure_foreign_scan(struct foreign *f, struct loads *ls)
 	rc = foreign_sample(f, own, n, util_now_ns());
 	free(own);
 	return rc;
+}
+
+/* Others' CPU time so far on a load's core: its CPUs' busy time less the load's own. */
+int
+measure_core_foreign_ns(const struct topo *m, const struct foreign *reader,
+    const struct load *l, uint64_t *ns)
+{
+	struct cpustat_sample		 cs;
+	const struct cpustat_times	*c;
+	struct cpuset			 core;
+	uint64_t			 busy = 0, own = 0, t;
+	long				 hz = sysconf(_SC_CLK_TCK);
+	char				 err[256];
+	int				 cpu;
+
+	if (l == NULL || l->state == LOAD_DEAD || hz <= 0)
+		return -1;
+	measure_core_cpus(m, &l->spec, &core);
+	memset(&cs, 0, sizeof cs);
+	if (cpustat_sample(&cs, NULL, err, sizeof err) == -1)
+		return -1;
+	CPUSET_FOREACH(cpu, &core) {
+		if (cpu >= cs.ncpu || !cs.present[cpu])
+			continue;
+		c = &cs.cpu[cpu];
+		busy += c->user + c->nice + c->system + c->irq + c->softirq + c->steal;
+	}
+	cpustat_free(&cs);
+	if (l->pid > 0 && foreign_proc_ns(reader, l->pid, &t, NULL, &cpu) == 0)
+		own += t;
+	if (l->pid_b > 0 && foreign_proc_ns(reader, l->pid_b, &t, NULL, &cpu) == 0)
+		own += t;
+	busy *= 1000000000ULL / (uint64_t)hz;
+	*ns = busy > own ? busy - own : 0;
+	return 0;
 }
 
 /* A load's CPUs and every SMT sibling of them. */

@@ -56,6 +56,14 @@ int	measure_stable(struct loads *, const int *ids, int n, const struct measure_w
 int	measure_foreign_scan(struct foreign *, struct loads *);
 /* A load's CPUs (end A's set and end B) and every SMT sibling of them. */
 void	measure_core_cpus(const struct topo *, const struct load_spec *, struct cpuset *);
+/*
+ * Others' CPU time so far, in ns, on a load's core (its CPUs and their SMT
+ * siblings): the CPUs' busy time from /proc/stat less the load's own, its
+ * reaped children's included (a fork load's forks are its work), read with
+ * reader. -1 if the load is gone or /proc cannot be read.
+ */
+int	measure_core_foreign_ns(const struct topo *, const struct foreign *reader,
+	    const struct load *, uint64_t *ns);
 /* Others' CPU time on a set over the last scanned interval, in CPUs. */
 double	measure_foreign_cpus(const struct foreign *, const struct cpuset *);
 /*

@@ -442,44 +442,16 @@ solo_loads_running(void *arg, int *ids, int max)
 	return n;
 }
 
-/* solo_loads_ops: busy time of the load's core from /proc/stat, less the load's own. */
+/* solo_loads_ops: others' time on the load's core (measure.c), read with one reader. */
 static int
 solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
 {
 	struct loads		*ls = arg;
-	struct load		*l = loads_get(ls, id);
 	static struct foreign	*reader;
-	struct cpustat_sample	 cs;
-	struct cpuset		 core;
-	const struct cpustat_times *c;
-	uint64_t		 busy = 0, own = 0, t_ns;
-	long			 hz = sysconf(_SC_CLK_TCK);
-	char			 err[256];
-	int			 cpu;
 
-	if (l == NULL || l->state == LOAD_DEAD || hz <= 0)
-		return -1;
-	measure_core_cpus(loads_topo(ls), &l->spec, &core);
-	memset(&cs, 0, sizeof cs);
-	if (cpustat_sample(&cs, NULL, err, sizeof err) == -1)
-		return -1;
-	CPUSET_FOREACH(cpu, &core) {
-		if (cpu >= cs.ncpu || !cs.present[cpu])
-			continue;
-		c = &cs.cpu[cpu];
-		busy += c->user + c->nice + c->system + c->irq + c->softirq + c->steal;
-	}
-	cpustat_free(&cs);
-	/* Own time in the same ticks, with reaped children's (a fork load's forks). */
 	if (reader == NULL)
 		reader = foreign_new(NULL, 1);
-	if (l->pid > 0 && foreign_proc_ns(reader, l->pid, &t_ns, NULL, &cpu) == 0)
-		own += t_ns;
-	if (l->pid_b > 0 && foreign_proc_ns(reader, l->pid_b, &t_ns, NULL, &cpu) == 0)
-		own += t_ns;
-	busy = busy * (1000000000ULL / (uint64_t)hz);
-	*ns = busy > own ? busy - own : 0;
-	return 0;
+	return measure_core_foreign_ns(loads_topo(ls), reader, loads_get(ls, id), ns);
 }
 
 /* How far a result is from a good solo: the share it lacked and others' CPUs. */

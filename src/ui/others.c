@@ -230,36 +230,9 @@ others_tick(struct ui_state *st, const struct cpustat_sample *prev,
 int
 others_core_ns(struct ui_state *st, int id, uint64_t *ns)
 {
-	struct load			*l = loads_get(st->loads, id);
-	struct cpustat_sample		 cs;
-	const struct cpustat_times	*c;
-	struct cpuset			 core;
-	uint64_t			 busy = 0, own = 0, t;
-	long				 hz = sysconf(_SC_CLK_TCK);
-	char				 err[256];
-	int				 cpu;
-
-	if (st->fg == NULL || l == NULL || l->state == LOAD_DEAD || hz <= 0)
+	if (st->fg == NULL)
 		return -1;
-	measure_core_cpus(st->m, &l->spec, &core);
-	memset(&cs, 0, sizeof cs);
-	if (cpustat_sample(&cs, NULL, err, sizeof err) == -1)
-		return -1;
-	CPUSET_FOREACH(cpu, &core) {
-		if (cpu >= cs.ncpu || !cs.present[cpu])
-			continue;
-		c = &cs.cpu[cpu];
-		busy += c->user + c->nice + c->system + c->irq + c->softirq + c->steal;
-	}
-	cpustat_free(&cs);
-	/* The load's own time counts its reaped children: a fork load's are its work. */
-	if (foreign_proc_ns(st->fg, l->pid, &t, NULL, &cpu) == 0)
-		own += t;
-	if (l->pid_b > 0 && foreign_proc_ns(st->fg, l->pid_b, &t, NULL, &cpu) == 0)
-		own += t;
-	busy *= 1000000000ULL / (uint64_t)hz;
-	*ns = busy > own ? busy - own : 0;
-	return 0;
+	return measure_core_foreign_ns(st->m, st->fg, loads_get(st->loads, id), ns);
 }
 
 /* Is a load's core quiet: others took less than SOLO_FOREIGN_MAX of each of its CPUs? */
