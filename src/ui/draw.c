@@ -221,9 +221,8 @@ draw_header_state(const struct paint *d)
 	x = paint_text(1, 0, w, A(THEME_NORMAL), left[li]);
 	if (note[ni][0] != '\0')
 		x = paint_text(1, x, w, A(THEME_HEADER_NOTE), note[ni]);
-	/* The counters' hook (countersview.c): what is left of the line. */
 	/* check --infer's legend (inferview.c), then the counters' (countersview.c). */
-	if (inferview_legend(d->st, d->term->utf8, note[0], sizeof note[0]))
+	if (inferview_legend(d->st, d->term->utf8, w - x - 2, note[0], sizeof note[0]))
 		x = paint_printf(1, x, w, A(THEME_HEADER_NOTE), " %s ", note[0]);
 	if (countersview_header(d->st, note[0], sizeof note[0]))
 		paint_printf(1, x, w, A(THEME_NORMAL), " %s", note[0]);

@@ -6,6 +6,7 @@
 
 #include "infer.h"
 #include "ui/inferview.h"
+#include "ui/layout.h"
 
 /* Is a pair worth a mark: a clear call that the topology does not report? */
 static int
@@ -70,21 +71,29 @@ inferview_info(const struct ui_state *st, int os, char *buf, size_t len)
 	return n > 0;
 }
 
-/* The legend, when some pair is marked. */
+/* The legend, the longest form that fits room columns (the last one else). */
 int
-inferview_legend(const struct ui_state *st, int utf8, char *buf, size_t len)
+inferview_legend(const struct ui_state *st, int utf8, int room, char *buf, size_t len)
 {
-	int	i, n = 0;
+	const char	*mark = utf8 ? "\u2504" : ":";
+	int		 i, n = 0;
 
 	for (i = 0; i < st->ninfer; i++)
 		n += inferview_marked(&st->infer[i]);
 	buf[0] = '\0';
 	if (st->ninfer == 0)
 		return 0;
-	if (n == 0)
+	if (n == 0) {
 		snprintf(buf, len, "check --infer: as reported");
-	else
-		snprintf(buf, len, "%s check --infer: %d pair%s unlike the topology",
-		    utf8 ? "\u2504" : ":", n, n == 1 ? "" : "s");
+		if (layout_width(buf) > room)
+			snprintf(buf, len, "--infer: ok");
+		return 1;
+	}
+	snprintf(buf, len, "%s check --infer: %d pair%s unlike the topology", mark, n,
+	    n == 1 ? "" : "s");
+	if (layout_width(buf) > room)
+		snprintf(buf, len, "%s --infer: %d unlike topology", mark, n);
+	if (layout_width(buf) > room)
+		snprintf(buf, len, "%s --infer: %d", mark, n);
 	return 1;
 }

@@ -42,6 +42,16 @@ tm_keys q
 check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 tm_end
 
+# At 80x24 the marks stay, the legend takes a shorter form whole, help and quit stay.
+TM_W=80 TM_H=24
+check "80x24: starts" tm_start "LANG=C.UTF-8 $SMTSCOPE --infer-from $TMP/smt.json -l spin@0"
+check "80x24: CPU 0's row keeps its mark" tm_wait 'CPU 0 .*┄sib 1'
+check "80x24: the legend is whole in its short form" tm_wait '┄ --infer: 1( unlike topology)?( |$)'
+check "80x24: ? help and q quit on the status line" tm_wait '\? help q quit'
+tm_keys q
+tm_end
+TM_W=160 TM_H=40
+
 check "an ASCII terminal marks with a colon" \
     tm_start "LANG=C $SMTSCOPE --infer-from $TMP/smt.json"
 check "CPU 0's row: :sib 1" tm_wait 'CPU 0 .*:sib 1'
