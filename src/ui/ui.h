@@ -45,6 +45,7 @@ struct ui_options {
 	int		  tour_keys;
 	const char	 *snapshot;	/* the file S writes the screen to; NULL: dated */
 	const char	 *infer_from;	/* a check --infer --json result to mark; NULL */
+	const char	 *replay;	/* a recording to play, view only; NULL: live */
 	/*
 	 * The settings file as read (rc.h; its chart setting is used here, the
 	 * rest the caller merged into the options above), and where to write

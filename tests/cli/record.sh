@@ -150,9 +150,9 @@ usage record -o "$TMP/x.jsonl" --time abc
 usage record -o "$TMP/x.jsonl" -l nosuch@0
 usage record -o "$TMP/nodir/x.jsonl" --time 1
 usage replay --summary
-usage replay "$R"
-grep -q 'not built yet' "$TMP/ue" && grep -q -- '--summary' "$TMP/ue"
-ok $? "replay without --summary says the screen replay is not built yet"
+usage replay --csv "$R"
+grep -q -- '--json and --csv go with --summary' "$TMP/ue"
+ok $? "replay --csv without --summary says they go with --summary"
 [ ! -e "$TMP/x.jsonl" ]
 ok $? "no file is written on a usage error"
 done_testing
