@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "cpuinfo.h"
 #include "replay.h"
 #include "ui/control.h"
 #include "ui/figures.h"
@@ -355,6 +356,27 @@ replayview_show(struct ui_state *st, int k, int tell)
 	st->dirty = 1;
 }
 
+/* The header's identity from the recording's machine object, where the XML has none. */
+static void
+replayview_identity(struct ui_state *st, const struct replay *rp)
+{
+	struct cpuinfo	*ci = &st->ci;
+
+	if (rp->cpu[0] != '\0')
+		snprintf(ci->brand, sizeof ci->brand, "%s", rp->cpu);
+	if (rp->vendor[0] != '\0')
+		snprintf(ci->vendor, sizeof ci->vendor, "%s", rp->vendor);
+	if (rp->codename[0] != '\0')
+		snprintf(ci->codename, sizeof ci->codename, "%s", rp->codename);
+	if (rp->hypervisor[0] != '\0')
+		snprintf(ci->hypervisor, sizeof ci->hypervisor, "%s", rp->hypervisor);
+	if (rp->smt_control[0] != '\0') {
+		snprintf(ci->smt_control, sizeof ci->smt_control, "%s", rp->smt_control);
+		ci->smt = cpuinfo_smt_parse(rp->smt_control, rp->smt_on == 0 ? "0" : NULL);
+	}
+	cpuinfo_smt_merge(ci, st->m->summary.smt_width_max);
+}
+
 /* Start playing from the first sample. */
 void
 replayview_start(struct ui_state *st)
@@ -365,8 +387,7 @@ replayview_start(struct ui_state *st)
 
 	st->delay_tenths = tenths < 1 ? 1 : tenths > 100 ? 100 : (int)tenths;
 	st->loads = loads_new(st->m);
-	if (rv->rp.cpu[0] != '\0' && st->ci.brand[0] == '\0')
-		snprintf(st->ci.brand, sizeof st->ci.brand, "%s", rv->rp.cpu);
+	replayview_identity(st, &rv->rp);
 	replayview_check_loads(st, rv, err, sizeof err);
 	replayview_show(st, 0, 0);
 	if (err[0] != '\0')
