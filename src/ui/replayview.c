@@ -187,11 +187,10 @@ replayview_figures(struct ui_state *st, const struct replayview *rv, int li, int
 	const struct replay		*rp = &rv->rp;
 	const struct replay_event	*solo = replayview_last(rv, li, REPLAY_EV_SOLO, k);
 	struct ui_loadview		*v = figures_view(st, rp->loads[li].id);
-	double				 alpha, r, sh;
+	double				 alpha, dt, r, sh;
 	size_t				 at;
 	int				 j, fresh = 1;
 
-	alpha = rp->interval_s >= 1 ? 1 : rp->interval_s < 0.2 ? 0.2 : rp->interval_s;
 	v->rate = v->share = v->speed = v->eff = NAN;
 	v->nhist = 0;
 	v->solo = rp->solo[(size_t)k * (size_t)rp->nloads + (size_t)li];
@@ -209,6 +208,9 @@ replayview_figures(struct ui_state *st, const struct replayview *rv, int li, int
 				v->hist[v->nhist++] = NAN;
 			continue;
 		}
+		/* About a second of memory, from the time between the refreshes. */
+		dt = j > 0 ? rp->t[j] - rp->t[j - 1] : rp->interval_s;
+		alpha = dt >= 1.0 ? 1.0 : dt < 0.2 ? 0.2 : dt;
 		v->rate = fresh ? r : analysis_smooth(v->rate, r, alpha);
 		v->share = fresh ? sh : analysis_smooth(v->share, sh, alpha);
 		fresh = 0;
