@@ -403,7 +403,26 @@ record_run_begin(struct record_run *rr, struct loads *ls)
 		loads_sample(ls);
 }
 
-/* One CPU's busy split in whole percent: smtscope's user and system, others'. */
+/* Did /proc/stat count a tick of a CPU (by OS index) between two samples? */
+static int
+record_run_ticked(const struct cpustat_sample *a, const struct cpustat_sample *b, int os)
+{
+	const struct cpustat_times	*x, *y;
+
+	if (os >= a->ncpu || os >= b->ncpu)
+		return 0;
+	x = &a->cpu[os];
+	y = &b->cpu[os];
+	return x->user + x->nice + x->system + x->idle + x->iowait + x->irq + x->softirq +
+	    x->steal != y->user + y->nice + y->system + y->idle + y->iowait + y->irq +
+	    y->softirq + y->steal;
+}
+
+/*
+ * One CPU's busy split in whole percent: smtscope's user and system,
+ * others'; nulls when it could not be read, or no tick went by (a screen's
+ * first refresh just after R).
+ */
 static void
 record_run_cpu(struct record_run *rr, const struct cpustat_sample *cur, int i,
     uint64_t wall_ns)
@@ -411,8 +430,8 @@ record_run_cpu(struct record_run *rr, const struct cpustat_sample *cur, int i,
 	struct cpustat_pct	pct;
 	double			busy, others, sys;
 
-	if (wall_ns == 0 || cpustat_delta(&rr->prev, cur, rr->m->pus[i].os_index,
-	    &pct) == -1) {
+	if (wall_ns == 0 || !record_run_ticked(&rr->prev, cur, rr->m->pus[i].os_index) ||
+	    cpustat_delta(&rr->prev, cur, rr->m->pus[i].os_index, &pct) == -1) {
 		strbuf_puts(&rr->sb, i > 0 ? ",null,null,null" : "null,null,null");
 		return;
 	}

@@ -39,6 +39,7 @@ struct chart;
 struct countersview;
 struct foreign;
 struct kernel;
+struct recorder;
 struct solo;
 
 /* A load as the screen sees it: figures smoothed over refreshes. */
@@ -158,6 +159,8 @@ struct ui_state {
 	struct c2cview		*c2c;		/* the latency view (c2cview.c), NULL */
 	struct infer_mark	*infer;		/* --infer-from's pairs (inferview.c) */
 	int			 ninfer;
+
+	struct recorder		*rec;		/* R's recording (recorder.c), NULL */
 
 	/* The loop. */
 	int			 quit;

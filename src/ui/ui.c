@@ -43,6 +43,7 @@
 #include "ui/input.h"
 #include "ui/layout.h"
 #include "ui/others.h"
+#include "ui/recorder.h"
 #include "ui/snapshot.h"
 #include "ui/state.h"
 #include "ui/term.h"
@@ -217,6 +218,7 @@ ui_tick(struct ui *ui)
 
 	if (figures_tick(&ui->st, err, sizeof err) == -1)
 		control_message(&ui->st, 1, "%s", err);
+	recorder_tick(&ui->st);
 	if (ui->st.chart != NULL)
 		chart_record(ui->st.chart, &ui->st);
 	control_expire_message(&ui->st);
@@ -701,10 +703,13 @@ ui_run(const struct ui_options *o)
 		control_message(&ui.st, 1, "%s", o->notice);
 	for (i = 0; i < o->nloads; i++)
 		control_start(&ui.st, o->loads[i], 1);
+	if (o->record != NULL)
+		recorder_toggle(&ui.st, o->record);
 	ui.st.dirty = 1;
 	ui_loop(&ui, tfd, sfd);
 	if (ui.finish != NULL)
 		ui.finish(&ui, ui.step_arg);
+	recorder_quit(&ui.st);
 	/* The loads stop before the terminal is given back. */
 	c2cview_free(&ui.st);
 	solo_free(ui.st.solo);

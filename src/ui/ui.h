@@ -44,6 +44,7 @@ struct ui_options {
 	 */
 	int		  tour_keys;
 	const char	 *snapshot;	/* the file S writes the screen to; NULL: dated */
+	const char	 *record;	/* --record: record to this file from the start */
 	const char	 *infer_from;	/* a check --infer --json result to mark; NULL */
 	/*
 	 * The settings file as read (rc.h; its chart setting is used here, the
