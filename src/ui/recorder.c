@@ -38,6 +38,7 @@ struct recorder {
 	int			 nspecs;
 	struct recorder_solo	*solo;
 	int			 nsolo;
+	int			 step;		/* the tour's step last written, 0 */
 };
 
 /*
@@ -322,6 +323,20 @@ recorder_gone(struct ui_state *st, int id)
 	else
 		rc = record_run_stop(st->rec->rr, id, err, sizeof err);
 	if (rc == -1)
+		recorder_fail(st, err);
+}
+
+/* A tour is at a step: an event when it changed (or the recording is new). */
+void
+recorder_step(struct ui_state *st, int n, const char *title)
+{
+	char	err[600];
+
+	if (st->rec == NULL || st->rec->step == n)
+		return;
+	st->rec->step = n;
+	if (record_run_step(st->rec->rr, n, title != NULL ? title : "",
+	    err, sizeof err) == -1)
 		recorder_fail(st, err);
 }
 

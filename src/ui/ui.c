@@ -744,6 +744,13 @@ ui_caption(struct ui *ui, const char *text)
 	control_caption(&ui->st, text);
 }
 
+/* A tour is at a step: an event in the recording when it changes. */
+void
+ui_record_step(struct ui *ui, int n, const char *title)
+{
+	recorder_step(&ui->st, n, title);
+}
+
 /* Set or clear the highlighted CPUs. */
 void
 ui_highlight(struct ui *ui, const struct cpuset *set)

@@ -78,6 +78,8 @@ struct loads	*ui_loads(struct ui *);
  * wrapped to the screen, at most two thirds of it; NULL or "" removes it.
  */
 void		 ui_caption(struct ui *, const char *text);
+/* A tour is at step n (from 1): an event in the screen's recording when it changes. */
+void		 ui_record_step(struct ui *, int n, const char *title);
 /* Highlight some CPUs (OS indexes) in the tree and grid; NULL clears. */
 void		 ui_highlight(struct ui *, const struct cpuset *);
 /* A message on the status line; error selects the error style. */

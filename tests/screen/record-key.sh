@@ -16,7 +16,7 @@ if ! command -v python3 > /dev/null 2>&1; then
 	exit 0
 fi
 bin=$(cd "$(dirname "$SMTSCOPE")" && pwd)/$(basename "$SMTSCOPE")
-mkdir -p "$TMP/here" "$TMP/quit"
+mkdir -p "$TMP/here" "$TMP/quit" "$TMP/tour"
 
 # lines FILE: the whole lines of a recording so far (gzip or not, maybe being written).
 lines() {
@@ -167,6 +167,22 @@ wait_lines "$TMP/t.jsonl" 'L[0]["loads"][0]["load"] == "spin@0" and L[-1].get("w
 ok $? "SIGTERM: a plain file, its header's load, the end \"SIGTERM\""
 gone_within 20 $loads
 ok $? "SIGTERM: no load outlives the screen ($loads)"
+tm_end
+
+# A tour: each step it comes to is an event.
+check "a tour: starts" tm_start "cd '$TMP/tour' && LANG=C.UTF-8 '$bin' tour --step 30 smt-basics"
+tm_wait 'Step 1 of 5' 10 > /dev/null
+tm_keys R
+check "a tour: R records" tm_wait 'recording to smtscope-' 5
+f=$(ls "$TMP/tour"/smtscope-*.jsonl.gz 2> /dev/null | head -n 1)
+tm_keys n
+tm_wait 'Step 2 of 5' 10 > /dev/null
+wait_lines "$f" '[x["n"] for x in L if x.get("e") == "step"][-1:] == [2] and all(x["title"] for x in L if x.get("e") == "step")'
+ok $? "a tour: the step events follow it to step 2, with their titles"
+tm_keys R
+check "a tour: R stops" tm_wait 'recording stopped: smtscope-'
+tm_keys q
+check "a tour: q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0' 10
 tm_end
 
 # A directory it cannot write (sysfs: not even root creates files there).
