@@ -507,7 +507,7 @@ draw_help(const struct paint *d)
 		"L                  core-to-core latency heatmap (measured in the background)",
 		"C                  show or hide the time chart (where rows are spare)",
 		"S                  write the screen as SVG (smtscope-DATE.svg, --snapshot)",
-		"R                  record to smtscope-DATE.jsonl.gz (--record); R again stops",
+		"R                  record, R stops it (smtscope-DATE.jsonl.gz, --record)",
 		"t                  next theme",
 		"n                  next step of a tour",
 		"? or F1            this help",

@@ -196,7 +196,9 @@ tm_cap | grep -q ' REC '
 ok $((! $?)) "no REC mark"
 tm_keys v
 check "the screen goes on" tm_wait '(grid|tree) view'
-tm_keys q
+tm_keys '?'
+check "the help names R" tm_wait ' R  +record, R stops it \(smtscope-DATE\.jsonl\.gz, --record\)'
+tm_keys Escape q
 check "and quits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 tm_end
 
