@@ -1,4 +1,7 @@
-/* cmd_replay.c: `smtscope replay`, a recording read back: for now its summary, headless. */
+/*
+ * cmd_replay.c: `smtscope replay`, a recording read back: played on the
+ * live screen, view only, or its summary printed headless (--summary).
+ */
 #include "config.h"
 
 #include <stdio.h>
@@ -6,6 +9,7 @@
 
 #include "cmd.h"
 #include "replay.h"
+#include "ui/ui.h"
 
 /* The long-only option --summary. */
 #define CMD_REPLAY_SUMMARY	0x103
@@ -17,15 +21,19 @@ static const struct option cmd_replay_longopts[] = {
 	{ "summary", no_argument, NULL, CMD_REPLAY_SUMMARY },
 	{ "json", no_argument, NULL, CMD_OPT_JSON },
 	{ "csv", no_argument, NULL, CMD_OPT_CSV },
+	{ "theme", required_argument, NULL, 't' },
+	{ "view", required_argument, NULL, 'v' },
+	{ "snapshot", required_argument, NULL, 'S' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
 
 const struct cmd_entry cmd_replay_entry = {
 	.name = "replay",
-	.usage = "--summary [--json|--csv] FILE",
-	.summary = "read a recording back: each load's speed over time",
-	.optstring = "h",
+	.usage = "[-t THEME] [-v tree|grid] [--snapshot FILE] FILE\n"
+	    "       smtscope replay --summary [--json|--csv] FILE",
+	.summary = "play a recording on the screen, or print its speeds over time",
+	.optstring = "t:v:h",
 	.longopts = cmd_replay_longopts,
 	.maxargs = 1,
 	.help = cmd_replay_help,
@@ -39,16 +47,44 @@ cmd_replay_help(FILE *f)
 	fprintf(f,
 	    "Read a recording of smtscope record (plain or .gz; smtscope-record(5)).\n"
 	    "\n"
-	    "  --summary      print, headless, the recording's host and date, its loads\n"
-	    "                 and, per tenth of the recording, each load's slowest,\n"
-	    "                 median and fastest rate and the median's speed vs solo\n"
-	    "  --json         the summary as one JSON object\n"
-	    "  --csv          the summary's table as CSV\n"
+	    "Without --summary it plays on the live screen, view only, marked REPLAY\n"
+	    "with the recording's host and date: its machine's topology, every CPU's\n"
+	    "time, its loads where they ran with their speeds, at the recorded pace.\n"
+	    "Keys: Space pause/play, . and , step, + and - faster/slower (1/8x-16x),\n"
+	    "> and < 10 s forward/back, 0-9 go to that tenth, ? help, q quit.\n"
 	    "\n"
-	    "Replay on the live screen is not built yet: use --summary.\n");
+	    "  -t, --theme NAME|FILE  color theme (default, mono, light, projector, a file)\n"
+	    "  -v, --view VIEW        start in the tree or the grid\n"
+	    "      --snapshot FILE    the file S writes the screen to as SVG\n"
+	    "  --summary              print, headless, the recording's host and date, its\n"
+	    "                         loads and, per tenth of the recording, each load's\n"
+	    "                         slowest, median and fastest rate and the median's\n"
+	    "                         speed vs solo\n"
+	    "  --json                 the summary as one JSON object\n"
+	    "  --csv                  the summary's table as CSV\n");
 }
 
-/* `smtscope replay --summary [--json|--csv] FILE`. */
+/* Play the recording on the screen. */
+static int
+cmd_replay_screen(const struct cmd_args *a)
+{
+	struct ui_options	 o;
+	const char		*v;
+
+	memset(&o, 0, sizeof o);
+	o.replay = a->argv[0];
+	o.theme = cmd_args_get(a, 't');
+	o.snapshot = cmd_args_get(a, 'S');
+	if ((v = cmd_args_get(a, 'v')) != NULL) {
+		if (strcmp(v, "tree") != 0 && strcmp(v, "grid") != 0)
+			return cmd_usage_error("replay", "-v: '%s' is not a view (tree, "
+			    "grid)", v);
+		o.view = v;
+	}
+	return ui_run(&o);
+}
+
+/* `smtscope replay [--summary [--json|--csv]] FILE`. */
 static int
 cmd_replay_exec(int argc, char **argv)
 {
@@ -64,10 +100,13 @@ cmd_replay_exec(int argc, char **argv)
 		return CMD_USAGE;
 	if (a.argc == 0)
 		return cmd_usage_error("replay", "no recording given (e.g. smtscope replay "
-		    "--summary run.jsonl.gz)");
-	if (!cmd_args_has(&a, CMD_REPLAY_SUMMARY))
-		return cmd_usage_error("replay", "replay on the screen is not built yet; "
-		    "use smtscope replay --summary %s", a.argv[0]);
+		    "run.jsonl.gz)");
+	if (!cmd_args_has(&a, CMD_REPLAY_SUMMARY)) {
+		if (fmt != CMD_TEXT)
+			return cmd_usage_error("replay", "--json and --csv go with "
+			    "--summary");
+		return cmd_replay_screen(&a);
+	}
 	if (replay_read(&rp, a.argv[0], err, sizeof err) == -1)
 		return cmd_usage_error("replay", "%s", err);
 	if (rp.warning[0] != '\0')

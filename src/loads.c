@@ -434,6 +434,45 @@ loads_start(struct loads *ls, const struct load_spec *spec, char *err, size_t er
 	return l->id;
 }
 
+/*
+ * A load as a recording shows it (smtscope replay): its recorded id and
+ * place, no process; it is never run, sampled or signalled, and the
+ * replay sets its state. -1 with a message.
+ */
+int
+loads_replay_add(struct loads *ls, const struct load_spec *spec, int id, char *err,
+    size_t errlen)
+{
+	struct load	*l;
+	int		 slot;
+
+	if (loads_get(ls, id) != NULL) {
+		snprintf(err, errlen, "load #%d is there already", id);
+		return -1;
+	}
+	for (slot = 0; slot < LOADS_MAX && ls->used[slot]; slot++)
+		;
+	if (slot == LOADS_MAX) {
+		snprintf(err, errlen, "too many loads (at most %d)", LOADS_MAX);
+		return -1;
+	}
+	if (ls->n == ls->cap) {
+		ls->cap = ls->cap ? ls->cap * 2 : 16;
+		ls->v = xreallocarray(ls->v, (size_t)ls->cap, sizeof *ls->v);
+	}
+	l = &ls->v[ls->n++];
+	memset(l, 0, sizeof *l);
+	memset(&ls->slots[slot], 0, sizeof ls->slots[slot]);
+	ls->used[slot] = 1;
+	l->spec = *spec;
+	l->slot = slot;
+	l->id = id;
+	l->pid = l->pid_b = -1;
+	l->state = LOAD_RUNNING;
+	l->prev.cpu = l->cur.cpu = spec->floating ? -1 : cpuset_next(&spec->cpus, 0);
+	return id;
+}
+
 /* Describe how a child ended. */
 static void
 loads_describe_exit(struct loads *ls, struct load *l, int status, int end_b)

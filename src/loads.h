@@ -67,6 +67,9 @@ int		 loads_parse(const struct topo *, const char *text, struct load_spec *,
 /* Start a load; returns its id, or -1 with a message. */
 int		 loads_start(struct loads *, const struct load_spec *, char *err,
 		     size_t errlen);
+/* A recorded load shown by a replay: its id and place, no process; -1 with a message. */
+int		 loads_replay_add(struct loads *, const struct load_spec *, int id,
+		     char *err, size_t errlen);
 int		 loads_stop(struct loads *, int id);
 void		 loads_stop_all(struct loads *);
 /* Pause (SIGSTOP) or resume (SIGCONT) a load, both ends. */

@@ -1,8 +1,9 @@
 /*
  * replay.h: a recording (record.h, doc/smtscope-record.5) read back whole
- * and checked: its machine, its loads with their solos and fates, and each
- * load's rate and share at every refresh. The CPUs' busy splits are
- * checked, not kept: the summary does not use them.
+ * and checked: its machine and topology, its loads with their solos and
+ * fates, every CPU's busy split and each load's state, rate, share and
+ * solo at every refresh, and the events between (the screen's replay
+ * shows them; the summary reads the loads' figures).
  */
 #ifndef SMTSCOPE_REPLAY_H
 #define SMTSCOPE_REPLAY_H
@@ -25,6 +26,31 @@ struct replay_load {
 	char	 fate[160];		/* "stopped", "died: why", "failed: why", "" */
 };
 
+/* What an event says; the screen's replay follows them. */
+enum replay_ev {
+	REPLAY_EV_START,
+	REPLAY_EV_FAILED,
+	REPLAY_EV_SOLO,
+	REPLAY_EV_DIED,
+	REPLAY_EV_STOP,
+	REPLAY_EV_MOVE,
+	REPLAY_EV_PAUSE,
+	REPLAY_EV_RESUME,
+	REPLAY_EV_STEP,
+	REPLAY_EV_END
+};
+
+struct replay_event {
+	double		 t;
+	int		 sample;	/* the samples before it */
+	enum replay_ev	 kind;
+	int		 load;		/* index into loads; -1 none */
+	double		 num;		/* solo: the rate; step: its number */
+	double		 share;		/* solo: its share of a CPU alone; NAN */
+	int		 disturbed;	/* solo: others took its CPU or core */
+	char		 text[160];	/* move: the new place; died, failed: why; step: title */
+};
+
 struct replay {
 	char			 path[4096];
 	char			 host[256];	/* "" unknown */
@@ -34,12 +60,20 @@ struct replay {
 	char			 end[32];	/* the end event's why; "" none */
 	double			 interval_s;
 	int			 ncpus;
+	int			*cpu_os;	/* the header's CPUs, OS indexes in order */
+	char			*xml;		/* the topology as hwloc XML */
 	struct replay_load	*loads;
-	int			 nloads;
+	int			 nloads, loads_cap;
 	double			*t;		/* each refresh's time, s from the start */
 	double			*rate;		/* [sample * nloads + load]; NAN none */
 	double			*share;
+	double			*solo;		/* the solo the sample gives; NAN none */
+	char			*state;		/* 'r', 'p', 'd'; 0 not in the sample */
+	signed char		*busy;		/* [(sample * ncpus + cpu) * 3 + k]: */
+						/* smtscope user, system, others %; -1 none */
 	int			 nsamples, cap;
+	struct replay_event	*ev;
+	int			 nev, ev_cap;
 	int			 lines;
 	char			 warning[4400];	/* a last line cut short; "" none */
 };

@@ -186,25 +186,25 @@ solo_hold(struct solo *s, int id)
 		s->held[s->nheld++] = id;
 }
 
-/* The load measured now, or -1. */
+/* The load measured now, or -1 (none, or no measurer: a replay). */
 int
 solo_current(const struct solo *s)
 {
-	return s->id;
+	return s != NULL ? s->id : -1;
 }
 
 /* Is the load queued or being measured? */
 int
 solo_pending(const struct solo *s, int id)
 {
-	return s->id == id || solo_list_has(s->queue, s->nqueue, id);
+	return s != NULL && (s->id == id || solo_list_has(s->queue, s->nqueue, id));
 }
 
 /* Is the load held paused by the measurer? */
 int
 solo_holds(const struct solo *s, int id)
 {
-	return solo_list_has(s->held, s->nheld, id);
+	return s != NULL && solo_list_has(s->held, s->nheld, id);
 }
 
 /* Is anything measured or queued? */

@@ -627,6 +627,32 @@ topo_load_xml(const char *path, char *err, size_t errlen)
 	return topo_build(t, TOPO_XML, path, err, errlen);
 }
 
+/* Build the model from hwloc XML in a string (a recording's); name says whose. */
+struct topo *
+topo_load_xmlbuffer(const char *xml, const char *name, char *err, size_t errlen)
+{
+	hwloc_topology_t	t;
+	size_t			len = strlen(xml) + 1;	/* hwloc counts the NUL */
+
+	if (len == 1 || len > INT_MAX) {
+		snprintf(err, errlen, "%s: no hwloc XML topology", name);
+		return NULL;
+	}
+	t = topo_new();
+	if (hwloc_topology_set_xmlbuffer(t, xml, (int)len) != 0 ||
+	    topo_quiet_load(t) != 0) {
+		snprintf(err, errlen, "%s: not a valid hwloc XML topology", name);
+		hwloc_topology_destroy(t);
+		return NULL;
+	}
+	if (hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_PU) == 0) {
+		snprintf(err, errlen, "%s: the topology has no logical CPUs", name);
+		hwloc_topology_destroy(t);
+		return NULL;
+	}
+	return topo_build(t, TOPO_XML, name, err, errlen);
+}
+
 /*
  * An upper bound of the logical CPUs a synthetic description makes: the
  * product of every arity in it ("package:2 core:4 pu:2", "2 4 2"), every

@@ -129,6 +129,9 @@ struct topo {
 /* Load from the live machine, an XML file or a synthetic string; NULL and err. */
 struct topo	*topo_load_live(char *err, size_t errlen);
 struct topo	*topo_load_xml(const char *path, char *err, size_t errlen);
+/* The same from XML in a string (a recording's); name says whose. */
+struct topo	*topo_load_xmlbuffer(const char *xml, const char *name, char *err,
+		     size_t errlen);
 struct topo	*topo_load_synthetic(const char *desc, char *err, size_t errlen);
 /* -i argument: an existing file is XML, anything else must be synthetic. */
 struct topo	*topo_load_input(const char *arg, char *err, size_t errlen);

@@ -66,8 +66,12 @@ control_refuse(struct ui_state *st)
 {
 	if (!st->view_only)
 		return 0;
-	control_message(st, 1, "view only: this is another machine's topology (-i); "
-	    "loads run only on this machine");
+	if (st->replay != NULL)
+		control_message(st, 1, "a replay is view only: loads run on the live "
+		    "screen (smtscope)");
+	else
+		control_message(st, 1, "view only: this is another machine's topology "
+		    "(-i); loads run only on this machine");
 	return 1;
 }
 

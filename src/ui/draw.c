@@ -23,6 +23,7 @@
 #include "ui/paint.h"
 #include "ui/panelview.h"
 #include "ui/recorder.h"
+#include "ui/replayview.h"
 #include "ui/treeview.h"
 #include "ui/others.h"
 #include "util.h"
@@ -198,7 +199,10 @@ draw_header_state(const struct paint *d)
 	    d->st->delay_tenths / 10, d->st->delay_tenths % 10, running,
 	    paused ? ", " : "", paused, paused ? " paused" : "", view, d->st->theme.name);
 	note[0][0] = note[1][0] = note[2][0] = '\0';
-	if (d->st->view_only) {
+	if (replayview_note(d->st, 0, note[0], sizeof note[0])) {
+		replayview_note(d->st, 1, note[1], sizeof note[1]);
+		replayview_note(d->st, 2, note[2], sizeof note[2]);
+	} else if (d->st->view_only) {
 		if (strrchr(src, '/') != NULL)
 			src = strrchr(src, '/') + 1;
 		snprintf(note[0], sizeof note[0], " VIEW ONLY, another machine: %s ", src);
@@ -303,7 +307,7 @@ draw_info(const struct paint *d)
 		x = paint_printf(y, x, d->cols, A(THEME_INFO), "  %s", cv);
 	if (!d->st->pct_ok[d->st->cursor])
 		return;
-	fg = d->st->fg != NULL ? d->st->fg_share[d->st->cursor] : NAN;
+	fg = state_others_known(d->st) ? d->st->fg_share[d->st->cursor] : NAN;
 	if (isfinite(fg)) {
 		fg = 100 * fg < t->busy ? 100 * fg : t->busy;
 		x = paint_printf(y, x, d->cols, A(THEME_INFO),
@@ -381,6 +385,10 @@ draw_status_keys(const struct paint *d, int *keep)
 		"Enter", "start", "Esc", "cancel", NULL
 	};
 	static const char *const help[] = { "any key", "back", NULL };
+	static const char *const replay[] = {
+		"Space", "play/pause", ".,", "step", "+-", "speed", "<>", "seek",
+		"0-9", "go to", "?", "help", "q", "quit", NULL
+	};
 
 	*keep = 1;
 	switch (d->st->mode) {
@@ -397,6 +405,8 @@ draw_status_keys(const struct paint *d, int *keep)
 		*keep = 2;
 		if (d->st->tour_keys)
 			return tour;
+		if (d->st->replay != NULL)
+			return replay;
 		return d->st->view_only ? view : normal;
 	}
 }
@@ -493,7 +503,7 @@ _Static_assert(SOLO_RETRIES == 3, "the help says a solo is measured again 3 time
 static void
 draw_help(const struct paint *d)
 {
-	static const char *const lines[] = {
+	static const char *const live[] = {
 		"Arrows, h j k l    move the cursor over logical CPUs",
 		"PgUp PgDn Home End move by a page, to the first or last CPU",
 		"a or Enter         start a load on the cursor's CPU (menu of kernels)",
@@ -530,7 +540,8 @@ draw_help(const struct paint *d)
 		"(modprobe). Watts: RAPL's energy_uj, readable by root only.",
 		NULL
 	};
-	int	n, w, h, y, x, i;
+	const char *const	*lines = d->st->replay != NULL ? replayview_help() : live;
+	int			 n, w, h, y, x, i;
 
 	for (n = 0; lines[n] != NULL; n++)
 		;

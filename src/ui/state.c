@@ -58,10 +58,17 @@ state_measuring(const struct ui_state *st, int id)
 	return st->solo != NULL && solo_pending(st->solo, id);
 }
 
+/* Others' shares are measured on this machine, or a recording gives them. */
+int
+state_others_known(const struct ui_state *st)
+{
+	return st->fg != NULL || st->replay != NULL;
+}
+
 /* Others' work on each CPU as analysis_why() reads it: none on a view. */
 void
 state_others(const struct ui_state *st, struct analysis_others *o)
 {
-	o->share = st->fg != NULL ? st->fg_share : NULL;
+	o->share = state_others_known(st) ? st->fg_share : NULL;
 	o->who = st->fg_who;
 }

@@ -35,6 +35,7 @@ enum ui_ask {
 
 struct c2cview;
 struct infer_mark;
+struct replayview;
 struct chart;
 struct countersview;
 struct foreign;
@@ -159,6 +160,7 @@ struct ui_state {
 	struct c2cview		*c2c;		/* the latency view (c2cview.c), NULL */
 	struct infer_mark	*infer;		/* --infer-from's pairs (inferview.c) */
 	int			 ninfer;
+	struct replayview	*replay;	/* a recording played (replayview.c), NULL */
 
 	struct recorder		*rec;		/* R's recording (recorder.c), NULL */
 
@@ -177,6 +179,8 @@ const struct ui_loadview *state_view(const struct ui_state *, int id);
 struct load		*state_target(const struct ui_state *);
 /* Is a load's solo rate queued or being measured? */
 int			 state_measuring(const struct ui_state *, int id);
+/* Are others' shares of each CPU known (measured here, or recorded)? */
+int			 state_others_known(const struct ui_state *);
 /* Others' work on each CPU as analysis_why() reads it. */
 void			 state_others(const struct ui_state *, struct analysis_others *);
 

@@ -62,7 +62,7 @@ treeview_segments(const struct paint *d, int pu, double seg[TREEVIEW_SEGS])
 	seg[4] = p->softirq;
 	seg[5] = p->steal;
 	seg[6] = 0;
-	if (d->st->fg != NULL)
+	if (state_others_known(d->st))
 		fg = d->st->fg_share[pu];
 	if (!isfinite(fg))
 		return;

@@ -44,6 +44,7 @@
 #include "ui/layout.h"
 #include "ui/others.h"
 #include "ui/recorder.h"
+#include "ui/replayview.h"
 #include "ui/snapshot.h"
 #include "ui/state.h"
 #include "ui/term.h"
@@ -66,6 +67,10 @@ struct ui {
 
 	uint64_t		 frames;
 	uint64_t		 frames_max;	/* SMTSCOPE_UI_FRAMES: exit after so many */
+	/* SMTSCOPE_UI_STATS=FILE: each frame's time to lay out and draw, in us. */
+	const char		*stats_path;
+	uint32_t		*draw_us;
+	size_t			 ndraw, capdraw;
 };
 
 /* Set while curses owns the terminal, for the fatal hook. */
@@ -189,6 +194,7 @@ static void
 ui_draw(struct ui *ui)
 {
 	struct ui_state	*st = &ui->st;
+	uint64_t	 t0;
 
 	if (ui->theme_drawn != st->theme_gen) {
 		draw_theme(&ui->term, &st->theme);
@@ -198,11 +204,19 @@ ui_draw(struct ui *ui)
 		clearok(curscr, TRUE);
 		st->redraw = 0;
 	}
+	t0 = util_now_ns();
 	if (c2cview_on(st))
 		c2cview_draw(st, &ui->term);
 	else {
 		layout_update(&ui->lay, st, ui->term.rows, ui->term.cols, ui->term.utf8);
 		draw_frame(st, &ui->lay, &ui->term);
+	}
+	if (ui->stats_path != NULL) {
+		if (ui->ndraw == ui->capdraw) {
+			ui->capdraw = ui->capdraw ? 2 * ui->capdraw : 1024;
+			ui->draw_us = xreallocarray(ui->draw_us, ui->capdraw, sizeof *ui->draw_us);
+		}
+		ui->draw_us[ui->ndraw++] = (uint32_t)((util_now_ns() - t0) / 1000);
 	}
 	st->dirty = 0;
 	ui->frames++;
@@ -216,6 +230,11 @@ ui_tick(struct ui *ui)
 {
 	char	err[256];
 
+	if (ui->st.replay != NULL) {
+		/* The recording gives the figures (replayview_poll()). */
+		control_expire_message(&ui->st);
+		return;
+	}
 	if (figures_tick(&ui->st, err, sizeof err) == -1)
 		control_message(&ui->st, 1, "%s", err);
 	recorder_tick(&ui->st);
@@ -311,8 +330,11 @@ ui_step_reason(struct ui *ui)
 static int
 ui_timeout(struct ui *ui)
 {
-	uint64_t	now = util_now_ns(), d = figures_deadline(&ui->st), ms;
+	uint64_t	now = util_now_ns(), d = figures_deadline(&ui->st), ms, r;
 
+	r = replayview_deadline(&ui->st);
+	if (r != 0 && (d == 0 || r < d))
+		d = r;
 	if (ui->step != NULL && !ui->st.script_key && ui->step_due_ns != 0 &&
 	    (d == 0 || ui->step_due_ns < d))
 		d = ui->step_due_ns;
@@ -331,7 +353,7 @@ ui_input(struct ui *ui)
 	int	key;
 
 	while (!ui->st.quit && (key = getch()) != ERR) {
-		if (c2cview_key(&ui->st, key))
+		if (replayview_key(&ui->st, key) || c2cview_key(&ui->st, key))
 			;
 		else if (key == KEY_MOUSE)
 			input_mouse(&ui->st, &ui->lay);
@@ -430,6 +452,7 @@ ui_loop(struct ui *ui, int tfd, int sfd)
 		else if (n > 0 && (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)))
 			control_quit(&ui->st, 1);	/* the terminal went away */
 		figures_solo_poll(&ui->st);
+		replayview_poll(&ui->st);
 		ui_step(ui, 0);
 	}
 }
@@ -461,6 +484,8 @@ ui_free(struct ui *ui)
 	free(st->lv);
 	chart_free(st->chart);
 	free(st->infer);
+	replayview_free(st);
+	free(ui->draw_us);
 	topo_free(st->m);
 }
 
@@ -482,11 +507,16 @@ ui_infer(struct ui_state *st, const char *path)
 
 /* Load the machine model and its identity; -1 with a message on stderr. */
 static int
-ui_model(struct ui_state *st, const char *input)
+ui_model(struct ui_state *st, const char *input, const char *replay)
 {
-	char	err[512];
+	char	err[4600];
 
-	if (input != NULL)
+	if (replay != NULL) {
+		if (replayview_open(st, replay, err, sizeof err) == -1) {
+			fprintf(stderr, "smtscope: replay: %s\n", err);
+			return -1;
+		}
+	} else if (input != NULL)
 		st->m = topo_load_input(input, err, sizeof err);
 	else
 		st->m = topo_load_live(err, sizeof err);
@@ -575,8 +605,11 @@ ui_init(struct ui *ui, const struct ui_options *o, int *rc)
 	ui->term.utf8 = ui_locale_utf8();
 	if ((frames = getenv("SMTSCOPE_UI_FRAMES")) != NULL)
 		ui->frames_max = strtoull(frames, NULL, 10);
-	if (ui_model(&ui->st, o->input) == -1) {
-		*rc = o->input != NULL ? CMD_USAGE : CMD_FAIL;
+	if ((ui->stats_path = getenv("SMTSCOPE_UI_STATS")) != NULL &&
+	    ui->stats_path[0] == '\0')
+		ui->stats_path = NULL;
+	if (ui_model(&ui->st, o->input, o->replay) == -1) {
+		*rc = o->input != NULL || o->replay != NULL ? CMD_USAGE : CMD_FAIL;
 		return -1;
 	}
 	if (o->infer_from != NULL && ui_infer(&ui->st, o->infer_from) == -1) {
@@ -659,6 +692,35 @@ ui_save(const struct ui_state *st, const struct ui_options *o, int theme_set)
 		fprintf(stderr, "smtscope: the settings were not saved: %s\n", err);
 }
 
+/* Order two frame times. */
+static int
+ui_us_cmp(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* SMTSCOPE_UI_STATS: the frames drawn and their times (median, 99th, max), in a file. */
+static void
+ui_stats(struct ui *ui)
+{
+	FILE	*f;
+	size_t	 n = ui->ndraw;
+
+	if (ui->stats_path == NULL || n == 0)
+		return;
+	if ((f = fopen(ui->stats_path, "w")) == NULL) {
+		fprintf(stderr, "smtscope: SMTSCOPE_UI_STATS: %s: %s\n", ui->stats_path,
+		    strerror(errno));
+		return;
+	}
+	qsort(ui->draw_us, n, sizeof *ui->draw_us, ui_us_cmp);
+	fprintf(f, "frames %zu draw_us_median %u draw_us_p99 %u draw_us_max %u\n", n,
+	    ui->draw_us[n / 2], ui->draw_us[n * 99 / 100], ui->draw_us[n - 1]);
+	fclose(f);
+}
+
 /* Run the live screen. */
 int
 ui_run(const struct ui_options *o)
@@ -675,7 +737,9 @@ ui_run(const struct ui_options *o)
 	}
 	sfd = ui_signalfd(&oldmask);
 	tfd = ui_timerfd(ui.st.delay_tenths);
-	if (!ui.st.view_only) {
+	if (ui.st.replay != NULL)
+		replayview_start(&ui.st);
+	else if (!ui.st.view_only) {
 		ui.st.loads = loads_new(ui.st.m);
 		ui.st.solo = solo_new(&figures_solo_ops, &ui.st);
 		ui.st.chart = chart_new(ui.st.m->npus);
@@ -696,7 +760,7 @@ ui_run(const struct ui_options *o)
 		c2cview_toggle(&ui.st);
 	else if (o->view != NULL)
 		control_view(&ui.st, strcmp(o->view, "grid") == 0 ? LAYOUT_GRID : LAYOUT_TREE);
-	if (figures_tick(&ui.st, err, sizeof err) == -1)
+	if (ui.st.replay == NULL && figures_tick(&ui.st, err, sizeof err) == -1)
 		control_message(&ui.st, 1, "%s", err);
 	/* The loads' own errors come after the settings file's, and stay. */
 	if (o->notice != NULL)
@@ -719,6 +783,7 @@ ui_run(const struct ui_options *o)
 	ui_curses_end(tfd, sfd, &oldmask);
 	ui_save(&ui.st, o, theme_gen != ui.st.theme_gen || o->theme != NULL);
 	rc = ui.st.exit_status;
+	ui_stats(&ui);
 	ui_free(&ui);
 	return rc;
 }

@@ -46,6 +46,7 @@ struct ui_options {
 	const char	 *snapshot;	/* the file S writes the screen to; NULL: dated */
 	const char	 *record;	/* --record: record to this file from the start */
 	const char	 *infer_from;	/* a check --infer --json result to mark; NULL */
+	const char	 *replay;	/* a recording to play, view only; NULL: live */
 	/*
 	 * The settings file as read (rc.h; its chart setting is used here, the
 	 * rest the caller merged into the options above), and where to write

@@ -153,9 +153,9 @@ usage replay --summary
 usage --record "$TMP/x.jsonl" -i 'package:1 core:2 pu:1'
 $SMTSCOPE -n --help | grep -q -- '--record FILE .*record the session'
 ok $? "the live screen's help names --record"
-usage replay "$R"
-grep -q 'not built yet' "$TMP/ue" && grep -q -- '--summary' "$TMP/ue"
-ok $? "replay without --summary says the screen replay is not built yet"
+usage replay --csv "$R"
+grep -q -- '--json and --csv go with --summary' "$TMP/ue"
+ok $? "replay --csv without --summary says they go with --summary"
 [ ! -e "$TMP/x.jsonl" ]
 ok $? "no file is written on a usage error"
 done_testing
