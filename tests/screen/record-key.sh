@@ -202,6 +202,16 @@ tm_keys Escape q
 check "and quits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 tm_end
 
+# A file that takes no line (/dev/full): the recording stops, with why.
+check "--record /dev/full: starts" tm_start "LANG=C.UTF-8 '$bin' -n --record /dev/full"
+check "--record /dev/full: one line on the status line" \
+    tm_wait '^recording stopped: /dev/full: cannot write: No space left on device'
+tm_cap | grep -q ' REC '
+ok $((! $?)) "--record /dev/full: no REC mark"
+tm_keys q
+check "--record /dev/full: quits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
+tm_end
+
 # A view of another machine: R is refused, --record too.
 check "a view" tm_start "LANG=C.UTF-8 $SMTSCOPE -n -i 'package:1 core:2 pu:1'"
 tm_wait 'q quit' > /dev/null
