@@ -140,14 +140,19 @@ gone_within 20 $loads
 ok $? "no load outlives the screen ($loads)"
 tm_end
 
-# R, then q: the loads stop, then the end "quit".
+# R, a load killed (a died event), then q: the loads stop, then the end "quit".
 check "R then q: starts" \
-    tm_start "cd '$TMP/quit' && LANG=C.UTF-8 '$bin' -n -d 5 -l spin@1"
-tm_wait '^ spin#1 +1 +[0-9.]+ Mloop/s' 10 > /dev/null
+    tm_start "cd '$TMP/quit' && LANG=C.UTF-8 '$bin' -n -d 5 -l spin@1 -l spin@0"
+tm_wait '^ spin#2 +0 +[0-9.]+ Mloop/s' 10 > /dev/null
+pid=$(tm_smtscope_pid)
 tm_keys R
 tm_wait 'recording to smtscope-' > /dev/null
 f=$(ls "$TMP/quit"/smtscope-*.jsonl.gz 2> /dev/null | head -n 1)
-wait_lines "$f" 'any("c" in x for x in L)' > /dev/null
+wait_lines "$f" 'any("c" in x and len(x["l"]) == 2 for x in L)' > /dev/null
+kill -KILL "$(pgrep -n -P "$pid")"
+check "a load killed: the screen says it died" tm_wait 'spin#2 died'
+wait_lines "$f" '[x["id"] for x in L if x.get("e") == "died"] == [2] and "c" in L[-1] and [l[0] for l in L[-1]["l"]] == [1]'
+ok $? "a load killed: a died event, and it is gone from the next sample"
 tm_keys q
 check "R then q: exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 wait_lines "$f" '[(x.get("e"), x.get("id"), x.get("why")) for x in L[-2:]] == [("stop", 1, None), ("end", None, "quit")]' 2
