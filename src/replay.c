@@ -144,6 +144,21 @@ replay_header_cpus(struct replay *rp, const struct json_val *cpus, char *err,
 	return 0;
 }
 
+/* The machine object's CPU identity and SMT state, for the screen's header. */
+static void
+replay_machine(struct replay *rp, const struct json_val *mc)
+{
+	const struct json_val	*cpu = json_get(mc, "cpu"), *t = json_get(mc, "topology");
+	const struct json_val	*on = json_get(t, "smt_on");
+
+	replay_str(rp->vendor, sizeof rp->vendor, json_get(cpu, "vendor"));
+	replay_str(rp->codename, sizeof rp->codename, json_get(cpu, "codename"));
+	replay_str(rp->hypervisor, sizeof rp->hypervisor, json_get(cpu, "hypervisor"));
+	replay_str(rp->smt_control, sizeof rp->smt_control, json_get(t, "smt_control"));
+	rp->smt_on = on == NULL ? -1 : on->type == JSON_TRUE ? 1 : on->type == JSON_FALSE ?
+	    0 : -1;
+}
+
 /* The header: kind, format, machine, CPUs, interval, loads. */
 static int
 replay_header(struct replay *rp, const struct json_val *h, char *err, size_t errlen)
@@ -164,6 +179,7 @@ replay_header(struct replay *rp, const struct json_val *h, char *err, size_t err
 	if (mc != NULL) {
 		replay_str(rp->host, sizeof rp->host, json_get(mc, "hostname"));
 		replay_str(rp->cpu, sizeof rp->cpu, json_get(json_get(mc, "cpu"), "brand"));
+		replay_machine(rp, mc);
 	}
 	return replay_header_loads(rp, json_get(h, "loads"), err, errlen);
 }

@@ -55,6 +55,11 @@ struct replay {
 	char			 path[4096];
 	char			 host[256];	/* "" unknown */
 	char			 cpu[128];	/* the CPU's brand, "" unknown */
+	char			 vendor[32];	/* the machine object's, "" unknown */
+	char			 codename[64];
+	char			 hypervisor[32];
+	char			 smt_control[32]; /* sysfs smt/control as recorded, "" none */
+	int			 smt_on;	/* the machine said SMT on (1), off (0); -1 */
 	char			 start[64];	/* "2026-11-30T19:00:00Z" */
 	char			 smtscope[32];	/* the version that recorded it */
 	char			 end[32];	/* the end event's why; "" none */

@@ -15,7 +15,9 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "cpuinfo.h"
 #include "replay.h"
+#include "ui/chart.h"
 #include "ui/control.h"
 #include "ui/figures.h"
 #include "ui/replayview.h"
@@ -339,20 +341,85 @@ replayview_tell(struct ui_state *st, const struct replayview *rv, int a, int k)
 	}
 }
 
-/* Show sample k; tell: say what happened since the sample shown before. */
+/* The chart's marks of the events right before sample j; a load stopped or dead leaves it. */
+static void
+replayview_chart_events(struct ui_state *st, const struct replayview *rv, int j)
+{
+	const struct replay_event	*e;
+	int				 i, id;
+
+	for (i = 0; i < rv->rp.nev; i++) {
+		e = &rv->rp.ev[i];
+		if (e->sample != j || e->load < 0)
+			continue;
+		id = rv->rp.loads[e->load].id;
+		if (e->kind == REPLAY_EV_START)
+			chart_event(st->chart, CHART_EV_START, id);
+		else if (e->kind == REPLAY_EV_MOVE)
+			chart_event(st->chart, CHART_EV_MOVE, id);
+		else if (e->kind == REPLAY_EV_SOLO)
+			chart_event(st->chart, CHART_EV_SOLO, id);
+		else if (e->kind == REPLAY_EV_STOP || e->kind == REPLAY_EV_DIED)
+			chart_forget(st->chart, id);
+	}
+}
+
+/* Set the state from sample j and take it into the chart. */
+static void
+replayview_apply(struct ui_state *st, struct replayview *rv, int j)
+{
+	replayview_chart_events(st, rv, j);
+	replayview_cpus(st, rv, j);
+	replayview_loads(st, rv, j);
+	chart_record(st->chart, st);
+}
+
+/*
+ * Show sample k; tell: say what happened since the sample shown before.
+ * Forward, the samples between go into the chart; else the chart is made
+ * again from the samples it keeps before k.
+ */
 static void
 replayview_show(struct ui_state *st, int k, int tell)
 {
 	struct replayview	*rv = st->replay;
-	int			 was = rv->pos;
+	int			 was = rv->pos, j;
 
+	if (k > was && was >= 0)
+		for (j = was + 1; j <= k; j++)
+			replayview_apply(st, rv, j);
+	else {
+		chart_free(st->chart);
+		st->chart = chart_new(st->m->npus);
+		for (j = k - CHART_N + 1 > 0 ? k - CHART_N + 1 : 0; j <= k; j++)
+			replayview_apply(st, rv, j);
+	}
 	rv->pos = k;
 	rv->wall0 = util_now_ns();
-	replayview_cpus(st, rv, k);
-	replayview_loads(st, rv, k);
 	if (tell && k > was)
 		replayview_tell(st, rv, was, k);
 	st->dirty = 1;
+}
+
+/* The header's identity from the recording's machine object, where the XML has none. */
+static void
+replayview_identity(struct ui_state *st, const struct replay *rp)
+{
+	struct cpuinfo	*ci = &st->ci;
+
+	if (rp->cpu[0] != '\0')
+		snprintf(ci->brand, sizeof ci->brand, "%s", rp->cpu);
+	if (rp->vendor[0] != '\0')
+		snprintf(ci->vendor, sizeof ci->vendor, "%s", rp->vendor);
+	if (rp->codename[0] != '\0')
+		snprintf(ci->codename, sizeof ci->codename, "%s", rp->codename);
+	if (rp->hypervisor[0] != '\0')
+		snprintf(ci->hypervisor, sizeof ci->hypervisor, "%s", rp->hypervisor);
+	if (rp->smt_control[0] != '\0') {
+		snprintf(ci->smt_control, sizeof ci->smt_control, "%s", rp->smt_control);
+		ci->smt = cpuinfo_smt_parse(rp->smt_control, rp->smt_on == 0 ? "0" : NULL);
+	}
+	cpuinfo_smt_merge(ci, st->m->summary.smt_width_max);
 }
 
 /* Start playing from the first sample. */
@@ -365,8 +432,9 @@ replayview_start(struct ui_state *st)
 
 	st->delay_tenths = tenths < 1 ? 1 : tenths > 100 ? 100 : (int)tenths;
 	st->loads = loads_new(st->m);
-	if (rv->rp.cpu[0] != '\0' && st->ci.brand[0] == '\0')
-		snprintf(st->ci.brand, sizeof st->ci.brand, "%s", rv->rp.cpu);
+	st->chart = chart_new(st->m->npus);
+	st->chart_on = 1;
+	replayview_identity(st, &rv->rp);
 	replayview_check_loads(st, rv, err, sizeof err);
 	replayview_show(st, 0, 0);
 	if (err[0] != '\0')

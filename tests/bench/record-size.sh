@@ -1,4 +1,4 @@
-# tests/bench/record-size.sh [RECORDING]: how big an hour at 1 Hz with 8 loads
+# tests/bench/record-size.sh [SMTSCOPE|RECORDING]: how big an hour at 1 Hz with 8 loads
 # on a 384-CPU machine gets (the goal: under 20 MB compressed), estimated
 # from a real recording of this machine (made here, 8 spin loads, 20 s, unless
 # one is given). From its samples: the bytes of a line without CPUs and loads,
@@ -9,7 +9,12 @@
 # (zlib level 6, a sync flush after every line), and measured.
 cd "$(dirname "$0")/../.." || exit 2
 SMTSCOPE=${SMTSCOPE:-./smtscope}
-rec=$1
+rec=
+# bench/run.sh passes the program; a recording's name ends in .jsonl or .gz.
+case $1 in
+*.jsonl|*.gz) rec=$1 ;;
+?*) SMTSCOPE=$1 ;;
+esac
 if [ -z "$rec" ]; then
 	rec=$(mktemp "${TMPDIR:-/tmp}/smtscope-size.XXXXXX")
 	trap 'rm -f "$rec"' EXIT

@@ -88,6 +88,8 @@ tm_keys 9
 check "9: hash#1 moved to CPU $last runs at 25%" tm_wait "hash#1 +$last +200\.0 MB/s +800\.0 MB/s +25%"
 check "9: spin#2 is paused" tm_wait 'spin#2 .*paused'
 check "9: fp#3 was stopped: it is gone" tm_wait_not 'fp#3'
+check "9: the time chart is made from the recording: hash#1's line ends at 25%" \
+    tm_wait 'SPEED against solo' && tm_wait ' hash#1 25%$'
 tm_keys , ,
 check ", steps back a refresh at a time: two back, fp#3 is there again" tm_wait 'fp#3'
 tm_keys .
