@@ -22,6 +22,7 @@ static const struct option cmd_live_longopts[] = {
 	{ "input", required_argument, NULL, 'i' },
 	{ "view", required_argument, NULL, 'v' },
 	{ "snapshot", required_argument, NULL, 'S' },
+	{ "record", required_argument, NULL, 'R' },
 	{ "infer-from", required_argument, NULL, 'I' },
 	{ "no-config", no_argument, NULL, 'n' },
 	{ "help", no_argument, NULL, 'h' },
@@ -31,7 +32,7 @@ static const struct option cmd_live_longopts[] = {
 const struct cmd_entry cmd_live_entry = {
 	.name = NULL,
 	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC] [-v VIEW] [--snapshot FILE]\n"
-	    "                [--infer-from FILE] [-n]",
+	    "                [--infer-from FILE] [--record FILE] [-n]",
 	.summary = "the live screen",
 	.optstring = "d:t:l:i:v:nh",
 	.longopts = cmd_live_longopts,
@@ -57,6 +58,9 @@ cmd_live_help(FILE *f)
 	    "                                  latency heatmap)\n"
 	    "      --snapshot FILE             the file S writes the screen to as SVG\n"
 	    "                                  (default smtscope-YYYYmmdd-HHMMSS.svg here)\n"
+	    "      --record FILE               record the session from the start (R on the\n"
+	    "                                  screen starts and stops; default name\n"
+	    "                                  smtscope-YYYYmmdd-HHMMSS.jsonl.gz here)\n"
 	    "      --infer-from FILE           mark on the tree the pairs that a\n"
 	    "                                  smtscope check --infer --json result of\n"
 	    "                                  this machine measured unlike the topology\n"
@@ -127,11 +131,17 @@ cmd_live_options(const struct cmd_args *a, struct ui_options *o)
 		case 'I':
 			o->infer_from = a->opts[i].arg;
 			break;
+		case 'R':
+			o->record = a->opts[i].arg;
+			break;
 		}
 	}
 	if (o->input != NULL && o->nloads > 0)
 		return cmd_usage_error(NULL, "-l: loads run only on this machine, "
 		    "not on a view (-i)");
+	if (o->input != NULL && o->record != NULL)
+		return cmd_usage_error(NULL, "--record: a recording is of this machine, "
+		    "not of a view (-i)");
 	return cmd_live_check_loads(o);
 }
 

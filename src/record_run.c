@@ -53,6 +53,7 @@ struct record_run {
 	struct record_own	 own[RECORD_OWN_MAX];
 	int			 nown;
 	double			*own_ns, *own_sys;	/* by pus[] index, this interval */
+	int			 caller_samples;	/* the screen samples and reaps */
 };
 
 /* A session writing to out for loads on m. */
@@ -121,28 +122,35 @@ record_run_stamp(struct record_run *rr)
 	strbuf_printf(&rr->sb, "{\"t\":%.2f", (double)(util_now_ns() - rr->t0_ns) / 1e9);
 }
 
+/* A load object: {"load":"hash@0","kernel":"hash","unit":...,"higher":true}. */
+static void
+record_run_spec(struct record_run *rr, const struct load_spec *spec)
+{
+	const struct kernel	*k = spec->k;
+
+	strbuf_puts(&rr->sb, "{\"load\":");
+	strbuf_json_str(&rr->sb, spec->text);
+	strbuf_puts(&rr->sb, ",\"kernel\":");
+	strbuf_json_str(&rr->sb, k->name);
+	strbuf_puts(&rr->sb, ",\"unit\":");
+	strbuf_json_str(&rr->sb, k->unit);
+	strbuf_puts(&rr->sb, ",\"work\":");
+	strbuf_json_str(&rr->sb, k->work_unit);
+	strbuf_puts(&rr->sb, ",\"scale\":");
+	record_num(&rr->sb, k->scale, 6);
+	strbuf_printf(&rr->sb, ",\"higher\":%s}", k->higher_is_better ? "true" : "false");
+}
+
 /* The loads of the header: each as written, with its kernel's unit. */
 static void
 record_run_specs(struct record_run *rr)
 {
-	const struct kernel	*k;
-	int			 i;
+	int	i;
 
 	strbuf_puts(&rr->sb, ",\"loads\":[");
 	for (i = 0; i < rr->nspecs; i++) {
-		k = rr->specs[i].k;
-		strbuf_puts(&rr->sb, i > 0 ? ",{\"load\":" : "{\"load\":");
-		strbuf_json_str(&rr->sb, rr->specs[i].text);
-		strbuf_puts(&rr->sb, ",\"kernel\":");
-		strbuf_json_str(&rr->sb, k->name);
-		strbuf_puts(&rr->sb, ",\"unit\":");
-		strbuf_json_str(&rr->sb, k->unit);
-		strbuf_puts(&rr->sb, ",\"work\":");
-		strbuf_json_str(&rr->sb, k->work_unit);
-		strbuf_puts(&rr->sb, ",\"scale\":");
-		record_num(&rr->sb, k->scale, 6);
-		strbuf_printf(&rr->sb, ",\"higher\":%s}", k->higher_is_better ? "true" :
-		    "false");
+		strbuf_puts(&rr->sb, i > 0 ? "," : "");
+		record_run_spec(rr, &rr->specs[i]);
 	}
 	strbuf_puts(&rr->sb, "]");
 }
@@ -232,6 +240,97 @@ record_run_solo(struct record_run *rr, int id, const struct solo_result *res,
 	return record_run_put(rr, err, errlen);
 }
 
+/* Event: a load started later, its load object inline. */
+int
+record_run_start_load(struct record_run *rr, int id, const struct load_spec *spec,
+    char *err, size_t errlen)
+{
+	record_run_load(rr, id);
+	record_run_stamp(rr);
+	strbuf_printf(&rr->sb, ",\"e\":\"start\",\"id\":%d,\"load\":", id);
+	record_run_spec(rr, spec);
+	strbuf_puts(&rr->sb, "}");
+	return record_run_put(rr, err, errlen);
+}
+
+/* Event: a load moved to a place written as a load's text ("hash@1"). */
+int
+record_run_move(struct record_run *rr, int id, const char *to, char *err, size_t errlen)
+{
+	record_run_stamp(rr);
+	strbuf_printf(&rr->sb, ",\"e\":\"move\",\"id\":%d,\"to\":", id);
+	strbuf_json_str(&rr->sb, to);
+	strbuf_puts(&rr->sb, "}");
+	return record_run_put(rr, err, errlen);
+}
+
+/* Event: a load paused (pause 1) or resumed (0). */
+int
+record_run_pause(struct record_run *rr, int id, int pause, char *err, size_t errlen)
+{
+	record_run_stamp(rr);
+	strbuf_printf(&rr->sb, ",\"e\":\"%s\",\"id\":%d}", pause ? "pause" : "resume",
+	    id);
+	return record_run_put(rr, err, errlen);
+}
+
+/* Event: a load stopped by smtscope (at the end) or the user. */
+int
+record_run_stop(struct record_run *rr, int id, char *err, size_t errlen)
+{
+	record_run_load(rr, id)->dead = 1;
+	record_run_stamp(rr);
+	strbuf_printf(&rr->sb, ",\"e\":\"stop\",\"id\":%d}", id);
+	return record_run_put(rr, err, errlen);
+}
+
+/* Event: a load died, once. */
+int
+record_run_died(struct record_run *rr, int id, const char *why, char *err,
+    size_t errlen)
+{
+	struct record_load	*rl = record_run_load(rr, id);
+
+	if (rl->dead)
+		return 0;
+	rl->dead = 1;
+	record_run_stamp(rr);
+	strbuf_printf(&rr->sb, ",\"e\":\"died\",\"id\":%d,\"why\":", id);
+	strbuf_json_str(&rr->sb, why);
+	strbuf_puts(&rr->sb, "}");
+	return record_run_put(rr, err, errlen);
+}
+
+/* Event: a tour's step n (from 1) began. */
+int
+record_run_step(struct record_run *rr, int n, const char *title, char *err,
+    size_t errlen)
+{
+	record_run_stamp(rr);
+	strbuf_printf(&rr->sb, ",\"e\":\"step\",\"n\":%d,\"title\":", n);
+	strbuf_json_str(&rr->sb, title);
+	strbuf_puts(&rr->sb, "}");
+	return record_run_put(rr, err, errlen);
+}
+
+/* Event: the end, the loads left as they are. */
+int
+record_run_finish(struct record_run *rr, const char *why, char *err, size_t errlen)
+{
+	record_run_stamp(rr);
+	strbuf_puts(&rr->sb, ",\"e\":\"end\",\"why\":");
+	strbuf_json_str(&rr->sb, why);
+	strbuf_puts(&rr->sb, "}");
+	return record_run_put(rr, err, errlen);
+}
+
+/* The caller samples and reaps the loads itself (the screen). */
+void
+record_run_caller_samples(struct record_run *rr)
+{
+	rr->caller_samples = 1;
+}
+
 /* Charge ns of our own time, sys_ns of it in the kernel, to a CPU by OS index. */
 static void
 record_run_charge(struct record_run *rr, int os, uint64_t ns, uint64_t sys_ns)
@@ -300,10 +399,30 @@ record_run_begin(struct record_run *rr, struct loads *ls)
 	if (cpustat_sample(&rr->prev, NULL, err, sizeof err) == -1)
 		memset(&rr->prev, 0, sizeof rr->prev);
 	record_run_own(rr, ls);
-	loads_sample(ls);
+	if (!rr->caller_samples)
+		loads_sample(ls);
 }
 
-/* One CPU's busy split in whole percent: smtscope's user and system, others'. */
+/* Did /proc/stat count a tick of a CPU (by OS index) between two samples? */
+static int
+record_run_ticked(const struct cpustat_sample *a, const struct cpustat_sample *b, int os)
+{
+	const struct cpustat_times	*x, *y;
+
+	if (os >= a->ncpu || os >= b->ncpu)
+		return 0;
+	x = &a->cpu[os];
+	y = &b->cpu[os];
+	return x->user + x->nice + x->system + x->idle + x->iowait + x->irq + x->softirq +
+	    x->steal != y->user + y->nice + y->system + y->idle + y->iowait + y->irq +
+	    y->softirq + y->steal;
+}
+
+/*
+ * One CPU's busy split in whole percent: smtscope's user and system,
+ * others'; nulls when it could not be read, or no tick went by (a screen's
+ * first refresh just after R).
+ */
 static void
 record_run_cpu(struct record_run *rr, const struct cpustat_sample *cur, int i,
     uint64_t wall_ns)
@@ -311,8 +430,8 @@ record_run_cpu(struct record_run *rr, const struct cpustat_sample *cur, int i,
 	struct cpustat_pct	pct;
 	double			busy, others, sys;
 
-	if (wall_ns == 0 || cpustat_delta(&rr->prev, cur, rr->m->pus[i].os_index,
-	    &pct) == -1) {
+	if (wall_ns == 0 || !record_run_ticked(&rr->prev, cur, rr->m->pus[i].os_index) ||
+	    cpustat_delta(&rr->prev, cur, rr->m->pus[i].os_index, &pct) == -1) {
 		strbuf_puts(&rr->sb, i > 0 ? ",null,null,null" : "null,null,null");
 		return;
 	}
@@ -354,21 +473,13 @@ record_run_loads(struct record_run *rr, struct loads *ls)
 static int
 record_run_deaths(struct record_run *rr, struct loads *ls, char *err, size_t errlen)
 {
-	struct record_load	*rl;
-	struct load		*l;
-	int			 i;
+	struct load	*l;
+	int		 i;
 
 	for (i = 0; i < loads_count(ls); i++) {
 		l = loads_at(ls, i);
-		rl = record_run_load(rr, l->id);
-		if (l->state != LOAD_DEAD || rl->dead)
-			continue;
-		rl->dead = 1;
-		record_run_stamp(rr);
-		strbuf_printf(&rr->sb, ",\"e\":\"died\",\"id\":%d,\"why\":", l->id);
-		strbuf_json_str(&rr->sb, l->death);
-		strbuf_puts(&rr->sb, "}");
-		if (record_run_put(rr, err, errlen) == -1)
+		if (l->state == LOAD_DEAD &&
+		    record_run_died(rr, l->id, l->death, err, errlen) == -1)
 			return -1;
 	}
 	return 0;
@@ -383,8 +494,10 @@ record_run_sample(struct record_run *rr, struct loads *ls, char *err, size_t err
 	uint64_t		wall_ns = 0;
 	int			i;
 
-	loads_sample(ls);
-	loads_reap(ls);
+	if (!rr->caller_samples) {
+		loads_sample(ls);
+		loads_reap(ls);
+	}
 	record_run_own(rr, ls);
 	memset(&cur, 0, sizeof cur);
 	if (cpustat_sample(&cur, NULL, cerr, sizeof cerr) == 0 && rr->prev.ncpu > 0 &&
@@ -417,22 +530,14 @@ record_run_end(struct record_run *rr, struct loads *ls, const char *why, char *e
 		rc = -1;
 	while (loads_count(ls) > 0) {
 		l = loads_at(ls, 0);
-		if (rc == 0 && l->state != LOAD_DEAD) {
-			record_run_stamp(rr);
-			strbuf_printf(&rr->sb, ",\"e\":\"stop\",\"id\":%d}", l->id);
-			rc = record_run_put(rr, err, errlen);
-		}
+		if (rc == 0 && l->state != LOAD_DEAD)
+			rc = record_run_stop(rr, l->id, err, errlen);
 		if (l->state == LOAD_DEAD)
 			loads_forget(ls, l->id);
 		else
 			loads_stop(ls, l->id);
 	}
-	if (rc == 0) {
-		record_run_stamp(rr);
-		strbuf_puts(&rr->sb, ",\"e\":\"end\",\"why\":");
-		strbuf_json_str(&rr->sb, why);
-		strbuf_puts(&rr->sb, "}");
-		rc = record_run_put(rr, err, errlen);
-	}
+	if (rc == 0)
+		rc = record_run_finish(rr, why, err, errlen);
 	return rc;
 }

@@ -31,9 +31,38 @@ int	 record_run_started(struct record_run *, int n, int id, const char *why,
 /* Event: a load's solo was measured (tries: measurements the guard made). */
 int	 record_run_solo(struct record_run *, int id, const struct solo_result *,
 	    int disturbed, int tries, char *err, size_t errlen);
+/* Event: a load started later (the screen), its load object inline. */
+int	 record_run_start_load(struct record_run *, int id, const struct load_spec *,
+	    char *err, size_t errlen);
+/* Event: a load moved; to is its new place as a load's text ("hash@1"). */
+int	 record_run_move(struct record_run *, int id, const char *to, char *err,
+	    size_t errlen);
+/* Event: a load paused (pause 1) or resumed (0). */
+int	 record_run_pause(struct record_run *, int id, int pause, char *err,
+	    size_t errlen);
+/* Event: smtscope or the user stopped a load; it is absent from later samples. */
+int	 record_run_stop(struct record_run *, int id, char *err, size_t errlen);
+/* Event: a load died (written once a load). */
+int	 record_run_died(struct record_run *, int id, const char *why, char *err,
+	    size_t errlen);
+/* Event: a tour's step n (from 1) began. */
+int	 record_run_step(struct record_run *, int n, const char *title, char *err,
+	    size_t errlen);
+/* The end event alone, the loads left running (why: "key", "quit"). */
+int	 record_run_finish(struct record_run *, const char *why, char *err,
+	    size_t errlen);
+/*
+ * The caller samples and reaps the loads itself (the screen, in its own
+ * refresh): record_run_begin() and record_run_sample() then leave them
+ * alone, and write the rates of the samples the caller took.
+ */
+void	 record_run_caller_samples(struct record_run *);
 /* Start the refreshes: the first readings of CPUs and loads. */
 void	 record_run_begin(struct record_run *, struct loads *);
-/* One refresh: a sample line, and a died event for each load that died since. */
+/*
+ * One refresh: a sample line, and a died event for each load that died
+ * since (sampling and reaping the loads first, unless the caller does).
+ */
 int	 record_run_sample(struct record_run *, struct loads *, char *err, size_t errlen);
 /* Stop every load (a stop event each), then the end event (why: "time", "SIGINT"). */
 int	 record_run_end(struct record_run *, struct loads *, const char *why, char *err,

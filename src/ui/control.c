@@ -19,6 +19,7 @@
 #include "ui/control.h"
 #include "ui/figures.h"
 #include "ui/others.h"
+#include "ui/recorder.h"
 #include "util.h"
 
 /* Set the status line's message. */
@@ -139,6 +140,7 @@ control_start(struct ui_state *st, const char *text, int measure)
 	figures_view(st, id);
 	figures_rebase(st, l);
 	control_chart_started(st, l);
+	recorder_started(st, id);
 	st->sel_id = id;
 	/* A measurement under way must not see the newcomer. */
 	solo_hold(st->solo, id);
@@ -158,6 +160,7 @@ control_start(struct ui_state *st, const char *text, int measure)
 static void
 control_gone(struct ui_state *st, int id)
 {
+	recorder_gone(st, id);
 	solo_forget(st->solo, id);
 	figures_drop(st, id);
 	if (st->chart != NULL)
@@ -199,8 +202,10 @@ control_stop_all(struct ui_state *st)
 	if (control_refuse(st))
 		return;
 	n = loads_count(st->loads);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		recorder_gone(st, loads_at(st->loads, i)->id);
 		solo_forget(st->solo, loads_at(st->loads, i)->id);
+	}
 	loads_stop_all(st->loads);
 	others_hold(st);
 	st->nlv = 0;
@@ -248,6 +253,7 @@ control_pause(struct ui_state *st, int id)
 		figures_rebase(st, l);
 		control_message(st, 0, "resumed %s#%d", l->spec.k->name, id);
 	}
+	recorder_paused(st, id);
 	st->dirty = 1;
 }
 
@@ -306,6 +312,7 @@ control_move(struct ui_state *st, int id, int os_index, int cpu_b)
 		figures_solo_poll(st);
 	}
 	chart_event(st->chart, CHART_EV_MOVE, id);
+	recorder_moved(st, id);
 	if (cpu_b != -1)
 		control_message(st, 0, "moved %s#%d to CPUs %d,%d", l->spec.k->name, id,
 		    os_index, cpu_b);

@@ -22,6 +22,7 @@
 #include "ui/draw.h"
 #include "ui/paint.h"
 #include "ui/panelview.h"
+#include "ui/recorder.h"
 #include "ui/replayview.h"
 #include "ui/treeview.h"
 #include "ui/others.h"
@@ -179,8 +180,9 @@ draw_header_state(const struct paint *d)
 {
 	const struct topo_summary	*s = &d->st->m->summary;
 	const char			*src = d->st->m->source_name, *view;
-	char				 left[2][160], note[3][256];
+	char				 left[2][160], note[3][256], rec[32];
 	int				 running = 0, paused = 0, i, li, ni, x, w = d->cols;
+	int				 rw = recorder_mark(d->st, rec, sizeof rec);
 	struct load			*l;
 
 	for (i = 0; d->st->loads != NULL && i < loads_count(d->st->loads); i++) {
@@ -219,10 +221,12 @@ draw_header_state(const struct paint *d)
 	for (i = 0; i < 6; i++) {
 		li = "001101"[i] - '0';
 		ni = "010122"[i] - '0';
-		if (layout_width(left[li]) + layout_width(note[ni]) <= w)
+		if (layout_width(left[li]) + layout_width(note[ni]) + rw <= w)
 			break;
 	}
 	x = paint_text(1, 0, w, A(THEME_NORMAL), left[li]);
+	if (rw > 0)
+		x = paint_text(1, x, w, A(THEME_HEADER_NOTE), rec);
 	if (note[ni][0] != '\0')
 		x = paint_text(1, x, w, A(THEME_HEADER_NOTE), note[ni]);
 	/* check --infer's legend (inferview.c), then the counters' (countersview.c). */
@@ -513,6 +517,7 @@ draw_help(const struct paint *d)
 		"L                  core-to-core latency heatmap (measured in the background)",
 		"C                  show or hide the time chart (where rows are spare)",
 		"S                  write the screen as SVG (smtscope-DATE.svg, --snapshot)",
+		"R                  record, R stops it (smtscope-DATE.jsonl.gz, --record)",
 		"t                  next theme",
 		"n                  next step of a tour",
 		"? or F1            this help",

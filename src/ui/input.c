@@ -12,6 +12,7 @@
 #include "ui/c2cview.h"
 #include "ui/control.h"
 #include "ui/input.h"
+#include "ui/recorder.h"
 
 #define INPUT_ESC	27
 
@@ -200,6 +201,10 @@ input_normal(struct ui_state *st, const struct ui_layout *lay, int key)
 		return;
 	case 'S':
 		control_snapshot(st);
+		return;
+	case 'R':
+		if (!control_refuse(st))
+			recorder_toggle(st, NULL);
 		return;
 	case 'v':
 		control_toggle_view(st, lay->topo.view);

@@ -40,6 +40,7 @@ struct chart;
 struct countersview;
 struct foreign;
 struct kernel;
+struct recorder;
 struct solo;
 
 /* A load as the screen sees it: figures smoothed over refreshes. */
@@ -160,6 +161,8 @@ struct ui_state {
 	struct infer_mark	*infer;		/* --infer-from's pairs (inferview.c) */
 	int			 ninfer;
 	struct replayview	*replay;	/* a recording played (replayview.c), NULL */
+
+	struct recorder		*rec;		/* R's recording (recorder.c), NULL */
 
 	/* The loop. */
 	int			 quit;

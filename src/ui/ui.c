@@ -43,6 +43,7 @@
 #include "ui/input.h"
 #include "ui/layout.h"
 #include "ui/others.h"
+#include "ui/recorder.h"
 #include "ui/replayview.h"
 #include "ui/snapshot.h"
 #include "ui/state.h"
@@ -236,6 +237,7 @@ ui_tick(struct ui *ui)
 	}
 	if (figures_tick(&ui->st, err, sizeof err) == -1)
 		control_message(&ui->st, 1, "%s", err);
+	recorder_tick(&ui->st);
 	if (ui->st.chart != NULL)
 		chart_record(ui->st.chart, &ui->st);
 	control_expire_message(&ui->st);
@@ -765,10 +767,13 @@ ui_run(const struct ui_options *o)
 		control_message(&ui.st, 1, "%s", o->notice);
 	for (i = 0; i < o->nloads; i++)
 		control_start(&ui.st, o->loads[i], 1);
+	if (o->record != NULL)
+		recorder_toggle(&ui.st, o->record);
 	ui.st.dirty = 1;
 	ui_loop(&ui, tfd, sfd);
 	if (ui.finish != NULL)
 		ui.finish(&ui, ui.step_arg);
+	recorder_quit(&ui.st);
 	/* The loads stop before the terminal is given back. */
 	c2cview_free(&ui.st);
 	solo_free(ui.st.solo);
@@ -802,6 +807,13 @@ void
 ui_caption(struct ui *ui, const char *text)
 {
 	control_caption(&ui->st, text);
+}
+
+/* A tour is at a step: an event in the recording when it changes. */
+void
+ui_record_step(struct ui *ui, int n, const char *title)
+{
+	recorder_step(&ui->st, n, title);
 }
 
 /* Set or clear the highlighted CPUs. */

@@ -44,6 +44,7 @@ struct ui_options {
 	 */
 	int		  tour_keys;
 	const char	 *snapshot;	/* the file S writes the screen to; NULL: dated */
+	const char	 *record;	/* --record: record to this file from the start */
 	const char	 *infer_from;	/* a check --infer --json result to mark; NULL */
 	const char	 *replay;	/* a recording to play, view only; NULL: live */
 	/*
@@ -78,6 +79,8 @@ struct loads	*ui_loads(struct ui *);
  * wrapped to the screen, at most two thirds of it; NULL or "" removes it.
  */
 void		 ui_caption(struct ui *, const char *text);
+/* A tour is at step n (from 1): an event in the screen's recording when it changes. */
+void		 ui_record_step(struct ui *, int n, const char *title);
 /* Highlight some CPUs (OS indexes) in the tree and grid; NULL clears. */
 void		 ui_highlight(struct ui *, const struct cpuset *);
 /* A message on the status line; error selects the error style. */

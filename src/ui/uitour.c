@@ -237,6 +237,8 @@ uitour_step(struct ui *ui, void *arg)
 		deadline = tour_player_tick(h->p, now);
 	uitour_solos(h);
 	uitour_caption(h, now);
+	if (!tour_player_done(h->p))
+		ui_record_step(ui, tour_player_step(h->p) + 1, tour_player_title(h->p));
 	if (tour_player_done(h->p)) {
 		/* The screen's measurer is the user's again, with its own windows. */
 		if (ui_solo(ui) != NULL)

@@ -150,6 +150,9 @@ usage record -o "$TMP/x.jsonl" --time abc
 usage record -o "$TMP/x.jsonl" -l nosuch@0
 usage record -o "$TMP/nodir/x.jsonl" --time 1
 usage replay --summary
+usage --record "$TMP/x.jsonl" -i 'package:1 core:2 pu:1'
+$SMTSCOPE -n --help | grep -q -- '--record FILE .*record the session'
+ok $? "the live screen's help names --record"
 usage replay --csv "$R"
 grep -q -- '--json and --csv go with --summary' "$TMP/ue"
 ok $? "replay --csv without --summary says they go with --summary"

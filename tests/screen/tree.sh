@@ -37,8 +37,8 @@ check "k moves it back" tm_wait '^CPU 0: core'
 tm_keys '?'
 check "? opens the help" tm_wait 'smtscope keys'
 screen=$(tm_cap)
-for k in 'Arrows, h j k l' 'PgUp PgDn Home End' 'a or Enter' '^ *m ' 'Space' \
-    'd or Delete' '^ *D ' ' c ' ' v ' ' t ' '? or F1' 'q or F10' 'Mouse'; do
+for k in 'Arrows, h j k l' 'PgUp PgDn Home End' 'a or Enter' ' m  *move the load' 'Space' \
+    'd or Delete' ' D  *stop all loads' ' c ' ' v ' ' t ' '? or F1' 'q or F10' 'Mouse'; do
 	echo "$screen" | grep -q -- "$k" || { missing="$missing [$k]"; }
 done
 [ -z "$missing" ]

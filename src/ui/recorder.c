@@ -1,0 +1,382 @@
+/*
+ * recorder.c: the live screen's recording. R starts it: the header carries
+ * the loads there are, each with its start event and its solo rate if
+ * known; then each refresh writes a sample of the rates the screen's own
+ * sampling took, and each action on a load its event. R again, q or a
+ * signal ends it with an end event. A file that cannot be written stops
+ * the recording with the reason on the status line; the screen goes on.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "record_run.h"
+#include "solo.h"
+#include "ui/state.h"
+#include "ui/recorder.h"
+#include "util.h"
+
+/* The solo rate of a load last written. */
+struct recorder_solo {
+	int		id;
+	uint64_t	end_ns;		/* the measurement it is from */
+	double		rate;
+};
+
+struct recorder {
+	struct record_run	*rr;
+	char			 path[512];
+	uint64_t		 t0_ns;
+	struct load_spec	*specs;		/* the header's loads */
+	int			 nspecs;
+	struct recorder_solo	*solo;
+	int			 nsolo;
+	int			 step;		/* the tour's step last written, 0 */
+};
+
+/*
+ * The status line's message (control.c's own way; control.c tells this
+ * module of its actions, so this one does not call it).
+ */
+static void __attribute__((format(printf, 3, 4)))
+recorder_message(struct ui_state *st, int error, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(st->msg, sizeof st->msg, fmt, ap);
+	va_end(ap);
+	st->msg_error = error;
+	st->msg_t_ns = util_now_ns();
+	st->dirty = 1;
+}
+
+/* The default name, smtscope-YYYYmmdd-HHMMSS.jsonl.gz, made unique with -2, -3... */
+static void
+recorder_name(char *buf, size_t len)
+{
+	time_t		now = time(NULL);
+	struct tm	tm;
+	char		stamp[64];
+	int		i;
+
+	localtime_r(&now, &tm);
+	strftime(stamp, sizeof stamp, "smtscope-%Y%m%d-%H%M%S", &tm);
+	snprintf(buf, len, "%s.jsonl.gz", stamp);
+	for (i = 2; i < 100 && access(buf, F_OK) == 0; i++)
+		snprintf(buf, len, "%s-%d.jsonl.gz", stamp, i);
+}
+
+/* Close the file and forget the recording. */
+static int
+recorder_close(struct ui_state *st, char *err, size_t errlen)
+{
+	struct recorder	*r = st->rec;
+	int		 rc;
+
+	rc = record_run_free(r->rr, err, errlen);
+	free(r->specs);
+	free(r->solo);
+	free(r);
+	st->rec = NULL;
+	st->dirty = 1;
+	return rc;
+}
+
+/* A line could not be written: stop, and say why on the status line. */
+static void
+recorder_fail(struct ui_state *st, const char *why)
+{
+	char	err[256];
+
+	recorder_close(st, err, sizeof err);
+	recorder_message(st, 1, "recording stopped: %s", why);
+}
+
+/* A load's place as a load's text: "hash:32k@1", "pipe@0,1", "spin@0-3". */
+static void
+recorder_text(const struct load_spec *spec, char *buf, size_t len)
+{
+	char	set[128];
+
+	cpuset_format(&spec->cpus, set, sizeof set);
+	snprintf(buf, len, "%s%s%s@%s", spec->k->name, spec->param.text[0] ? ":" : "",
+	    spec->param.text, set);
+	if (spec->cpu_b != -1)
+		snprintf(buf + strlen(buf), len - strlen(buf), ",%d", spec->cpu_b);
+}
+
+/* A load's spec for the header: as written, unless it has moved since. */
+static void
+recorder_spec(struct ui_state *st, const struct load *l, struct load_spec *out)
+{
+	struct load_spec	was;
+	char			err[256];
+
+	*out = l->spec;
+	if (loads_parse(st->m, l->spec.text, &was, err, sizeof err) == 0 &&
+	    cpuset_equal(&was.cpus, &l->spec.cpus) && was.cpu_b == l->spec.cpu_b)
+		return;
+	recorder_text(&l->spec, out->text, sizeof out->text);
+}
+
+/* The solo event of a load if the screen has a rate not written yet; -1 on error. */
+static int
+recorder_solo(struct ui_state *st, const struct ui_loadview *v, char *err,
+    size_t errlen)
+{
+	struct recorder		*r = st->rec;
+	struct recorder_solo	*s = NULL;
+	struct solo_result	 res;
+	int			 i;
+
+	for (i = 0; i < r->nsolo; i++)
+		if (r->solo[i].id == v->id)
+			s = &r->solo[i];
+	if (!isfinite(v->solo) || (s != NULL && s->end_ns == v->solo_end_ns &&
+	    s->rate == v->solo))
+		return 0;
+	if (s == NULL) {
+		r->solo = xreallocarray(r->solo, (size_t)r->nsolo + 1, sizeof *r->solo);
+		s = &r->solo[r->nsolo++];
+		s->id = v->id;
+	}
+	s->end_ns = v->solo_end_ns;
+	s->rate = v->solo;
+	/* The measurer's result, or a rate a tour gave (how it was had is not known). */
+	if (st->solo == NULL || solo_result(st->solo, v->id, &res) == -1 ||
+	    res.end_ns != v->solo_end_ns || res.rate != v->solo) {
+		memset(&res, 0, sizeof res);
+		res.share = res.spread = NAN;
+	}
+	res.rate = v->solo;
+	return record_run_solo(r->rr, v->id, &res, v->solo_disturbed, 1, err, errlen);
+}
+
+/* The header, each load's start and solo, the first readings; -1 with a message. */
+static int
+recorder_begin(struct ui_state *st, char *err, size_t errlen)
+{
+	struct recorder	*r = st->rec;
+	int		 i;
+
+	if (record_run_header(r->rr, err, errlen) == -1)
+		return -1;
+	for (i = 0; i < r->nspecs; i++)
+		if (record_run_started(r->rr, i, loads_at(st->loads, i)->id, NULL, err,
+		    errlen) == -1)
+			return -1;
+	for (i = 0; i < st->nlv; i++)
+		if (loads_get(st->loads, st->lv[i].id) != NULL &&
+		    recorder_solo(st, &st->lv[i], err, errlen) == -1)
+			return -1;
+	record_run_begin(r->rr, st->loads);
+	return 0;
+}
+
+/* Start recording to path, or to a dated name here. */
+static void
+recorder_start(struct ui_state *st, const char *path)
+{
+	struct recorder		*r;
+	struct record_out	*out;
+	char			 err[600];
+	int			 i, n = loads_count(st->loads);
+
+	r = xcalloc(1, sizeof *r);
+	if (path != NULL)
+		snprintf(r->path, sizeof r->path, "%s", path);
+	else
+		recorder_name(r->path, sizeof r->path);
+	if ((out = record_create(r->path, err, sizeof err)) == NULL) {
+		free(r);
+		recorder_message(st, 1, "cannot record: %s", err);
+		return;
+	}
+	/* The screen forgets dead loads as it reaps them: all of these run. */
+	r->specs = xcalloc((size_t)n + 1, sizeof *r->specs);
+	for (i = 0; i < n; i++)
+		recorder_spec(st, loads_at(st->loads, i), &r->specs[i]);
+	r->nspecs = n;
+	r->rr = record_run_new(st->m, out, r->specs, n, st->delay_tenths / 10.0);
+	record_run_caller_samples(r->rr);
+	r->t0_ns = util_now_ns();
+	st->rec = r;
+	if (recorder_begin(st, err, sizeof err) == -1) {
+		recorder_fail(st, err);
+		return;
+	}
+	recorder_message(st, 0, "recording to %s", r->path);
+}
+
+/* Stop recording: the end event (why), the file closed, and say so. */
+static void
+recorder_stop(struct ui_state *st, const char *why)
+{
+	char	err[600], path[512];
+	int	lines, rc;
+
+	snprintf(path, sizeof path, "%s", st->rec->path);
+	rc = record_run_finish(st->rec->rr, why, err, sizeof err);
+	lines = record_run_lines(st->rec->rr);
+	if (recorder_close(st, err, sizeof err) == -1)
+		rc = -1;
+	if (rc == -1)
+		recorder_message(st, 1, "recording stopped: %s", err);
+	else
+		recorder_message(st, 0, "recording stopped: %s, %d lines", path, lines);
+}
+
+/* R: start recording, or stop. */
+void
+recorder_toggle(struct ui_state *st, const char *path)
+{
+	if (st->view_only)
+		return;
+	if (st->rec != NULL)
+		recorder_stop(st, "key");
+	else
+		recorder_start(st, path);
+}
+
+/* After the screen's refresh: new solo rates, then a sample. */
+void
+recorder_tick(struct ui_state *st)
+{
+	char	err[600];
+	int	i;
+
+	if (st->rec == NULL)
+		return;
+	for (i = 0; i < st->nlv; i++)
+		if (loads_get(st->loads, st->lv[i].id) != NULL &&
+		    recorder_solo(st, &st->lv[i], err, sizeof err) == -1) {
+			recorder_fail(st, err);
+			return;
+		}
+	if (record_run_sample(st->rec->rr, st->loads, err, sizeof err) == -1)
+		recorder_fail(st, err);
+}
+
+/* A load started: its start event with its load object. */
+void
+recorder_started(struct ui_state *st, int id)
+{
+	struct load	*l;
+	char		 err[600];
+
+	if (st->rec == NULL || (l = loads_get(st->loads, id)) == NULL)
+		return;
+	if (record_run_start_load(st->rec->rr, id, &l->spec, err, sizeof err) == -1)
+		recorder_fail(st, err);
+}
+
+/* A load moved: its new place. */
+void
+recorder_moved(struct ui_state *st, int id)
+{
+	struct load	*l;
+	char		 err[600], to[256];
+
+	if (st->rec == NULL || (l = loads_get(st->loads, id)) == NULL)
+		return;
+	recorder_text(&l->spec, to, sizeof to);
+	if (record_run_move(st->rec->rr, id, to, err, sizeof err) == -1)
+		recorder_fail(st, err);
+}
+
+/* The user paused or resumed a load: which, from its state now. */
+void
+recorder_paused(struct ui_state *st, int id)
+{
+	struct load	*l;
+	char		 err[600];
+
+	if (st->rec == NULL || (l = loads_get(st->loads, id)) == NULL ||
+	    l->state == LOAD_DEAD)
+		return;
+	if (record_run_pause(st->rec->rr, id, l->state == LOAD_PAUSED, err,
+	    sizeof err) == -1)
+		recorder_fail(st, err);
+}
+
+/* A load goes: died if it is listed dead, else stopped. */
+void
+recorder_gone(struct ui_state *st, int id)
+{
+	struct load	*l;
+	char		 err[600];
+	int		 rc;
+
+	if (st->rec == NULL)
+		return;
+	l = loads_get(st->loads, id);
+	if (l != NULL && l->state == LOAD_DEAD)
+		rc = record_run_died(st->rec->rr, id, l->death, err, sizeof err);
+	else
+		rc = record_run_stop(st->rec->rr, id, err, sizeof err);
+	if (rc == -1)
+		recorder_fail(st, err);
+}
+
+/* A tour is at a step: an event when it changed (or the recording is new). */
+void
+recorder_step(struct ui_state *st, int n, const char *title)
+{
+	char	err[600];
+
+	if (st->rec == NULL || st->rec->step == n)
+		return;
+	st->rec->step = n;
+	if (record_run_step(st->rec->rr, n, title != NULL ? title : "",
+	    err, sizeof err) == -1)
+		recorder_fail(st, err);
+}
+
+/* The screen closes: a stop event for each load, then the end. */
+void
+recorder_quit(struct ui_state *st)
+{
+	static const int	 sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	static const char *const names[] = { "SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT" };
+	const char		*why = "quit";
+	size_t			 i;
+	int			 n;
+
+	if (st->rec == NULL)
+		return;
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		if (st->exit_status == 128 + sigs[i])
+			why = names[i];
+	for (n = 0; n < loads_count(st->loads) && st->rec != NULL; n++)
+		recorder_gone(st, loads_at(st->loads, n)->id);
+	if (st->rec != NULL)
+		recorder_stop(st, why);
+}
+
+/* The header's mark while recording: " REC 1:05 ", hours when long. */
+int
+recorder_mark(const struct ui_state *st, char *buf, size_t len)
+{
+	uint64_t	s;
+
+	if (st->rec == NULL) {
+		if (len > 0)
+			buf[0] = '\0';
+		return 0;
+	}
+	s = (util_now_ns() - st->rec->t0_ns) / UTIL_NSEC_PER_SEC;
+	if (s >= 3600)
+		snprintf(buf, len, " REC %u:%02u:%02u ", (unsigned)(s / 3600),
+		    (unsigned)(s / 60 % 60), (unsigned)(s % 60));
+	else
+		snprintf(buf, len, " REC %u:%02u ", (unsigned)(s / 60), (unsigned)(s % 60));
+	return (int)strlen(buf);
+}
