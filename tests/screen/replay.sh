@@ -126,6 +126,41 @@ tm_keys q
 check "... q exits 0" tm_wait 'SMTSCOPE-EXIT=0'
 tm_end
 
+# The live screen recorded with R, then replayed: at the last refresh the
+# replay shows the rows the live screen showed (rate, solo, speed, share).
+# row PANE LOAD: a load's row of the panel, its first five figures.
+row() {
+	printf '%s\n' "$1" | grep -E "^ $2 " | head -n 1 | awk '{ print $1, $2, $3, $4, $5, $6, $7, $8 }'
+}
+check "live: starts with two spins on CPU 0" \
+    tm_start "LANG=C.UTF-8 $SMTSCOPE -n -l spin@0 -l spin@0 --record $TMP/live.jsonl"
+check "live: both solos are measured" tm_wait 'spin#2 +0 +[0-9.]+ Mloop/s +[0-9.]+ Mloop/s +[0-9]+%' 20
+# Right after a refresh (the row changes), take the pane and stop recording.
+was=$(row "$(tm_cap)" 'spin#1')
+n=0
+while [ "$(row "$(tm_cap)" 'spin#1')" = "$was" ] && [ $n -lt 60 ]; do
+	sleep 0.05
+	n=$((n + 1))
+done
+live=$(tm_cap)
+tm_keys R
+check "live: R stops the recording" tm_wait 'recording stopped'
+tm_keys q
+check "live: q exits 0" tm_wait 'SMTSCOPE-EXIT=0'
+tm_end
+check "replay of it starts" tm_start "LANG=C.UTF-8 $SMTSCOPE replay $TMP/live.jsonl"
+tm_keys + + + +
+check "replay: played to its end at 16x" tm_wait 'the end of the recording \(key\)' 10
+shown=$(tm_cap)
+for l in 'spin#1' 'spin#2'; do
+	a=$(row "$live" "$l")
+	b=$(row "$shown" "$l")
+	[ -n "$a" ] && [ "$a" = "$b" ]
+	ok $? "replay shows $l as the live screen did at its last refresh ('$a' / '$b')"
+done
+tm_keys q
+tm_end
+
 # Bad files: one line on stderr naming the file, exit 2, no screen.
 $SMTSCOPE replay "$TMP/none.jsonl" > "$TMP/out" 2> "$TMP/err" < /dev/null
 st=$?
