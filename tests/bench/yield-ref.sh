@@ -9,7 +9,8 @@
 # over one copy alone (stream: GB/s; chase: loads per second). If the
 # reference's yields spread as widely as smtscope's, the spread is the
 # machine's (its host's memory system), not smtscope's.
-# Usage: [YIELD_RUNS=N] [WINDOW=S] [CPU_A=0] [CPU_B=1] sh tests/bench/yield-ref.sh [SMTSCOPE]
+# Usage: [YIELD_RUNS=N] [WINDOW=S] [CPU_A=0] [CPU_B=1] [MEMREF=built memref]
+#	sh tests/bench/yield-ref.sh
 cd "$(dirname "$0")/../.." || exit 2
 N=${YIELD_RUNS:-5}
 W=${WINDOW:-0.5}
@@ -20,7 +21,11 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/smtscope-bench.XXXXXX") || exit 2
 trap 'rm -rf "$TMP"' EXIT INT TERM
 command -v python3 > /dev/null 2>&1 || { echo "skip: python3 is not installed"; exit 0; }
 [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] || { echo "skip: needs two CPUs"; exit 0; }
-$CC -O2 -o "$TMP/memref" tests/bench/memref.c || { echo "skip: $CC cannot build memref.c"; exit 0; }
+if [ -n "${MEMREF:-}" ]; then
+	cp "$MEMREF" "$TMP/memref" || exit 2
+else
+	$CC -O2 -o "$TMP/memref" tests/bench/memref.c || { echo "skip: $CC cannot build memref.c"; exit 0; }
+fi
 # The working set of smtscope's default: 4x the last-level cache, as sysfs
 # gives it for CPU A (getconf's can be the whole package's, or wrong).
 llc=0
@@ -54,12 +59,12 @@ for k in stream chase; do
 		i=$((i + 1))
 	done
 done > "$TMP/runs"
-python3 - "$TMP/runs" <<'PY'
+python3 - "$TMP/runs" "$N" <<'PY'
 import sys
 rows = [l.split() for l in open(sys.argv[1])]
-print("%-7s %-10s %-36s %6s" % ("KERNEL", "RELATION", "YIELDS (5 runs)", "SPREAD"))
+print("%-7s %-10s %-36s %6s" % ("KERNEL", "RELATION", "YIELDS (%s runs)" % sys.argv[2], "SPREAD"))
 for k in ("stream", "chase"):
-    rs = [r for r in rows if r[0] == k]
+    rs = [r for r in rows if r[0] == k and len(r) == 7]
     for name, a, b in (("same-pu", 3, 4), ("2 cores", 5, 6)):
         ys = []
         for r in rs:
