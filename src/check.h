@@ -69,6 +69,7 @@ struct check_cell {
 	int			 tries;		/* measurements made */
 	/* The guard: others' work on its CPUs and their siblings. */
 	int			 disturbed;	/* the figure is low: others took CPU time */
+	int			 beyond;	/* past physics after a second solo (check_cell_beyond) */
 	double			 share_got;	/* CPU share the loads got of what they could */
 	double			 foreign;	/* others' CPU time there, in CPUs; NAN unknown */
 	struct foreign_proc	 who[CHECK_WHO_MAX];	/* largest first */
@@ -204,6 +205,16 @@ void	check_cell_solos(const struct check *, const struct check_row *, int rel,
 /* Speeds of a row's cell against the solo rates: anchor, partner, yield; NAN unknown. */
 void	check_cell_speeds(const struct check *, const struct check_row *, int rel,
 	    double *speed_a, double *speed_b, double *yield);
+/*
+ * Past what physics allows: the anchor copy ran faster beside its partner
+ * than alone on the same CPU, or two copies time-sharing one CPU did more
+ * than one CPU's work, by more than CHECK_BEYOND and the cell's own spread.
+ * Then its solo was taken while the CPU ran slower than during the pair (a
+ * host changing the virtual CPU's speed, a frequency still rising). The
+ * partner's speed is not held to it: another core may be faster.
+ */
+#define CHECK_BEYOND	0.08
+int	check_cell_beyond(const struct check *, const struct check_row *, int rel);
 /* Free what a check holds. */
 void	check_free(struct check *);
 

@@ -637,6 +637,18 @@ check_cell_speeds(const struct check *c, const struct check_row *row, int r, dou
 		*yield = *sa + *sb;
 }
 
+/* Is a cell past what physics allows (check.h)? */
+int
+check_cell_beyond(const struct check *c, const struct check_row *row, int r)
+{
+	double	sa, sb, yield, tol = CHECK_BEYOND;
+
+	check_cell_speeds(c, row, r, &sa, &sb, &yield);
+	if (isfinite(row->cell[r].spread))
+		tol += row->cell[r].spread;
+	return sa > 1 + tol || (r == REL_SAME_PU && yield > 1 + tol);
+}
+
 /* The solo rates a row's cell is measured against. */
 void
 check_cell_solos(const struct check *c, const struct check_row *row, int r,

@@ -580,8 +580,9 @@ check_json_cell(const struct check *c, struct strbuf *sb, const struct check_row
 	strbuf_puts(sb, ",\"ipc_together\":");
 	report_json_num(sb, cell->ipc_have & CHECK_IPC_TOGETHER ? cell->ipc_together : NAN);
 	check_json_guard(sb, cell);
-	strbuf_printf(sb, ",\"solo_disturbed\":%s", check_solo_disturbed(c, row, r) ?
-	    "true" : "false");
+	strbuf_printf(sb, ",\"solo_disturbed\":%s,\"solo_low\":%s",
+	    check_solo_disturbed(c, row, r) ? "true" : "false", cell->beyond ? "true" :
+	    "false");
 	strbuf_puts(sb, ",\"error\":");
 	if (cell->state == CHECK_FAILED)
 		strbuf_json_str(sb, cell->error);

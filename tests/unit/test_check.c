@@ -497,6 +497,53 @@ test_csv(void)
 	free(c);
 }
 
+/* Cells past physics: the anchor faster than alone, one CPU doing more than one CPU's work. */
+static void
+test_beyond(void)
+{
+	struct check	*c = xcalloc(1, sizeof *c);
+	struct check_row *row;
+	char		 err[512];
+
+	if ((c->m = load_synthetic("pack:1 l3:1 core:2 pu:1")) == NULL) {
+		free(c);
+		return;
+	}
+	c->time_given = 1;
+	c->cell_s = 1;
+	if (check_add_kernels(c, "int", err, sizeof err) == -1 ||
+	    check_prepare(c, -1, err, sizeof err) == -1) {
+		ok(0, "plan for the bounds: %s", err);
+		return;
+	}
+	row = &c->rows[0];
+	fill(&c->solos[0].cell, 6.23e9, NAN, 1, NAN);
+	/* Seen on a 16-CPU KVM guest: a solo of 6.23 where the CPU later gave 8.8. */
+	fill(&row->cell[REL_SHARED_L3], 8.82e9, 8.78e9, 1, 1);
+	fill(&row->cell[REL_SAME_PU], 4.06e9, 4.09e9, 0.5, 0.5);
+	ok(check_cell_beyond(c, row, REL_SHARED_L3), "shared-l3: the anchor copy at 1.42 of "
+	    "its solo is past physics");
+	ok(check_cell_beyond(c, row, REL_SAME_PU), "same-pu: 0.65 + 0.66 = 1.31 of one CPU "
+	    "is past physics");
+	fill(&row->cell[REL_SHARED_L3], 6.2e9, 6.85e9, 1, 1);
+	ok(!check_cell_beyond(c, row, REL_SHARED_L3), "shared-l3: a partner 10%% faster "
+	    "than the anchor's solo is not (another core may be faster)");
+	fill(&row->cell[REL_SAME_PU], 3.2e9, 3.3e9, 0.5, 0.5);
+	ok(!check_cell_beyond(c, row, REL_SAME_PU), "same-pu: 1.04 of one CPU is within "
+	    "the tolerance");
+	fill(&row->cell[REL_SAME_PU], 3.4e9, 3.4e9, 0.5, 0.5);
+	row->cell[REL_SAME_PU].spread = 0.12;
+	ok(!check_cell_beyond(c, row, REL_SAME_PU), "same-pu: 1.09 with a spread of 12%% "
+	    "is within its own noise");
+	row->cell[REL_SAME_PU].solo = 8.8e9;
+	row->cell[REL_SAME_PU].solo_share = 1;
+	fill(&row->cell[REL_SAME_PU], 4.06e9, 4.09e9, 0.5, 0.5);
+	ok(!check_cell_beyond(c, row, REL_SAME_PU), "same-pu against a solo measured again "
+	    "(8.8): 0.93 is within");
+	check_free(c);
+	free(c);
+}
+
 int
 main(void)
 {
@@ -514,5 +561,6 @@ main(void)
 	test_lists();
 	test_prepare();
 	test_csv();
+	test_beyond();
 	return tap_done();
 }
