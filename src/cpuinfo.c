@@ -507,6 +507,20 @@ cpuinfo_read_hv(struct cpuinfo *ci, const char *root, int live, int hv_flag)
 		snprintf(ci->hypervisor, sizeof ci->hypervisor, "unknown");
 }
 
+/* Does a brand string name a model: three digits or more in a row? */
+int
+cpuinfo_brand_names_model(const char *brand)
+{
+	int	run = 0;
+
+	for (; *brand != '\0'; brand++) {
+		run = *brand >= '0' && *brand <= '9' ? run + 1 : 0;
+		if (run == 3)
+			return 1;
+	}
+	return 0;
+}
+
 #if HAVE_LIBCPUID
 /* Swallow libcpuid warnings: they would land on the terminal. */
 static void
@@ -536,7 +550,8 @@ cpuinfo_read_cpuid(struct cpuinfo *ci)
 	cpuinfo_copy(ci->brand, sizeof ci->brand, id.brand_str);
 	cpuinfo_copy(ci->codename, sizeof ci->codename, id.cpu_codename);
 	if (strcmp(ci->codename, "Unknown") == 0 ||
-	    strncmp(ci->codename, "Unknown ", 8) == 0)
+	    strncmp(ci->codename, "Unknown ", 8) == 0 ||
+	    !cpuinfo_brand_names_model(ci->brand))
 		ci->codename[0] = '\0';
 	ci->family = id.ext_family;
 	ci->model = id.ext_model;

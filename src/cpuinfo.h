@@ -52,5 +52,14 @@ const char	*cpuinfo_smt_name(int);
 
 /* Map sysfs smt/control and smt/active (NULL if absent) to a state. */
 int		 cpuinfo_smt_parse(const char *control, const char *active);
+/*
+ * Does a brand string name a model (a number of three digits or more:
+ * "EPYC 7763", "i7-12700", "Xeon Gold 6140")? A generic one, as
+ * hypervisors give ("AMD EPYC", "Intel(R) Xeon(R) Processor", "QEMU
+ * Virtual CPU version 2.5+"), leaves libcpuid guessing the codename from
+ * family and model alone, and its guess for a model newer than its table
+ * is another generation's: then no codename is shown.
+ */
+int		 cpuinfo_brand_names_model(const char *brand);
 
 #endif

@@ -225,9 +225,29 @@ test_live(void)
 }
 
 /* Run every test. */
+/* Brand strings that name a model, and generic ones (libcpuid's codename then is a guess). */
+static void
+test_brand_model(void)
+{
+	static const char *const named[] = { "AMD EPYC 7763 64-Core Processor",
+	    "Intel(R) Core(TM) i7-12700K", "Intel(R) Xeon(R) Gold 6140 CPU @ 2.30GHz",
+	    "AMD Ryzen 9 5950X 16-Core Processor", NULL };
+	static const char *const generic[] = { "AMD EPYC", "Intel(R) Xeon(R) Processor",
+	    "QEMU Virtual CPU version 2.5+", "Intel(R) Xeon(R) CPU @ 2.20GHz",
+	    "Common KVM processor", "", NULL };
+	int	i;
+
+	for (i = 0; named[i] != NULL; i++)
+		ok(cpuinfo_brand_names_model(named[i]), "'%s' names a model", named[i]);
+	for (i = 0; generic[i] != NULL; i++)
+		ok(!cpuinfo_brand_names_model(generic[i]), "'%s' is generic: no codename",
+		    generic[i]);
+}
+
 int
 main(void)
 {
+	test_brand_model();
 	test_amd();
 	test_intel();
 	test_arm64();
