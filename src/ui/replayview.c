@@ -609,10 +609,10 @@ replayview_note(const struct ui_state *st, int form, char *buf, size_t len)
 		snprintf(buf, len, " REPLAY of %s, %s: %s, %s of %s ", rv->rp.host[0] ?
 		    rv->rp.host : "an unnamed host", date, state, at, of);
 	else if (form == 1)
-		snprintf(buf, len, " REPLAY %s %s, %s, %s/%s ", rv->rp.host, date, state,
+		snprintf(buf, len, " REPLAY %.24s %s, %s, %s/%s ", rv->rp.host, date, state,
 		    at, of);
 	else
-		snprintf(buf, len, " REPLAY %s/%s ", at, of);
+		snprintf(buf, len, " REPLAY %.16s %.10s %s/%s ", rv->rp.host, date, at, of);
 	return 1;
 }
 

@@ -29,8 +29,9 @@ uint64_t	 replayview_deadline(const struct ui_state *);
 /* The replay's keys (Space, . , + - < > 0-9); 1 if the key was one. */
 int		 replayview_key(struct ui_state *, int key);
 /*
- * The header's mark, in form 0 (longest) to 2: " REPLAY host 2026-11-30
- * 19:04  > 2x  0:12 / 1:00 "; 0 when not a replay.
+ * The header's mark, in form 0 (longest: " REPLAY of host, 2026-11-30 19:04
+ * UTC: playing 2x, 0:12 of 1:00 ") to 2 (" REPLAY host 2026-11-30
+ * 0:12/1:00 ": the host and the date always); 0 when not a replay.
  */
 int		 replayview_note(const struct ui_state *, int form, char *buf, size_t len);
 /* The help's lines for a replay, NULL-terminated. */
