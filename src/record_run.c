@@ -230,7 +230,7 @@ record_run_solo(struct record_run *rr, int id, const struct solo_result *res,
 	record_run_load(rr, id)->solo = res->rate;
 	record_run_stamp(rr);
 	strbuf_printf(&rr->sb, ",\"e\":\"solo\",\"id\":%d,\"solo\":", id);
-	record_num(&rr->sb, res->rate, 4);
+	record_num(&rr->sb, res->rate, 6);
 	strbuf_puts(&rr->sb, ",\"share\":");
 	record_num(&rr->sb, res->share, 3);
 	strbuf_puts(&rr->sb, ",\"spread\":");
@@ -458,12 +458,12 @@ record_run_loads(struct record_run *rr, struct loads *ls)
 		strbuf_printf(&rr->sb, "%s[%d,\"%s\",", i > 0 ? "," : "", l->id,
 		    l->state == LOAD_RUNNING ? "r" : l->state == LOAD_PAUSED ? "p" : "d");
 		record_num(&rr->sb, l->state == LOAD_DEAD ? NAN :
-		    analysis_rate(&l->prev, &l->cur), 4);
+		    analysis_rate(&l->prev, &l->cur), 6);
 		strbuf_puts(&rr->sb, ",");
 		record_num(&rr->sb, l->state == LOAD_DEAD ? NAN :
-		    analysis_share(&l->prev, &l->cur), 2);
+		    analysis_share(&l->prev, &l->cur), 3);
 		strbuf_puts(&rr->sb, ",");
-		record_num(&rr->sb, record_run_load(rr, l->id)->solo, 4);
+		record_num(&rr->sb, record_run_load(rr, l->id)->solo, 6);
 		strbuf_puts(&rr->sb, "]");
 	}
 	strbuf_puts(&rr->sb, "]}");
