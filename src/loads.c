@@ -364,6 +364,36 @@ loads_fork(struct loads *ls, struct load *l, int end_b, char *err, size_t errlen
 	return pid;
 }
 
+/*
+ * The next entry of the list, not counted yet: a free counter slot, zeroed,
+ * and the spec; no process. NULL with a message when every slot is taken.
+ */
+static struct load *
+loads_entry(struct loads *ls, const struct load_spec *spec, char *err, size_t errlen)
+{
+	struct load	*l;
+	int		 slot;
+
+	for (slot = 0; slot < LOADS_MAX && ls->used[slot]; slot++)
+		;
+	if (slot == LOADS_MAX) {
+		snprintf(err, errlen, "too many loads (at most %d)", LOADS_MAX);
+		return NULL;
+	}
+	if (ls->n == ls->cap) {
+		ls->cap = ls->cap ? ls->cap * 2 : 16;
+		ls->v = xreallocarray(ls->v, (size_t)ls->cap, sizeof *ls->v);
+	}
+	l = &ls->v[ls->n];
+	memset(l, 0, sizeof *l);
+	memset(&ls->slots[slot], 0, sizeof ls->slots[slot]);
+	l->spec = *spec;
+	l->slot = slot;
+	l->pid = l->pid_b = -1;
+	l->prev.cpu = l->cur.cpu = -1;
+	return l;
+}
+
 /* Start a load; its id, or -1 with a message. */
 int
 loads_start(struct loads *ls, const struct load_spec *spec, char *err, size_t errlen)
@@ -382,25 +412,10 @@ loads_start(struct loads *ls, const struct load_spec *spec, char *err, size_t er
 		snprintf(err, errlen, "this is a view of another machine: loads cannot run here");
 		return -1;
 	}
-	if (loads_find_exe(ls, err, errlen) == -1)
+	if (loads_find_exe(ls, err, errlen) == -1 ||
+	    (l = loads_entry(ls, spec, err, errlen)) == NULL)
 		return -1;
-	for (slot = 0; slot < LOADS_MAX && ls->used[slot]; slot++)
-		;
-	if (slot == LOADS_MAX) {
-		snprintf(err, errlen, "too many loads (at most %d)", LOADS_MAX);
-		return -1;
-	}
-	if (ls->n == ls->cap) {
-		ls->cap = ls->cap ? ls->cap * 2 : 16;
-		ls->v = xreallocarray(ls->v, (size_t)ls->cap, sizeof *ls->v);
-	}
-	l = &ls->v[ls->n];
-	memset(l, 0, sizeof *l);
-	l->spec = *spec;
-	l->slot = slot;
-	l->pid = l->pid_b = -1;
-	l->prev.cpu = l->cur.cpu = -1;
-	memset(&ls->slots[slot], 0, sizeof ls->slots[slot]);
+	slot = l->slot;
 
 	/* Two-ended loads get their pipes now, right before the forks. */
 	if (spec->k->ends == 2) {
@@ -444,30 +459,16 @@ loads_replay_add(struct loads *ls, const struct load_spec *spec, int id, char *e
     size_t errlen)
 {
 	struct load	*l;
-	int		 slot;
 
 	if (loads_get(ls, id) != NULL) {
 		snprintf(err, errlen, "load #%d is there already", id);
 		return -1;
 	}
-	for (slot = 0; slot < LOADS_MAX && ls->used[slot]; slot++)
-		;
-	if (slot == LOADS_MAX) {
-		snprintf(err, errlen, "too many loads (at most %d)", LOADS_MAX);
+	if ((l = loads_entry(ls, spec, err, errlen)) == NULL)
 		return -1;
-	}
-	if (ls->n == ls->cap) {
-		ls->cap = ls->cap ? ls->cap * 2 : 16;
-		ls->v = xreallocarray(ls->v, (size_t)ls->cap, sizeof *ls->v);
-	}
-	l = &ls->v[ls->n++];
-	memset(l, 0, sizeof *l);
-	memset(&ls->slots[slot], 0, sizeof ls->slots[slot]);
-	ls->used[slot] = 1;
-	l->spec = *spec;
-	l->slot = slot;
+	ls->n++;
+	ls->used[l->slot] = 1;
 	l->id = id;
-	l->pid = l->pid_b = -1;
 	l->state = LOAD_RUNNING;
 	l->prev.cpu = l->cur.cpu = spec->floating ? -1 : cpuset_next(&spec->cpus, 0);
 	return id;
