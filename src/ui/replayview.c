@@ -413,7 +413,8 @@ replayview_identity(struct ui_state *st, const struct replay *rp)
 		snprintf(ci->brand, sizeof ci->brand, "%s", rp->cpu);
 	if (rp->vendor[0] != '\0')
 		snprintf(ci->vendor, sizeof ci->vendor, "%s", rp->vendor);
-	if (rp->codename[0] != '\0')
+	/* A codename recorded under a generic brand was libcpuid's guess (cpuinfo.h). */
+	if (rp->codename[0] != '\0' && cpuinfo_brand_names_model(ci->brand))
 		snprintf(ci->codename, sizeof ci->codename, "%s", rp->codename);
 	if (rp->hypervisor[0] != '\0')
 		snprintf(ci->hypervisor, sizeof ci->hypervisor, "%s", rp->hypervisor);

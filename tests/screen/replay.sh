@@ -21,6 +21,8 @@ import json, sys
 h = json.loads(open(sys.argv[1]).readline())
 h["start"] = "2026-11-30T19:04:47Z"
 h["machine"]["hostname"] = "node17"
+# A codename recorded under a generic brand (an older smtscope kept libcpuid's guess).
+h["machine"]["cpu"].update(brand="AMD EPYC", codename="EPYC (Milan)")
 cpus = h["cpus"]
 L = []
 L.append({"t": 0.01, "e": "start", "id": 1, "n": 0})
@@ -69,6 +71,8 @@ ok $? "a recording of known figures is written"
 last=$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["cpus"][-1])' "$TMP/h.jsonl")
 
 check "replay starts" tm_start "LANG=C.UTF-8 $SMTSCOPE replay $TMP/r.jsonl"
+check "the identity is the recording's brand, without the codename libcpuid guessed under it" \
+    tm_wait '^smtscope: AMD EPYC  [0-9]+ package'
 check "the header marks it REPLAY, with the recording's host and date" \
     tm_wait 'REPLAY (of )?node17,? 2026-11-30 19:04 UTC'
 tm_keys Space
