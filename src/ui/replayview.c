@@ -8,7 +8,6 @@
  */
 #include "config.h"
 
-#include <curses.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
