@@ -10,7 +10,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 
 /* File descriptors smtscope cannot work without, and what it asks for. */
 #define MAIN_FDS_NEEDED	32

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpuset.h"
+#include "base/cpuset.h"
 
 /* Empty the set. */
 void

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
-#include "util.h"
+#include "base/json.h"
+#include "base/util.h"
 
 /* A value while parsing: links by index into the array. */
 struct json_node {

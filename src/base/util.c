@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "base/util.h"
 
 void (*util_fatal_hook)(void);
 

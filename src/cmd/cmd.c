@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "machine.h"
+#include "cmd/cmd.h"
+#include "model/machine.h"
 
 /* The temporary file of an -o report being written, removed if we die. */
 static char	cmd_out_tmp[8200];

@@ -7,10 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "c2c.h"
-#include "cmd.h"
-#include "topo.h"
-#include "util.h"
+#include "exp/c2c.h"
+#include "cmd/cmd.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 #define CMD_C2C_SVG		0x110
 #define CMD_C2C_PER_CORE	0x111

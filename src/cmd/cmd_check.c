@@ -6,14 +6,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "c2c.h"
-#include "check.h"
-#include "cmd.h"
-#include "cpuinfo.h"
-#include "infer.h"
-#include "svg.h"
-#include "topo.h"
-#include "util.h"
+#include "exp/c2c.h"
+#include "exp/check.h"
+#include "cmd/cmd.h"
+#include "model/cpuinfo.h"
+#include "exp/infer.h"
+#include "report/svg.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* --infer[=PAIRS], long only. */
 #define CMD_CHECK_OPT_INFER	0x110

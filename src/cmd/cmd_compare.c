@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "compare.h"
-#include "util.h"
+#include "cmd/cmd.h"
+#include "exp/compare.h"
+#include "base/util.h"
 
 /* The long-only option --svg. */
 #define CMD_COMPARE_SVG	0x110

@@ -3,8 +3,8 @@
 
 #include <stdio.h>
 
-#include "cmd.h"
-#include "kernel.h"
+#include "cmd/cmd.h"
+#include "engine/kernels/kernel.h"
 
 static int	cmd_kernels_exec(int, char **);
 static void	cmd_kernels_help(FILE *);

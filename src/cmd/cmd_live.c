@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "loads.h"
-#include "rc.h"
-#include "topo.h"
+#include "cmd/cmd.h"
+#include "engine/loads.h"
+#include "ui/rc.h"
+#include "model/topo.h"
 #include "ui/ui.h"
-#include "util.h"
+#include "base/util.h"
 
 static int	cmd_live_exec(int, char **);
 static void	cmd_live_help(FILE *);

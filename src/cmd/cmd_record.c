@@ -6,14 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "kernel.h"
-#include "loads.h"
-#include "measure.h"
-#include "record_run.h"
-#include "solo.h"
-#include "topo.h"
-#include "util.h"
+#include "cmd/cmd.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
+#include "engine/measure.h"
+#include "exp/record_run.h"
+#include "engine/solo.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* How long a load may take to do its first unit of work. */
 #define CMD_RECORD_READY_S	30

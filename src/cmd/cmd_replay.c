@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "replay.h"
+#include "cmd/cmd.h"
+#include "exp/replay.h"
 #include "ui/ui.h"
 
 /* The long-only option --summary. */

@@ -6,19 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "cmd.h"
-#include "cpustat.h"
-#include "foreign.h"
-#include "kernel.h"
-#include "loads.h"
-#include "measure.h"
-#include "run.h"
-#include "perf.h"
-#include "sensors.h"
-#include "solo.h"
-#include "topo.h"
-#include "util.h"
+#include "engine/analysis.h"
+#include "cmd/cmd.h"
+#include "sample/cpustat.h"
+#include "sample/foreign.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
+#include "engine/measure.h"
+#include "exp/run.h"
+#include "sample/perf.h"
+#include "sample/sensors.h"
+#include "engine/solo.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* How long a load may take to do its first unit of work. */
 #define CMD_RUN_READY_S		30

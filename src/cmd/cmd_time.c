@@ -6,11 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "svg.h"
-#include "timing.h"
-#include "topo.h"
-#include "util.h"
+#include "cmd/cmd.h"
+#include "report/svg.h"
+#include "exp/timing.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* --svg FILE, long only. */
 #define CMD_TIME_OPT_SVG	0x110

@@ -3,9 +3,9 @@
 
 #include <stdio.h>
 
-#include "cmd.h"
-#include "cpuinfo.h"
-#include "topo.h"
+#include "cmd/cmd.h"
+#include "model/cpuinfo.h"
+#include "model/topo.h"
 
 static int	cmd_topo_exec(int, char **);
 static void	cmd_topo_help(FILE *);

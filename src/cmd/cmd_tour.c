@@ -8,13 +8,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "topo.h"
-#include "tour.h"
-#include "tour_host.h"
-#include "tour_player.h"
+#include "cmd/cmd.h"
+#include "model/topo.h"
+#include "exp/tour.h"
+#include "cmd/tour_host.h"
+#include "exp/tour_player.h"
 #include "ui/uitour.h"
-#include "util.h"
+#include "base/util.h"
 
 #ifndef SMTSCOPE_DATADIR
 #define SMTSCOPE_DATADIR "/usr/local/share/smtscope"

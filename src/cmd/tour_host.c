@@ -8,17 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "kernel.h"
-#include "foreign.h"
-#include "loads.h"
-#include "machine.h"
-#include "measure.h"
-#include "solo.h"
-#include "svg.h"
-#include "topo.h"
-#include "tour_host.h"
-#include "util.h"
+#include "cmd/cmd.h"
+#include "engine/kernels/kernel.h"
+#include "sample/foreign.h"
+#include "engine/loads.h"
+#include "model/machine.h"
+#include "engine/measure.h"
+#include "engine/solo.h"
+#include "report/svg.h"
+#include "model/topo.h"
+#include "cmd/tour_host.h"
+#include "base/util.h"
 
 /* A rate in the kernel's unit, or "-". */
 static void

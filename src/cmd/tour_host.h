@@ -7,8 +7,8 @@
 
 #include <stdio.h>
 
-#include "tour_player.h"
-#include "util.h"
+#include "exp/tour_player.h"
+#include "base/util.h"
 
 /* The summary of every step: a text table, or one JSON object. */
 void	tour_host_summary(const struct tour_player *, FILE *);

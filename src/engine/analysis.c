@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "util.h"
+#include "engine/analysis.h"
+#include "base/util.h"
 
 /* Rate in work units per second; the counter may wrap, the interval may be empty. */
 double

@@ -4,9 +4,9 @@
 
 #include <stdint.h>
 
-#include "kernel.h"
-#include "loads.h"
-#include "topo.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
+#include "model/topo.h"
 
 /* Rate in work units per second between two samples; NAN if the interval is empty. */
 double	analysis_rate(const struct load_sample *a, const struct load_sample *b);

@@ -13,11 +13,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cpustat.h"
-#include "loads.h"
-#include "os.h"
-#include "util.h"
-#include "load/load.h"
+#include "sample/cpustat.h"
+#include "engine/loads.h"
+#include "os/os.h"
+#include "base/util.h"
+#include "engine/load/load.h"
 
 #if LOADS_MAX != LOAD_SLOTS
 #error "LOADS_MAX (loads.h) and LOAD_SLOTS (load/load.h) differ"

@@ -6,10 +6,10 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "cpuset.h"
-#include "kernel.h"
-#include "perf.h"
-#include "topo.h"
+#include "base/cpuset.h"
+#include "engine/kernels/kernel.h"
+#include "sample/perf.h"
+#include "model/topo.h"
 
 #define LOADS_MAX	256
 

@@ -10,11 +10,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "analysis.h"
-#include "cpustat.h"
-#include "measure.h"
-#include "stable.h"
-#include "util.h"
+#include "engine/analysis.h"
+#include "sample/cpustat.h"
+#include "engine/measure.h"
+#include "engine/stable.h"
+#include "base/util.h"
 
 /* The terminating signals a measurement waits on. */
 static void

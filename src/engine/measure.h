@@ -4,10 +4,10 @@
 
 #include <stddef.h>
 
-#include "cpuset.h"
-#include "foreign.h"
-#include "loads.h"
-#include "topo.h"
+#include "base/cpuset.h"
+#include "sample/foreign.h"
+#include "engine/loads.h"
+#include "model/topo.h"
 
 /*
  * Block SIGINT, SIGTERM and SIGHUP so that the waits below can take them

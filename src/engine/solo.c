@@ -6,13 +6,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis.h"
-#include "cpustat.h"
-#include "foreign.h"
-#include "measure.h"
-#include "solo.h"
-#include "stable.h"
-#include "util.h"
+#include "engine/analysis.h"
+#include "sample/cpustat.h"
+#include "sample/foreign.h"
+#include "engine/measure.h"
+#include "engine/solo.h"
+#include "engine/stable.h"
+#include "base/util.h"
 
 enum solo_phase {
 	SOLO_IDLE,

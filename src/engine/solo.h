@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "loads.h"
+#include "engine/loads.h"
 
 /* What the measurer needs of whoever runs the loads; arg is theirs. */
 struct solo_ops {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stable.h"
+#include "engine/stable.h"
 
 /* A window of min_s to max_s that ends when need sub-window rates agree within tol. */
 void

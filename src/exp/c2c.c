@@ -23,11 +23,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "c2c.h"
-#include "cpuinfo.h"
-#include "foreign.h"
-#include "measure.h"
-#include "util.h"
+#include "exp/c2c.h"
+#include "model/cpuinfo.h"
+#include "sample/foreign.h"
+#include "engine/measure.h"
+#include "base/util.h"
 
 /* Two cache lines: adjacent-line prefetchers pair lines of 64 bytes. */
 #define C2C_LINE	128

@@ -16,8 +16,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cpuset.h"
-#include "topo.h"
+#include "base/cpuset.h"
+#include "model/topo.h"
 
 #define C2C_DEFAULT_SAMPLES	15	/* samples per pair */
 #define C2C_DEFAULT_TRIPS	1000	/* round trips per sample */

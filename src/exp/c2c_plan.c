@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "c2c.h"
-#include "util.h"
+#include "exp/c2c.h"
+#include "base/util.h"
 
 /* The classes after the relations: NUMA nodes, where the machine has several. */
 static const char *c2c_numa_names[2] = { "same-numa-node", "other-numa-node" };

@@ -11,13 +11,13 @@
 
 #include <stddef.h>
 
-#include "cpuinfo.h"
-#include "cpuset.h"
-#include "foreign.h"
-#include "perf.h"
-#include "sensors.h"
-#include "sysinfo.h"
-#include "topo.h"
+#include "model/cpuinfo.h"
+#include "base/cpuset.h"
+#include "sample/foreign.h"
+#include "sample/perf.h"
+#include "sample/sensors.h"
+#include "sample/sysinfo.h"
+#include "model/topo.h"
 
 /* A CPU counts as busy (for choosing the anchor and partners) above this. */
 #define CHECK_BUSY_PCT		20.0

@@ -11,14 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "check.h"
-#include "cpuinfo.h"
-#include "kernel.h"
-#include "loads.h"
-#include "sysinfo.h"
-#include "topo.h"
-#include "util.h"
+#include "engine/analysis.h"
+#include "exp/check.h"
+#include "model/cpuinfo.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
+#include "sample/sysinfo.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 #define CHECK_CELL_MAX_S	2.0
 #define CHECK_BUSY_WAIT_S	2.0

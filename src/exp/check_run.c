@@ -18,15 +18,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "check.h"
-#include "foreign.h"
-#include "kernel.h"
-#include "loads.h"
-#include "measure.h"
-#include "solo.h"
-#include "topo.h"
-#include "util.h"
+#include "engine/analysis.h"
+#include "exp/check.h"
+#include "sample/foreign.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
+#include "engine/measure.h"
+#include "engine/solo.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 #define CHECK_WARMUP_S		0.05	/* after a start, a move or a resume */
 #define CHECK_READY_S		20.0	/* a load's setup may take this long */

@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "machine.h"
-#include "report.h"
-#include "util.h"
+#include "exp/compare.h"
+#include "model/machine.h"
+#include "report/report.h"
+#include "base/util.h"
 
 /* The words of the topology fields, in topo[] order (SMT has its own). */
 static const char *const compare_topo_words[4] = {

@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 
-#include "topo.h"
+#include "model/topo.h"
 
 /*
  * A figure's default tolerance around its group's median; an outlier

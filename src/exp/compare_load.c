@@ -14,11 +14,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "compare.h"
-#include "json.h"
-#include "kernel.h"
-#include "machine.h"
-#include "util.h"
+#include "exp/compare.h"
+#include "base/json.h"
+#include "engine/kernels/kernel.h"
+#include "model/machine.h"
+#include "base/util.h"
 
 /* The most kernels and result rows compare keeps. */
 #define COMPARE_NAMES_MAX	256

@@ -31,8 +31,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "foreign.h"
-#include "topo.h"
+#include "sample/foreign.h"
+#include "model/topo.h"
 
 #define INFER_REPS		3	/* each figure is measured this many times */
 #define INFER_REPS_MAX		8

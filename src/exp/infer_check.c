@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "check.h"
-#include "infer.h"
-#include "kernel.h"
+#include "exp/check.h"
+#include "exp/infer.h"
+#include "engine/kernels/kernel.h"
 
 /* The row of a kernel beside a copy of itself, or NULL. */
 static const struct check_row *

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "infer.h"
-#include "util.h"
+#include "exp/infer.h"
+#include "base/util.h"
 
 /*
  * The two physical models each figure tells apart, and the boundary

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "infer.h"
-#include "json.h"
-#include "machine.h"
-#include "util.h"
+#include "exp/infer.h"
+#include "base/json.h"
+#include "model/machine.h"
+#include "base/util.h"
 
 /* The class of a JSON token, or -1. */
 static int

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "infer.h"
-#include "topo.h"
-#include "util.h"
+#include "exp/infer.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 #define INFER_OVERHEAD_S	0.05	/* per window: pause, resume, settle */
 #define INFER_WINDOW_MIN_S	0.2

@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "foreign.h"
-#include "infer.h"
-#include "kernel.h"
-#include "loads.h"
-#include "measure.h"
-#include "solo.h"
-#include "util.h"
+#include "sample/foreign.h"
+#include "exp/infer.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
+#include "engine/measure.h"
+#include "engine/solo.h"
+#include "base/util.h"
 
 #define INFER_READY_S		5.0
 #define INFER_SETTLE_S		0.05

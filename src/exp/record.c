@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "record.h"
+#include "exp/record.h"
 
 /* The bytes read from the file at a time. */
 #define RECORD_CHUNK	65536

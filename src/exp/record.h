@@ -13,8 +13,8 @@
 
 #include <stddef.h>
 
-#include "json.h"
-#include "util.h"
+#include "base/json.h"
+#include "base/util.h"
 
 /* The version of the format; a reader refuses another. */
 #define RECORD_FORMAT		1

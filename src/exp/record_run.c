@@ -13,12 +13,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "analysis.h"
-#include "cpustat.h"
-#include "foreign.h"
-#include "machine.h"
-#include "record_run.h"
-#include "util.h"
+#include "engine/analysis.h"
+#include "sample/cpustat.h"
+#include "sample/foreign.h"
+#include "model/machine.h"
+#include "exp/record_run.h"
+#include "base/util.h"
 
 /* Our processes: this one, and two ends of every load. */
 #define RECORD_OWN_MAX	(2 * LOADS_MAX + 1)

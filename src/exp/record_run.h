@@ -10,10 +10,10 @@
 
 #include <stdint.h>
 
-#include "loads.h"
-#include "record.h"
-#include "solo.h"
-#include "topo.h"
+#include "engine/loads.h"
+#include "exp/record.h"
+#include "engine/solo.h"
+#include "model/topo.h"
 
 struct record_run;
 

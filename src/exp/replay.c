@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
-#include "record.h"
-#include "replay.h"
-#include "util.h"
+#include "base/json.h"
+#include "exp/record.h"
+#include "exp/replay.h"
+#include "base/util.h"
 
 /* The most CPUs and loads a header may name (cpuset.h's and loads.h's limits). */
 #define REPLAY_CPUS_MAX		65536

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 
 /* A load of the recording: one of the header's, as it started. */
 struct replay_load {

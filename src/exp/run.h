@@ -8,12 +8,12 @@
 
 #include <stdio.h>
 
-#include "cmd.h"
-#include "foreign.h"
-#include "loads.h"
-#include "perf.h"
-#include "sensors.h"
-#include "topo.h"
+#include "cmd/cmd.h"
+#include "sample/foreign.h"
+#include "engine/loads.h"
+#include "sample/perf.h"
+#include "sample/sensors.h"
+#include "model/topo.h"
 
 #define RUN_WHO_MAX	8	/* foreign processes named per load and phase */
 

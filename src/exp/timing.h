@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cpuset.h"
-#include "topo.h"
+#include "base/cpuset.h"
+#include "model/topo.h"
 
 /* Placements run when --placements is not given. */
 #define TIMING_DEFAULT_PLACEMENTS	"all,cores,half"

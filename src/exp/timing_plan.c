@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cpuset.h"
-#include "timing.h"
-#include "topo.h"
-#include "util.h"
+#include "base/cpuset.h"
+#include "exp/timing.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* Count the cores holding a CPU of set. */
 int

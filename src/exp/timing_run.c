@@ -22,11 +22,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cpuset.h"
-#include "os.h"
-#include "timing.h"
-#include "topo.h"
-#include "util.h"
+#include "base/cpuset.h"
+#include "os/os.h"
+#include "exp/timing.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 #define TIMING_KILL_GRACE_NS	(2 * UTIL_NSEC_PER_SEC)
 /* Sys growth this many times the user growth, and this much, flags contention. */

@@ -10,10 +10,10 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "kernel.h"
-#include "os.h"
-#include "tour.h"
-#include "util.h"
+#include "engine/kernels/kernel.h"
+#include "os/os.h"
+#include "exp/tour.h"
+#include "base/util.h"
 
 #ifndef SMTSCOPE_DATADIR
 #define SMTSCOPE_DATADIR "/usr/local/share/smtscope"

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "tour_plan.h"
-#include "util.h"
+#include "exp/tour_plan.h"
+#include "base/util.h"
 
 /* The index of a load in a configuration, or -1. */
 static int

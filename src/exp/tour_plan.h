@@ -6,9 +6,9 @@
 #ifndef SMTSCOPE_TOUR_PLAN_H
 #define SMTSCOPE_TOUR_PLAN_H
 
-#include "cpuset.h"
-#include "topo.h"
-#include "tour.h"
+#include "base/cpuset.h"
+#include "model/topo.h"
+#include "exp/tour.h"
 
 /* A load in a step's configuration. */
 struct tour_cfg_load {

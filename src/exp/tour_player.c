@@ -11,14 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "solo.h"
-#include "stable.h"
-#include "tour_plan.h"
-#include "tour_player.h"
-#include "tour_player_state.h"
-#include "tour_solo.h"
-#include "util.h"
+#include "engine/analysis.h"
+#include "engine/solo.h"
+#include "engine/stable.h"
+#include "exp/tour_plan.h"
+#include "exp/tour_player.h"
+#include "exp/tour_player_state.h"
+#include "exp/tour_solo.h"
+#include "base/util.h"
 
 #define TOUR_READY_S		30.0	/* a load that has done nothing by then failed */
 #define TOUR_POLL_S		0.02

@@ -4,13 +4,13 @@
 
 #include <stddef.h>
 
-#include "cpuset.h"
-#include "foreign.h"
-#include "kernel.h"
-#include "loads.h"
-#include "topo.h"
-#include "tour.h"
-#include "tour_solo.h"
+#include "base/cpuset.h"
+#include "sample/foreign.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
+#include "model/topo.h"
+#include "exp/tour.h"
+#include "exp/tour_solo.h"
 
 /*
  * The player: a state machine over a parsed tour, resolved against a

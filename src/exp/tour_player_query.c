@@ -8,9 +8,9 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "tour_plan.h"
-#include "tour_player.h"
-#include "tour_player_state.h"
+#include "exp/tour_plan.h"
+#include "exp/tour_player.h"
+#include "exp/tour_player_state.h"
 
 /* Is the tour over? */
 int

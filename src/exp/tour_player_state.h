@@ -8,9 +8,9 @@
 
 #include <stdint.h>
 
-#include "loads.h"
-#include "stable.h"
-#include "tour_solo.h"
+#include "engine/loads.h"
+#include "engine/stable.h"
+#include "exp/tour_solo.h"
 
 /* After tour_player.h (not included here: the two would include each other). */
 #ifndef SMTSCOPE_TOUR_PLAYER_H

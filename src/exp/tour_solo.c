@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
-#include "solo.h"
-#include "tour_solo.h"
-#include "util.h"
+#include "engine/kernels/kernel.h"
+#include "engine/solo.h"
+#include "exp/tour_solo.h"
+#include "base/util.h"
 
 /* The solo of a placement, or NULL. */
 struct tour_solo *

@@ -7,9 +7,9 @@
 #ifndef SMTSCOPE_TOUR_SOLO_H
 #define SMTSCOPE_TOUR_SOLO_H
 
-#include "foreign.h"
-#include "kernel.h"
-#include "solo.h"
+#include "sample/foreign.h"
+#include "engine/kernels/kernel.h"
+#include "engine/solo.h"
 
 #define TOUR_WHO_MAX	3	/* foreign processes named per figure */
 

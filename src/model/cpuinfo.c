@@ -18,8 +18,8 @@
 #define CPUINFO_X86 0
 #endif
 
-#include "cpuinfo.h"
-#include "util.h"
+#include "model/cpuinfo.h"
+#include "base/util.h"
 
 #define CPUINFO_SYSCPU "/sys/devices/system/cpu"
 

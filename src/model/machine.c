@@ -9,7 +9,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "machine.h"
+#include "model/machine.h"
 
 /* The files under /sys/class/dmi/id/ that any user may read. */
 const char *const machine_dmi_keys[MACHINE_NDMI] = {

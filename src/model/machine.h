@@ -9,9 +9,9 @@
 #ifndef SMTSCOPE_MACHINE_H
 #define SMTSCOPE_MACHINE_H
 
-#include "cpuinfo.h"
-#include "topo.h"
-#include "util.h"
+#include "model/cpuinfo.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* The version of the result files' format; a reader refuses another. */
 #define MACHINE_FORMAT		1

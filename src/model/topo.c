@@ -15,8 +15,8 @@
 
 #include <hwloc.h>
 
-#include "topo.h"
-#include "util.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 static const char *topo_rel_names[REL_COUNT] = {
 	"same-pu", "smt-sibling", "shared-l2", "shared-l3", "same-package",

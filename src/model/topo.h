@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "cpuset.h"
+#include "base/cpuset.h"
 
 enum topo_source {
 	TOPO_LIVE,

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "topo.h"
-#include "util.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* Map a place component's type name to a model test. */
 static int

@@ -6,7 +6,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include "os.h"
+#include "os/os.h"
 
 /* The directory of the running executable, from /proc/self/exe. */
 int

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "c2c.h"
-#include "machine.h"
-#include "report.h"
-#include "util.h"
+#include "exp/c2c.h"
+#include "model/machine.h"
+#include "report/report.h"
+#include "base/util.h"
 
 /* The columns of a pair's record, for CSV and the JSON "pairs" array. */
 static const struct report_col c2c_pair_cols[] = {

@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "c2c.h"
-#include "util.h"
+#include "exp/c2c.h"
+#include "base/util.h"
 
 #define C2C_SVG_LEFT	56	/* room for the row labels */
 #define C2C_SVG_TOP	76	/* the title and the column labels */

@@ -9,16 +9,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "check.h"
-#include "infer.h"
-#include "cpuinfo.h"
-#include "kernel.h"
-#include "machine.h"
-#include "report.h"
-#include "sysinfo.h"
-#include "topo.h"
-#include "util.h"
+#include "engine/analysis.h"
+#include "exp/check.h"
+#include "exp/infer.h"
+#include "model/cpuinfo.h"
+#include "engine/kernels/kernel.h"
+#include "model/machine.h"
+#include "report/report.h"
+#include "sample/sysinfo.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* Print which counters and sensors are available, and why not. */
 static void

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "svg.h"
+#include "exp/check.h"
+#include "report/svg.h"
 
 #define CHECK_SVG_NAME_W	150
 #define CHECK_SVG_CELL_W	118

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "machine.h"
-#include "report.h"
-#include "util.h"
+#include "exp/compare.h"
+#include "model/machine.h"
+#include "report/report.h"
+#include "base/util.h"
 
 #define COMPARE_COLS		80
 #define COMPARE_CELL_W		12

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "infer.h"
-#include "machine.h"
-#include "report.h"
-#include "util.h"
+#include "exp/infer.h"
+#include "model/machine.h"
+#include "report/report.h"
+#include "base/util.h"
 
 /* "1 package, 2 cores x 1 thread" from the model. */
 static void

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "report.h"
-#include "replay.h"
-#include "util.h"
+#include "engine/analysis.h"
+#include "report/report.h"
+#include "exp/replay.h"
+#include "base/util.h"
 
 /* The parts a recording is cut into. */
 #define REPLAY_PARTS	10

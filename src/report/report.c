@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
-#include "util.h"
+#include "report/report.h"
+#include "base/util.h"
 
 struct report_table {
 	const struct report_col	*cols;

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* Which way a figure is better. */
 enum report_better {

@@ -9,15 +9,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernel.h"
-#include "measure.h"
-#include "machine.h"
-#include "perf.h"
-#include "report.h"
-#include "run.h"
-#include "solo.h"
-#include "topo.h"
-#include "util.h"
+#include "engine/kernels/kernel.h"
+#include "engine/measure.h"
+#include "model/machine.h"
+#include "sample/perf.h"
+#include "report/report.h"
+#include "exp/run.h"
+#include "engine/solo.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* The columns of the report: text titles, and keys for JSON and CSV. */
 enum {

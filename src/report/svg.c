@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "svg.h"
+#include "report/svg.h"
 
 #define SVG_W		760
 #define SVG_LABEL	260	/* the labels' column */

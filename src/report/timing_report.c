@@ -25,12 +25,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpuset.h"
-#include "machine.h"
-#include "report.h"
-#include "timing.h"
-#include "topo.h"
-#include "util.h"
+#include "base/cpuset.h"
+#include "model/machine.h"
+#include "report/report.h"
+#include "exp/timing.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 #define TIMING_RSS_NOTE "peak RSS: the largest single process of the " \
 	"command's tree (wait4 ru_maxrss), not their sum"

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "svg.h"
-#include "timing.h"
-#include "util.h"
+#include "report/svg.h"
+#include "exp/timing.h"
+#include "base/util.h"
 
 /* One placement's bar; first_wall is the first placement's median (-1: this is it). */
 static void

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
-#include "topo.h"
-#include "util.h"
+#include "report/report.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 #define TOPO_PRINT_WIDTH	80
 

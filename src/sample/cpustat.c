@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cpustat.h"
-#include "util.h"
+#include "sample/cpustat.h"
+#include "base/util.h"
 
 /* More CPUs than any machine has: a larger index is a corrupt file. */
 #define CPUSTAT_MAX_CPUS	65536

@@ -20,8 +20,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "foreign.h"
-#include "util.h"
+#include "sample/foreign.h"
+#include "base/util.h"
 
 /* A thread's CPU time at the previous scan, by thread id. */
 struct foreign_slot {

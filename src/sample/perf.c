@@ -12,8 +12,8 @@
 
 #include <linux/perf_event.h>
 
-#include "perf.h"
-#include "util.h"
+#include "sample/perf.h"
+#include "base/util.h"
 
 #define PERF_ENDS	2	/* processes of a load: end A and end B */
 #define PERF_GROUPS	(2 * PERF_ENDS)

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sensors.h"
-#include "util.h"
+#include "sample/sensors.h"
+#include "base/util.h"
 
 /* More CPUs than any machine has: a larger number is a corrupt tree. */
 #define SENSORS_CPUS_MAX	65536

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpustat.h"
-#include "sysinfo.h"
-#include "util.h"
+#include "sample/cpustat.h"
+#include "sample/sysinfo.h"
+#include "base/util.h"
 
 #define SYSINFO_SYSCPU		"/sys/devices/system/cpu"
 

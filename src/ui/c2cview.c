@@ -21,14 +21,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "c2c.h"
-#include "os.h"
-#include "report.h"
+#include "exp/c2c.h"
+#include "os/os.h"
+#include "report/report.h"
 #include "ui/c2cview.h"
 #include "ui/control.h"
 #include "ui/state.h"
 #include "ui/term.h"
-#include "util.h"
+#include "base/util.h"
 
 /* What the child writes per pair: under PIPE_BUF, so each write is whole. */
 struct c2cview_rec {

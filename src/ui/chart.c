@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loads.h"
+#include "engine/loads.h"
 #include "ui/chart.h"
 #include "ui/state.h"
-#include "util.h"
+#include "base/util.h"
 
 /* An empty chart for npus CPUs. */
 struct chart *

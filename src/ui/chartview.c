@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "loads.h"
+#include "engine/loads.h"
 #include "ui/chart.h"
 #include "ui/chartview.h"
 #include "ui/paint.h"

@@ -12,15 +12,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "kernel.h"
-#include "solo.h"
+#include "engine/analysis.h"
+#include "engine/kernels/kernel.h"
+#include "engine/solo.h"
 #include "ui/chart.h"
 #include "ui/control.h"
 #include "ui/figures.h"
 #include "ui/others.h"
 #include "ui/recorder.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Set the status line's message. */
 void

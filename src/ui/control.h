@@ -8,8 +8,8 @@
 
 #include <stdarg.h>
 
-#include "cpuset.h"
-#include "loads.h"
+#include "base/cpuset.h"
+#include "engine/loads.h"
 #include "ui/state.h"
 
 /* The status line's message; error selects the error style. */

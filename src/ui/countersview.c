@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loads.h"
-#include "perf.h"
-#include "sensors.h"
-#include "solo.h"
+#include "engine/loads.h"
+#include "sample/perf.h"
+#include "sample/sensors.h"
+#include "engine/solo.h"
 #include "ui/countersview.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Column widths of the loads panel: IPC, GHz, MPKI, each with a space before. */
 #define CV_COL_W	6

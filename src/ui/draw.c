@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "kernel.h"
-#include "solo.h"
+#include "engine/analysis.h"
+#include "engine/kernels/kernel.h"
+#include "engine/solo.h"
 #include "ui/chartview.h"
 #include "ui/countersview.h"
 #include "ui/inferview.h"
@@ -26,7 +26,7 @@
 #include "ui/replayview.h"
 #include "ui/treeview.h"
 #include "ui/others.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Curses attributes of a theme style on this terminal. */
 static int

@@ -11,12 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
+#include "engine/analysis.h"
 #include "ui/chart.h"
 #include "ui/countersview.h"
 #include "ui/figures.h"
 #include "ui/others.h"
-#include "util.h"
+#include "base/util.h"
 
 /* The figures of a load, made on first use. */
 struct ui_loadview *

@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "loads.h"
-#include "solo.h"
+#include "engine/loads.h"
+#include "engine/solo.h"
 #include "ui/state.h"
 
 /* How the screen's solo measurer reaches its loads (arg is the struct ui_state *). */

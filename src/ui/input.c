@@ -8,7 +8,7 @@
 
 #include <curses.h>
 
-#include "kernel.h"
+#include "engine/kernels/kernel.h"
 #include "ui/c2cview.h"
 #include "ui/control.h"
 #include "ui/input.h"

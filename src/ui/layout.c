@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
-#include "loads.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
 #include "ui/layout.h"
 #include "ui/state.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Tree-drawing pieces, each two columns wide (one for "horizontal"). */
 struct layout_glyphs {

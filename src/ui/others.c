@@ -12,11 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "foreign.h"
-#include "measure.h"
-#include "solo.h"
+#include "sample/foreign.h"
+#include "engine/measure.h"
+#include "engine/solo.h"
 #include "ui/others.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Our processes: the screen, and two ends of every load. */
 #define OTHERS_OWN_MAX	(2 * LOADS_MAX + 1)

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "cpustat.h"
+#include "sample/cpustat.h"
 #include "ui/state.h"
 
 /* Others' share of a CPU from which the screen scans /proc to name them. */

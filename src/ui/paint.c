@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernel.h"
-#include "loads.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
 #include "ui/paint.h"
 
 const char *const paint_levels_utf8[9] = {

@@ -10,10 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "kernel.h"
-#include "loads.h"
-#include "solo.h"
+#include "engine/analysis.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
+#include "engine/solo.h"
 #include "ui/countersview.h"
 #include "ui/paint.h"
 #include "ui/panelview.h"

@@ -17,11 +17,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "record_run.h"
-#include "solo.h"
+#include "exp/record_run.h"
+#include "engine/solo.h"
 #include "ui/state.h"
 #include "ui/recorder.h"
-#include "util.h"
+#include "base/util.h"
 
 /* The solo rate of a load last written. */
 struct recorder_solo {

@@ -13,14 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "cpuinfo.h"
-#include "replay.h"
+#include "engine/analysis.h"
+#include "model/cpuinfo.h"
+#include "exp/replay.h"
 #include "ui/chart.h"
 #include "ui/control.h"
 #include "ui/figures.h"
 #include "ui/replayview.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Speeds are powers of two: 1/8x to 16x. */
 #define REPLAYVIEW_SLOWEST	(-3)

@@ -3,8 +3,8 @@
 
 #include <stddef.h>
 
-#include "analysis.h"
-#include "solo.h"
+#include "engine/analysis.h"
+#include "engine/solo.h"
 #include "ui/state.h"
 
 /* The OS index of the CPU under the cursor. */

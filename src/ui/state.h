@@ -10,12 +10,12 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "analysis.h"
-#include "cpuinfo.h"
-#include "cpuset.h"
-#include "cpustat.h"
-#include "loads.h"
-#include "topo.h"
+#include "engine/analysis.h"
+#include "model/cpuinfo.h"
+#include "base/cpuset.h"
+#include "sample/cpustat.h"
+#include "engine/loads.h"
+#include "model/topo.h"
 #include "ui/theme.h"
 
 #define UI_HIST		32		/* samples in a load's sparkline */

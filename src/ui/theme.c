@@ -12,9 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "os.h"
-#include "theme.h"
-#include "util.h"
+#include "os/os.h"
+#include "ui/theme.h"
+#include "base/util.h"
 
 #ifndef SMTSCOPE_DATADIR
 #define SMTSCOPE_DATADIR "/usr/local/share/smtscope"

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernel.h"
-#include "loads.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
 #include "ui/countersview.h"
 #include "ui/inferview.h"
 #include "ui/paint.h"

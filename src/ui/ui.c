@@ -30,10 +30,10 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "infer.h"
-#include "rc.h"
-#include "solo.h"
+#include "cmd/cmd.h"
+#include "exp/infer.h"
+#include "ui/rc.h"
+#include "engine/solo.h"
 #include "ui/c2cview.h"
 #include "ui/chart.h"
 #include "ui/countersview.h"
@@ -49,7 +49,7 @@
 #include "ui/state.h"
 #include "ui/term.h"
 #include "ui/ui.h"
-#include "util.h"
+#include "base/util.h"
 
 /* The screen: its state, the layout of the frame shown, the terminal, the loop. */
 struct ui {

@@ -13,9 +13,9 @@
 
 #include <stddef.h>
 
-#include "cpuset.h"
-#include "loads.h"
-#include "topo.h"
+#include "base/cpuset.h"
+#include "engine/loads.h"
+#include "model/topo.h"
 
 struct rc;
 struct solo;

@@ -6,14 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "foreign.h"
-#include "measure.h"
-#include "solo.h"
-#include "tour_host.h"
-#include "tour_player.h"
+#include "sample/foreign.h"
+#include "engine/measure.h"
+#include "engine/solo.h"
+#include "cmd/tour_host.h"
+#include "exp/tour_player.h"
 #include "ui/ui.h"
 #include "ui/uitour.h"
-#include "util.h"
+#include "base/util.h"
 
 #define UITOUR_BAR	20	/* the step's progress bar, in characters */
 

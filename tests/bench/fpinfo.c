@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "util.h"
-#include "kernels/kernels_internal.h"
+#include "base/util.h"
+#include "engine/kernels/kernels_internal.h"
 
 /* Pin this process to one CPU, or die. */
 static void

@@ -178,7 +178,7 @@ for i in 1 2 3; do rate fp@0 >> "$TMP/fp"; done
 fp=$(median 3 < "$TMP/fp")
 [ -f config.h ] && CFGINC=-I. || { printf '#define _GNU_SOURCE 1\n' > "$TMP/config.h"; CFGINC=-I$TMP; }
 # shellcheck disable=SC2086
-if $CC -std=c11 $CFLAGS "$CFGINC" -Isrc -Isrc/engine -Isrc/engine/kernels -Isrc/base -o "$TMP/fpinfo" tests/bench/fpinfo.c \
+if $CC -std=c11 $CFLAGS "$CFGINC" -Isrc -o "$TMP/fpinfo" tests/bench/fpinfo.c \
     src/engine/kernels/*.c src/base/util.c -lm 2>"$TMP/fpinfo.err"; then
 	kf=$("$TMP/fpinfo" -c 0)
 	ghz=$(printf '%s\n' "$kf" | awk '{ print $2 + 0 }')

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
-#include "json.h"
+#include "exp/compare.h"
+#include "base/json.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "loads.h"
-#include "topo.h"
+#include "engine/loads.h"
+#include "model/topo.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cpuset.h"
-#include "util.h"
+#include "base/cpuset.h"
+#include "base/util.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cpuinfo.h"
-#include "cpustat.h"
-#include "sysinfo.h"
+#include "model/cpuinfo.h"
+#include "sample/cpustat.h"
+#include "sample/sysinfo.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

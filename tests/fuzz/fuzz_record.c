@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "replay.h"
+#include "exp/replay.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

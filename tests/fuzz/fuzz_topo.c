@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "topo.h"
+#include "model/topo.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

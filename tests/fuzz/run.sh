@@ -21,7 +21,7 @@ if ! "$cc" -fsanitize=fuzzer "$out/probe.c" -o "$out/probe" > /dev/null 2>&1; th
 	echo "fuzz: skip: $cc cannot build libFuzzer programs here"
 	exit 0
 fi
-flags="-g -O1 -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -I. -Isrc -Isrc/base -Isrc/os -Isrc/model -Isrc/sample -Isrc/engine -Isrc/engine/kernels -Isrc/exp -Isrc/report -Isrc/cmd $FUZZ_LIBCFLAGS \
+flags="-g -O1 -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -I. -Isrc $FUZZ_LIBCFLAGS \
     -fsanitize=address,undefined -fno-sanitize-recover=undefined"
 
 # Every source but the programs' mains, built once.

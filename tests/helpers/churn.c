@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loads.h"
-#include "topo.h"
+#include "engine/loads.h"
+#include "model/topo.h"
 
 /* Start and stop one load of text; -1 with a message on stderr. */
 static int

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loads.h"
-#include "topo.h"
+#include "engine/loads.h"
+#include "model/topo.h"
 
-#include "analysis.h"
-#include "kernel.h"
+#include "engine/analysis.h"
+#include "engine/kernels/kernel.h"
 #include "tap.h"
 
 static int

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "c2c.h"
+#include "exp/c2c.h"
 #include "tap.h"
 #include "topologies.h"
-#include "topo.h"
+#include "model/topo.h"
 
 /* The number of pairs a selection plans on a model; -1 if it fails. */
 static int

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "exp/check.h"
 #include "tap.h"
 #include "topologies.h"
-#include "topo.h"
-#include "util.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* Load a synthetic topology; it must work. */
 static struct topo *

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
-#include "machine.h"
+#include "exp/compare.h"
+#include "model/machine.h"
 #include "tap.h"
-#include "util.h"
+#include "base/util.h"
 
 /* A check result as compare reads it: a host, its SMT, a hash solo, a yield, a warning. */
 static char *

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpuinfo.h"
+#include "model/cpuinfo.h"
 #include "tap.h"
 
 /* Directory of the fixture trees: $TESTDATA or tests/data. */

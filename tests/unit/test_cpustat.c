@@ -8,9 +8,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cpustat.h"
+#include "sample/cpustat.h"
 #include "tap.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Directory of the fixture trees: $TESTDATA or tests/data. */
 static const char *

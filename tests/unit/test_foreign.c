@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "foreign.h"
+#include "sample/foreign.h"
 #include "tap.h"
 
 static char	root[64];

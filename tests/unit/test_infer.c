@@ -13,11 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "infer.h"
+#include "exp/infer.h"
 #include "tap.h"
 #include "topologies.h"
-#include "topo.h"
-#include "util.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* A set of figures: three repeats of each yield, a window spread, shares. */
 static void

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "json.h"
+#include "base/json.h"
 #include "tap.h"
 
 /* Parse a C string; NULL with err. */

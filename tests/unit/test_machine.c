@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
-#include "machine.h"
+#include "base/json.h"
+#include "model/machine.h"
 #include "tap.h"
-#include "topo.h"
+#include "model/topo.h"
 
 /* Path of a fixture tree: $TESTDATA or tests/data. */
 static const char *

@@ -8,11 +8,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "foreign.h"
-#include "loads.h"
-#include "measure.h"
+#include "sample/foreign.h"
+#include "engine/loads.h"
+#include "engine/measure.h"
 #include "tap.h"
-#include "topo.h"
+#include "model/topo.h"
 
 static char	root[64];
 

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpuset.h"
-#include "loads.h"
+#include "base/cpuset.h"
+#include "engine/loads.h"
 #include "tap.h"
-#include "topo.h"
-#include "util.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* Good loads on a 2-core SMT2 machine: kernel, CPUs, floating, end B, parameter. */
 static void

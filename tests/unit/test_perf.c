@@ -10,9 +10,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "perf.h"
+#include "sample/perf.h"
 #include "tap.h"
-#include "util.h"
+#include "base/util.h"
 
 /* A reading with every event present, from values and one enabled/running pair. */
 static void

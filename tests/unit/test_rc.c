@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rc.h"
+#include "ui/rc.h"
 #include "tap.h"
 
 static char	dir[256];

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "record.h"
-#include "replay.h"
+#include "exp/record.h"
+#include "exp/replay.h"
 #include "tap.h"
 
 static char	test_dir[] = "/tmp/smtscope-test-record.XXXXXX";

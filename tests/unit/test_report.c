@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "report/report.h"
 #include "tap.h"
-#include "util.h"
+#include "base/util.h"
 
 /* What a writer printed, as one string. */
 static char	out[8192];

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sensors.h"
+#include "sample/sensors.h"
 #include "tap.h"
 
 /* Whether a and b agree to a thousandth. */

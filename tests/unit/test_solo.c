@@ -5,10 +5,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "loads.h"
-#include "solo.h"
+#include "engine/loads.h"
+#include "engine/solo.h"
 #include "tap.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Simulated loads time-share one CPU: each running one gets 1/n of it. */
 #define FAKE_N	4

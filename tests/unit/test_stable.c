@@ -3,7 +3,7 @@
 
 #include <math.h>
 
-#include "stable.h"
+#include "engine/stable.h"
 #include "tap.h"
 
 int

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sysinfo.h"
+#include "sample/sysinfo.h"
 #include "tap.h"
 
 #define TEST_MAX_WARN	32

@@ -17,9 +17,9 @@
 
 #include "tap.h"
 #include "topologies.h"
-#include "timing.h"
-#include "topo.h"
-#include "util.h"
+#include "exp/timing.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* Load a synthetic topology; it must work. */
 static struct topo *

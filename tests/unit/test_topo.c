@@ -7,8 +7,8 @@
 
 #include "tap.h"
 #include "topologies.h"
-#include "topo.h"
-#include "util.h"
+#include "model/topo.h"
+#include "base/util.h"
 
 /* Every topology in MANIFEST.tsv gives the manifest's counts. */
 static void

@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solo.h"
+#include "engine/solo.h"
 #include "tap.h"
-#include "topo.h"
-#include "tour.h"
-#include "tour_host.h"
-#include "tour_player.h"
-#include "util.h"
+#include "model/topo.h"
+#include "exp/tour.h"
+#include "cmd/tour_host.h"
+#include "exp/tour_player.h"
+#include "base/util.h"
 
 /* ---------------------------------------------------------------- mock host */
 

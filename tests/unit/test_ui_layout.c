@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "topo.h"
+#include "model/topo.h"
 #include "ui/chart.h"
 #include "ui/layout.h"
 #include "ui/state.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "tap.h"
-#include "topo.h"
+#include "model/topo.h"
 
 /* Where the real machines' XML lies: $SMTSCOPE_TOPOLOGIES or ../shared/topologies. */
 static inline const char *

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "kernel.h"
-#include "util.h"
-#include "kernels_internal.h"
+#include "engine/kernels/kernel.h"
+#include "base/util.h"
+#include "engine/kernels/kernels_internal.h"
 
 #define CHASE_LINE		64
 #define CHASE_MIN_BYTES		1024

@@ -13,9 +13,9 @@
 #define FP_X86 0
 #endif
 
-#include "kernel.h"
-#include "util.h"
-#include "kernels_internal.h"
+#include "engine/kernels/kernel.h"
+#include "base/util.h"
+#include "engine/kernels/kernels_internal.h"
 
 /* Enough chains to cover 2 FMA ports x 4 to 6 cycles of latency. */
 #define FP_ACCS		12

@@ -3,9 +3,9 @@
 
 #include <stdlib.h>
 
-#include "kernel.h"
-#include "util.h"
-#include "kernels_internal.h"
+#include "engine/kernels/kernel.h"
+#include "base/util.h"
+#include "engine/kernels/kernels_internal.h"
 
 #define INT_CHAINS	8
 /* Operations per chain per iteration: shift, xor, multiply, add. */

@@ -6,9 +6,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "util.h"
-#include "kernels_internal.h"
+#include "engine/kernels/kernel.h"
+#include "base/util.h"
+#include "engine/kernels/kernels_internal.h"
 
 /* Order is the order `smtscope kernels` lists them in. */
 const struct kernel *const kernel_all[] = {

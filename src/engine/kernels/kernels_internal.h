@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel.h"
+#include "engine/kernels/kernel.h"
 
 extern const struct kernel kernel_hash;
 extern const struct kernel kernel_int;

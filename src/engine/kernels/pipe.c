@@ -26,9 +26,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "util.h"
-#include "kernels_internal.h"
+#include "engine/kernels/kernel.h"
+#include "base/util.h"
+#include "engine/kernels/kernels_internal.h"
 
 /* Round trips per step: 32 x 5 to 30 us. */
 #define PIPE_TRIPS	32

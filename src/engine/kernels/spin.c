@@ -3,9 +3,9 @@
 
 #include <stdlib.h>
 
-#include "kernel.h"
-#include "util.h"
-#include "kernels_internal.h"
+#include "engine/kernels/kernel.h"
+#include "base/util.h"
+#include "engine/kernels/kernels_internal.h"
 
 /* Loops per step: about 0.1 to 0.5 ms at 40 to 140 cycles a pause. */
 #define SPIN_LOOPS	4096

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "kernel.h"
-#include "util.h"
-#include "kernels_internal.h"
+#include "engine/kernels/kernel.h"
+#include "base/util.h"
+#include "engine/kernels/kernels_internal.h"
 
 /* Three arrays of at least 64 doubles each. */
 #define STREAM_MIN_BYTES	(3 * 64 * 8)

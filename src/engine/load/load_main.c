@@ -10,8 +10,8 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include "kernel.h"
-#include "load/load.h"
+#include "engine/kernels/kernel.h"
+#include "engine/load/load.h"
 
 const char	*__asan_default_options(void);
 const char	*__ubsan_default_options(void);

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "rc.h"
+#include "ui/rc.h"
 
 /* Every setting unset. */
 void
