@@ -6,6 +6,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * Exit statuses of every command and the screen: 0 fine, 1 a measurement or
+ * runtime failure, 2 bad usage.
+ */
+#define CMD_OK		0
+#define CMD_FAIL	1
+#define CMD_USAGE	2
+
 #define UTIL_NSEC_PER_SEC 1000000000ULL
 
 void	*xmalloc(size_t);

@@ -160,13 +160,13 @@ cmd_args_get(const struct cmd_args *a, int ch)
 
 /* --json or --csv, or text. */
 int
-cmd_args_format(const struct cmd_args *a, enum cmd_format *fmt)
+cmd_args_format(const struct cmd_args *a, enum report_format *fmt)
 {
 	int	json = cmd_args_has(a, CMD_OPT_JSON), csv = cmd_args_has(a, CMD_OPT_CSV);
 
 	if (json && csv)
 		return cmd_usage_error(a->entry->name, "--json and --csv: choose one");
-	*fmt = json ? CMD_JSON : csv ? CMD_CSV : CMD_TEXT;
+	*fmt = json ? REPORT_JSON : csv ? REPORT_CSV : REPORT_TEXT;
 	return 0;
 }
 

@@ -12,10 +12,8 @@
 #include <getopt.h>
 #include <stdio.h>
 
-/* Exit statuses: 0 fine, 1 a measurement or runtime failure, 2 bad usage. */
-#define CMD_OK		0
-#define CMD_FAIL	1
-#define CMD_USAGE	2
+#include "report/report.h"
+
 /* cmd_args_parse(): the arguments are good; go on. */
 #define CMD_GO		(-1)
 
@@ -56,13 +54,6 @@ struct cmd_args {
 /* The long-only options --json and --csv, as getopt_long returns them. */
 #define CMD_OPT_JSON	0x101
 #define CMD_OPT_CSV	0x102
-
-/* The output formats of the commands that have --json and --csv. */
-enum cmd_format {
-	CMD_TEXT,
-	CMD_JSON,
-	CMD_CSV
-};
 
 /*
  * Where a report goes: standard output, or the file of -o NAME (%h: the
@@ -106,7 +97,7 @@ int	cmd_args_has(const struct cmd_args *, int ch);
 /* The argument of the last one given, or NULL. */
 const char *cmd_args_get(const struct cmd_args *, int ch);
 /* --json or --csv, or text; CMD_USAGE with a message if both are given. */
-int	cmd_args_format(const struct cmd_args *, enum cmd_format *);
+int	cmd_args_format(const struct cmd_args *, enum report_format *);
 /* Print the command's usage line and help. */
 void	cmd_help(const struct cmd_entry *, FILE *);
 

@@ -11,6 +11,7 @@
 #include "cmd/cmd.h"
 #include "model/topo.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 #define CMD_C2C_SVG		0x110
 #define CMD_C2C_PER_CORE	0x111
@@ -112,7 +113,7 @@ cmd_c2c_number(const struct cmd_args *a, int ch, const char *name, long lo, long
 
 /* The options into the plan's settings; CMD_GO or CMD_USAGE. */
 static int
-cmd_c2c_options(const struct cmd_args *a, struct c2c *c, enum cmd_format *fmt)
+cmd_c2c_options(const struct cmd_args *a, struct c2c *c, enum report_format *fmt)
 {
 	const char	*s;
 
@@ -189,14 +190,14 @@ cmd_c2c_first(struct c2c *c)
 
 /* Write the report in its format, and the SVG when asked; CMD_OK or CMD_FAIL. */
 static int
-cmd_c2c_report(const struct cmd_args *a, const struct c2c *c, enum cmd_format fmt)
+cmd_c2c_report(const struct cmd_args *a, const struct c2c *c, enum report_format fmt)
 {
 	const char	*svg = cmd_args_get(a, CMD_C2C_SVG);
 	char		 err[512];
 
-	if (fmt == CMD_JSON)
+	if (fmt == REPORT_JSON)
 		c2c_report_json(c, stdout);
-	else if (fmt == CMD_CSV)
+	else if (fmt == REPORT_CSV)
 		c2c_report_csv(c, stdout);
 	else if (!c->dry_run)
 		c2c_report_text(c, stdout);
@@ -209,7 +210,7 @@ cmd_c2c_report(const struct cmd_args *a, const struct c2c *c, enum cmd_format fm
 
 /* Measure; a terminating signal prints what was measured and kills us with it. */
 static int
-cmd_c2c_measure(const struct cmd_args *a, struct c2c *c, enum cmd_format fmt)
+cmd_c2c_measure(const struct cmd_args *a, struct c2c *c, enum report_format fmt)
 {
 	char	err[512];
 	int	sig, i;
@@ -242,7 +243,7 @@ cmd_c2c_exec(int argc, char **argv)
 	struct cmd_args	 a;
 	struct c2c	 c;
 	struct topo	*m = NULL;
-	enum cmd_format	 fmt;
+	enum report_format	 fmt;
 	int		 rc, rc2;
 
 	if ((rc = cmd_args_parse(&a, &cmd_c2c_entry, argc, argv)) != CMD_GO)
@@ -253,7 +254,7 @@ cmd_c2c_exec(int argc, char **argv)
 		goto out;
 	if (c.live)
 		cmd_c2c_first(&c);
-	if (fmt == CMD_TEXT) {
+	if (fmt == REPORT_TEXT) {
 		c2c_report_plan(&c, stdout);
 		fputc('\n', stdout);
 		fflush(stdout);

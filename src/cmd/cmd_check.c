@@ -14,6 +14,7 @@
 #include "report/svg.h"
 #include "model/topo.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* --infer[=PAIRS], long only. */
 #define CMD_CHECK_OPT_INFER	0x110
@@ -105,7 +106,7 @@ cmd_check_progress(void *arg, const char *what, int run, int total, double left_
 
 /* Fill the check from the options; the anchor asked for; CMD_GO or CMD_USAGE. */
 static int
-cmd_check_options(const struct cmd_args *a, struct check *c, enum cmd_format *fmt)
+cmd_check_options(const struct cmd_args *a, struct check *c, enum report_format *fmt)
 {
 	const char	*s, *input = cmd_args_get(a, 'i');
 	char		 err[512];
@@ -237,7 +238,7 @@ cmd_check_rtt(void *arg, int a, int b, double *ns, double *spread, char *why, si
 
 /* The options --infer takes; CMD_GO or CMD_USAGE. */
 static int
-cmd_check_infer_options(const struct cmd_args *a, struct infer *inf, enum cmd_format *fmt)
+cmd_check_infer_options(const struct cmd_args *a, struct infer *inf, enum report_format *fmt)
 {
 	static const int	 other[] = { 'k', 'p', 's', 'a', CMD_CHECK_OPT_SVG };
 	const char		*s;
@@ -245,7 +246,7 @@ cmd_check_infer_options(const struct cmd_args *a, struct infer *inf, enum cmd_fo
 
 	if (cmd_args_format(a, fmt) != 0)
 		return CMD_USAGE;
-	if (*fmt == CMD_CSV)
+	if (*fmt == REPORT_CSV)
 		return cmd_usage_error("check", "--infer writes text or --json, not --csv");
 	for (i = 0; i < sizeof other / sizeof other[0]; i++)
 		if (cmd_args_has(a, other[i]))
@@ -270,7 +271,7 @@ cmd_check_infer(const struct cmd_args *a)
 	struct infer		*inf = xcalloc(1, sizeof *inf);
 	struct cpuinfo		 ci;
 	struct topo		*m = NULL;
-	enum cmd_format		 fmt;
+	enum report_format		 fmt;
 	struct cmd_out		 out;
 	const char		*input = cmd_args_get(a, 'i');
 	const char		*list = cmd_args_get(a, CMD_CHECK_OPT_INFER);
@@ -296,7 +297,7 @@ cmd_check_infer(const struct cmd_args *a)
 		goto out;
 	}
 	infer_size(inf, INFER_BUDGET_S);
-	if (fmt == CMD_TEXT)
+	if (fmt == REPORT_TEXT)
 		infer_report_plan(inf, out.f);
 	fflush(out.f);
 	rc = CMD_OK;
@@ -311,7 +312,7 @@ cmd_check_infer(const struct cmd_args *a)
 		free(inf);
 		cmd_die(sig);
 	}
-	if (fmt == CMD_JSON)
+	if (fmt == REPORT_JSON)
 		infer_report_json(inf, out.f);
 	else
 		infer_report_text(inf, out.f);
@@ -331,7 +332,7 @@ cmd_check_exec(int argc, char **argv)
 	struct cmd_args	 a;
 	struct check	*c;
 	struct cmd_out	 out;
-	enum cmd_format	 fmt;
+	enum report_format	 fmt;
 	char		 err[4600];
 	int		 rc;
 
@@ -345,15 +346,15 @@ cmd_check_exec(int argc, char **argv)
 	    (rc = cmd_out_open(&out, "check", cmd_args_get(&a, 'o'))) != CMD_GO ||
 	    (rc = cmd_check_plan(&a, c)) != CMD_GO)
 		goto out;
-	if (fmt == CMD_TEXT) {
+	if (fmt == REPORT_TEXT) {
 		check_report_plan(c, out.f);
 		fflush(out.f);
 	}
 	if (!c->dry_run)
 		cmd_check_measure(c);
-	if (fmt == CMD_JSON)
+	if (fmt == REPORT_JSON)
 		check_report_json(c, out.f);
-	else if (fmt == CMD_CSV)
+	else if (fmt == REPORT_CSV)
 		check_report_csv(c, out.f);
 	else if (!c->dry_run)
 		check_report_text(c, out.f);

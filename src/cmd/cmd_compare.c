@@ -8,6 +8,7 @@
 #include "cmd/cmd.h"
 #include "exp/compare.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* The long-only option --svg. */
 #define CMD_COMPARE_SVG	0x110
@@ -63,7 +64,7 @@ cmd_compare_help(FILE *f)
 
 /* The options; CMD_GO or CMD_USAGE. */
 static int
-cmd_compare_options(const struct cmd_args *a, struct compare *c, enum cmd_format *fmt,
+cmd_compare_options(const struct cmd_args *a, struct compare *c, enum report_format *fmt,
     int *svg)
 {
 	const char	*s;
@@ -73,7 +74,7 @@ cmd_compare_options(const struct cmd_args *a, struct compare *c, enum cmd_format
 	if (cmd_args_format(a, fmt) != 0)
 		return CMD_USAGE;
 	*svg = cmd_args_has(a, CMD_COMPARE_SVG);
-	if (*svg && *fmt != CMD_TEXT)
+	if (*svg && *fmt != REPORT_TEXT)
 		return cmd_usage_error("compare", "--svg, --json and --csv: choose one");
 	c->tolerance = COMPARE_TOLERANCE;
 	if ((s = cmd_args_get(a, 't')) != NULL) {
@@ -97,7 +98,7 @@ cmd_compare_exec(int argc, char **argv)
 	struct cmd_args	 a;
 	struct compare	 c;
 	struct cmd_out	 out;
-	enum cmd_format	 fmt;
+	enum report_format	 fmt;
 	char		 err[8192];
 	int		 i, rc, svg, outliers;
 
@@ -118,9 +119,9 @@ cmd_compare_exec(int argc, char **argv)
 	outliers = compare_analyse(&c);
 	if (svg)
 		compare_report_svg(&c, out.f);
-	else if (fmt == CMD_JSON)
+	else if (fmt == REPORT_JSON)
 		compare_report_json(&c, out.f);
-	else if (fmt == CMD_CSV)
+	else if (fmt == REPORT_CSV)
 		compare_report_csv(&c, out.f);
 	else
 		compare_report_text(&c, out.f);

@@ -10,6 +10,7 @@
 #include "cmd/cmd.h"
 #include "exp/replay.h"
 #include "ui/ui.h"
+#include "report/reports.h"
 
 /* The long-only option --summary. */
 #define CMD_REPLAY_SUMMARY	0x103
@@ -90,7 +91,7 @@ cmd_replay_exec(int argc, char **argv)
 {
 	struct cmd_args	 a;
 	struct replay	 rp;
-	enum cmd_format	 fmt;
+	enum report_format	 fmt;
 	char		 err[8192];
 	int		 rc;
 
@@ -102,7 +103,7 @@ cmd_replay_exec(int argc, char **argv)
 		return cmd_usage_error("replay", "no recording given (e.g. smtscope replay "
 		    "run.jsonl.gz)");
 	if (!cmd_args_has(&a, CMD_REPLAY_SUMMARY)) {
-		if (fmt != CMD_TEXT)
+		if (fmt != REPORT_TEXT)
 			return cmd_usage_error("replay", "--json and --csv go with "
 			    "--summary");
 		return cmd_replay_screen(&a);

@@ -19,6 +19,7 @@
 #include "engine/solo.h"
 #include "model/topo.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* How long a load may take to do its first unit of work. */
 #define CMD_RUN_READY_S		30
@@ -352,7 +353,7 @@ cmd_run_measure(struct loads *ls, struct run *run)
 
 /* The options: --time and the format; CMD_GO or CMD_USAGE. */
 static int
-cmd_run_options(const struct cmd_args *a, double *secs, enum cmd_format *fmt)
+cmd_run_options(const struct cmd_args *a, double *secs, enum report_format *fmt)
 {
 	const char	*s;
 
@@ -379,7 +380,7 @@ cmd_run_exec(int argc, char **argv)
 	struct topo		*m;
 	struct loads		*ls;
 	struct cmd_out		 out;
-	enum cmd_format		 fmt;
+	enum report_format		 fmt;
 	char			 err[512];
 	int			 i, rc, failed;
 

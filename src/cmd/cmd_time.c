@@ -11,6 +11,7 @@
 #include "exp/timing.h"
 #include "model/topo.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* --svg FILE, long only. */
 #define CMD_TIME_OPT_SVG	0x110
@@ -87,7 +88,7 @@ cmd_time_help(FILE *f)
 
 /* Fill t from the options and the command; CMD_GO or CMD_USAGE. */
 static int
-cmd_time_options(const struct cmd_args *a, struct timing *t, enum cmd_format *fmt)
+cmd_time_options(const struct cmd_args *a, struct timing *t, enum report_format *fmt)
 {
 	const char	*s;
 	char		 err[4600], path[4096];
@@ -109,7 +110,7 @@ cmd_time_options(const struct cmd_args *a, struct timing *t, enum cmd_format *fm
 			t->prepare = a->opts[i].arg;
 		}
 	}
-	t->output = cmd_args_has(a, 'q') ? TIMING_OUT_QUIET : *fmt != CMD_TEXT ?
+	t->output = cmd_args_has(a, 'q') ? TIMING_OUT_QUIET : *fmt != REPORT_TEXT ?
 	    TIMING_OUT_STDERR : TIMING_OUT_STDOUT;
 	t->dry_run = cmd_args_has(a, 'n') || cmd_args_has(a, 'i');
 	t->argv = a->argv;
@@ -205,7 +206,7 @@ cmd_time_exec(int argc, char **argv)
 	struct cmd_args	 a;
 	struct timing	 t;
 	struct cmd_out	 out;
-	enum cmd_format	 fmt;
+	enum report_format	 fmt;
 	int		 rc;
 
 	memset(&t, 0, sizeof t);
@@ -216,9 +217,9 @@ cmd_time_exec(int argc, char **argv)
 		return rc;
 	if ((rc = cmd_time_plan(&a, &t)) == CMD_GO &&
 	    (t.dry_run || (rc = cmd_time_run(&t)) == CMD_GO)) {
-		if (fmt == CMD_JSON)
+		if (fmt == REPORT_JSON)
 			timing_report_json(&t, out.f);
-		else if (fmt == CMD_CSV)
+		else if (fmt == REPORT_CSV)
 			timing_report_csv(&t, out.f);
 		else
 			timing_report_text(&t, out.f);

@@ -6,6 +6,7 @@
 #include "cmd/cmd.h"
 #include "model/cpuinfo.h"
 #include "model/topo.h"
+#include "report/reports.h"
 
 static int	cmd_topo_exec(int, char **);
 static void	cmd_topo_help(FILE *);
@@ -91,7 +92,7 @@ cmd_topo_exec(int argc, char **argv)
 	struct cmd_args	 a;
 	struct topo	*m;
 	const char	*input;
-	enum cmd_format	 fmt;
+	enum report_format	 fmt;
 	char		 err[512];
 	int		 rc;
 
@@ -106,13 +107,13 @@ cmd_topo_exec(int argc, char **argv)
 	if (m == NULL)
 		return cmd_usage_error("topo", "%s", err);
 	switch (fmt) {
-	case CMD_JSON:
+	case REPORT_JSON:
 		topo_print_json(m, stdout);
 		break;
-	case CMD_CSV:
+	case REPORT_CSV:
 		topo_print_csv(m, stdout);
 		break;
-	case CMD_TEXT:
+	case REPORT_TEXT:
 		cmd_topo_identity(m, stdout);
 		topo_print_text(m, stdout);
 		break;

@@ -167,21 +167,4 @@ void	c2c_run(struct c2c *, int upto, void (*progress)(void *arg, const struct c2
 /* Start a run: results zeroed, facts read (hypervisor, machine). */
 void	c2c_init(struct c2c *, struct topo *, int dry_run);
 void	c2c_free(struct c2c *);
-
-/* c2c_report.c */
-/* The facts and the plan, as text. */
-void	c2c_report_plan(const struct c2c *, FILE *);
-/* The matrix, the summary by class and the warnings, as text. */
-void	c2c_report_text(const struct c2c *, FILE *);
-/* The whole run as one JSON object. */
-void	c2c_report_json(const struct c2c *, FILE *);
-/* One CSV row per pair. */
-void	c2c_report_csv(const struct c2c *, FILE *);
-
-/* c2c_svg.c */
-/* The heatmap as an SVG document; -1 and err if the file cannot be written. */
-int	c2c_svg_write(const struct c2c *, const char *path, char *err, size_t errlen);
-/* The colour of a latency between lo and hi (a perceptual scale), as RGB. */
-void	c2c_svg_colour(double v, double lo, double hi, int rgb[3]);
-
 #endif

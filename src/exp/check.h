@@ -228,19 +228,4 @@ void	check_free(struct check *);
  */
 void	check_run(struct check *, void (*progress)(void *arg, const char *what,
 	    int run, int total, double left_s), void *arg);
-
-/* check_report.c */
-/* The facts, the warnings so far and the plan, as text. */
-void	check_report_plan(const struct check *, FILE *);
-/* The results as text: the co-run matrix, latency, scheduler, warnings. */
-void	check_report_text(const struct check *, FILE *);
-/* The whole check as one JSON object. */
-void	check_report_json(const struct check *, FILE *);
-/* One CSV row per kernel and relation. */
-void	check_report_csv(const struct check *, FILE *);
-
-/* check_svg.c */
-/* The co-run matrix as a coloured SVG table, written whole to path; -1 and why. */
-int	check_svg_write(const struct check *, const char *path, char *err, size_t errlen);
-
 #endif

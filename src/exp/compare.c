@@ -16,7 +16,7 @@
 
 #include "exp/compare.h"
 #include "model/machine.h"
-#include "report/report.h"
+#include "base/fmt.h"
 #include "base/util.h"
 
 /* The words of the topology fields, in topo[] order (SMT has its own). */
@@ -314,8 +314,8 @@ compare_far(const struct compare *c, struct compare_fig *f, double med, char *bu
 		return 0;
 	f->outlier = 1;
 	snprintf(buf, len, "%s, %.0f %% %s the median %s%s%s%s%s",
-	    report_fmt(a, sizeof a, f->v, REPORT_SIG3, 0), fabs(d) * 100,
-	    d < 0 ? "below" : "above", report_fmt(b, sizeof b, med, REPORT_SIG3, 0),
+	    fmt_num(a, sizeof a, f->v, FMT_SIG3, 0), fabs(d) * 100,
+	    d < 0 ? "below" : "above", fmt_num(b, sizeof b, med, FMT_SIG3, 0),
 	    f->disturbed || fabs(d) <= f->spread ? " (" : "",
 	    f->disturbed ? "other work ran during it" : "",
 	    f->disturbed && fabs(d) <= f->spread ? "; " : "",

@@ -95,11 +95,4 @@ int	 compare_analyse(struct compare *);
 const struct compare_fig *compare_solo(const struct compare_machine *, int kernel);
 const struct compare_fig *compare_speed(const struct compare_machine *, int cell);
 const struct compare_fig *compare_yield(const struct compare_machine *, int cell);
-
-/* compare_report.c */
-void	 compare_report_text(const struct compare *, FILE *);
-void	 compare_report_json(const struct compare *, FILE *);
-void	 compare_report_csv(const struct compare *, FILE *);
-void	 compare_report_svg(const struct compare *, FILE *);
-
 #endif

@@ -171,10 +171,4 @@ struct infer_mark {
  */
 int	infer_load(const char *path, const struct topo *, struct infer_mark *marks,
 	    int max, char *err, size_t errlen);
-
-/* infer_report.c */
-void	infer_report_plan(const struct infer *, FILE *);
-void	infer_report_text(const struct infer *, FILE *);
-void	infer_report_json(const struct infer *, FILE *);
-
 #endif

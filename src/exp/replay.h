@@ -11,7 +11,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cmd/cmd.h"
 
 /* A load of the recording: one of the header's, as it started. */
 struct replay_load {
@@ -89,8 +88,4 @@ struct replay {
  */
 int	replay_read(struct replay *, const char *path, char *err, size_t errlen);
 void	replay_free(struct replay *);
-
-/* replay_report.c: each load's speed over the recording, per tenth of it. */
-void	replay_summary(const struct replay *, enum cmd_format, FILE *);
-
 #endif

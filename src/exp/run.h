@@ -8,7 +8,6 @@
 
 #include <stdio.h>
 
-#include "cmd/cmd.h"
 #include "sample/foreign.h"
 #include "engine/loads.h"
 #include "sample/perf.h"
@@ -80,8 +79,4 @@ struct run {
 	char			 temp_why[SENSORS_WHY_MAX];
 	char			 watts_why[SENSORS_WHY_MAX];
 };
-
-/* run_report.c: the report as text (with a warning per disturbed figure), JSON or CSV. */
-void	run_report(const struct run *, enum cmd_format, FILE *);
-
 #endif

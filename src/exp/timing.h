@@ -155,15 +155,4 @@ int	timing_compare(const struct timing *, struct timing_cmp *);
 int	timing_find_place(const struct timing *, const char *name);
 /* Number of failed runs. */
 int	timing_failed(const struct timing *);
-
-/* timing_report.c */
-/* The report: the plan (and results unless a dry run) as text, JSON or CSV. */
-void	timing_report_text(const struct timing *, FILE *);
-void	timing_report_json(const struct timing *, FILE *);
-void	timing_report_csv(const struct timing *, FILE *);
-
-/* timing_svg.c */
-/* A bar chart of the speed per placement as SVG, written whole to path; -1 and why. */
-int	timing_svg_write(const struct timing *, const char *path, char *err, size_t errlen);
-
 #endif

@@ -169,13 +169,4 @@ int		 topo_bind_pid(const struct topo *, pid_t, const struct cpuset *,
 /* Bind the calling thread alone to a set of CPUs; live topology only. */
 int		 topo_bind_thread(const struct topo *, const struct cpuset *, char *err,
 		     size_t errlen);
-
-/* A node's label: "Package 0", "L3 32MB", "NUMA node 1: 64GB", "Core 3 P", "CPU 7". */
-void		 topo_node_label(const struct topo *, const struct topo_node *, char *,
-		     size_t);
-/* Write the tree as text (for 80 columns), JSON, or CSV (one row per object). */
-void		 topo_print_text(const struct topo *, FILE *);
-void		 topo_print_json(const struct topo *, FILE *);
-void		 topo_print_csv(const struct topo *, FILE *);
-
 #endif

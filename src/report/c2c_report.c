@@ -14,6 +14,7 @@
 #include "model/machine.h"
 #include "report/report.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* The columns of a pair's record, for CSV and the JSON "pairs" array. */
 static const struct report_col c2c_pair_cols[] = {
@@ -28,11 +29,11 @@ static const struct report_col c2c_class_cols[] = {
 	{ .key = "class", .title = "class", .width = 15 },
 	{ .key = "pairs", .title = "pairs", .right = 1 },
 	{ .key = "measured", .title = "measured", .right = 1 },
-	{ .key = "median_ns", .title = "median", .right = 1, .unit = 1, .style = REPORT_SIG3,
+	{ .key = "median_ns", .title = "median", .right = 1, .unit = 1, .style = FMT_SIG3,
 	    .gap = 2 },
-	{ .key = "lo_ns", .title = "fastest", .right = 1, .unit = 1, .style = REPORT_SIG3,
+	{ .key = "lo_ns", .title = "fastest", .right = 1, .unit = 1, .style = FMT_SIG3,
 	    .gap = 2 },
-	{ .key = "hi_ns", .title = "slowest", .right = 1, .unit = 1, .style = REPORT_SIG3,
+	{ .key = "hi_ns", .title = "slowest", .right = 1, .unit = 1, .style = FMT_SIG3,
 	    .gap = 2 },
 	{ .key = "out_of_class", .title = "out of class", .right = 1, .gap = 2 },
 	{ .key = "disturbed", .title = "disturbed", .right = 1, .gap = 2 }
@@ -196,7 +197,7 @@ c2c_cell_width(const struct c2c *c)
 	for (i = 0; c->res != NULL && i < c->plan.npairs; i++) {
 		if (c->res[i].state != C2C_DONE)
 			continue;
-		n = (int)strlen(report_fmt(num, sizeof num, c->res[i].ns, REPORT_SIG3, 0)) +
+		n = (int)strlen(fmt_num(num, sizeof num, c->res[i].ns, FMT_SIG3, 0)) +
 		    1 + c->res[i].disturbed;
 		if (n > w)
 			w = n;
@@ -222,7 +223,7 @@ c2c_cell_text(const struct c2c *c, int row, int col, char *buf, size_t len)
 		snprintf(buf, len, "!");
 	else
 		snprintf(buf, len, "%s%s", r->disturbed ? "~" : "",
-		    report_fmt(num, sizeof num, r->ns, REPORT_SIG3, 0));
+		    fmt_num(num, sizeof num, r->ns, FMT_SIG3, 0));
 }
 
 /* The matrix, rows and columns in topology order. */

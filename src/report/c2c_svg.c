@@ -13,6 +13,7 @@
 
 #include "exp/c2c.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 #define C2C_SVG_LEFT	56	/* room for the row labels */
 #define C2C_SVG_TOP	76	/* the title and the column labels */

@@ -19,6 +19,7 @@
 #include "sample/sysinfo.h"
 #include "model/topo.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* Print which counters and sensors are available, and why not. */
 static void
@@ -190,7 +191,7 @@ check_text_cols(struct report_col *cols, int ncols, const char *first,
 		cols[1].title = second;
 	for (i = 0; i < REL_COUNT; i++) {
 		cols[ncols - REL_COUNT + i].title = topo_rel_name(i);
-		cols[ncols - REL_COUNT + i].style = REPORT_SIG3;
+		cols[ncols - REL_COUNT + i].style = FMT_SIG3;
 	}
 }
 
@@ -247,12 +248,12 @@ check_text_yield(const struct check *c, const struct check_row *row, int r,
 	double	sa, sb, yield;
 
 	check_cell_speeds(c, row, r, &sa, &sb, &yield);
-	report_fmt_spread(sp, sizeof sp, row->cell[r].spread);
+	fmt_spread(sp, sizeof sp, row->cell[r].spread);
 	report_set_text(t, i, col, "%s%s+%s=%s%s%s",
 	    check_yield_disturbed(c, row, r) ? "~" : "",
-	    report_fmt(a, sizeof a, sa, REPORT_FIXED, 2),
-	    report_fmt(b, sizeof b, sb, REPORT_FIXED, 2),
-	    report_fmt(y, sizeof y, yield, REPORT_FIXED, 2), *sp != '\0' ? " " : "", sp);
+	    fmt_num(a, sizeof a, sa, FMT_FIXED, 2),
+	    fmt_num(b, sizeof b, sb, FMT_FIXED, 2),
+	    fmt_num(y, sizeof y, yield, FMT_FIXED, 2), *sp != '\0' ? " " : "", sp);
 }
 
 /* The co-run matrix: speed of each copy against alone, and their sum, the yield. */
@@ -270,7 +271,7 @@ check_text_matrix(const struct check *c, struct report_notes *notes, FILE *f)
 	    "window disagreed; ~: other work took CPU time, see the warnings)\n\n");
 	check_text_cols(cols, 2 + REL_COUNT, "kernel", "alone");
 	cols[1].unit = 1;
-	cols[1].style = REPORT_SIG3;
+	cols[1].style = FMT_SIG3;
 	t = report_new(cols, 2 + REL_COUNT);
 	for (i = 0; i < c->nrows; i++) {
 		report_add_row(t);

@@ -14,6 +14,7 @@
 
 #include "exp/check.h"
 #include "report/svg.h"
+#include "report/reports.h"
 
 #define CHECK_SVG_NAME_W	150
 #define CHECK_SVG_CELL_W	118

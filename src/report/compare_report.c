@@ -16,6 +16,7 @@
 #include "model/machine.h"
 #include "report/report.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 #define COMPARE_COLS		80
 #define COMPARE_CELL_W		12
@@ -116,7 +117,7 @@ compare_cell_text(const struct compare_machine *cm, const struct compare_line *l
 			snprintf(buf, len, "-");
 			return;
 		}
-		snprintf(buf, len, "%s%s%s", report_fmt(a, sizeof a, f->v, REPORT_SIG3, 0),
+		snprintf(buf, len, "%s%s%s", fmt_num(a, sizeof a, f->v, FMT_SIG3, 0),
 		    f->outlier ? "!" : "", f->disturbed ? "~" : "");
 		return;
 	}
@@ -141,7 +142,7 @@ compare_median_text(const struct compare_group *g, const struct compare_line *l,
 	if (!isfinite(v))
 		snprintf(buf, len, "-");
 	else if (l->kernel >= 0)
-		snprintf(buf, len, "%s", report_fmt(a, sizeof a, v, REPORT_SIG3, 0));
+		snprintf(buf, len, "%s", fmt_num(a, sizeof a, v, FMT_SIG3, 0));
 	else
 		snprintf(buf, len, "%.2f/%.2f", g->speed_med[l->cell], v);
 }

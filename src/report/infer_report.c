@@ -9,6 +9,7 @@
 #include "model/machine.h"
 #include "report/report.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* "1 package, 2 cores x 1 thread" from the model. */
 static void
@@ -90,15 +91,15 @@ static void
 infer_table(const struct infer *inf, FILE *f)
 {
 	static const struct report_col cols[] = {
-		{ "pair", "PAIR", 6, 0, 0, 0, REPORT_DATA, 0 },
-		{ "reported", "REPORTED", 14, 0, 0, 0, REPORT_DATA, 0 },
-		{ "measured", "MEASURED", 10, 0, 0, 0, REPORT_DATA, 0 },
-		{ "int_yield", "INT", 5, 1, 0, 0, REPORT_FIXED, 2 },
-		{ "chase_yield", "CHASE", 5, 1, 0, 0, REPORT_FIXED, 2 },
-		{ "ratio", "RATIO", 5, 1, 0, 0, REPORT_FIXED, 2 },
-		{ "share", "SHARE", 5, 1, 0, 0, REPORT_PCT, 0 },
-		{ "rtt_ns", "RTT", 6, 1, 0, 1, REPORT_SIG3, 0 },
-		{ "confidence", "CONFIDENCE", 10, 0, 2, 0, REPORT_DATA, 0 },
+		{ "pair", "PAIR", 6, 0, 0, 0, FMT_DATA, 0 },
+		{ "reported", "REPORTED", 14, 0, 0, 0, FMT_DATA, 0 },
+		{ "measured", "MEASURED", 10, 0, 0, 0, FMT_DATA, 0 },
+		{ "int_yield", "INT", 5, 1, 0, 0, FMT_FIXED, 2 },
+		{ "chase_yield", "CHASE", 5, 1, 0, 0, FMT_FIXED, 2 },
+		{ "ratio", "RATIO", 5, 1, 0, 0, FMT_FIXED, 2 },
+		{ "share", "SHARE", 5, 1, 0, 0, FMT_PCT, 0 },
+		{ "rtt_ns", "RTT", 6, 1, 0, 1, FMT_SIG3, 0 },
+		{ "confidence", "CONFIDENCE", 10, 0, 2, 0, FMT_DATA, 0 },
 	};
 	struct report_table	*t = report_new(cols, (int)(sizeof cols / sizeof cols[0]));
 	const struct infer_pair	*p;

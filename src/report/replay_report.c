@@ -15,6 +15,7 @@
 #include "report/report.h"
 #include "exp/replay.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* The parts a recording is cut into. */
 #define REPLAY_PARTS	10
@@ -28,21 +29,21 @@ static const struct report_col replay_cols[RS_NCOLS] = {
 	[RS_LOAD] = { .key = "load", .title = "LOAD", .width = 12 },
 	[RS_PART] = { .key = "part", .title = "PART", .width = 7, .right = 1 },
 	[RS_FROM] = { .key = "from_s", .title = "FROM", .width = 7, .right = 1,
-	    .style = REPORT_FIXED, .prec = 1 },
+	    .style = FMT_FIXED, .prec = 1 },
 	[RS_TO] = { .key = "to_s", .title = "TO", .width = 7, .right = 1,
-	    .style = REPORT_FIXED, .prec = 1 },
+	    .style = FMT_FIXED, .prec = 1 },
 	[RS_N] = { .key = "samples", .title = "N", .width = 4, .right = 1,
-	    .style = REPORT_FIXED },
+	    .style = FMT_FIXED },
 	[RS_MIN] = { .key = "slowest", .title = "SLOWEST", .width = 9, .right = 1,
-	    .style = REPORT_RATE },
+	    .style = FMT_RATE },
 	[RS_MEDIAN] = { .key = "median", .title = "MEDIAN", .width = 9, .right = 1,
-	    .style = REPORT_RATE },
+	    .style = FMT_RATE },
 	[RS_MAX] = { .key = "fastest", .title = "FASTEST", .width = 9, .right = 1,
-	    .style = REPORT_RATE },
+	    .style = FMT_RATE },
 	[RS_SOLO] = { .key = "solo", .title = "SOLO", .width = 9, .right = 1,
-	    .style = REPORT_RATE },
+	    .style = FMT_RATE },
 	[RS_SPEED] = { .key = "speed", .title = "SPEED", .width = 6, .right = 1,
-	    .style = REPORT_PCT },
+	    .style = FMT_PCT },
 	[RS_UNIT] = { .key = "unit", .title = "UNIT", .gap = 1 },
 };
 
@@ -144,7 +145,7 @@ replay_text_head(const struct replay *rp, FILE *f)
 	    rp->cpu, rp->end[0] != '\0' ? rp->end : "nothing recorded (cut short)");
 	for (i = 0; i < rp->nloads; i++) {
 		l = &rp->loads[i];
-		report_fmt(solo, sizeof solo, replay_display(l, l->solo), REPORT_RATE, 0);
+		fmt_num(solo, sizeof solo, replay_display(l, l->solo), FMT_RATE, 0);
 		id[0] = '\0';
 		if (l->id > 0)
 			snprintf(id, sizeof id, " (#%d)", l->id);
@@ -195,14 +196,14 @@ replay_json_head(const struct replay *rp, struct strbuf *sb)
 
 /* Print the summary as text, one JSON object, or CSV (the table alone). */
 void
-replay_summary(const struct replay *rp, enum cmd_format fmt, FILE *f)
+replay_summary(const struct replay *rp, enum report_format fmt, FILE *f)
 {
 	struct report_table	*t = replay_table(rp);
 	struct strbuf		 sb;
 	int			 i;
 
 	switch (fmt) {
-	case CMD_TEXT:
+	case REPORT_TEXT:
 		replay_text_head(rp, f);
 		for (i = 0; i < rp->nloads && rp->loads[i].id <= 0; i++)
 			continue;
@@ -211,7 +212,7 @@ replay_summary(const struct replay *rp, enum cmd_format fmt, FILE *f)
 		else
 			report_write_text(t, f);
 		break;
-	case CMD_JSON:
+	case REPORT_JSON:
 		strbuf_init(&sb);
 		replay_json_head(rp, &sb);
 		strbuf_puts(&sb, ",\"parts\":");
@@ -220,7 +221,7 @@ replay_summary(const struct replay *rp, enum cmd_format fmt, FILE *f)
 		fputs(sb.s, f);
 		strbuf_free(&sb);
 		break;
-	case CMD_CSV:
+	case REPORT_CSV:
 		report_write_csv(t, f);
 		break;
 	}

@@ -19,41 +19,6 @@ struct report_table {
 	int			 cap;
 };
 
-/* Format v for people or for data. */
-char *
-report_fmt(char *buf, size_t len, double v, enum report_style style, int prec)
-{
-	double	a = fabs(v);
-
-	if (!isfinite(v)) {
-		snprintf(buf, len, "%s", style == REPORT_DATA ? "" : "-");
-		return buf;
-	}
-	switch (style) {
-	case REPORT_DATA:
-		if (v == trunc(v) && a < 1e15)
-			snprintf(buf, len, "%.0f", v == 0 ? 0.0 : v);
-		else if (a >= 1e6 && a < 1e15)
-			snprintf(buf, len, "%.0f", v);
-		else
-			snprintf(buf, len, "%.6g", v);
-		break;
-	case REPORT_SIG3:
-		snprintf(buf, len, "%.*f", a >= 100 ? 0 : a >= 10 ? 1 : 2, v);
-		break;
-	case REPORT_RATE:
-		snprintf(buf, len, "%.*f", v < 10 ? 3 : 1, v);
-		break;
-	case REPORT_FIXED:
-		snprintf(buf, len, "%.*f", prec, v);
-		break;
-	case REPORT_PCT:
-		snprintf(buf, len, "%.0f%%", v * 100);
-		break;
-	}
-	return buf;
-}
-
 /* Append v as a JSON number, or null. */
 void
 report_json_num(struct strbuf *sb, double v)
@@ -63,7 +28,7 @@ report_json_num(struct strbuf *sb, double v)
 	if (!isfinite(v))
 		strbuf_puts(sb, "null");
 	else
-		strbuf_puts(sb, report_fmt(num, sizeof num, v, REPORT_DATA, 0));
+		strbuf_puts(sb, fmt_num(num, sizeof num, v, FMT_DATA, 0));
 }
 
 /* "higher", "lower" or "". */
@@ -186,18 +151,6 @@ report_set_spread(struct report_table *t, int row, int col, double spread)
 	report_at(t, row, col)->spread = spread;
 }
 
-/* "±2.0%" for a relative spread, "" when not finite. */
-char *
-report_fmt_spread(char *buf, size_t len, double spread)
-{
-	if (!isfinite(spread))
-		snprintf(buf, len, "%s", "");
-	else
-		snprintf(buf, len, "\u00b1%.*f%%", 100 * fabs(spread) < 9.95 ? 1 : 0,
-		    100 * fabs(spread));
-	return buf;
-}
-
 /* Set a record's JSON value. */
 void
 report_set_json(struct report_table *t, int row, int col, const char *json)
@@ -263,8 +216,8 @@ report_cell_text(const struct report_col *col, const struct report_cell *c)
 		return xstrdup(c->s);
 	if ((c->flags & (REPORT_NA | REPORT_FAILED)) || !isfinite(c->v))
 		return xstrdup("-");
-	report_fmt(num, sizeof num, c->v, col->style, col->prec);
-	report_fmt_spread(spread, sizeof spread, c->spread);
+	fmt_num(num, sizeof num, c->v, col->style, col->prec);
+	fmt_spread(spread, sizeof spread, c->spread);
 	return xasprintf("%s%s%s%s%s%s", c->flags & REPORT_DISTURBED ? "~" : "", num,
 	    col->unit && c->unit != NULL && *c->unit != '\0' ? " " : "",
 	    col->unit && c->unit != NULL ? c->unit : "", *spread != '\0' ? " " : "", spread);
@@ -392,7 +345,7 @@ report_write_csv(const struct report_table *t, FILE *f)
 			if (c->s != NULL)
 				report_csv_field(c->s, f);
 			else if (!(c->flags & (REPORT_NA | REPORT_FAILED)))
-				fputs(report_fmt(num, sizeof num, c->v, REPORT_DATA, 0), f);
+				fputs(fmt_num(num, sizeof num, c->v, FMT_DATA, 0), f);
 		}
 		fputc('\n', f);
 	}

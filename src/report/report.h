@@ -3,7 +3,7 @@
  * command fills a table of records (a figure with its unit, the way it is
  * better, and flags such as n/a or disturbed with the reason; or text),
  * and the writers turn the table into an aligned text table, CSV or a
- * JSON array of objects. Every number is formatted by report_fmt().
+ * JSON array of objects. Every number is formatted by fmt_num().
  */
 #ifndef SMTSCOPE_REPORT_H
 #define SMTSCOPE_REPORT_H
@@ -11,7 +11,15 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "base/fmt.h"
 #include "base/util.h"
+
+/* The formats every result is printed in. */
+enum report_format {
+	REPORT_TEXT,
+	REPORT_JSON,
+	REPORT_CSV
+};
 
 /* Which way a figure is better. */
 enum report_better {
@@ -25,17 +33,6 @@ enum report_better {
 #define REPORT_FAILED		0x2	/* the measurement failed */
 #define REPORT_DISTURBED	0x4	/* other work took CPU time: the figure is low */
 
-/* How a number is written. */
-enum report_style {
-	REPORT_DATA,	/* JSON and CSV: whole numbers whole, else 6 significant digits */
-	REPORT_SIG3,	/* for people, about three digits: 626, 12.3, 0.46 */
-	REPORT_RATE,	/* a rate: three decimals below 10, else one */
-	REPORT_FIXED,	/* prec decimals */
-	REPORT_PCT	/* a ratio as a whole percentage: 0.48 is "48%" */
-};
-
-/* Format v; "-" when it is not finite ("" in REPORT_DATA). Returns buf. */
-char	*report_fmt(char *buf, size_t len, double v, enum report_style, int prec);
 /* Append v as a JSON number, or null when it is not finite. */
 void	 report_json_num(struct strbuf *, double v);
 /* Append ,"key":"text", or ,"key":null when text is empty. */
@@ -51,8 +48,8 @@ struct report_col {
 	int			 right;	/* text: aligned right */
 	int			 gap;	/* text: spaces before it; 0 is one */
 	int			 unit;	/* text: the unit follows the figure */
-	enum report_style	 style;	/* text: how a figure is written */
-	int			 prec;	/* REPORT_FIXED: decimals */
+	enum fmt_style	 style;	/* text: how a figure is written */
+	int			 prec;	/* FMT_FIXED: decimals */
 };
 
 /* A record: text, or a figure with its unit, direction and flags. */
@@ -88,8 +85,6 @@ void	 report_set_num(struct report_table *, int row, int col, double v,
  * columns. A figure flagged REPORT_DISTURBED reads "~626 MB/s" in text.
  */
 void	 report_set_spread(struct report_table *, int row, int col, double spread);
-/* "±2.0%" for a relative spread (one decimal below 10 %), "" when not finite. */
-char	*report_fmt_spread(char *buf, size_t len, double spread);
 /* Set a record's JSON value (an array, true, false), beside its text. */
 void	 report_set_json(struct report_table *, int row, int col, const char *json);
 /* Flag a record, with the reason. */

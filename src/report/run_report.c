@@ -18,6 +18,7 @@
 #include "engine/solo.h"
 #include "model/topo.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* The columns of the report: text titles, and keys for JSON and CSV. */
 enum {
@@ -40,21 +41,21 @@ static const struct report_col run_cols[RUN_NCOLS] = {
 	[RUN_UNIT] = { .key = "unit", .title = "UNIT", .width = 9 },
 	[RUN_HIGHER] = { .key = "higher_is_better" },
 	[RUN_SOLO] = { .key = "solo", .title = "SOLO", .width = 10, .right = 1,
-	    .style = REPORT_RATE },
+	    .style = FMT_RATE },
 	[RUN_SOLO_SHARE] = { .key = "solo_share" },
 	[RUN_SOLO_SPREAD] = { .key = "solo_spread" },
 	[RUN_SOLO_TRIES] = { .key = "solo_tries" },
 	[RUN_SOLO_DISTURBED] = { .key = "solo_disturbed" },
 	[RUN_SOLO_FOREIGN] = { .key = "solo_foreign" },
 	[RUN_RATE] = { .key = "rate", .title = "TOGETHER", .width = 10, .right = 1,
-	    .style = REPORT_RATE },
+	    .style = FMT_RATE },
 	[RUN_SPREAD] = { .key = "spread" },
 	[RUN_SPEED] = { .key = "speed", .title = "SPEED", .width = 6, .right = 1,
-	    .style = REPORT_PCT },
+	    .style = FMT_PCT },
 	[RUN_SHARE] = { .key = "cpu_share", .title = "SHARE", .width = 6, .right = 1,
-	    .style = REPORT_PCT },
+	    .style = FMT_PCT },
 	[RUN_EFFIC] = { .key = "efficiency", .title = "EFFIC", .width = 6, .right = 1,
-	    .style = REPORT_PCT },
+	    .style = FMT_PCT },
 	[RUN_DISTURBED] = { .key = "disturbed" },
 	[RUN_FOREIGN] = { .key = "foreign" },
 	[RUN_LAST_CPU] = { .key = "last_cpu" },
@@ -198,7 +199,7 @@ run_set_foreign(struct report_table *t, int row, int col, const struct run_forei
 	strbuf_init(&json);
 	strbuf_puts(&json, "[");
 	for (i = 0; i < rf->nwho; i++) {
-		report_fmt(num, sizeof num, rf->who[i].share, REPORT_FIXED, 3);
+		fmt_num(num, sizeof num, rf->who[i].share, FMT_FIXED, 3);
 		strbuf_printf(&csv, "%s%d:%s:%d:%s", i ? ";" : "", (int)rf->who[i].pid,
 		    rf->who[i].comm, rf->who[i].cpu, num);
 		strbuf_printf(&json, "%s{\"pid\":%d,\"comm\":", i ? "," : "",
@@ -429,14 +430,14 @@ run_text_counters(const struct run *run, FILE *f)
 
 /* Write the report as text, one JSON object, or CSV. */
 void
-run_report(const struct run *run, enum cmd_format fmt, FILE *f)
+run_report(const struct run *run, enum report_format fmt, FILE *f)
 {
 	struct report_table	*t = run_table(run);
 	struct machine		 mc;
 	struct strbuf		 sb;
 
 	switch (fmt) {
-	case CMD_TEXT:
+	case REPORT_TEXT:
 		fprintf(f, "Solo: each load alone on its CPUs in this run, the others paused. "
 		    "Then all together.\nEach window ends when its rate is known, within "
 		    "%.1f s; \u00b1: how much its parts\ndisagreed. SPEED = together / solo; "
@@ -445,7 +446,7 @@ run_report(const struct run *run, enum cmd_format fmt, FILE *f)
 		run_text_counters(run, f);
 		run_warnings(run, f);
 		break;
-	case CMD_JSON:
+	case REPORT_JSON:
 		strbuf_init(&sb);
 		machine_fill(&mc, run->m, NULL, NULL);
 		strbuf_puts(&sb, "{\"kind\":\"run\",");
@@ -465,7 +466,7 @@ run_report(const struct run *run, enum cmd_format fmt, FILE *f)
 		fputs(sb.s, f);
 		strbuf_free(&sb);
 		break;
-	case CMD_CSV:
+	case REPORT_CSV:
 		report_write_csv(t, f);
 		break;
 	}

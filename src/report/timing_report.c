@@ -31,6 +31,7 @@
 #include "exp/timing.h"
 #include "model/topo.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 #define TIMING_RSS_NOTE "peak RSS: the largest single process of the " \
 	"command's tree (wait4 ru_maxrss), not their sum"
@@ -99,7 +100,7 @@ timing_text_times(const struct timing *c, int prec, FILE *f)
 		cols[1 + 2 * k].title = "median";
 		cols[1 + 2 * k].width = 7;
 		cols[1 + 2 * k].right = 1;
-		cols[1 + 2 * k].style = REPORT_FIXED;
+		cols[1 + 2 * k].style = FMT_FIXED;
 		cols[1 + 2 * k].prec = prec;
 		cols[2 + 2 * k].title = "min-max";
 		cols[2 + 2 * k].width = 14;
@@ -118,8 +119,8 @@ timing_text_times(const struct timing *c, int prec, FILE *f)
 		for (k = 0; k < 3; k++) {
 			report_set_num(t, row, 1 + 2 * k, st[k]->median, "s", REPORT_LOWER);
 			report_set_text(t, row, 2 + 2 * k, "%s-%s",
-			    report_fmt(lo, sizeof lo, st[k]->min, REPORT_FIXED, prec),
-			    report_fmt(hi, sizeof hi, st[k]->max, REPORT_FIXED, prec));
+			    fmt_num(lo, sizeof lo, st[k]->min, FMT_FIXED, prec),
+			    fmt_num(hi, sizeof hi, st[k]->max, FMT_FIXED, prec));
 		}
 	}
 	report_write_text(t, f);
@@ -131,8 +132,8 @@ static const struct report_col timing_text_more_cols[] = {
 	{ .title = "placement", .width = 10 },
 	{ .title = "speed", .width = 7, .right = 1 },
 	{ .title = "peak RSS", .width = 9, .right = 1 },
-	{ .title = "vol csw", .width = 10, .right = 1, .style = REPORT_FIXED },
-	{ .title = "invol csw", .width = 10, .right = 1, .style = REPORT_FIXED },
+	{ .title = "vol csw", .width = 10, .right = 1, .style = FMT_FIXED },
+	{ .title = "invol csw", .width = 10, .right = 1, .style = FMT_FIXED },
 	{ .title = "failed", .width = 8, .right = 1 },
 };
 
@@ -156,8 +157,8 @@ timing_text_more(const struct timing *c, FILE *f)
 		row = report_add_row(t);
 		report_set_text(t, row, 0, "%s", c->places[i].name);
 		if (s.wall.median > 0)
-			report_set_text(t, row, 1, "%sx", report_fmt(buf, sizeof buf,
-			    first_wall / s.wall.median, REPORT_FIXED, 2));
+			report_set_text(t, row, 1, "%sx", fmt_num(buf, sizeof buf,
+			    first_wall / s.wall.median, FMT_FIXED, 2));
 		util_fmt_bytes(buf, sizeof buf, (uint64_t)s.maxrss_kb * 1024);
 		report_set_text(t, row, 2, "%s", buf);
 		report_set_num(t, row, 3, s.nvcsw.median, NULL, REPORT_NEUTRAL);
@@ -181,14 +182,14 @@ timing_text_compare(const struct timing *c, FILE *f)
 
 	if (timing_compare(c, &cmp)) {
 		fprintf(f, "all over cores: %sx the speed (what SMT gives this workload)\n",
-		    report_fmt(buf, sizeof buf, cmp.speedup, REPORT_FIXED, 2));
+		    fmt_num(buf, sizeof buf, cmp.speedup, FMT_FIXED, 2));
 		fprintf(f, "cores to all: user time %+.0f%%, sys time ",
 		    (cmp.user_growth - 1) * 100);
 		if (cmp.sys_growth > 0)
 			fprintf(f, "%+.0f%%\n", (cmp.sys_growth - 1) * 100);
 		else if (cmp.sys_all > 0)
-			fprintf(f, "from 0 to %s s\n", report_fmt(buf, sizeof buf,
-			    cmp.sys_all, REPORT_FIXED, 3));
+			fprintf(f, "from 0 to %s s\n", fmt_num(buf, sizeof buf,
+			    cmp.sys_all, FMT_FIXED, 3));
 		else
 			fprintf(f, "0 on both\n");
 		if (cmp.contention)

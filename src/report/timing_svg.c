@@ -14,6 +14,7 @@
 #include "report/svg.h"
 #include "exp/timing.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* One placement's bar; first_wall is the first placement's median (-1: this is it). */
 static void

@@ -8,6 +8,7 @@
 #include "report/report.h"
 #include "model/topo.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 #define TOPO_PRINT_WIDTH	80
 

@@ -456,7 +456,7 @@ c2cview_draw_cell(const struct c2cview *v, const struct ui_term *t,
 		attrset(c2cview_attr(t, level));
 		if (g->cw >= 6)
 			snprintf(buf, sizeof buf, "%s%s", cl->disturbed ? "~" : "",
-			    report_fmt(num, sizeof num, mean, REPORT_SIG3, 0));
+			    fmt_num(num, sizeof num, mean, FMT_SIG3, 0));
 		else {
 			move(y, x);
 			for (i = 0; i < g->cw; i++)

@@ -16,6 +16,7 @@
 #include "ui/layout.h"
 #include "ui/state.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* Tree-drawing pieces, each two columns wide (one for "horizontal"). */
 struct layout_glyphs {

@@ -30,7 +30,6 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
 #include "exp/infer.h"
 #include "ui/rc.h"
 #include "engine/solo.h"

@@ -9,7 +9,7 @@
 #include "sample/foreign.h"
 #include "engine/measure.h"
 #include "engine/solo.h"
-#include "cmd/tour_host.h"
+#include "report/reports.h"
 #include "exp/tour_player.h"
 #include "ui/ui.h"
 #include "ui/uitour.h"
@@ -199,7 +199,7 @@ uitour_caption(struct uitour *h, double now)
 		if ((f = open_memstream(&buf, &len)) == NULL)
 			return;
 		fprintf(f, "End of the tour; q quits.\n");
-		tour_host_summary(h->p, f);
+		tour_report_summary(h->p, f);
 		fclose(f);
 		snprintf(h->caption, sizeof h->caption, "%s", buf);
 		free(buf);
@@ -286,9 +286,9 @@ ui_tour(const struct tour *t, const struct tour_options *opt, const char *theme,
 		foreign_free(h.f);
 	if (h.p == NULL)
 		return rc;
-	if (record != NULL && tour_host_record(h.p, record) == -1)
+	if (record != NULL && tour_report_record(h.p, record) == -1)
 		rc = 1;
-	if (svg != NULL && tour_host_svg(h.p, svg) == -1)
+	if (svg != NULL && tour_report_svg(h.p, svg) == -1)
 		rc = 1;
 	tour_player_free(h.p);
 	return rc;

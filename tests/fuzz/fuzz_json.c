@@ -12,6 +12,7 @@
 
 #include "exp/compare.h"
 #include "base/json.h"
+#include "report/reports.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

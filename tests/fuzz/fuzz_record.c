@@ -15,6 +15,7 @@
 #include <zlib.h>
 
 #include "exp/replay.h"
+#include "report/reports.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -73,9 +74,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	}
 	if (rp.warning[0] != '\0' && strstr(rp.warning, ": line ") == NULL)
 		__builtin_trap();
-	replay_summary(&rp, CMD_TEXT, null);
-	replay_summary(&rp, CMD_JSON, null);
-	replay_summary(&rp, CMD_CSV, null);
+	replay_summary(&rp, REPORT_TEXT, null);
+	replay_summary(&rp, REPORT_JSON, null);
+	replay_summary(&rp, REPORT_CSV, null);
 	replay_free(&rp);
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "model/topo.h"
+#include "report/reports.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -9,6 +9,7 @@
 #include "tap.h"
 #include "topologies.h"
 #include "model/topo.h"
+#include "report/reports.h"
 
 /* The number of pairs a selection plans on a model; -1 if it fails. */
 static int

@@ -15,6 +15,7 @@
 #include "topologies.h"
 #include "model/topo.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* Load a synthetic topology; it must work. */
 static struct topo *

@@ -18,6 +18,7 @@
 #include "topologies.h"
 #include "model/topo.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* A set of figures: three repeats of each yield, a window spread, shares. */
 static void

@@ -14,6 +14,7 @@
 #include "exp/record.h"
 #include "exp/replay.h"
 #include "tap.h"
+#include "report/reports.h"
 
 static char	test_dir[] = "/tmp/smtscope-test-record.XXXXXX";
 
@@ -209,7 +210,7 @@ test_replay(void)
 	    strcmp(rp.loads[1].fate, "stopped") == 0, "ids, solos and fates");
 	ok(rp.rate[1 * 2 + 1] == 1.1e7 && rp.t[1] == 3, "sample 2's rate of load 2");
 	mem = open_memstream(&text, &len);
-	replay_summary(&rp, CMD_TEXT, mem);
+	replay_summary(&rp, REPORT_TEXT, mem);
 	fclose(mem);
 	ok(strstr(text, "host nodeA") != NULL && strstr(text, "#2 spin@0") != NULL &&
 	    strstr(text, "50%") != NULL, "the summary names the host, the loads, "

@@ -31,13 +31,13 @@ capture(void (*w)(const struct report_table *, FILE *), const struct report_tabl
 	fclose(f);
 }
 
-/* Is report_fmt(v, style, prec) exactly want? */
+/* Is fmt_num(v, style, prec) exactly want? */
 static void
-fmt_is(double v, enum report_style style, int prec, const char *want)
+fmt_is(double v, enum fmt_style style, int prec, const char *want)
 {
 	char	buf[64];
 
-	report_fmt(buf, sizeof buf, v, style, prec);
+	fmt_num(buf, sizeof buf, v, style, prec);
 	ok(strcmp(buf, want) == 0, "fmt %g style %d: '%s' (want '%s')", v, (int)style, buf,
 	    want);
 }
@@ -48,22 +48,22 @@ test_fmt(void)
 {
 	struct strbuf	sb;
 
-	fmt_is(626.305, REPORT_SIG3, 0, "626");
-	fmt_is(12.345, REPORT_SIG3, 0, "12.3");
-	fmt_is(0.456, REPORT_SIG3, 0, "0.46");
-	fmt_is(NAN, REPORT_SIG3, 0, "-");
-	fmt_is(9.87654, REPORT_RATE, 0, "9.877");
-	fmt_is(592.24, REPORT_RATE, 0, "592.2");
-	fmt_is(0.4849, REPORT_PCT, 0, "48%");
-	fmt_is(1.5, REPORT_FIXED, 3, "1.500");
-	fmt_is(INFINITY, REPORT_FIXED, 2, "-");
-	fmt_is(626305000.0, REPORT_DATA, 0, "626305000");
-	fmt_is(626305000.4, REPORT_DATA, 0, "626305000");
-	fmt_is(626.30512, REPORT_DATA, 0, "626.305");
-	fmt_is(3.0, REPORT_DATA, 0, "3");
-	fmt_is(-0.0, REPORT_DATA, 0, "0");
-	fmt_is(0.0012345678, REPORT_DATA, 0, "0.00123457");
-	fmt_is(NAN, REPORT_DATA, 0, "");
+	fmt_is(626.305, FMT_SIG3, 0, "626");
+	fmt_is(12.345, FMT_SIG3, 0, "12.3");
+	fmt_is(0.456, FMT_SIG3, 0, "0.46");
+	fmt_is(NAN, FMT_SIG3, 0, "-");
+	fmt_is(9.87654, FMT_RATE, 0, "9.877");
+	fmt_is(592.24, FMT_RATE, 0, "592.2");
+	fmt_is(0.4849, FMT_PCT, 0, "48%");
+	fmt_is(1.5, FMT_FIXED, 3, "1.500");
+	fmt_is(INFINITY, FMT_FIXED, 2, "-");
+	fmt_is(626305000.0, FMT_DATA, 0, "626305000");
+	fmt_is(626305000.4, FMT_DATA, 0, "626305000");
+	fmt_is(626.30512, FMT_DATA, 0, "626.305");
+	fmt_is(3.0, FMT_DATA, 0, "3");
+	fmt_is(-0.0, FMT_DATA, 0, "0");
+	fmt_is(0.0012345678, FMT_DATA, 0, "0.00123457");
+	fmt_is(NAN, FMT_DATA, 0, "");
 
 	strbuf_init(&sb);
 	report_json_num(&sb, 2.5);
@@ -83,8 +83,8 @@ static const struct report_col cols[C_NCOLS] = {
 	[C_NAME] = { .key = "name", .title = "NAME", .width = 6 },
 	[C_UNIT] = { .key = "unit" },
 	[C_RATE] = { .key = "rate", .title = "RATE", .right = 1, .unit = 1,
-	    .style = REPORT_SIG3 },
-	[C_SPEED] = { .key = "speed", .title = "SPEED", .right = 1, .style = REPORT_PCT },
+	    .style = FMT_SIG3 },
+	[C_SPEED] = { .key = "speed", .title = "SPEED", .right = 1, .style = FMT_PCT },
 	[C_NOTE] = { .key = "note", .title = "NOTE", .gap = 2 },
 };
 
@@ -240,8 +240,8 @@ test_spread(void)
 	report_write_json(t, &sb);
 	ok(strstr(sb.s, "\"rate\":626.305") != NULL, "and so does JSON: %s", sb.s);
 	strbuf_free(&sb);
-	ok(strcmp(report_fmt_spread(buf, sizeof buf, NAN), "") == 0 &&
-	    strcmp(report_fmt_spread(buf, sizeof buf, 0.0004), "\u00b10.0%") == 0,
+	ok(strcmp(fmt_spread(buf, sizeof buf, NAN), "") == 0 &&
+	    strcmp(fmt_spread(buf, sizeof buf, 0.0004), "\u00b10.0%") == 0,
 	    "no spread is empty; a tiny one is \u00b10.0%%");
 	report_free(t);
 }

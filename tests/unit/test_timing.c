@@ -20,6 +20,7 @@
 #include "exp/timing.h"
 #include "model/topo.h"
 #include "base/util.h"
+#include "report/reports.h"
 
 /* Load a synthetic topology; it must work. */
 static struct topo *

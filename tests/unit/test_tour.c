@@ -13,7 +13,7 @@
 #include "tap.h"
 #include "model/topo.h"
 #include "exp/tour.h"
-#include "cmd/tour_host.h"
+#include "report/reports.h"
 #include "exp/tour_player.h"
 #include "base/util.h"
 
@@ -693,14 +693,14 @@ test_player_nosmt(void)
 	    "step 5 skipped, nothing measured");
 
 	f = open_memstream(&text, &tlen);
-	tour_host_summary(p, f);
+	tour_report_summary(p, f);
 	fclose(f);
 	ok(strstr(text, "skipped: no SMT sibling") != NULL && strstr(text, "hash@1") != NULL
 	    && strstr(text, " 50%") != NULL, "the summary table has the skip note and "
 	    "the speeds");
 	free(text);
 	strbuf_init(&sb);
-	tour_host_summary_json(p, &sb);
+	tour_report_summary_json(p, &sb);
 	ok(strstr(sb.s, "\"tour\":\"smt-basics\"") != NULL &&
 	    strstr(sb.s, "\"skipped\":true") != NULL && strstr(sb.s, "\"speed\":0.") != NULL,
 	    "the JSON summary has the tour, the skip and the speed");

@@ -1,0 +1,522 @@
+/* tour_report.c: a tour's steps as the headless host prints them, and its summary as text, JSON and SVG. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/kernels/kernel.h"
+#include "sample/foreign.h"
+#include "engine/measure.h"
+#include "model/machine.h"
+#include "report/svg.h"
+#include "model/topo.h"
+#include "report/reports.h"
+#include "base/util.h"
+
+/* A rate in the kernel's unit, or "-". */
+static void
+tour_fmt_value(char *buf, size_t len, const struct kernel *k, double rate)
+{
+	double	v;
+
+	if (k == NULL || !isfinite(rate) || rate <= 0) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	v = kernel_display(k, rate);
+	snprintf(buf, len, "%.*f %s", v < 10 ? 3 : 1, v, k->unit);
+}
+
+/* Put "~" before a figure others disturbed; returns buf. */
+static char *
+tour_marked(char *buf, size_t len, int disturbed)
+{
+	size_t	n = strlen(buf);
+
+	if (disturbed && strcmp(buf, "-") != 0 && n + 2 <= len) {
+		memmove(buf + 1, buf, n + 1);
+		buf[0] = '~';
+	}
+	return buf;
+}
+
+/* A ratio as a percentage, or "-". */
+static void
+tour_fmt_pct(char *buf, size_t len, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.0f%%", v * 100);
+}
+
+/*
+ * A load's speed: a percentage, or for a latency load (a pipe's round trip,
+ * a fork) its time against alone ("time 1.35x": 35% longer).
+ */
+static void
+tour_fmt_speed(char *buf, size_t len, const struct kernel *k, double speed)
+{
+	if (k != NULL && !kernel_cpu_bound(k) && isfinite(speed) && speed > 0)
+		snprintf(buf, len, "time %.2fx", 1 / speed);
+	else
+		tour_fmt_pct(buf, len, speed);
+}
+
+/* Does a step run only latency loads (whose speeds do not add up to a yield)? */
+static int
+tour_latency(const struct tour_step_result *r)
+{
+	int	i;
+
+	for (i = 0; i < r->nloads; i++)
+		if (r->loads[i].k == NULL || kernel_cpu_bound(r->loads[i].k))
+			return 0;
+	return r->nloads > 0;
+}
+
+/* Who disturbed a figure: "smtscope-hog (4242) 48% of CPU 1", or why none is named. */
+static void
+tour_fmt_who(char *buf, size_t len, const struct tour_foreign *tf)
+{
+	measure_foreign_text(tf->who, tf->n, buf, len);
+	if (buf[0] == '\0')
+		snprintf(buf, len, "no single process named");
+}
+
+/* One warning line per disturbed figure of the tour, naming the foreign processes. */
+static void
+tour_report_warnings(const struct tour_player *p, FILE *f)
+{
+	const struct tour		*t = tour_player_tour(p);
+	const struct tour_step_result	*r;
+	const struct tour_load_result	*l;
+	char				 who[400];
+	int				 i, j, n = 0;
+
+	for (i = 0; i < t->nsteps; i++) {
+		r = tour_player_result(p, i);
+		for (j = 0; r->measured && j < r->nloads; j++) {
+			l = &r->loads[j];
+			if (l->solo_disturbed) {
+				if (n++ == 0)
+					fprintf(f, "\nWarnings (~: a figure other work "
+					    "disturbed):\n");
+				tour_fmt_who(who, sizeof who, &l->solo_foreign);
+				fprintf(f, "  ! step %d, %s solo (%s): others used %.2f CPU on "
+				    "its core: %s\n", i + 1, l->name, l->spec,
+				    l->solo_foreign.cpus, who);
+			}
+			if (l->disturbed) {
+				if (n++ == 0)
+					fprintf(f, "\nWarnings (~: a figure other work "
+					    "disturbed):\n");
+				tour_fmt_who(who, sizeof who, &l->foreign);
+				fprintf(f, "  ! step %d, %s (%s): others used %.2f CPU on its "
+				    "core: %s\n", i + 1, l->name, l->spec, l->foreign.cpus, who);
+			}
+		}
+	}
+}
+
+/* The width the summary's RATE and SOLO columns need (at least 14). */
+static int
+tour_summary_width(const struct tour_player *p)
+{
+	const struct tour_step_result	*r;
+	const struct tour_load_result	*l;
+	char				 buf[40];
+	int				 i, j, w = 14, n;
+
+	for (i = 0; i < tour_player_tour(p)->nsteps; i++) {
+		r = tour_player_result(p, i);
+		for (j = 0; r->measured && j < r->nloads; j++) {
+			l = &r->loads[j];
+			tour_fmt_value(buf, sizeof buf, l->k, l->rate);
+			n = (int)strlen(buf) + 1;
+			tour_fmt_value(buf, sizeof buf, l->k, l->solo);
+			if ((int)strlen(buf) + 1 > n)
+				n = (int)strlen(buf) + 1;
+			if (n > w)
+				w = n;
+		}
+	}
+	return w;
+}
+
+/* One load's line of the summary. */
+static void
+tour_summary_load(FILE *f, const struct tour_load_result *l, int w)
+{
+	char	rate[40], solo[40], speed[24];
+
+	tour_fmt_value(rate, sizeof rate, l->k, l->rate);
+	tour_fmt_value(solo, sizeof solo, l->k, l->solo);
+	tour_fmt_speed(speed, sizeof speed, l->k, l->speed);
+	fprintf(f, "    %-6s %-14s %*s %*s %11s\n", l->name, l->spec, w,
+	    l->paused ? "paused" : tour_marked(rate, sizeof rate, l->disturbed), w,
+	    tour_marked(solo, sizeof solo, l->solo_disturbed),
+	    tour_marked(speed, sizeof speed, l->disturbed || l->solo_disturbed));
+}
+
+/* Print the summary table: a line per step, then a line per load. */
+void
+tour_report_summary(const struct tour_player *p, FILE *f)
+{
+	const struct tour		*t = tour_player_tour(p);
+	const struct tour_step_result	*r;
+	char				 yield[16];
+	int				 i, j, w = tour_summary_width(p), latency = 0;
+
+	fprintf(f, "Summary: %s (%s)\n", t->title, t->name);
+	fprintf(f, "Speed: each load's rate against the same load alone on the same "
+	    "CPU, measured\nin this run with the others paused. Yield: the sum of "
+	    "the speeds, the work done\ncounted in loads running alone.\n\n");
+	fprintf(f, "%-4s%-7s%-14s %*s %*s %11s %6s\n", "#", "LOAD", "WHERE", w, "RATE",
+	    w, "SOLO", "SPEED", "YIELD");
+	for (i = 0; i < t->nsteps; i++) {
+		r = tour_player_result(p, i);
+		yield[0] = '\0';
+		if (r->measured && isfinite(r->yield) && !tour_latency(r))
+			snprintf(yield, sizeof yield, "%.2f", r->yield);
+		latency |= r->measured && tour_latency(r);
+		if (yield[0] != '\0')
+			fprintf(f, "%-3d %-*.*s %6s\n", i + 1, 2 * w + 34, 2 * w + 34,
+			    t->steps[i].title, yield);
+		else
+			fprintf(f, "%-3d %.*s\n", i + 1, 2 * w + 34, t->steps[i].title);
+		if (!r->ran) {
+			fprintf(f, "    not shown\n");
+			continue;
+		}
+		for (j = 0; r->measured && j < r->nloads; j++)
+			tour_summary_load(f, &r->loads[j], w);
+		if (r->note[0] != '\0')
+			fprintf(f, "    %s\n", r->note);
+		else if (!r->measured && !r->skipped)
+			fprintf(f, "    not measured (advanced before the end of its "
+			    "window)\n");
+		else if (r->nloads == 0)
+			fprintf(f, "    no load running\n");
+	}
+	if (latency)
+		fprintf(f, "\nLatency loads (pipe, fork): SPEED is the time of a round trip "
+		    "or a fork\nagainst alone (time 1.35x: 35%% longer); no yield.\n");
+	tour_report_warnings(p, f);
+}
+
+/* A rate in the kernel's unit for JSON, or null. */
+static void
+tour_json_value(struct strbuf *sb, const struct kernel *k, double rate)
+{
+	if (k == NULL || !isfinite(rate) || rate <= 0)
+		strbuf_puts(sb, "null");
+	else
+		strbuf_json_num(sb, kernel_display(k, rate));
+}
+
+/* Add a list of foreign processes: [{"pid","comm","cpu","share"}]. */
+static void
+tour_json_who(struct strbuf *sb, const struct tour_foreign *tf)
+{
+	int	i;
+
+	strbuf_puts(sb, "[");
+	for (i = 0; i < tf->n; i++) {
+		strbuf_printf(sb, "%s{\"pid\":%d,\"comm\":", i ? "," : "", (int)tf->who[i].pid);
+		strbuf_json_str(sb, tf->who[i].comm);
+		strbuf_printf(sb, ",\"cpu\":%d,\"share\":", tf->who[i].cpu);
+		strbuf_json_num(sb, round(tf->who[i].share * 1000) / 1000);
+		strbuf_puts(sb, "}");
+	}
+	strbuf_puts(sb, "]");
+}
+
+/* Add a load's spreads and guard flags to its JSON object. */
+static void
+tour_json_flags(struct strbuf *sb, const struct tour_load_result *l)
+{
+	strbuf_puts(sb, ",\"spread\":");
+	strbuf_json_num(sb, l->spread);
+	strbuf_printf(sb, ",\"disturbed\":%s,\"foreign\":", l->disturbed ? "true" : "false");
+	tour_json_who(sb, &l->foreign);
+	strbuf_puts(sb, ",\"solo_spread\":");
+	strbuf_json_num(sb, l->solo_spread);
+	strbuf_printf(sb, ",\"solo_tries\":%d,\"solo_disturbed\":%s,\"solo_foreign\":",
+	    l->solo_tries, l->solo_disturbed ? "true" : "false");
+	tour_json_who(sb, &l->solo_foreign);
+}
+
+/* The summary as one JSON object. */
+void
+tour_report_summary_json(const struct tour_player *p, struct strbuf *sb)
+{
+	const struct tour		*t = tour_player_tour(p);
+	const struct tour_step_result	*r;
+	const struct tour_load_result	*l;
+	int				 i, j;
+
+	strbuf_puts(sb, "{\"tour\":");
+	strbuf_json_str(sb, t->name);
+	strbuf_puts(sb, ",\"title\":");
+	strbuf_json_str(sb, t->title);
+	strbuf_puts(sb, ",\"path\":");
+	strbuf_json_str(sb, t->path);
+	strbuf_puts(sb, ",\"solo_method\":\"each placement alone on this machine in this "
+	    "run, the other loads paused\",\"steps\":[");
+	for (i = 0; i < t->nsteps; i++) {
+		r = tour_player_result(p, i);
+		strbuf_printf(sb, "%s{\"step\":%d,\"title\":", i ? "," : "", i + 1);
+		strbuf_json_str(sb, t->steps[i].title);
+		/* A skipped step was shown (its caption) but ran no load. */
+		strbuf_printf(sb, ",\"shown\":%s,\"ran\":%s,\"skipped\":%s,"
+		    "\"measured\":%s,\"partial\":%s,\"note\":", r->ran ? "true" : "false",
+		    r->ran && !r->skipped ? "true" : "false", r->skipped ? "true" : "false",
+		    r->measured ? "true" : "false", r->partial ? "true" : "false");
+		strbuf_json_str(sb, r->note[0] != '\0' ? r->note : NULL);
+		strbuf_puts(sb, ",\"yield\":");
+		strbuf_json_num(sb, r->measured ? r->yield : NAN);
+		strbuf_puts(sb, ",\"loads\":[");
+		for (j = 0; j < r->nloads; j++) {
+			l = &r->loads[j];
+			strbuf_printf(sb, "%s{\"name\":", j ? "," : "");
+			strbuf_json_str(sb, l->name);
+			strbuf_puts(sb, ",\"spec\":");
+			strbuf_json_str(sb, l->spec);
+			strbuf_puts(sb, ",\"kernel\":");
+			strbuf_json_str(sb, l->k != NULL ? l->k->name : NULL);
+			strbuf_printf(sb, ",\"cpus\":[%d", l->cpu);
+			if (l->cpu_b != -1)
+				strbuf_printf(sb, ",%d", l->cpu_b);
+			strbuf_puts(sb, "],\"unit\":");
+			strbuf_json_str(sb, l->k != NULL ? l->k->unit : NULL);
+			strbuf_printf(sb, ",\"paused\":%s,\"rate\":", l->paused ? "true" :
+			    "false");
+			tour_json_value(sb, l->k, l->rate);
+			strbuf_puts(sb, ",\"solo\":");
+			tour_json_value(sb, l->k, l->solo);
+			strbuf_puts(sb, ",\"speed\":");
+			strbuf_json_num(sb, l->speed);
+			tour_json_flags(sb, l);
+			strbuf_puts(sb, "}");
+		}
+		strbuf_puts(sb, "]}");
+	}
+	strbuf_puts(sb, "]}\n");
+}
+
+/* Print a caption wrapped at 76 columns, indented. */
+static void
+tour_report_caption(FILE *f, const char *caption)
+{
+	const char	*p = caption, *w;
+	size_t		 col = 0, len;
+
+	while (*p != '\0') {
+		if (*p == '\n') {
+			fputs(col > 0 ? "\n\n" : "\n", f);
+			col = 0;
+			p++;
+			continue;
+		}
+		if (*p == ' ') {
+			p++;
+			continue;
+		}
+		for (w = p; *w != '\0' && *w != ' ' && *w != '\n'; w++)
+			;
+		len = (size_t)(w - p);
+		if (col > 0 && col + 1 + len > 76) {
+			fputc('\n', f);
+			col = 0;
+		}
+		fprintf(f, "%s%.*s", col == 0 ? "    " : " ", (int)len, p);
+		col += (col == 0 ? 4 : 1) + len;
+		p = w;
+	}
+	if (col > 0)
+		fputc('\n', f);
+}
+
+/* Print what the player reports, as it happens, for the headless host. */
+void
+tour_report_event(FILE *out, enum tour_event ev, const struct tour_player *p)
+{
+	const struct tour_step_result	*r;
+	const struct tour_load_result	*l;
+	char				 rate[40], solo[40], speed[24];
+	int				 i, k = tour_player_step(p);
+
+	switch (ev) {
+	case TOUR_EV_STEP:
+		fprintf(out, "\n== Step %d/%d: %s\n", k + 1,
+		    tour_player_tour(p)->nsteps, tour_player_title(p));
+		tour_report_caption(out, tour_player_caption(p));
+		if (tour_player_note(p) != NULL)
+			fprintf(out, "    %s\n", tour_player_note(p));
+		break;
+	case TOUR_EV_SOLO:
+		fprintf(out, "    (%s)\n", tour_player_status(p));
+		break;
+	case TOUR_EV_FAILED:
+		fprintf(out, "    %s\n", tour_player_note(p));
+		break;
+	case TOUR_EV_MEASURED:
+		r = tour_player_result(p, k);
+		for (i = 0; i < r->nloads; i++) {
+			l = &r->loads[i];
+			tour_fmt_value(rate, sizeof rate, l->k, l->rate);
+			tour_fmt_value(solo, sizeof solo, l->k, l->solo);
+			tour_fmt_speed(speed, sizeof speed, l->k, l->speed);
+			tour_marked(rate, sizeof rate, l->disturbed);
+			tour_marked(solo, sizeof solo, l->solo_disturbed);
+			tour_marked(speed, sizeof speed, l->disturbed || l->solo_disturbed);
+			if (l->paused)
+				fprintf(out, "    %-5s %-12s paused\n", l->name, l->spec);
+			else
+				fprintf(out, "    %-5s %-12s %14s   solo %14s   %s%s\n",
+				    l->name, l->spec, rate, solo, strncmp(speed, "time", 4) != 0 ?
+				    "speed " : "", speed);
+		}
+		if (tour_latency(r))
+			fprintf(out, "    no yield: latency loads (time against alone)\n");
+		else if (isfinite(r->yield))
+			fprintf(out, "    yield %.2f (the work of %.2f loads running "
+			    "alone)\n", r->yield, r->yield);
+		break;
+	case TOUR_EV_DONE:
+		break;
+	}
+	fflush(out);
+}
+
+/*
+ * Put the "kind" and "machine" members at the head of the summary's
+ * object: a tour runs its loads on this machine, so it is the one described.
+ */
+static void
+tour_report_machine(struct strbuf *sb)
+{
+	struct machine	 mc;
+	struct topo	*m;
+	struct strbuf	 head;
+	char		 err[512];
+
+	if (sb->len == 0 || sb->s[0] != '{' || (m = topo_load_live(err, sizeof err)) == NULL)
+		return;
+	machine_fill(&mc, m, NULL, NULL);
+	topo_free(m);
+	strbuf_init(&head);
+	strbuf_puts(&head, "{\"kind\":\"tour\",");
+	machine_json(&mc, &head);
+	strbuf_puts(&head, ",");
+	strbuf_puts(&head, sb->s + 1);
+	strbuf_free(sb);
+	*sb = head;
+}
+
+/* Write the JSON summary to a file; -1 with a message on stderr. */
+int
+tour_report_record(const struct tour_player *p, const char *path)
+{
+	struct strbuf	 sb;
+	FILE		*f;
+	int		 rc = 0;
+
+	strbuf_init(&sb);
+	tour_report_summary_json(p, &sb);
+	tour_report_machine(&sb);
+	if ((f = fopen(path, "w")) == NULL) {
+		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
+		strbuf_free(&sb);
+		return -1;
+	}
+	if ((fputs(sb.s, f) == EOF) | (fclose(f) == EOF)) {
+		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
+		rc = -1;
+	}
+	strbuf_free(&sb);
+	return rc;
+}
+
+/* A step's bars for the SVG summary: each load's speed (or time), then the yield. */
+static int
+tour_report_svg_step(const struct tour_player *p, int i, struct svg_bar *b, int max)
+{
+	const struct tour_step_result	*r = tour_player_result(p, i);
+	const struct tour_load_result	*l;
+	int				 j, n = 0, lat = tour_latency(r);
+
+	memset(b, 0, sizeof *b);
+	snprintf(b->group, sizeof b->group, "%d. %s", i + 1, tour_player_tour(p)->steps[i].title);
+	for (j = 0; r->measured && j < r->nloads && n < max - 1; j++) {
+		l = &r->loads[j];
+		if (n > 0)
+			memset(&b[n], 0, sizeof b[n]);
+		snprintf(b[n].label, sizeof b[n].label, "%s %s", l->name, l->spec);
+		if (l->k != NULL && !kernel_cpu_bound(l->k) && isfinite(l->speed) &&
+		    l->speed > 0) {
+			b[n].value = 1 / l->speed;
+			b[n].kind = 2;
+		} else
+			b[n].value = l->paused ? NAN : l->speed;
+		tour_fmt_speed(b[n].text, sizeof b[n].text, l->k, l->speed);
+		if (l->paused)
+			snprintf(b[n].text, sizeof b[n].text, "paused");
+		tour_marked(b[n].text, sizeof b[n].text, l->disturbed || l->solo_disturbed);
+		n++;
+	}
+	if (r->measured && !lat && isfinite(r->yield) && n < max) {
+		memset(&b[n], 0, sizeof b[n]);
+		snprintf(b[n].label, sizeof b[n].label, "yield");
+		b[n].value = r->yield;
+		b[n].kind = 1;
+		snprintf(b[n].text, sizeof b[n].text, "%.2f loads' work", r->yield);
+		n++;
+	}
+	if (n == 0) {
+		b->value = NAN;
+		snprintf(b->text, sizeof b->text, "%.63s", r->note[0] != '\0' ? r->note :
+		    !r->ran ? "not shown" : "not measured");
+		n = 1;
+	} else if (r->note[0] != '\0' && n < max) {
+		memset(&b[n], 0, sizeof b[n]);
+		b[n].value = NAN;
+		snprintf(b[n].text, sizeof b[n].text, "%.63s", r->note);
+		n++;
+	}
+	return n;
+}
+
+/* Write the summary as an SVG bar chart of speeds and yields per step; -1 on error. */
+int
+tour_report_svg(const struct tour_player *p, const char *path)
+{
+	const struct tour	*t = tour_player_tour(p);
+	struct svg_bar		*b;
+	FILE			*f;
+	char			 title[300];
+	int			 i, n = 0, rc;
+
+	b = xcalloc((size_t)t->nsteps * (TOUR_LOADS_MAX + 2), sizeof *b);
+	for (i = 0; i < t->nsteps; i++)
+		n += tour_report_svg_step(p, i, b + n, TOUR_LOADS_MAX + 2);
+	if ((f = fopen(path, "w")) == NULL) {
+		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
+		free(b);
+		return -1;
+	}
+	snprintf(title, sizeof title, "%s (%s)", t->title, t->name);
+	rc = svg_bars(f, title, "Speed: each load's rate against the same load alone on "
+	    "its CPU, this run. Yield: the sum of the speeds. Latency loads: time "
+	    "against alone.", b, n, 1.0);
+	if ((fclose(f) == EOF) | (rc == -1)) {
+		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
+		rc = -1;
+	}
+	free(b);
+	return rc;
+}
