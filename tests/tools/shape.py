@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """tests/tools/shape.py: the house's shape rules over src/: no include cycle
 among modules (x.c with x.h), no file over MAX_FILE lines, no function over
-MAX_FUNC lines (from the '{' at column 0 to its '}' at column 0). Prints the
-largest files and functions, then TAP lines; exit 1 on a breach."""
+MAX_FUNC lines (from the '{' at column 0 to its '}' at column 0), every
+include allowed by src/LAYERS (which folder may include which), and each
+library in its room (ROOMS). Prints the largest files and functions, then
+TAP lines; exit 1 on a breach."""
 import os, re, sys
 
 MAX_FILE, MAX_FUNC = 1000, 80
@@ -11,15 +13,52 @@ files = []
 for d, _, names in os.walk(root):
     files += [os.path.join(d, n) for n in names if n.endswith((".c", ".h"))]
 
+# src/LAYERS: "folder: folders it may include"; a folder may include itself.
+layers = {}
+lpath = os.path.join(root, "LAYERS")
+if os.path.exists(lpath):
+    for line in open(lpath):
+        line = line.split("#")[0].strip()
+        if line:
+            k, v = line.split(":", 1)
+            layers[k.strip()] = set(v.split())
+
+def layer(rel):
+    """The layer of a path relative to src/: the longest folder LAYERS names."""
+    d, best = os.path.dirname(rel), "."
+    for k in layers:
+        if k != "." and (d == k or d.startswith(k + "/")) and (best == "." or len(k) > len(best)):
+            best = k
+    return best
+
+# Each library in its room: a system header only in the files that match.
+ROOMS = [
+    (r"hwloc", r"model/topo(_\w+)?\.c$", "hwloc only in model/topo*.c"),
+    (r"libcpuid", r"model/cpuinfo\.c$", "libcpuid only in model/cpuinfo.c"),
+    (r"n?curses(w)?\.h|term\.h", r"ui/", "curses only in ui/"),
+    (r"zlib\.h", r"exp/record\.c$", "zlib only in exp/record.c"),
+]
+rooms_bad, layers_bad = [], []
+
 # Include graph over modules.
 edges = {}
 for f in files:
     mod = os.path.splitext(f)[0]
     edges.setdefault(mod, set())
+    rel = os.path.relpath(f, root)
     for line in open(f, errors="replace"):
+        m = re.match(r'\s*#\s*include\s+<([^>]+)>', line)
+        if m:
+            for lib, where, what in ROOMS:
+                if re.match(lib, m.group(1)) and not re.search(where, rel):
+                    rooms_bad.append("%s includes <%s> (%s)" % (rel, m.group(1), what))
         m = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
         if not m:
             continue
+        if layers and m.group(1) != "config.h":
+            a, b = layer(rel), layer(m.group(1))
+            if a != b and b not in layers.get(a, ()):
+                layers_bad.append("%s (%s) includes %s (%s)" % (rel, a, m.group(1), b))
         for base in (os.path.dirname(f), root):
             p = os.path.normpath(os.path.join(base, m.group(1)))
             if os.path.exists(p):
@@ -84,4 +123,7 @@ big = [(s, f) for s, f in sizes if s > MAX_FILE]
 ok(not big, "no source file over %d lines%s" % (MAX_FILE, "".join("; %s %d" % (f, s) for s, f in big)))
 long_ = [(s, nm, f) for s, nm, f in funcs if s > MAX_FUNC]
 ok(not long_, "no function over %d lines (%d functions)%s" % (MAX_FUNC, len(funcs), "".join("; %s in %s: %d" % (nm, f, s) for s, nm, f in long_)))
+ok(layers and not layers_bad, "every include allowed by src/LAYERS (%d layers)%s" %
+   (len(layers), "; " + "; ".join(layers_bad) if layers_bad else "" if layers else ": no src/LAYERS"))
+ok(not rooms_bad, "each library in its room%s" % "".join("; " + r for r in rooms_bad))
 sys.exit(1 if bad else 0)
