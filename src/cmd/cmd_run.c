@@ -285,7 +285,7 @@ cmd_run_together(struct loads *ls, struct foreign *f, struct sensors *sn, struct
 	if ((sig = measure_sleep(w.sub_s)) != 0)
 		cmd_run_signalled(ls, sig);
 	memset(cs, 0, sizeof cs);
-	cpustat_sample(&cs[0], "", err, sizeof err);
+	cpustat_sample(&cs[0], NULL, err, sizeof err);
 	measure_foreign_scan(f, ls);
 	sensors_read(sn, util_now_ns());
 	for (i = 0; i < run->n; i++)
@@ -295,7 +295,7 @@ cmd_run_together(struct loads *ls, struct foreign *f, struct sensors *sn, struct
 		cmd_run_counters(ls, &run->r[i], &run->r[i].pw);
 	sensors_read(sn, util_now_ns());
 	measure_foreign_scan(f, ls);
-	cpustat_sample(&cs[1], "", err, sizeof err);
+	cpustat_sample(&cs[1], NULL, err, sizeof err);
 	if (sig != 0)
 		cmd_run_signalled(ls, sig);
 	cmd_run_cpus(run, &cs[0], &cs[1], f);

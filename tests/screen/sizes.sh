@@ -32,7 +32,7 @@ tm_stable() {
 size() {
 	name=$1 input=$2 TM_W=$3 TM_H=$4
 	TM_SOCK="smtscope-test-sizes-$name-$TM_W-$$"
-	tm_start "LANG=C.UTF-8 SMTSCOPE_PROCROOT=tests/data/ui-8cpu \
+	tm_start "LANG=C.UTF-8 SMTSCOPE_ROOT=tests/data/ui-8cpu \
 	    $SMTSCOPE -i '$input'" || { ok 1 "$name ${TM_W}x$TM_H: starts"; return; }
 	tm_wait 'q quit' > /dev/null
 	tm_stable > "$TMP/$name.txt"
