@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "sample/cpustat.h"
+#include "sample/foreign.h"
 #include "engine/loads.h"
 #include "os/os.h"
 #include "base/util.h"
@@ -34,6 +35,7 @@ struct loads {
 	int			 n;
 	int			 cap;
 	int			 next_id;
+	struct foreign		*reader;	/* others' work on the loads' cores; NULL */
 };
 
 /* Every supervisor alive, for loads_emergency_kill(). */
@@ -146,6 +148,15 @@ loads_new(const struct topo *m)
 	return ls;
 }
 
+/* The supervisor's reader of others' work (solo.c's guard), made on first use. */
+struct foreign *
+loads_reader(struct loads *ls)
+{
+	if (ls->reader == NULL)
+		ls->reader = foreign_new(NULL, 1);
+	return ls->reader;
+}
+
 /* The machine the supervisor runs loads on. */
 const struct topo *
 loads_topo(const struct loads *ls)
@@ -167,6 +178,7 @@ loads_free(struct loads *ls)
 			loads_registry[i] = NULL;
 	munmap(ls->slots, LOADS_COUNTER_BYTES);
 	close(ls->memfd);
+	foreign_free(ls->reader);
 	free(ls->exe);
 	free(ls->v);
 	free(ls);
