@@ -12,47 +12,37 @@
 #include "model/topo.h"
 #include "base/util.h"
 
-static int	cmd_record_exec(int, char **);
-static void	cmd_record_help(FILE *);
+/* The refresh interval by default, in tenths of a second. */
+#define CMD_RECORD_DELAY_TENTHS	10
 
-static const struct option cmd_record_longopts[] = {
-	{ "output", required_argument, NULL, 'o' },
-	{ "delay", required_argument, NULL, 'd' },
-	{ "time", required_argument, NULL, 't' },
-	{ "load", required_argument, NULL, 'l' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+static int	cmd_record_exec(int, char **);
+
+static const struct cmd_option cmd_record_opts[] = {
+	{ 'o', "output", required_argument, "FILE", "the recording (%h: the short host "
+	    "name, %%: %)" },
+	{ 'd', "delay", required_argument, "TENTHS", "refresh interval in tenths of a "
+	    "second (1-100, default " CMD_STR(CMD_RECORD_DELAY_TENTHS) ")" },
+	{ 't', "time", required_argument, "S", "stop after S seconds of refreshes "
+	    "(default: at SIGINT or SIGTERM; the file is complete either way)" },
+	{ 'l', "load", required_argument, "LOAD", "a load (repeatable), e.g. hash@0, "
+	    "pipe@0,1" },
+	{ 0, NULL, 0, NULL, NULL }
 };
 
 const struct cmd_entry cmd_record_entry = {
 	.name = "record",
 	.usage = "-o FILE [-d TENTHS] [--time S] [-l LOAD]...",
 	.summary = "run loads headless and record every refresh to a file",
-	.optstring = "o:d:t:l:h",
-	.longopts = cmd_record_longopts,
+	.options = cmd_record_opts,
 	.maxargs = 0,
-	.help = cmd_record_help,
-	.exec = cmd_record_exec
-};
-
-/* What follows the usage line. */
-static void
-cmd_record_help(FILE *f)
-{
-	fprintf(f,
+	.about =
 	    "Start the loads, measure each one's solo rate once (the others paused),\n"
 	    "then write one line per refresh: every CPU's busy time (smtscope's user\n"
 	    "and system, others'), every load's state, rate, share and solo; and the\n"
 	    "events (started, died, stopped, solo measured). JSON lines, gzip when\n"
-	    "FILE ends in .gz; see smtscope-record(5) and smtscope replay --summary.\n"
-	    "\n"
-	    "  -o, --output FILE   the recording (%%h: the short host name, %%%%: %%)\n"
-	    "  -d, --delay TENTHS  refresh interval in tenths of a second (1-100,\n"
-	    "                      default 10)\n"
-	    "  -t, --time S        stop after S seconds of refreshes (default: at\n"
-	    "                      SIGINT or SIGTERM; the file is complete either way)\n"
-	    "  -l, --load LOAD     a load (repeatable), e.g. hash@0, pipe@0,1\n");
-}
+	    "FILE ends in .gz; see smtscope-record(5) and smtscope replay --summary.\n",
+	.exec = cmd_record_exec
+};
 
 /* The options: -o, -d, --time and the loads; CMD_GO or CMD_USAGE. */
 static int
@@ -125,7 +115,7 @@ cmd_record_exec(int argc, char **argv)
 	struct load_spec	*specs = NULL;
 	struct topo		*m;
 	char			 path[4096], err[512];
-	double			 interval_s = 1, time_s = 0;
+	double			 interval_s = CMD_RECORD_DELAY_TENTHS / 10.0, time_s = 0;
 	int			 rc, n = 0;
 
 	if ((rc = cmd_args_parse(&a, &cmd_record_entry, argc, argv)) != CMD_GO)

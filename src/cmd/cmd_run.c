@@ -11,50 +11,42 @@
 #include "base/util.h"
 #include "report/reports.h"
 
-static int	cmd_run_exec(int, char **);
-static void	cmd_run_help(FILE *);
+/* The longest window, by default, in seconds. */
+#define CMD_RUN_TIME_S	2
 
-static const struct option cmd_run_longopts[] = {
-	{ "time", required_argument, NULL, 't' },
-	{ "json", no_argument, NULL, CMD_OPT_JSON },
-	{ "csv", no_argument, NULL, CMD_OPT_CSV },
-	{ "output", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+static int	cmd_run_exec(int, char **);
+
+static const struct cmd_option cmd_run_opts[] = {
+	{ 't', "time", required_argument, "S", "the longest window (default "
+	    CMD_STR(CMD_RUN_TIME_S) "); each ends when its rate is known, \u00b1 how much "
+	    "its parts disagreed" },
+	{ CMD_OPT_JSON, "json", no_argument, NULL, "one JSON object with a \"loads\" "
+	    "array" },
+	{ CMD_OPT_CSV, "csv", no_argument, NULL, "one row per load; solo and rate in the "
+	    "unit column's unit" },
+	{ 'o', "output", required_argument, "FILE", "write the report to FILE (%h: the "
+	    "short host name, %%: %)" },
+	{ 0, NULL, 0, NULL, NULL }
 };
 
 const struct cmd_entry cmd_run_entry = {
 	.name = "run",
 	.usage = "[--time S] [--json|--csv] [-o FILE] LOAD...",
 	.summary = "measure loads alone, then together: speeds and why",
-	.optstring = "t:o:h",
-	.longopts = cmd_run_longopts,
+	.options = cmd_run_opts,
 	.maxargs = -1,
-	.help = cmd_run_help,
-	.exec = cmd_run_exec
-};
-
-/* What follows the usage line. */
-static void
-cmd_run_help(FILE *f)
-{
-	fprintf(f,
+	.about =
 	    "Measure each load alone on its place (the others paused), then all\n"
 	    "together, and print each load's speed against its solo rate, the share of\n"
 	    "time it got on a CPU, its efficiency per CPU-second, and its neighbours.\n"
 	    "SPEED = together / solo; EFFIC = SPEED / (SHARE / solo share). A solo that\n"
 	    "others disturbed is measured again once its core is quiet; a figure that\n"
-	    "stays disturbed is marked ~, with a warning naming the processes.\n"
-	    "\n"
-	    "  -t, --time S   the longest window (default 2); each ends when its rate\n"
-	    "                 is known, \u00b1 how much its parts disagreed\n"
-	    "  --json         one JSON object with a \"loads\" array\n"
-	    "  --csv          one row per load; solo and rate in the unit column's unit\n"
-	    "  -o, --output F write the report to F (%%h: the short host name, %%%%: %%)\n"
-	    "\n"
+	    "stays disturbed is marked ~, with a warning naming the processes.\n",
+	.notes =
 	    "LOAD is KERNEL[:PARAM]@WHERE, e.g. hash@0, chase:1m@core:1.pu:0, pipe@0,1,\n"
-	    "hash@all (floating). See smtscope kernels.\n");
-}
+	    "hash@all (floating). See smtscope kernels.\n",
+	.exec = cmd_run_exec
+};
 
 /* The options: --time and the format; CMD_GO or CMD_USAGE. */
 static int
@@ -84,7 +76,7 @@ cmd_run_exec(int argc, char **argv)
 	struct topo		*m;
 	struct cmd_out		 out;
 	enum report_format	 fmt;
-	double			 time_s = 2;
+	double			 time_s = CMD_RUN_TIME_S;
 	char			 err[512];
 	int			 i, rc, failed, sig;
 
