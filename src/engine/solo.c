@@ -379,14 +379,6 @@ solo_measure_with(const struct solo_ops *ops, void *arg, int id, uint64_t settle
 	return rc;
 }
 
-/* Blocking: measure one load alone now. */
-int
-solo_measure(const struct solo_ops *ops, void *arg, int id, uint64_t settle_ns,
-    uint64_t window_ns, struct solo_result *res)
-{
-	return solo_measure_with(ops, arg, id, settle_ns, window_ns, NULL, res);
-}
-
 /* Is a result disturbed? */
 int
 solo_disturbed(const struct solo_result *r, int cpu_bound)

@@ -272,17 +272,6 @@ perf_load_why(const struct perf_load *pl)
 	return pl->all;
 }
 
-/* How many descriptors the load holds open. */
-int
-perf_load_nfds(const struct perf_load *pl)
-{
-	int	i, n = 0;
-
-	for (i = 0; i < pl->ng; i++)
-		n += pl->g[i].n;
-	return n;
-}
-
 /* Close every counter and free. */
 void
 perf_load_free(struct perf_load *pl)

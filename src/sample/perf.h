@@ -74,8 +74,6 @@ int		 perf_load_attach(struct perf_load *, pid_t pid);
 void		 perf_load_read(const struct perf_load *, struct perf_reading *);
 /* Why the load has no hardware (or no software) counters; "" when it has both. */
 const char	*perf_load_why(const struct perf_load *);
-/* How many descriptors the load holds open. */
-int		 perf_load_nfds(const struct perf_load *);
 /* Close every counter and free. */
 void		 perf_load_free(struct perf_load *);
 
