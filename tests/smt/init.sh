@@ -90,6 +90,7 @@ part topo 60 ./smtscope topo
 part topo-json 60 ./smtscope topo --json
 part check-dry 60 ./smtscope check --dry-run
 part c2c-dry 60 ./smtscope c2c --dry-run
+part time-dry 60 ./smtscope time -n -- true
 for t in doc/tours/*.tour; do
 	n=${t##*/}
 	part "tour-${n%.tour}" 60 ./smtscope tour --check "${n%.tour}"

@@ -221,6 +221,13 @@ ok $? "c2c --dry-run exits 0 (status $(part_rc c2c-dry))"
 has c2c-dry '1 pair of 2 CPUs' "one pair of 2 CPUs"
 has c2c-dry 'by relation: smt-sibling 1$' "the pair is an smt-sibling pair"
 
+# time -n: "cores" is one thread of the one core.
+[ "$(part_rc time-dry)" = 0 ]
+ok $? "time -n exits 0 (status $(part_rc time-dry))"
+has time-dry '^all +2 +1 +0-1$' "all: 2 CPUs on 1 core"
+has time-dry '^cores +1 +1 +0$' "cores: CPU 0, one thread of the core"
+hasnt time-dry 'no SMT|SMT (absent|off|not supported)' "no line denies SMT"
+
 # tour --check of every shipped tour: ok, and no step skipped for want of SMT.
 for t in doc/tours/*.tour; do
 	n=${t##*/}
