@@ -784,6 +784,24 @@ c2cview_draw_legend(const struct c2cview *v, const struct ui_term *t, int y)
 	}
 }
 
+/* "no plan: WHY" from row y to ylast, a word an element: wrapped, never cut. */
+static void
+c2cview_draw_words(const char *why, int y, int ylast, int cols, int attr)
+{
+	char		 buf[300], *w, *save = NULL;
+	const char	*el[64];
+	char		 words[64][80];
+	int		 n = 0;
+
+	snprintf(buf, sizeof buf, "no plan: %s", why);
+	for (w = strtok_r(buf, " ", &save); w != NULL && n < 64; w = strtok_r(NULL, " ", &save)) {
+		snprintf(words[n], sizeof words[n], "%s%s", n > 0 ? " " : "", w);
+		el[n] = words[n];
+		n++;
+	}
+	c2cview_flow(y, ylast, cols, attr, el, n);
+}
+
 /* Draw the view on the whole screen. */
 void
 c2cview_draw(const struct ui_state *st, const struct ui_term *t)
@@ -800,11 +818,9 @@ c2cview_draw(const struct ui_state *st, const struct ui_term *t)
 	    v->c.hypervisor[0] ? ", under " : "", v->c.hypervisor);
 	c2cview_flow(0, 0, t->cols, (int)t->attr[THEME_HEADER], el, 2);
 	attrset((int)t->attr[THEME_NORMAL]);
-	if (!v->planned) {
-		el[0] = "no plan:";
-		el[1] = v->err;
-		c2cview_flow(2, t->rows - 2, t->cols, (int)t->attr[THEME_NORMAL], el, 2);
-	} else {
+	if (!v->planned)
+		c2cview_draw_words(v->err, 2, t->rows - 2, t->cols, (int)t->attr[THEME_NORMAL]);
+	else {
 		c2cview_draw_progress(v, t->cols, (int)t->attr[THEME_INFO]);
 		if (c2cview_geom(v, t->rows, t->cols, &g) == -1) {
 			el[0] = "the terminal is too small for the matrix";

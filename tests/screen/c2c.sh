@@ -163,8 +163,16 @@ else
 	skip "no $XML (the real machines' topologies are not beside this checkout)"
 fi
 
-if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
-	skip "one CPU here: no pair to measure"
+# One CPU allowed (taskset -c 0, a cpuset): the view says why it has no plan.
+if [ "$(nproc)" -lt 2 ]; then
+	allowed=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$$/status)
+	check "one allowed CPU ($allowed): starts with -v c2c" tm_start "LANG=C.UTF-8 $SMTSCOPE -v c2c"
+	check "one allowed CPU: no plan, and why" \
+	    tm_wait '^no plan: core-to-core latency needs two CPUs or more; this topology allows 1$'
+	tm_keys q
+	check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
+	tm_end
+	skip "measuring needs 2 allowed CPUs (this process may use $allowed)"
 	done_testing
 	exit 0
 fi
