@@ -137,12 +137,32 @@ struct timing_child_arg {
 	const struct cpuset		*set;
 };
 
+/* What the command's own process needs: its words, and where to say it cannot run. */
+struct timing_exec_arg {
+	char *const	*argv;
+	int		 errfd;
+};
+
+/* The command's process, set up by os_spawn() in the guard: exec it, or say why not. */
+static void
+timing_exec(void *arg, int statusfd)
+{
+	struct timing_exec_arg	*ea = arg;
+	char			 msg[512];
+
+	(void)statusfd;
+	execvp(ea->argv[0], ea->argv);
+	snprintf(msg, sizeof msg, "cannot run '%s': %s", ea->argv[0], strerror(errno));
+	timing_child_fail(ea->errfd, msg);
+}
+
 /*
  * In the child, set up by os_spawn() (its parent-death signal armed, every
  * caught signal to its default, the mask from before the runs blocked
  * theirs, only 0-2 and errfd open): a process group of its own, the
- * guard's handler, descriptors and binding, then fork the command and stay
- * as its guard: a guard that outlives smtscope (even a SIGKILLed one) gets
+ * guard's handler, descriptors and binding, then start the command (through
+ * os_spawn() again: the guard's handler reset, its mask kept, only 0-2 and
+ * errfd open) and stay as its guard: a guard that outlives smtscope (even a SIGKILLed one) gets
  * its parent-death signal and kills the command's whole process group.
  * (Before the handler is in place the signal's default ends the guard,
  * and there is no command yet.) Never returns.
@@ -152,7 +172,10 @@ timing_child(void *arg, int errfd)
 {
 	const struct timing_child_arg	*ca = arg;
 	const struct timing		*t = ca->cr->t;
+	struct timing_exec_arg		 ea = { ca->argv, errfd };
 	struct sigaction		 sa;
+	struct os_spawn			 sp;
+	sigset_t			 mask;
 	char				 msg[512];
 	int				 fd, guard_sig = SIGRTMIN;
 	pid_t				 pid;
@@ -179,16 +202,15 @@ timing_child(void *arg, int errfd)
 		dup2(STDERR_FILENO, STDOUT_FILENO);
 	if (ca->set != NULL && topo_bind_pid(t->m, getpid(), ca->set, msg, sizeof msg) == -1)
 		timing_child_fail(errfd, msg);
-	if ((pid = fork()) == -1) {
-		snprintf(msg, sizeof msg, "fork: %s", strerror(errno));
+	sigprocmask(SIG_SETMASK, NULL, &mask);
+	memset(&sp, 0, sizeof sp);
+	sp.child = timing_exec;
+	sp.arg = &ea;
+	sp.mask = &mask;
+	sp.keep = &ea.errfd;
+	sp.nkeep = 1;
+	if ((pid = os_spawn(&sp, NULL, msg, sizeof msg)) == -1)
 		timing_child_fail(errfd, msg);
-	}
-	if (pid == 0) {
-		signal(guard_sig, SIG_DFL);
-		execvp(ca->argv[0], ca->argv);
-		snprintf(msg, sizeof msg, "cannot run '%s': %s", ca->argv[0], strerror(errno));
-		timing_child_fail(errfd, msg);
-	}
 	/* The guard: its copy of errfd closed, so the exec alone ends the parent's read. */
 	close(errfd);
 	signal(SIGINT, SIG_IGN);
