@@ -8,7 +8,8 @@
 #  2. no other file includes a Linux header (<linux/...>, <sys/prctl.h>,
 #     <sys/signalfd.h>, <sys/timerfd.h>, <sys/syscall.h>, ...), which
 #     declare their functions whatever the feature macros;
-#  3. no other object file calls a Linux-only function (nm).
+#  3. no other object file calls a Linux-only function (nm), and none but
+#     the fork kernel calls fork(): every child comes from os_spawn().
 # Each check is first shown to catch a file that breaks it.
 . tests/lib.sh
 
@@ -82,5 +83,16 @@ else
 	done
 	[ -z "$calls" ]
 	ok $? "$(echo "$objs" | wc -w) objects outside src/os/linux* call no Linux-only function (found:${calls:- none})"
+	# Every child through os_spawn(): fork() only in src/os and the fork
+	# kernel, whose forks are its measured work.
+	forks=
+	for o in $objs; do
+		case $o in src/engine/kernels/fork.o) continue ;; esac
+		nm -u "$o" | awk '{ print $NF }' | sed 's/@.*//' | grep -qx fork &&
+		    forks="$forks $o"
+	done
+	nm -u src/os/linux_spawn.o 2> /dev/null | awk '{ print $NF }' | sed 's/@.*//' |
+	    grep -qx fork && [ -z "$forks" ]
+	ok $? "fork() is called in os_spawn() alone, and the fork kernel (others:${forks:- none})"
 fi
 done_testing
