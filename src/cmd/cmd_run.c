@@ -13,6 +13,8 @@
 
 /* The longest window, by default, in seconds. */
 #define CMD_RUN_TIME_S	2
+/* --counters, long only. */
+#define CMD_RUN_OPT_COUNTERS	0x110
 
 static int	cmd_run_exec(int, char **);
 
@@ -26,12 +28,15 @@ static const struct cmd_option cmd_run_opts[] = {
 	    "unit column's unit" },
 	{ 'o', "output", required_argument, "FILE", "write the report to FILE (%h: the "
 	    "short host name, %%: %)" },
+	{ CMD_RUN_OPT_COUNTERS, "counters", no_argument, NULL, "hardware counters (IPC, "
+	    "GHz) on pipe and fork loads too, where a PMU counts: they slow each of "
+	    "their switches, which the report says" },
 	{ 0, NULL, 0, NULL, NULL }
 };
 
 const struct cmd_entry cmd_run_entry = {
 	.name = "run",
-	.usage = "[--time S] [--json|--csv] [-o FILE] LOAD...",
+	.usage = "[--time S] [--json|--csv] [-o FILE] [--counters] LOAD...",
 	.summary = "measure loads alone, then together: speeds and why",
 	.options = cmd_run_opts,
 	.maxargs = -1,
@@ -90,6 +95,7 @@ cmd_run_exec(int argc, char **argv)
 		return rc;
 	}
 	run_init(&run, m, time_s, a.argc);
+	run.counters = cmd_args_has(&a, CMD_RUN_OPT_COUNTERS);
 	for (i = 0; i < run.n; i++) {
 		if (loads_parse(m, a.argv[i], &run.r[i].spec, err, sizeof err) == -1) {
 			run_free(&run);

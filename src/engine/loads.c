@@ -36,6 +36,7 @@ struct loads {
 	int			 cap;
 	int			 next_id;
 	struct foreign		*reader;	/* others' work on the loads' cores; NULL */
+	int			 counters;	/* hardware counters on loads that block too */
 };
 
 /* Every supervisor alive, for loads_emergency_kill(). */
@@ -155,6 +156,13 @@ loads_reader(struct loads *ls)
 	if (ls->reader == NULL)
 		ls->reader = foreign_new(NULL, 1);
 	return ls->reader;
+}
+
+/* Hardware counters on the loads that block too (pipe, fork), from their next start. */
+void
+loads_set_counters(struct loads *ls, int on)
+{
+	ls->counters = on;
 }
 
 /* The machine the supervisor runs loads on. */
@@ -416,8 +424,11 @@ loads_start(struct loads *ls, const struct load_spec *spec, char *err, size_t er
 		return -1;
 	}
 	loads_param_close(&l->spec.param);
-	/* Counters on both ends, inherited by their children; none is no failure. */
-	l->perf = perf_load_new();
+	/*
+	 * Its figures on both ends: the scheduler's from /proc, hardware counters
+	 * (inherited by children) where they count and cost it nothing per switch.
+	 */
+	l->perf = perf_load_new("", spec->k->blocks, ls->counters);
 	perf_load_attach(l->perf, l->pid);
 	if (l->pid_b > 0)
 		perf_load_attach(l->perf, l->pid_b);

@@ -58,6 +58,11 @@ struct loads;
 
 /* A supervisor for loads on this live machine model. */
 struct loads	*loads_new(const struct topo *);
+/*
+ * Hardware counters on loads that block (pipe, fork) too, from their next
+ * start: each of their switches then saves and restores the PMU.
+ */
+void		 loads_set_counters(struct loads *, int on);
 /* The machine the supervisor runs loads on. */
 const struct topo *loads_topo(const struct loads *);
 /*

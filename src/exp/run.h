@@ -47,6 +47,7 @@ struct run_result {
 	struct perf_window	 solo_pw;	/* counters over its solo phase */
 	struct perf_window	 pw;		/* counters over the together window */
 	char			 counters_why[2 * PERF_WHY_MAX + 2];	/* "" all counted */
+	char			 counters_cost[PERF_WHY_MAX];	/* what they cost it; "" */
 	struct load_sample	 mark;		/* where the counters' window began */
 	int			 starved;	/* others took all its CPU alone: no figure,
 						   but no failure of smtscope's */
@@ -70,6 +71,7 @@ struct run {
 	struct run_result	*r;
 	int			 n;
 	double			 time_s;	/* --time: the longest window */
+	int			 counters;	/* --counters: hardware counters on pipe, fork */
 	double			 together_s;	/* the together window measured */
 	struct run_cpu		*cpus;
 	int			 ncpus;

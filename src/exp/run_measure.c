@@ -116,6 +116,7 @@ run_counters(struct loads *ls, struct run_result *r, struct perf_window *pw)
 	if (r->counters_why[0] == '\0')
 		snprintf(r->counters_why, sizeof r->counters_why, "%s",
 		    perf_load_why(l->perf));
+	snprintf(r->counters_cost, sizeof r->counters_cost, "%s", perf_load_cost(l->perf));
 	if (r->counters_why[0] == '\0' && isnan(pw->llc_mpki) && isfinite(pw->ipc))
 		snprintf(r->counters_why, sizeof r->counters_why, "no last-level-cache miss "
 		    "event on this PMU");
@@ -350,6 +351,7 @@ run_measure(struct run *run, int *sig)
 
 	f = foreign_new(NULL, run->m->max_os > 0 ? run->m->max_os + 1 : 1);
 	sn = sensors_new(NULL);
+	loads_set_counters(ls, run->counters);
 	if ((*sig = run_start(ls, run->r, run->n)) == 0 &&
 	    (*sig = run_solos(ls, f, run)) == 0)
 		*sig = run_together(ls, f, sn, run);

@@ -31,9 +31,9 @@ check_print_sources(const struct check_sources *s, FILE *f)
 	else
 		fprintf(f, "  counters   %s", s->caps.hw_why);
 	if (s->caps.sw && s->caps.sched)
-		fprintf(f, "; task-clock, context switches, migrations\n");
+		fprintf(f, "; CPU time, switches, migrations from /proc\n");
 	else if (s->caps.sw)
-		fprintf(f, "; task-clock; %s\n", s->caps.sched_why);
+		fprintf(f, "; CPU time from /proc; %s\n", s->caps.sched_why);
 	else
 		fprintf(f, "; %s\n", s->caps.sw_why);
 	if (s->mhz_why[0])

@@ -27,8 +27,8 @@ enum {
 	RUN_SOLO_TRIES, RUN_SOLO_DISTURBED, RUN_SOLO_FOREIGN, RUN_RATE, RUN_SPREAD,
 	RUN_SPEED, RUN_SHARE, RUN_EFFIC, RUN_DISTURBED, RUN_FOREIGN, RUN_LAST_CPU,
 	RUN_MIGRATIONS, RUN_CPUS_SEEN, RUN_IPC, RUN_GHZ, RUN_LLC_MPKI, RUN_CTX_S,
-	RUN_MIGR_S, RUN_MULTIPLEXED, RUN_SOLO_IPC, RUN_SOLO_GHZ, RUN_COUNTERS_NA,
-	RUN_NEIGHBOURS, RUN_NEIGHBORS, RUN_ERROR, RUN_NCOLS
+	RUN_MIGR_S, RUN_IVCS_S, RUN_MULTIPLEXED, RUN_SOLO_IPC, RUN_SOLO_GHZ, RUN_COUNTERS_NA,
+	RUN_COUNTERS_COST, RUN_NEIGHBOURS, RUN_NEIGHBORS, RUN_ERROR, RUN_NCOLS
 };
 static const struct report_col run_cols[RUN_NCOLS] = {
 	[RUN_ID] = { .key = "id" },
@@ -70,6 +70,7 @@ static const struct report_col run_cols[RUN_NCOLS] = {
 	[RUN_SOLO_IPC] = { .key = "solo_ipc" },
 	[RUN_SOLO_GHZ] = { .key = "solo_ghz" },
 	[RUN_COUNTERS_NA] = { .key = "counters_unavailable" },
+	[RUN_COUNTERS_COST] = { .key = "counters_cost" },
 	[RUN_NEIGHBOURS] = { .title = "NEIGHBOURS", .gap = 2 },
 	[RUN_NEIGHBORS] = { .key = "neighbors" },
 	[RUN_ERROR] = { .key = "error" },
@@ -256,11 +257,14 @@ run_set_counters(struct report_table *t, const struct run_result *r, int i)
 	report_set_num(t, i, RUN_LLC_MPKI, r->pw.llc_mpki, NULL, REPORT_LOWER);
 	report_set_num(t, i, RUN_CTX_S, r->pw.ctx_per_s, "/s", REPORT_NEUTRAL);
 	report_set_num(t, i, RUN_MIGR_S, r->pw.migr_per_s, "/s", REPORT_NEUTRAL);
+	report_set_num(t, i, RUN_IVCS_S, r->pw.ivcs_per_s, "/s", REPORT_NEUTRAL);
 	run_set_bool(t, i, RUN_MULTIPLEXED, r->pw.multiplexed || r->solo_pw.multiplexed);
 	report_set_num(t, i, RUN_SOLO_IPC, r->solo_pw.ipc, NULL, REPORT_HIGHER);
 	report_set_num(t, i, RUN_SOLO_GHZ, r->solo_pw.ghz, "GHz", REPORT_HIGHER);
 	if (r->counters_why[0] != '\0')
 		report_set_text(t, i, RUN_COUNTERS_NA, "%s", r->counters_why);
+	if (r->counters_cost[0] != '\0')
+		report_set_text(t, i, RUN_COUNTERS_COST, "%s", r->counters_cost);
 	strbuf_init(&json);
 	strbuf_puts(&json, "[");
 	CPUSET_FOREACH(cpu, &r->cpus_seen)
@@ -405,6 +409,8 @@ run_text_counters(const struct run *run, FILE *f)
 		    solo[0] ? solo : "-", tog[0] ? tog : "-");
 		if (why == NULL && r->counters_why[0] != '\0')
 			why = r->counters_why;
+		if (r->counters_cost[0] != '\0')
+			fprintf(f, "  %s#%d: %s\n", r->spec.k->name, i + 1, r->counters_cost);
 	}
 	if (why != NULL)
 		fprintf(f, "  n/a: %s\n", why);

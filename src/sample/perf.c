@@ -12,10 +12,10 @@
 #include "model/cpuinfo.h"
 #include "os/os.h"
 #include "sample/perf.h"
+#include "sample/task.h"
 #include "base/util.h"
 
 #define PERF_ENDS	2	/* processes of a load: end A and end B */
-#define PERF_GROUPS	(2 * PERF_ENDS)
 #define PERF_MEMBERS	4
 /* Descriptors left to the loads themselves (pipes, readiness) under a low ulimit -n. */
 #define PERF_FD_RESERVE	16
@@ -29,10 +29,22 @@ struct perf_group {
 	int	user_only;	/* its events count user time only */
 };
 
+/*
+ * A load's figures: a hardware group per process where the PMU counts (and
+ * the load is not one that switches for a living, unless asked), and the
+ * software figures of each process from /proc (task.h), the last reading of
+ * each kept, so that a process that ended still counts what it did.
+ */
 struct perf_load {
-	struct perf_group	g[PERF_GROUPS];
+	struct perf_group	g[PERF_ENDS];
 	int			ng;
-	char			why[PERF_WHY_MAX];	/* no hardware, or no software group */
+	int			hw;		/* hardware groups wanted */
+	int			hw_latency;	/* ... on a load that blocks: it costs */
+	const char		*root;		/* the task reader's root */
+	pid_t			pid[PERF_ENDS];
+	struct task_figures	last[PERF_ENDS];
+	int			npid;
+	char			why[PERF_WHY_MAX];	/* no hardware group, and why */
 	char			sched_why[PERF_WHY_MAX];	/* no switches, migrations */
 	char			all[2 * PERF_WHY_MAX + 2];	/* both, for perf_load_why() */
 };
@@ -177,6 +189,7 @@ perf_probe(void)
 	static struct perf_caps	c;
 	static int		done;
 	struct perf_group	g;
+	unsigned		have;
 	int			err;
 
 	if (done)
@@ -190,62 +203,98 @@ perf_probe(void)
 	} else
 		perf_reason(c.hw_why, sizeof c.hw_why, 1, err, c.paranoid,
 		    perf_hypervisor(), os_event_pmu());
-	if ((err = perf_group_open(&g, 0, PERF_EV_SW_FIRST, PERF_NEV - 1)) == 0) {
-		c.sw = 1;
-		c.sched = !g.sched_dropped;
-		if (g.sched_dropped)
-			perf_sched_reason(c.sched_why, sizeof c.sched_why, c.paranoid);
-		perf_group_close(&g);
-	} else
-		perf_reason(c.sw_why, sizeof c.sw_why, 0, err, c.paranoid, 0, 1);
+	/* The software figures are the scheduler's own, read as the loads' are. */
+	have = task_probe(getpid(), "", c.sched_why, sizeof c.sched_why);
+	c.sw = (have & TASK_RUN) != 0;
+	c.sched = (have & (TASK_SWITCHES | TASK_MIGRATIONS)) ==
+	    (TASK_SWITCHES | TASK_MIGRATIONS);
+	if (!c.sw) {
+		snprintf(c.sw_why, sizeof c.sw_why, "%s", c.sched_why);
+		c.sched_why[0] = '\0';
+	}
 	return &c;
 }
 
-/* An empty set of counters for one load. */
-struct perf_load *
-perf_load_new(void)
+/* Does a load get a hardware group, and if not, why (why may be NULL)? */
+int
+perf_want_hw(const struct perf_caps *c, int blocks, int asked, char *why, size_t len)
 {
-	return xcalloc(1, sizeof(struct perf_load));
+	if (why != NULL && len > 0)
+		why[0] = '\0';
+	if (!c->hw) {
+		if (why != NULL)
+			snprintf(why, len, "%s", c->hw_why);
+		return 0;
+	}
+	if (blocks && !asked) {
+		if (why != NULL)
+			snprintf(why, len, "no hardware counters on a load that switches "
+			    "for a living: they would slow its every switch (--counters "
+			    "counts it)");
+		return 0;
+	}
+	return 1;
 }
 
-/* Open the hardware and the software group on one process of the load. */
+/* An empty set of figures for one load, its processes read under root. */
+struct perf_load *
+perf_load_new(const char *root, int blocks, int asked)
+{
+	struct perf_load	*pl = xcalloc(1, sizeof(struct perf_load));
+	const struct perf_caps	*c = perf_probe();
+
+	pl->root = root;
+	pl->hw = perf_want_hw(c, blocks, asked, pl->why, sizeof pl->why);
+	pl->hw_latency = pl->hw && blocks;
+	if (!c->sched)
+		snprintf(pl->sched_why, sizeof pl->sched_why, "%s", c->sched_why);
+	return pl;
+}
+
+/* Keep pid's figures; open its hardware group where one is wanted. */
 int
 perf_load_attach(struct perf_load *pl, pid_t pid)
 {
-	int	err, opened = 0;
+	int	err;
 
-	if (pl->ng + 2 > PERF_GROUPS)
+	if (pl->npid == PERF_ENDS)
 		return -1;
-	if ((err = perf_group_open(&pl->g[pl->ng], pid, PERF_EV_HW_FIRST,
+	pl->pid[pl->npid] = pid;
+	if (task_read(pid, pl->root, &pl->last[pl->npid]) == -1)
+		memset(&pl->last[pl->npid], 0, sizeof pl->last[0]);
+	pl->npid++;
+	if (pl->hw && (err = perf_group_open(&pl->g[pl->ng], pid, PERF_EV_HW_FIRST,
 	    PERF_EV_LLC_MISS)) == 0) {
+		if (pl->g[pl->ng].user_only && pl->why[0] == '\0')
+			snprintf(pl->why, sizeof pl->why, "GHz needs "
+			    "kernel.perf_event_paranoid <= 1 or CAP_PERFMON: cycles count "
+			    "user time only (now %d)", os_event_paranoid());
 		pl->ng++;
-		opened++;
-	} else if (pl->why[0] == '\0')
+	} else if (pl->hw && pl->why[0] == '\0')
 		perf_reason(pl->why, sizeof pl->why, 1, err, os_event_paranoid(),
 		    perf_hypervisor(), os_event_pmu());
-	if ((err = perf_group_open(&pl->g[pl->ng], pid, PERF_EV_SW_FIRST,
-	    PERF_NEV - 1)) == 0) {
-		pl->ng++;
-		opened++;
-	} else if (pl->why[0] == '\0' || opened == 0)
-		perf_reason(pl->why, sizeof pl->why, 0, err, os_event_paranoid(), 0, 1);
-	if (err == 0 && pl->g[pl->ng - 1].sched_dropped && pl->sched_why[0] == '\0')
-		perf_sched_reason(pl->sched_why, sizeof pl->sched_why, os_event_paranoid());
-	if (opened == 2 && pl->g[pl->ng - 2].user_only && pl->why[0] == '\0')
-		snprintf(pl->why, sizeof pl->why, "GHz needs kernel.perf_event_paranoid "
-		    "<= 1 or CAP_PERFMON: cycles count user time only (now %d)",
-		    os_event_paranoid());
 	snprintf(pl->all, sizeof pl->all, "%s%s%s", pl->why, pl->why[0] &&
 	    pl->sched_why[0] ? "; " : "", pl->sched_why);
-	return opened ? 0 : -1;
+	return 0;
 }
 
-/* Read every group at once, summing the processes' counts per event. */
-void
-perf_load_read(const struct perf_load *pl, struct perf_reading *r)
+/* Add a software figure read now: counted all along, never multiplexed. */
+static void
+perf_load_sw(struct perf_reading *r, int ev, uint64_t v, uint64_t now)
 {
-	uint64_t			 val[PERF_MEMBERS], ena, run;
+	r->val[ev] += v;
+	r->ena[ev] = r->run[ev] = now;
+	r->have |= 1u << ev;
+}
+
+/* Read the hardware groups, and each process's figures from /proc, summed. */
+void
+perf_load_read(struct perf_load *pl, struct perf_reading *r)
+{
+	uint64_t			 val[PERF_MEMBERS], ena, run, now;
 	const struct perf_group		*g;
+	const struct task_figures	*t;
+	struct task_figures		 cur;
 	int				 i, k, ev;
 
 	memset(r, 0, sizeof *r);
@@ -263,6 +312,21 @@ perf_load_read(const struct perf_load *pl, struct perf_reading *r)
 				r->user_only |= 1u << ev;
 		}
 	}
+	now = util_now_ns();
+	for (i = 0; i < pl->npid; i++) {
+		/* A process that ended keeps its last figures. */
+		if (task_read(pl->pid[i], pl->root, &cur) == 0)
+			pl->last[i] = cur;
+		t = &pl->last[i];
+		if (t->have & TASK_RUN)
+			perf_load_sw(r, PERF_EV_TASK_CLOCK, t->run_ns + t->child_ns, now);
+		if (t->have & TASK_SWITCHES) {
+			perf_load_sw(r, PERF_EV_CTX_SWITCH, t->vcsw + t->ivcsw, now);
+			perf_load_sw(r, PERF_EV_IVCSW, t->ivcsw, now);
+		}
+		if (t->have & TASK_MIGRATIONS)
+			perf_load_sw(r, PERF_EV_MIGRATION, t->migrations, now);
+	}
 }
 
 /* Why the load lacks counters; "" when it has them all. */
@@ -270,6 +334,14 @@ const char *
 perf_load_why(const struct perf_load *pl)
 {
 	return pl->all;
+}
+
+/* What counting costs the load: hardware counters on one that blocks; "" none. */
+const char *
+perf_load_cost(const struct perf_load *pl)
+{
+	return pl->hw_latency && pl->ng > 0 ? "hardware counters on (--counters): the "
+	    "PMU is saved and restored at each of its switches, which slows it" : "";
 }
 
 /* Close every counter and free. */
@@ -349,6 +421,7 @@ perf_window(const struct perf_reading *a, const struct perf_reading *b, uint64_t
 	w->llc_mpki = perf_ratio(1000 * w->d[PERF_EV_LLC_MISS], w->d[PERF_EV_INSTR]);
 	w->ctx_per_s = perf_ratio(w->d[PERF_EV_CTX_SWITCH], w->secs);
 	w->migr_per_s = perf_ratio(w->d[PERF_EV_MIGRATION], w->secs);
+	w->ivcs_per_s = perf_ratio(w->d[PERF_EV_IVCSW], w->secs);
 }
 
 /* Append "[pre]value[post]" with prec decimals for a finite figure. */

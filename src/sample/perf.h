@@ -1,11 +1,15 @@
 /*
- * perf.h: per-load counters (os.h: perf_event_open(2) on Linux): a hardware group
- * (cycles, instructions, ref-cycles, last-level-cache misses) and a
- * software group (task-clock, context switches, CPU migrations) on each
- * process of a load, inherited by its children and threads, each group
- * read with one read(2). The arithmetic (deltas across wrap, multiplex
- * scaling, IPC, GHz, MPKI, rates) is pure and unit-tested; where a counter
- * cannot be had, the reason says why in words.
+ * perf.h: per-load counters. A hardware group (cycles, instructions,
+ * ref-cycles, last-level-cache misses; os.h: perf_event_open(2) on Linux)
+ * on each process of a load where the PMU counts, inherited by its
+ * children, read with one read(2); none on a load that blocks (pipe, fork)
+ * unless asked, since a counter on a task is saved and restored at its
+ * every switch. The software figures (CPU time, voluntary and involuntary
+ * context switches, CPU migrations) are the scheduler's own, read from
+ * /proc at the edges of a window (task.h): they cost the load nothing. The
+ * arithmetic (deltas across wrap, multiplex scaling, IPC, GHz, MPKI, rates)
+ * is pure and unit-tested; where a figure cannot be had, the reason says
+ * why in words.
  */
 #ifndef SMTSCOPE_PERF_H
 #define SMTSCOPE_PERF_H
@@ -22,10 +26,11 @@ enum perf_ev {
 	PERF_EV_INSTR = OS_EV_INSTR,
 	PERF_EV_REF_CYCLES = OS_EV_REF_CYCLES,
 	PERF_EV_LLC_MISS = OS_EV_LLC_MISS,
-	PERF_EV_TASK_CLOCK = OS_EV_TASK_CLOCK,	/* ns */
-	PERF_EV_CTX_SWITCH = OS_EV_CTX_SWITCH,
-	PERF_EV_MIGRATION = OS_EV_MIGRATION,
-	PERF_NEV = OS_NEV
+	PERF_EV_TASK_CLOCK = OS_EV_TASK_CLOCK,	/* ns on a CPU (/proc) */
+	PERF_EV_CTX_SWITCH = OS_EV_CTX_SWITCH,	/* voluntary and involuntary (/proc) */
+	PERF_EV_MIGRATION = OS_EV_MIGRATION,	/* (/proc) */
+	PERF_EV_IVCSW = OS_NEV,			/* involuntary switches alone (/proc) */
+	PERF_NEV
 };
 #define PERF_EV_HW_FIRST	PERF_EV_CYCLES
 #define PERF_EV_SW_FIRST	PERF_EV_TASK_CLOCK
@@ -50,14 +55,15 @@ struct perf_window {
 	double	llc_mpki;	/* last-level-cache misses per 1000 instructions */
 	double	ctx_per_s;	/* context switches per second of wall time */
 	double	migr_per_s;	/* CPU migrations per second of wall time */
+	double	ivcs_per_s;	/* of those switches, involuntary ones (preempted) */
 };
 
 /* What this machine lets smtscope count (probed once on smtscope itself). */
 struct perf_caps {
 	int	hw;			/* cycles and instructions */
 	int	llc;			/* last-level-cache misses */
-	int	sw;			/* task-clock */
-	int	sched;			/* context switches and migrations (in the kernel) */
+	int	sw;			/* CPU time of a process (/proc) */
+	int	sched;			/* its context switches and migrations (/proc) */
 	int	paranoid;		/* kernel.perf_event_paranoid, -9 unknown */
 	char	hw_why[PERF_WHY_MAX];	/* why no hardware counters, "" when hw */
 	char	sw_why[PERF_WHY_MAX];	/* why no software counters, "" when sw */
@@ -66,19 +72,31 @@ struct perf_caps {
 
 struct perf_load;
 
-/* An empty set of counters for one load. */
-struct perf_load *perf_load_new(void);
-/* Open both groups on one process of the load (inherited by its children); -1 if none. */
+/*
+ * An empty set of figures for one load whose processes are read under root
+ * ("" for the supervisor's own); blocks: it waits for a living (pipe, fork),
+ * asked: hardware counters even then.
+ */
+struct perf_load *perf_load_new(const char *root, int blocks, int asked);
+/* Add one process of the load: its figures, and a hardware group where wanted; -1 if full. */
 int		 perf_load_attach(struct perf_load *, pid_t pid);
-/* Read every group once, summed over the load's processes. */
-void		 perf_load_read(const struct perf_load *, struct perf_reading *);
-/* Why the load has no hardware (or no software) counters; "" when it has both. */
+/* Read the load's figures now, summed over its processes (an ended one keeps its last). */
+void		 perf_load_read(struct perf_load *, struct perf_reading *);
+/* Why the load has no hardware counters (or switches); "" when it has all. */
 const char	*perf_load_why(const struct perf_load *);
+/* What its counters cost it, in words, where they slow it; "" when nothing. */
+const char	*perf_load_cost(const struct perf_load *);
 /* Close every counter and free. */
 void		 perf_load_free(struct perf_load *);
 
 /* The probe's facts, cached after the first call. */
 const struct perf_caps *perf_probe(void);
+/*
+ * Whether a load gets a hardware group: where the PMU counts (c), and for
+ * a load that blocks only when asked; else 0 and why (why may be NULL).
+ */
+int		 perf_want_hw(const struct perf_caps *c, int blocks, int asked, char *why,
+		     size_t len);
 
 /* The difference b - a of a monotonic 64-bit counter, across one wrap. */
 uint64_t	 perf_delta(uint64_t a, uint64_t b);

@@ -253,11 +253,8 @@ countersview_header(const struct countersview *cv, char *buf, size_t len)
 	countersview_counters_why(cv, part, sizeof part);
 	if (part[0] != '\0')
 		countersview_add(buf, len, "; ", part);
-	if (cv->caps != NULL && cv->caps->sw && !cv->caps->sched) {
-		snprintf(part, sizeof part, "cs/s n/a: perf_event_paranoid %d > 1",
-		    cv->caps->paranoid);
-		countersview_add(buf, len, "; ", part);
-	}
+	if (cv->caps != NULL && cv->caps->sw && !cv->caps->sched)
+		countersview_add(buf, len, "; ", cv->caps->sched_why);
 	if (strcmp(cv->sn->mhz_src, "cpufreq") != 0)
 		countersview_add(none, sizeof none, ", ", "cpufreq");
 	if (!isfinite(t))

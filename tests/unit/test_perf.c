@@ -1,4 +1,8 @@
-/* test_perf.c: counter arithmetic (wrap, multiplexing, IPC, GHz, MPKI, rates), reasons, and a live group. */
+/*
+ * test_perf.c: counter arithmetic (wrap, multiplexing, IPC, GHz, MPKI,
+ * rates), reasons, which loads get a hardware group (on fixed probes), the
+ * software figures from /proc fixtures, and a live load.
+ */
 #include "config.h"
 
 #include <dirent.h>
@@ -7,10 +11,12 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "sample/perf.h"
+#include "sample/task.h"
 #include "tap.h"
 #include "base/util.h"
 
@@ -155,7 +161,135 @@ test_reasons(void)
 	    "<= 1 or CAP_PERFMON (now 2)") == 0, "user-only counting: '%s'", buf);
 }
 
-/* A real child: the software group counts it; closing leaves no descriptor behind. */
+/* Which loads get a hardware group: where a PMU counts; on pipe and fork only when asked. */
+static void
+test_want_hw(void)
+{
+	struct perf_caps	pmu, none;
+	char			why[PERF_WHY_MAX];
+
+	memset(&pmu, 0, sizeof pmu);
+	pmu.hw = pmu.llc = pmu.sw = pmu.sched = 1;
+	memset(&none, 0, sizeof none);
+	none.sw = none.sched = 1;
+	snprintf(none.hw_why, sizeof none.hw_why, "no hardware counters: the hypervisor "
+	    "hides the PMU");
+
+	ok(perf_want_hw(&pmu, 0, 0, why, sizeof why) == 1 && why[0] == '\0',
+	    "a PMU, a load that computes: counted");
+	ok(perf_want_hw(&pmu, 1, 0, why, sizeof why) == 0 &&
+	    strstr(why, "--counters") != NULL && strstr(why, "switch") != NULL,
+	    "a PMU, a load that blocks (pipe, fork): not unless asked, and why: '%s'", why);
+	ok(perf_want_hw(&pmu, 1, 1, why, sizeof why) == 1, "... counted when asked");
+	ok(perf_want_hw(&none, 0, 0, why, sizeof why) == 0 &&
+	    strcmp(why, none.hw_why) == 0, "no PMU: never, with the probe's reason: '%s'",
+	    why);
+	ok(perf_want_hw(&none, 1, 1, why, sizeof why) == 0 &&
+	    strcmp(why, none.hw_why) == 0, "no PMU, asked: still never");
+	ok(perf_want_hw(&pmu, 0, 0, NULL, 0) == 1, "why may be NULL");
+}
+
+/* Copy a file of the fixture tree into a process directory of a scratch tree. */
+static int
+copy_fixture(const char *from, const char *to)
+{
+	char	buf[4096];
+	FILE	*in, *out;
+	size_t	n;
+	int	rc = 0;
+
+	if ((in = fopen(from, "r")) == NULL)
+		return -1;
+	if ((out = fopen(to, "w")) == NULL) {
+		fclose(in);
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		if (fwrite(buf, 1, n, out) != n)
+			rc = -1;
+	fclose(in);
+	return fclose(out) == 0 ? rc : -1;
+}
+
+/*
+ * A load's software figures are the sum of its processes' /proc files; one
+ * that ended keeps counting what it did.
+ */
+static void
+test_sw_fixture(void)
+{
+	static const char	*const files[] = { "schedstat", "stat", "status", "sched" };
+	const char		*data = getenv("TESTDATA");
+	struct perf_reading	 r, r2;
+	struct perf_window	 w;
+	struct perf_load	*pl;
+	uint64_t		 tick = 1000000000ULL / (uint64_t)sysconf(_SC_CLK_TCK);
+	char			 tmp[] = "/tmp/smtscope-perf.XXXXXX", from[1024], to[1200];
+	size_t			 i;
+
+	if (data == NULL || *data == '\0')
+		data = "tests/data";
+	if (mkdtemp(tmp) == NULL) {
+		skip("no scratch directory: %s", strerror(errno));
+		return;
+	}
+	snprintf(to, sizeof to, "%s/proc", tmp);
+	mkdir(to, 0700);
+	snprintf(to, sizeof to, "%s/proc/4242", tmp);
+	mkdir(to, 0700);
+	snprintf(to, sizeof to, "%s/proc/4243", tmp);
+	mkdir(to, 0700);
+	for (i = 0; i < 4; i++) {
+		snprintf(from, sizeof from, "%s/proc-task/proc/4242/%s", data, files[i]);
+		snprintf(to, sizeof to, "%s/proc/4242/%s", tmp, files[i]);
+		copy_fixture(from, to);
+		snprintf(from, sizeof from, "%s/proc-task/proc/4243/%s", data, files[i]);
+		snprintf(to, sizeof to, "%s/proc/4243/%s", tmp, files[i]);
+		copy_fixture(from, to);
+	}
+	pl = perf_load_new(tmp, 1, 0);
+	ok(perf_load_attach(pl, 4242) == 0 && perf_load_attach(pl, 4243) == 0,
+	    "two ends attached");
+	ok(perf_load_attach(pl, 4244) == -1, "a third end is refused");
+	perf_load_read(pl, &r);
+	ok((r.have & (1u << PERF_EV_TASK_CLOCK)) && r.val[PERF_EV_TASK_CLOCK] ==
+	    3000000000ULL + 150 * tick + 400 * tick, "CPU time: both ends, a fork's "
+	    "reaped children included (%llu)",
+	    (unsigned long long)r.val[PERF_EV_TASK_CLOCK]);
+	ok(r.val[PERF_EV_CTX_SWITCH] == 7 + 1234 + 500000 + 3 &&
+	    r.val[PERF_EV_IVCSW] == 1234 + 3, "switches: all %llu, involuntary %llu",
+	    (unsigned long long)r.val[PERF_EV_CTX_SWITCH],
+	    (unsigned long long)r.val[PERF_EV_IVCSW]);
+	ok(r.val[PERF_EV_MIGRATION] == 17, "migrations: the end that has a sched file "
+	    "(%llu)", (unsigned long long)r.val[PERF_EV_MIGRATION]);
+	ok(!(r.have & (1u << PERF_EV_CYCLES)), "no hardware group on a load that blocks");
+	/* End B ends: its files go; what it did still counts. */
+	for (i = 0; i < 4; i++) {
+		snprintf(to, sizeof to, "%s/proc/4243/%s", tmp, files[i]);
+		unlink(to);
+	}
+	perf_load_read(pl, &r2);
+	ok(r2.val[PERF_EV_CTX_SWITCH] == r.val[PERF_EV_CTX_SWITCH] &&
+	    r2.val[PERF_EV_TASK_CLOCK] == r.val[PERF_EV_TASK_CLOCK],
+	    "an end that is gone keeps its last figures");
+	perf_window(&r, &r2, 1000000000ULL, &w);
+	ok(w.ctx_per_s == 0 && w.migr_per_s == 0 && !w.multiplexed,
+	    "so the window never goes negative, and software is never multiplexed");
+	perf_load_free(pl);
+	for (i = 0; i < 4; i++) {
+		snprintf(to, sizeof to, "%s/proc/4242/%s", tmp, files[i]);
+		unlink(to);
+	}
+	snprintf(to, sizeof to, "%s/proc/4242", tmp);
+	rmdir(to);
+	snprintf(to, sizeof to, "%s/proc/4243", tmp);
+	rmdir(to);
+	snprintf(to, sizeof to, "%s/proc", tmp);
+	rmdir(to);
+	rmdir(tmp);
+}
+
+/* A real child: its switches and time come from /proc; closing leaves no descriptor. */
 static void
 test_live(void)
 {
@@ -169,14 +303,14 @@ test_live(void)
 	char			 x = 0;
 
 	ok(c->hw || c->hw_why[0] != '\0', "hardware counters, or why not: '%s'", c->hw_why);
-	ok(c->sw || c->sw_why[0] != '\0', "software counters, or why not: '%s'", c->sw_why);
+	ok(c->sw || c->sw_why[0] != '\0', "software figures, or why not: '%s'", c->sw_why);
 	if (!c->sw || !c->sched) {
-		skip("no software counters of switches here: %s%s", c->sw_why, c->sched_why);
+		skip("no switches from /proc here: %s%s", c->sw_why, c->sched_why);
 		return;
 	}
 	fds = count_fds();
 	for (i = 0; i < 50; i++) {
-		pl = perf_load_new();
+		pl = perf_load_new("", 0, 0);
 		perf_load_attach(pl, getpid());
 		perf_load_free(pl);
 	}
@@ -194,7 +328,7 @@ test_live(void)
 		_exit(0);
 	}
 	close(p[0]);
-	pl = perf_load_new();
+	pl = perf_load_new("", 0, 0);
 	ok(perf_load_attach(pl, pid) == 0, "attached to a child");
 	t0 = util_now_ns();
 	perf_load_read(pl, &a);
@@ -203,10 +337,12 @@ test_live(void)
 	perf_window(&a, &b, util_now_ns() - t0, &w);
 	ok(w.d[PERF_EV_CTX_SWITCH] >= 50, "its sleeps are context switches (%.0f)",
 	    w.d[PERF_EV_CTX_SWITCH]);
-	ok(w.d[PERF_EV_TASK_CLOCK] > 0, "task-clock ran (%.0f ns)", w.d[PERF_EV_TASK_CLOCK]);
+	ok(w.d[PERF_EV_TASK_CLOCK] > 0, "its CPU time ran (%.0f ns)",
+	    w.d[PERF_EV_TASK_CLOCK]);
 	ok(c->hw ? isfinite(w.ipc) : isnan(w.ipc), "IPC %s", c->hw ? "counted" : "NAN");
 	ok(c->hw || strcmp(perf_load_why(pl), c->hw_why) == 0, "the load's reason is the "
 	    "probe's: '%s'", perf_load_why(pl));
+	ok(strcmp(perf_load_cost(pl), "") == 0, "a load that computes pays nothing");
 	perf_load_free(pl);
 	close(p[1]);
 	kill(pid, SIGKILL);
@@ -218,6 +354,8 @@ main(void)
 {
 	test_arithmetic();
 	test_reasons();
+	test_want_hw();
+	test_sw_fixture();
 	test_live();
 	return tap_done();
 }
