@@ -109,34 +109,43 @@ others_top(struct ui_others *o, const struct ui_host *h)
 }
 
 /*
- * Who the others are: scan /proc while some CPU has a share of theirs.
- * A scan's figures cover the time since the one before, so they are
- * shown only when that one was at the previous refresh.
+ * Who the others are: scan /proc while some CPU has a share of theirs, at
+ * most once a second (OTHERS_SCAN_NS); between scans the names stay, on the
+ * CPUs that still have a share. A scan's figures cover the time since the
+ * one before, so they are shown only when that one was recent.
  */
 static void
-others_scan(struct ui_others *o, const struct ui_host *h)
+others_scan(struct ui_others *o, const struct ui_host *h, uint64_t now)
 {
 	pid_t	own[OTHERS_OWN_MAX];
 	int	i, n, need = 0, valid;
 
-	o->tick++;
 	for (i = 0; i < h->m->npus; i++) {
-		o->who[i][0] = '\0';
-		need |= isfinite(o->share[i]) && o->share[i] >= OTHERS_SCAN_MIN;
+		if (!(isfinite(o->share[i]) && o->share[i] >= OTHERS_SCAN_MIN))
+			o->who[i][0] = '\0';
+		else
+			need = 1;
 	}
-	o->top[0] = '\0';
-	if (!need)
+	if (!need) {
+		o->top[0] = '\0';
+		o->scan_ns = 0;
+		return;
+	}
+	if (o->scan_ns != 0 && now - o->scan_ns < OTHERS_SCAN_NS)
 		return;
 	n = own_pids(o->own, own, OTHERS_OWN_MAX);
-	if (foreign_sample(o->fg, own, n, util_now_ns()) == -1)
+	if (foreign_sample(o->fg, own, n, now) == -1)
 		return;
-	valid = o->scan_tick + 1 == o->tick;
-	o->scan_tick = o->tick;
+	o->scans++;
+	valid = o->scan_ns != 0 && now - o->scan_ns <= OTHERS_SCAN_GAP_NS;
+	o->scan_ns = now;
 	if (!valid)
 		return;
+	o->top[0] = '\0';
 	for (i = 0; i < h->m->npus; i++)
-		foreign_describe(o->fg, h->m->pus[i].os_index, OTHERS_NAME_MIN, 3,
-		    o->who[i], sizeof o->who[i]);
+		if (isfinite(o->share[i]) && o->share[i] >= OTHERS_SCAN_MIN)
+			foreign_describe(o->fg, h->m->pus[i].os_index, OTHERS_NAME_MIN, 3,
+			    o->who[i], sizeof o->who[i]);
 	others_top(o, h);
 }
 
@@ -154,7 +163,7 @@ others_tick(struct ui_others *o, const struct ui_host *h,
 	if (!o->hold)
 		others_shares(o, h, cur->t_ns - prev->t_ns);
 	o->hold = 0;
-	others_scan(o, h);
+	others_scan(o, h, cur->t_ns);
 }
 
 /* Others' CPU time so far on a load's core: its CPUs' busy time less the load's own. */

@@ -3,7 +3,10 @@
  * busy time /proc/stat gives each CPU less smtscope's own (its loads with
  * their children, and the screen itself) is others' share; only when some
  * CPU has such a share does a scan of /proc (foreign.c) say who they are,
- * so a quiet machine pays nothing for it. Figures go into the state.
+ * so a quiet machine pays nothing for it, and at most once a second
+ * whatever the refresh rate, the names kept between scans, so that what
+ * others run costs the screen the same at 10 Hz as at 1 Hz. Figures go
+ * into the state.
  */
 #ifndef SMTSCOPE_UI_OTHERS_H
 #define SMTSCOPE_UI_OTHERS_H
@@ -29,8 +32,8 @@ struct ui_others {
 	double			 cpus;		/* others' total, in CPUs; NAN unknown */
 	double			 max;		/* their largest share of one CPU */
 	char			 top[ANALYSIS_WHO_LEN]; /* the top process, its CPU */
-	uint64_t		 tick;		/* refreshes counted */
-	uint64_t		 scan_tick;	/* the refresh of the last scan of /proc */
+	uint64_t		 scan_ns;	/* the last scan of /proc; 0 none running */
+	uint64_t		 scans;		/* scans made, for the tests */
 	int			 hold;		/* a load came, went or moved: keep one */
 };
 
@@ -40,6 +43,14 @@ struct ui_others {
 #define OTHERS_NAME_MIN		0.01
 /* Their share of one CPU from which the header calls the machine busy. */
 #define OTHERS_BUSY_MIN		0.10
+/*
+ * /proc is scanned at most once in this long (a refresh's timer may come a
+ * little early; the scans are once a second on average), and a scan's
+ * figures are shown only when the one before was at most OTHERS_SCAN_GAP_NS
+ * before it: a longer interval would average a past that is not now.
+ */
+#define OTHERS_SCAN_NS		950000000ULL
+#define OTHERS_SCAN_GAP_NS	2500000000ULL
 
 /* Start counting others' work (a live machine only); figures unknown until then. */
 void	others_init(struct ui_others *, const struct ui_host *);
