@@ -50,6 +50,73 @@ analysis_efficiency(double speed, double share, double solo_share)
 	return speed / share;
 }
 
+/* The mark's character. */
+const char *
+analysis_mark_text(enum analysis_mark m)
+{
+	return m == ANALYSIS_UNKNOWN ? "?" : m == ANALYSIS_MARKED ? "~" : "";
+}
+
+/* The mark of a speed: unknown past physics or above 100% on a disturbed solo. */
+enum analysis_mark
+analysis_speed_mark(double speed, double spread, int cpu_bound, int solo_disturbed,
+    int disturbed, char *why, size_t len)
+{
+	double	tol = ANALYSIS_BEYOND + (isfinite(spread) ? spread : 0);
+
+	if (why != NULL && len > 0)
+		why[0] = '\0';
+	if (isfinite(speed) && solo_disturbed && speed > 1) {
+		if (why != NULL)
+			snprintf(why, len, "speed unknown: %.0f%% of a solo others slowed",
+			    100 * speed);
+		return ANALYSIS_UNKNOWN;
+	}
+	if (isfinite(speed) && cpu_bound && speed > 1 + tol) {
+		if (why != NULL)
+			snprintf(why, len, "speed unknown: %.0f%%, faster than alone on its "
+			    "CPU: its solo ran on a slower CPU", 100 * speed);
+		return ANALYSIS_UNKNOWN;
+	}
+	return solo_disturbed || disturbed ? ANALYSIS_MARKED : ANALYSIS_CLEAN;
+}
+
+/* Loads time-sharing one CPU past one CPU's work: each becomes unknown. */
+int
+analysis_shared_marks(const int *cpu, const double *speed, const double *spread, int n,
+    enum analysis_mark *mark)
+{
+	double	sum, sp;
+	int	i, j, k, marked = 0;
+
+	for (i = 0; i < n; i++) {
+		if (cpu[i] < 0)
+			continue;
+		/* Each group once, from its first member. */
+		for (j = 0; j < i && cpu[j] != cpu[i]; j++)
+			;
+		if (j < i)
+			continue;
+		sum = sp = 0;
+		for (j = i, k = 0; j < n; j++) {
+			if (cpu[j] != cpu[i] || !isfinite(speed[j]))
+				continue;
+			sum += speed[j];
+			if (isfinite(spread[j]) && spread[j] > sp)
+				sp = spread[j];
+			k++;
+		}
+		if (k < 2 || sum <= 1 + ANALYSIS_BEYOND + sp)
+			continue;
+		for (j = i; j < n; j++)
+			if (cpu[j] == cpu[i] && isfinite(speed[j])) {
+				mark[j] = ANALYSIS_UNKNOWN;
+				marked++;
+			}
+	}
+	return marked;
+}
+
 /* Exponentially weighted moving average; a NAN history starts afresh. */
 double
 analysis_smooth(double prev, double cur, double alpha)

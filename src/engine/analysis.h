@@ -23,6 +23,43 @@ double	analysis_efficiency(double speed, double share, double solo_share);
 /* Exponentially weighted moving average; NAN prev starts it. */
 double	analysis_smooth(double prev, double cur, double alpha);
 
+/*
+ * What a speed (and the efficiency made from it) is worth, on every
+ * surface: as measured; marked ~ (its solo or its window was disturbed:
+ * others took CPU time, so it reads low or high); or unknown ? (past what
+ * physics allows, or above 100% on a solo others slowed: how much faster
+ * cannot be said). An unknown figure is never shown as a number.
+ */
+enum analysis_mark {
+	ANALYSIS_CLEAN,
+	ANALYSIS_MARKED,
+	ANALYSIS_UNKNOWN
+};
+/* Faster together than alone by more than this and the figure's own spread: past physics. */
+#define ANALYSIS_BEYOND	0.08
+/* The mark's character: "", "~" or "?". */
+const char *analysis_mark_text(enum analysis_mark);
+/*
+ * The mark of a speed (together / solo) with its relative spread (NAN
+ * none): unknown above 100% when the solo was disturbed; unknown above 1 +
+ * ANALYSIS_BEYOND + spread for a CPU-bound load, which cannot run faster
+ * beside others than alone on the same CPU (its solo ran on a slower CPU:
+ * a host or a frequency changing it; a load that blocks may well, its CPUs
+ * kept awake); else marked when the solo or the window was disturbed. why
+ * (may be NULL) says an unknown one in words ("" otherwise).
+ */
+enum analysis_mark analysis_speed_mark(double speed, double spread, int cpu_bound,
+	    int solo_disturbed, int disturbed, char *why, size_t len);
+/*
+ * Loads time-sharing one CPU do no more than one CPU's work: of n loads,
+ * those with the same cpu[i] (each pinned there alone and CPU-bound; -1
+ * for any other) whose speeds sum past 1 + ANALYSIS_BEYOND + the largest
+ * spread among them become unknown (mark[i] = ANALYSIS_UNKNOWN); how many
+ * did.
+ */
+int	analysis_shared_marks(const int *cpu, const double *speed, const double *spread,
+	    int n, enum analysis_mark *mark);
+
 /* A neighbour: another load and where it runs relative to this one. */
 struct analysis_neighbour {
 	int		 id;		/* the other load */

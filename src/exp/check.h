@@ -13,6 +13,7 @@
 
 #include "model/cpuinfo.h"
 #include "base/cpuset.h"
+#include "engine/analysis.h"
 #include "sample/foreign.h"
 #include "sample/perf.h"
 #include "sample/sensors.h"
@@ -215,6 +216,15 @@ void	check_cell_speeds(const struct check *, const struct check_row *, int rel,
  */
 #define CHECK_BEYOND	0.08
 int	check_cell_beyond(const struct check *, const struct check_row *, int rel);
+/*
+ * The mark of a row's cell on every surface (analysis.h): unknown ? when it
+ * is past physics after a second solo (its beyond), or a copy's speed is
+ * above 100% of a solo others disturbed (which copy in *which: 0 the
+ * anchor's, 1 the partner's; may be NULL); marked ~ when others disturbed
+ * it or a solo it rests on; else clean.
+ */
+enum analysis_mark check_cell_mark(const struct check *, const struct check_row *, int rel,
+	    int *which);
 /* Free what a check holds. */
 void	check_free(struct check *);
 

@@ -649,6 +649,34 @@ check_cell_beyond(const struct check *c, const struct check_row *row, int r)
 	return sa > 1 + tol || (r == REL_SAME_PU && yield > 1 + tol);
 }
 
+/* The mark of a row's cell: ? past physics or above 100% of a disturbed solo, ~ disturbed. */
+enum analysis_mark
+check_cell_mark(const struct check *c, const struct check_row *row, int r, int *which)
+{
+	const struct check_solo	*soa = check_find_solo(c, &row->a);
+	const struct check_solo	*sob = check_find_solo(c, &row->b);
+	const struct check_cell	*cell = &row->cell[r];
+	double			 sa, sb, yield;
+	int			 own = cell->solo > 0, da, db;
+
+	if (which != NULL)
+		*which = 0;
+	if (cell->state != CHECK_DONE)
+		return ANALYSIS_CLEAN;
+	check_cell_speeds(c, row, r, &sa, &sb, &yield);
+	/* The anchor's own solo right before the pair is clean, or it is not used. */
+	da = !own && soa != NULL && soa->cell.disturbed;
+	db = (!own || row->pair) && sob != NULL && sob->cell.disturbed;
+	if (cell->beyond || (da && sa > 1))
+		return ANALYSIS_UNKNOWN;
+	if (db && sb > 1) {
+		if (which != NULL)
+			*which = 1;
+		return ANALYSIS_UNKNOWN;
+	}
+	return cell->disturbed || da || db ? ANALYSIS_MARKED : ANALYSIS_CLEAN;
+}
+
 /* The solo rates a row's cell is measured against. */
 void
 check_cell_solos(const struct check *c, const struct check_row *row, int r,

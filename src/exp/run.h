@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
+#include "engine/analysis.h"
 #include "sample/foreign.h"
 #include "engine/loads.h"
 #include "sample/perf.h"
@@ -39,6 +40,8 @@ struct run_result {
 	double			 spread;
 	double			 speed;
 	double			 efficiency;
+	enum analysis_mark	 speed_mark;	/* of speed and efficiency: ~ or ? */
+	char			 mark_why[160];	/* why a ? one is unknown */
 	int			 disturbed;	/* others took time on its core, together */
 	struct run_foreign	 foreign;
 	int			 last_cpu;

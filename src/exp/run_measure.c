@@ -278,6 +278,48 @@ run_together(struct loads *ls, struct foreign *f, struct sensors *sn, struct run
 	return sig;
 }
 
+/*
+ * The marks of the loads' speeds: ~ on a disturbed solo or window; ? past
+ * physics (faster than alone, or loads time-sharing one CPU doing more than
+ * its work) or above 100% on a disturbed solo.
+ */
+static void
+run_marks(struct run *run)
+{
+	struct run_result	*r;
+	enum analysis_mark	*mark = xcalloc((size_t)run->n + 1, sizeof *mark);
+	double			*speed = xcalloc((size_t)run->n + 1, sizeof *speed);
+	double			*spread = xcalloc((size_t)run->n + 1, sizeof *spread);
+	int			*cpu = xcalloc((size_t)run->n + 1, sizeof *cpu);
+	int			 i, cpu_bound;
+
+	for (i = 0; i < run->n; i++) {
+		r = &run->r[i];
+		cpu_bound = kernel_cpu_bound(r->spec.k);
+		spread[i] = (isfinite(r->spread) ? r->spread : 0) +
+		    (isfinite(r->solo_spread) ? r->solo_spread : 0);
+		speed[i] = r->speed;
+		r->speed_mark = mark[i] = analysis_speed_mark(r->speed, spread[i], cpu_bound,
+		    r->solo_disturbed, r->disturbed, r->mark_why, sizeof r->mark_why);
+		cpu[i] = cpu_bound && !r->spec.floating && r->spec.cpu_b == -1 ?
+		    cpuset_next(&r->spec.cpus, 0) : -1;
+	}
+	analysis_shared_marks(cpu, speed, spread, run->n, mark);
+	for (i = 0; i < run->n; i++) {
+		r = &run->r[i];
+		if (mark[i] == r->speed_mark)
+			continue;
+		r->speed_mark = mark[i];
+		snprintf(r->mark_why, sizeof r->mark_why, "speed unknown: the loads "
+		    "time-sharing CPU %d did more than one CPU's work: a solo ran on a "
+		    "slower CPU", cpu[i]);
+	}
+	free(mark);
+	free(speed);
+	free(spread);
+	free(cpu);
+}
+
 /* Each load's figures after the together window: where it ran, its speed; 1 if one failed. */
 static int
 run_results(struct loads *ls, struct run *run)
@@ -303,6 +345,7 @@ run_results(struct loads *ls, struct run *run)
 		if (!r->starved && (r->failure[0] != '\0' || !isfinite(r->speed)))
 			failed = 1;
 	}
+	run_marks(run);
 	return failed;
 }
 

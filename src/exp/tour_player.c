@@ -511,6 +511,44 @@ tour_player_load_figures(struct tour_player *p, int i, struct tour_load_result *
 	return 0;
 }
 
+/*
+ * The marks of a step's speeds (analysis.h): ~ on a disturbed solo or
+ * window, ? past physics or above 100% on a disturbed solo, and ? for the
+ * loads that time-share one CPU and did more than its work together; a
+ * yield with an unknown speed in it is unknown.
+ */
+static void
+tour_player_marks(struct tour_step_result *r)
+{
+	struct tour_load_result	*lr;
+	enum analysis_mark	 mark[TOUR_LOADS_MAX];
+	double			 speed[TOUR_LOADS_MAX], spread[TOUR_LOADS_MAX];
+	int			 cpu[TOUR_LOADS_MAX], i, bound;
+
+	for (i = 0; i < r->nloads; i++) {
+		lr = &r->loads[i];
+		bound = kernel_cpu_bound(lr->k);
+		speed[i] = lr->paused ? NAN : lr->speed;
+		spread[i] = (isfinite(lr->spread) ? lr->spread : 0) +
+		    (isfinite(lr->solo_spread) ? lr->solo_spread : 0);
+		lr->mark = mark[i] = analysis_speed_mark(speed[i], spread[i], bound,
+		    lr->solo_disturbed, lr->disturbed, lr->mark_why, sizeof lr->mark_why);
+		cpu[i] = bound && lr->cpu_b == -1 ? lr->cpu : -1;
+	}
+	analysis_shared_marks(cpu, speed, spread, r->nloads, mark);
+	for (i = 0; i < r->nloads; i++) {
+		lr = &r->loads[i];
+		if (mark[i] != lr->mark) {
+			lr->mark = mark[i];
+			snprintf(lr->mark_why, sizeof lr->mark_why, "speed unknown: the "
+			    "loads time-sharing CPU %d did more than one CPU's work: a solo "
+			    "ran on a slower CPU", cpu[i]);
+		}
+		if (lr->mark == ANALYSIS_UNKNOWN)
+			r->yield_unknown = 1;
+	}
+}
+
 /* Record the figures of the step from the two samples of each running load. */
 static void
 tour_player_measured(struct tour_player *p)
@@ -555,6 +593,8 @@ tour_player_measured(struct tour_player *p)
 		r->nloads++;
 	}
 	r->yield = n > 0 ? sum : NAN;
+	r->yield_unknown = 0;
+	tour_player_marks(r);
 	r->measured = 1;
 	tour_player_event(p, TOUR_EV_MEASURED);
 }

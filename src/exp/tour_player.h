@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "base/cpuset.h"
+#include "engine/analysis.h"
 #include "sample/foreign.h"
 #include "engine/kernels/kernel.h"
 #include "engine/loads.h"
@@ -91,6 +92,8 @@ struct tour_load_result {
 	int			 disturbed;	/* others took time on its core, together */
 	struct tour_foreign	 foreign;
 	double			 speed;		/* rate / solo */
+	enum analysis_mark	 mark;		/* of the speed: ~ disturbed, ? unknown */
+	char			 mark_why[160];	/* why a ? one is unknown */
 };
 
 struct tour_step_result {
@@ -102,6 +105,7 @@ struct tour_step_result {
 	struct tour_load_result	 loads[TOUR_LOADS_MAX];
 	int			 nloads;
 	double			 yield;		/* sum of speeds of running loads */
+	int			 yield_unknown;	/* ... one of which is unknown (?) */
 };
 
 /* Resolve a tour against a topology; NULL never (unresolvable steps are skipped). */
@@ -142,5 +146,7 @@ double			 tour_player_progress(const struct tour_player *, double now_s,
 			    char *buf, size_t len);
 /* The solo rate the player has for a load of the host's (NAN if none yet). */
 double			 tour_player_solo_of(const struct tour_player *, int id);
+/* Was that solo disturbed (others took its CPU time): its figures carry ~. */
+int			 tour_player_solo_disturbed(const struct tour_player *, int id);
 
 #endif

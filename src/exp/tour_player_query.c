@@ -83,6 +83,20 @@ tour_player_solo_of(const struct tour_player *p, int id)
 	return NAN;
 }
 
+/* Was the solo the player has for a load of the host's disturbed? */
+int
+tour_player_solo_disturbed(const struct tour_player *p, int id)
+{
+	const struct tour_solo	*so;
+	int			 i;
+
+	for (i = 0; i < p->nlive; i++)
+		if (p->live[i].id == id)
+			return (so = tour_solo_find(&p->solos, p->live[i].spec)) != NULL &&
+			    so->disturbed;
+	return 0;
+}
+
 /* A step's figures. */
 const struct tour_step_result *
 tour_player_result(const struct tour_player *p, int step)

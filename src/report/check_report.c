@@ -239,15 +239,45 @@ check_yield_disturbed(const struct check *c, const struct check_row *row, int r)
 	return row->cell[r].disturbed || check_solo_disturbed(c, row, r);
 }
 
-/* A matrix cell: "0.52+0.52=1.04 ±1.0%", with ~ when others disturbed it. */
+/* Why a cell's speed is unknown (check_cell_mark), in words. */
 static void
-check_text_yield(const struct check *c, const struct check_row *row, int r,
-    struct report_table *t, int i, int col)
+check_unknown_why(const struct check *c, const struct check_row *row, int r, int which,
+    char *buf, size_t len)
 {
-	char	a[32], b[32], y[32], sp[32];
 	double	sa, sb, yield;
 
 	check_cell_speeds(c, row, r, &sa, &sb, &yield);
+	if (row->cell[r].beyond)
+		snprintf(buf, len, "%s on %s: unknown: faster together than alone (%.2f, "
+		    "yield %.2f): its solo ran while the CPU was slower", row->name,
+		    topo_rel_name(r), sa, yield);
+	else
+		snprintf(buf, len, "%s on %s: unknown: the %s copy ran %.0f%% of a solo "
+		    "others disturbed", row->name, topo_rel_name(r), which ? "partner" :
+		    "anchor", 100 * (which ? sb : sa));
+}
+
+/*
+ * A matrix cell: "0.52+0.52=1.04 ±1.0%", with ~ when others disturbed it;
+ * a speed that is unknown (past physics, or above 100% of a disturbed solo)
+ * and the yield made from it read ?, a footnote saying why.
+ */
+static void
+check_text_yield(const struct check *c, struct report_notes *notes,
+    const struct check_row *row, int r, struct report_table *t, int i, int col)
+{
+	char	a[32], b[32], y[32], sp[32], why[256];
+	double	sa, sb, yield;
+	int	which;
+
+	check_cell_speeds(c, row, r, &sa, &sb, &yield);
+	if (check_cell_mark(c, row, r, &which) == ANALYSIS_UNKNOWN) {
+		check_unknown_why(c, row, r, which, why, sizeof why);
+		report_set_text(t, i, col, "%s+%s=? [%d]", which == 0 || row->cell[r].beyond ?
+		    "?" : fmt_num(a, sizeof a, sa, FMT_FIXED, 2), which == 1 ? "?" :
+		    fmt_num(b, sizeof b, sb, FMT_FIXED, 2), report_note(notes, "%s", why));
+		return;
+	}
 	fmt_spread(sp, sizeof sp, row->cell[r].spread);
 	report_set_text(t, i, col, "%s%s+%s=%s%s%s",
 	    check_yield_disturbed(c, row, r) ? "~" : "",
@@ -280,7 +310,7 @@ check_text_matrix(const struct check *c, struct report_notes *notes, FILE *f)
 		for (r = 0; r < REL_COUNT; r++) {
 			check_cell_speeds(c, &c->rows[i], r, &sa, &sb, &yield);
 			if (c->rows[i].cell[r].state == CHECK_DONE && isfinite(yield))
-				check_text_yield(c, &c->rows[i], r, t, i, 2 + r);
+				check_text_yield(c, notes, &c->rows[i], r, t, i, 2 + r);
 			else if (c->rows[i].cell[r].state == CHECK_DONE)
 				report_set_text(t, i, 2 + r, "no solo [%d]", report_note(notes,
 				    "%s: no speed without its solo rate", c->rows[i].name));
@@ -547,6 +577,7 @@ static void
 check_json_cell(const struct check *c, struct strbuf *sb, const struct check_row *row, int r)
 {
 	const struct check_cell	*cell = &row->cell[r];
+	enum analysis_mark	 mark;
 	double			 sa, sb_, yield, solo, solo_b, share;
 
 	if (c->plan.rel[r].cpu == -1) {
@@ -584,6 +615,10 @@ check_json_cell(const struct check *c, struct strbuf *sb, const struct check_row
 	strbuf_printf(sb, ",\"solo_disturbed\":%s,\"solo_low\":%s",
 	    check_solo_disturbed(c, row, r) ? "true" : "false", cell->beyond ? "true" :
 	    "false");
+	/* A flag for the speeds and yield: "~", "?" (unknown: see the warnings) or null. */
+	mark = check_cell_mark(c, row, r, NULL);
+	strbuf_puts(sb, ",\"speed_mark\":");
+	strbuf_json_str(sb, mark == ANALYSIS_CLEAN ? NULL : analysis_mark_text(mark));
 	strbuf_puts(sb, ",\"error\":");
 	if (cell->state == CHECK_FAILED)
 		strbuf_json_str(sb, cell->error);

@@ -86,6 +86,7 @@ check_svg_cell(FILE *f, const struct check *c, const struct check_row *row, int 
 	const struct check_cell	*cell = &row->cell[r];
 	char			 l1[64], l2[64], tip[800], fill[16];
 	double			 sa, sb, yield;
+	int			 which;
 
 	check_cell_speeds(c, row, r, &sa, &sb, &yield);
 	if (c->plan.rel[r].cpu == -1) {
@@ -102,6 +103,18 @@ check_svg_cell(FILE *f, const struct check *c, const struct check_row *row, int 
 		    cell->state == CHECK_DONE ? "no solo rate" : "not measured");
 		check_svg_box(f, x, y, "#eeeeee", "-", cell->state == CHECK_DONE ?
 		    "no solo" : "not measured", tip);
+	} else if (check_cell_mark(c, row, r, &which) == ANALYSIS_UNKNOWN) {
+		/* Past physics, or above 100% of a disturbed solo: no number, no colour. */
+		if (which == 1)
+			snprintf(l1, sizeof l1, "%.2f + ?", sa);
+		else if (cell->beyond)
+			snprintf(l1, sizeof l1, "? + ?");
+		else
+			snprintf(l1, sizeof l1, "? + %.2f", sb);
+		snprintf(tip, sizeof tip, "%s on %s: unknown: %s", row->name, topo_rel_name(r),
+		    cell->beyond ? "faster together than alone: its solo ran while the CPU "
+		    "was slower" : "above 100% of a solo others disturbed");
+		check_svg_box(f, x, y, "#eeeeee", l1, "yield ?", tip);
 	} else {
 		check_svg_colour(yield, fill, sizeof fill);
 		snprintf(l1, sizeof l1, "%s%.2f + %.2f", check_svg_disturbed(c, row, r) ?
@@ -145,7 +158,7 @@ check_svg_title(FILE *f, const struct check *c)
 	    "speed + the partner's (1.00 = as fast as alone), and their sum, the "
 	    "yield.</text>\n<text x=\"10\" y=\"84\" fill=\"#555555\">Colour by yield: "
 	    "red below 1, amber 1 (one CPU of work), green 2 (two whole CPUs). "
-	    "~ disturbed by others' work.</text>\n", f);
+	    "~ disturbed by others' work; ? unknown (past physics).</text>\n", f);
 }
 
 /* Write the co-run matrix as an SVG table to f; -1 on a write error. */

@@ -22,7 +22,7 @@
 
 enum {
 	RS_ID, RS_LOAD, RS_PART, RS_FROM, RS_TO, RS_N, RS_MIN, RS_MEDIAN, RS_MAX,
-	RS_SOLO, RS_SPEED, RS_UNIT, RS_NCOLS
+	RS_SOLO, RS_SPEED, RS_UNIT, RS_SPEED_MARK, RS_NCOLS
 };
 static const struct report_col replay_cols[RS_NCOLS] = {
 	[RS_ID] = { .key = "id" },
@@ -45,6 +45,7 @@ static const struct report_col replay_cols[RS_NCOLS] = {
 	[RS_SPEED] = { .key = "speed", .title = "SPEED", .width = 6, .right = 1,
 	    .style = FMT_PCT },
 	[RS_UNIT] = { .key = "unit", .title = "UNIT", .gap = 1 },
+	[RS_SPEED_MARK] = { .key = "speed_mark" },
 };
 
 /* Compare two doubles for qsort. */
@@ -72,7 +73,9 @@ replay_part(struct report_table *t, const struct replay *rp, int li, int part, i
 {
 	const struct replay_load	*l = &rp->loads[li];
 	enum report_better		 better = l->higher ? REPORT_HIGHER : REPORT_LOWER;
-	double				 med, r;
+	enum analysis_mark		 mark;
+	double				 med, r, speed;
+	char				 why[160];
 	int				 i, n = 0, row = report_add_row(t);
 
 	for (i = a; i < b; i++)
@@ -94,12 +97,24 @@ replay_part(struct report_table *t, const struct replay *rp, int li, int part, i
 	report_set_num(t, row, RS_MAX, replay_display(l, n ? (l->higher ? buf[n - 1] :
 	    buf[0]) : NAN), NULL, better);
 	report_set_num(t, row, RS_SOLO, replay_display(l, l->solo), NULL, better);
-	report_set_num(t, row, RS_SPEED, analysis_speed(med, l->solo), NULL, REPORT_HIGHER);
+	speed = analysis_speed(med, l->solo);
+	mark = analysis_speed_mark(speed, NAN, kernel_cpu_bound(kernel_find(l->kernel)),
+	    l->solo_disturbed, 0, why, sizeof why);
+	report_set_num(t, row, RS_SPEED, speed, NULL, REPORT_HIGHER);
 	if (l->solo_disturbed) {
 		report_set_flag(t, row, RS_SOLO, REPORT_DISTURBED, "solo disturbed");
 		report_set_flag(t, row, RS_SPEED, REPORT_DISTURBED, "solo disturbed");
 	} else if (!isfinite(l->solo))
 		report_set_flag(t, row, RS_SPEED, REPORT_NA, "no solo was recorded");
+	/* A flag per speed; an unknown one (past physics) reads ?, null in JSON. */
+	if (mark == ANALYSIS_CLEAN || !isfinite(speed))
+		report_set_json(t, row, RS_SPEED_MARK, "null");
+	else
+		report_set_text(t, row, RS_SPEED_MARK, "%s", analysis_mark_text(mark));
+	if (mark == ANALYSIS_UNKNOWN && isfinite(speed)) {
+		report_set_text(t, row, RS_SPEED, "?");
+		report_set_json(t, row, RS_SPEED, "null");
+	}
 	if (n == 0)
 		report_set_flag(t, row, RS_MEDIAN, REPORT_NA, "no rate in this part");
 	report_set_text(t, row, RS_UNIT, "%s", l->unit);

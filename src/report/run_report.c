@@ -25,7 +25,8 @@ enum {
 	RUN_ID, RUN_NAME, RUN_SPEC, RUN_KERNEL, RUN_PARAM, RUN_CPUS, RUN_FLOATING,
 	RUN_UNIT, RUN_HIGHER, RUN_SOLO, RUN_SOLO_SHARE, RUN_SOLO_SPREAD,
 	RUN_SOLO_TRIES, RUN_SOLO_DISTURBED, RUN_SOLO_FOREIGN, RUN_RATE, RUN_SPREAD,
-	RUN_SPEED, RUN_SHARE, RUN_EFFIC, RUN_DISTURBED, RUN_FOREIGN, RUN_LAST_CPU,
+	RUN_SPEED, RUN_SPEED_MARK, RUN_SHARE, RUN_EFFIC, RUN_EFFIC_MARK, RUN_UNKNOWN,
+	RUN_DISTURBED, RUN_FOREIGN, RUN_LAST_CPU,
 	RUN_MIGRATIONS, RUN_CPUS_SEEN, RUN_IPC, RUN_GHZ, RUN_LLC_MPKI, RUN_CTX_S,
 	RUN_MIGR_S, RUN_IVCS_S, RUN_MULTIPLEXED, RUN_SOLO_IPC, RUN_SOLO_GHZ, RUN_COUNTERS_NA,
 	RUN_COUNTERS_COST, RUN_NEIGHBOURS, RUN_NEIGHBORS, RUN_ERROR, RUN_NCOLS
@@ -56,6 +57,9 @@ static const struct report_col run_cols[RUN_NCOLS] = {
 	    .style = FMT_PCT },
 	[RUN_EFFIC] = { .key = "efficiency", .title = "EFFIC", .width = 6, .right = 1,
 	    .style = FMT_PCT },
+	[RUN_SPEED_MARK] = { .key = "speed_mark" },
+	[RUN_EFFIC_MARK] = { .key = "efficiency_mark" },
+	[RUN_UNKNOWN] = { .key = "speed_unknown" },
 	[RUN_DISTURBED] = { .key = "disturbed" },
 	[RUN_FOREIGN] = { .key = "foreign" },
 	[RUN_LAST_CPU] = { .key = "last_cpu" },
@@ -215,6 +219,37 @@ run_set_foreign(struct report_table *t, int row, int col, const struct run_forei
 	strbuf_free(&json);
 }
 
+/*
+ * The marks of load i's speed and efficiency, a flag each in JSON and CSV
+ * ("~", "?" or none); an unknown one is "?" in text and null in JSON, with
+ * the reason.
+ */
+static void
+run_set_mark(struct report_table *t, const struct run_result *r, int i)
+{
+	const char	*m = analysis_mark_text(r->speed_mark);
+
+	if (r->speed_mark == ANALYSIS_CLEAN || !isfinite(r->speed)) {
+		report_set_json(t, i, RUN_SPEED_MARK, "null");
+		report_set_json(t, i, RUN_EFFIC_MARK, "null");
+		return;
+	}
+	report_set_text(t, i, RUN_SPEED_MARK, "%s", m);
+	if (isfinite(r->efficiency))
+		report_set_text(t, i, RUN_EFFIC_MARK, "%s", m);
+	else
+		report_set_json(t, i, RUN_EFFIC_MARK, "null");
+	if (r->speed_mark != ANALYSIS_UNKNOWN)
+		return;
+	report_set_text(t, i, RUN_UNKNOWN, "%s", r->mark_why);
+	report_set_text(t, i, RUN_SPEED, "?");
+	report_set_json(t, i, RUN_SPEED, "null");
+	if (isfinite(r->efficiency)) {
+		report_set_text(t, i, RUN_EFFIC, "?");
+		report_set_json(t, i, RUN_EFFIC, "null");
+	}
+}
+
 /* The figures of load i, marked where others disturbed them. */
 static void
 run_set_figures(struct report_table *t, const struct run_result *r, int i)
@@ -243,6 +278,7 @@ run_set_figures(struct report_table *t, const struct run_result *r, int i)
 		report_set_flag(t, i, RUN_RATE, REPORT_DISTURBED, "others on its core");
 		report_set_flag(t, i, RUN_SPEED, REPORT_DISTURBED, "others on its core");
 	}
+	run_set_mark(t, r, i);
 }
 
 /* The counters of load i: together, and IPC and GHz alone; the reason where none. */
@@ -346,6 +382,11 @@ run_warnings(const struct run *run, FILE *f)
 			run_who(&r->foreign, who, sizeof who);
 			fprintf(f, "  ! %s#%d together: others used %.2f CPU on its core: %s\n",
 			    r->spec.k->name, i + 1, r->foreign.cpus, who);
+		}
+		if (r->speed_mark == ANALYSIS_UNKNOWN) {
+			if (n++ == 0)
+				fprintf(f, "\nWarnings (~: a figure other work disturbed):\n");
+			fprintf(f, "  ? %s#%d %s\n", r->spec.k->name, i + 1, r->mark_why);
 		}
 	}
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/analysis.h"
 #include "engine/kernels/kernel.h"
 #include "sample/foreign.h"
 #include "engine/measure.h"
@@ -66,6 +67,18 @@ tour_fmt_speed(char *buf, size_t len, const struct kernel *k, double speed)
 		tour_fmt_pct(buf, len, speed);
 }
 
+/* A load's speed with its mark: "~64%", "time 1.35x", or "?" when it is unknown. */
+static char *
+tour_fmt_marked_speed(char *buf, size_t len, const struct tour_load_result *l)
+{
+	if (l->mark == ANALYSIS_UNKNOWN && isfinite(l->speed)) {
+		snprintf(buf, len, "?");
+		return buf;
+	}
+	tour_fmt_speed(buf, len, l->k, l->speed);
+	return tour_marked(buf, len, l->mark == ANALYSIS_MARKED);
+}
+
 /* Does a step run only latency loads (whose speeds do not add up to a yield)? */
 static int
 tour_latency(const struct tour_step_result *r)
@@ -118,6 +131,13 @@ tour_report_warnings(const struct tour_player *p, FILE *f)
 				fprintf(f, "  ! step %d, %s (%s): others used %.2f CPU on its "
 				    "core: %s\n", i + 1, l->name, l->spec, l->foreign.cpus, who);
 			}
+			if (l->mark == ANALYSIS_UNKNOWN) {
+				if (n++ == 0)
+					fprintf(f, "\nWarnings (~: a figure other work "
+					    "disturbed):\n");
+				fprintf(f, "  ? step %d, %s (%s): %s\n", i + 1, l->name, l->spec,
+				    l->mark_why);
+			}
 		}
 	}
 }
@@ -155,11 +175,10 @@ tour_summary_load(FILE *f, const struct tour_load_result *l, int w)
 
 	tour_fmt_value(rate, sizeof rate, l->k, l->rate);
 	tour_fmt_value(solo, sizeof solo, l->k, l->solo);
-	tour_fmt_speed(speed, sizeof speed, l->k, l->speed);
 	fprintf(f, "    %-6s %-14s %*s %*s %11s\n", l->name, l->spec, w,
 	    l->paused ? "paused" : tour_marked(rate, sizeof rate, l->disturbed), w,
 	    tour_marked(solo, sizeof solo, l->solo_disturbed),
-	    tour_marked(speed, sizeof speed, l->disturbed || l->solo_disturbed));
+	    tour_fmt_marked_speed(speed, sizeof speed, l));
 }
 
 /* Print the summary table: a line per step, then a line per load. */
@@ -180,7 +199,9 @@ tour_report_summary(const struct tour_player *p, FILE *f)
 	for (i = 0; i < t->nsteps; i++) {
 		r = tour_player_result(p, i);
 		yield[0] = '\0';
-		if (r->measured && isfinite(r->yield) && !tour_latency(r))
+		if (r->measured && isfinite(r->yield) && !tour_latency(r) && r->yield_unknown)
+			snprintf(yield, sizeof yield, "?");
+		else if (r->measured && isfinite(r->yield) && !tour_latency(r))
 			snprintf(yield, sizeof yield, "%.2f", r->yield);
 		latency |= r->measured && tour_latency(r);
 		if (yield[0] != '\0')
@@ -235,10 +256,16 @@ tour_json_who(struct strbuf *sb, const struct tour_foreign *tf)
 	strbuf_puts(sb, "]");
 }
 
-/* Add a load's spreads and guard flags to its JSON object. */
+/* Add a load's spreads and guard flags to its JSON object: one per figure. */
 static void
 tour_json_flags(struct strbuf *sb, const struct tour_load_result *l)
 {
+	strbuf_puts(sb, ",\"speed_mark\":");
+	strbuf_json_str(sb, l->mark == ANALYSIS_CLEAN || !isfinite(l->speed) ? NULL :
+	    analysis_mark_text(l->mark));
+	strbuf_puts(sb, ",\"speed_unknown\":");
+	strbuf_json_str(sb, l->mark == ANALYSIS_UNKNOWN && isfinite(l->speed) ?
+	    l->mark_why : NULL);
 	strbuf_puts(sb, ",\"spread\":");
 	strbuf_json_num(sb, l->spread);
 	strbuf_printf(sb, ",\"disturbed\":%s,\"foreign\":", l->disturbed ? "true" : "false");
@@ -278,7 +305,9 @@ tour_report_summary_json(const struct tour_player *p, struct strbuf *sb)
 		    r->measured ? "true" : "false", r->partial ? "true" : "false");
 		strbuf_json_str(sb, r->note[0] != '\0' ? r->note : NULL);
 		strbuf_puts(sb, ",\"yield\":");
-		strbuf_json_num(sb, r->measured ? r->yield : NAN);
+		strbuf_json_num(sb, r->measured && !r->yield_unknown ? r->yield : NAN);
+		strbuf_printf(sb, ",\"yield_unknown\":%s", r->measured && r->yield_unknown ?
+		    "true" : "false");
 		strbuf_puts(sb, ",\"loads\":[");
 		for (j = 0; j < r->nloads; j++) {
 			l = &r->loads[j];
@@ -299,7 +328,7 @@ tour_report_summary_json(const struct tour_player *p, struct strbuf *sb)
 			strbuf_puts(sb, ",\"solo\":");
 			tour_json_value(sb, l->k, l->solo);
 			strbuf_puts(sb, ",\"speed\":");
-			strbuf_json_num(sb, l->speed);
+			strbuf_json_num(sb, l->mark == ANALYSIS_UNKNOWN ? NAN : l->speed);
 			tour_json_flags(sb, l);
 			strbuf_puts(sb, "}");
 		}
@@ -370,10 +399,9 @@ tour_report_event(FILE *out, enum tour_event ev, const struct tour_player *p)
 			l = &r->loads[i];
 			tour_fmt_value(rate, sizeof rate, l->k, l->rate);
 			tour_fmt_value(solo, sizeof solo, l->k, l->solo);
-			tour_fmt_speed(speed, sizeof speed, l->k, l->speed);
+			tour_fmt_marked_speed(speed, sizeof speed, l);
 			tour_marked(rate, sizeof rate, l->disturbed);
 			tour_marked(solo, sizeof solo, l->solo_disturbed);
-			tour_marked(speed, sizeof speed, l->disturbed || l->solo_disturbed);
 			if (l->paused)
 				fprintf(out, "    %-5s %-12s paused\n", l->name, l->spec);
 			else
@@ -383,6 +411,8 @@ tour_report_event(FILE *out, enum tour_event ev, const struct tour_player *p)
 		}
 		if (tour_latency(r))
 			fprintf(out, "    no yield: latency loads (time against alone)\n");
+		else if (isfinite(r->yield) && r->yield_unknown)
+			fprintf(out, "    yield ?: a speed in it is unknown\n");
 		else if (isfinite(r->yield))
 			fprintf(out, "    yield %.2f (the work of %.2f loads running "
 			    "alone)\n", r->yield, r->yield);
@@ -463,18 +493,23 @@ tour_report_svg_step(const struct tour_player *p, int i, struct svg_bar *b, int 
 			b[n].kind = 2;
 		} else
 			b[n].value = l->paused ? NAN : l->speed;
-		tour_fmt_speed(b[n].text, sizeof b[n].text, l->k, l->speed);
+		/* An unknown speed draws no bar: its text says ? and the warnings why. */
+		if (l->mark == ANALYSIS_UNKNOWN)
+			b[n].value = NAN;
+		tour_fmt_marked_speed(b[n].text, sizeof b[n].text, l);
 		if (l->paused)
 			snprintf(b[n].text, sizeof b[n].text, "paused");
-		tour_marked(b[n].text, sizeof b[n].text, l->disturbed || l->solo_disturbed);
 		n++;
 	}
 	if (r->measured && !lat && isfinite(r->yield) && n < max) {
 		memset(&b[n], 0, sizeof b[n]);
 		snprintf(b[n].label, sizeof b[n].label, "yield");
-		b[n].value = r->yield;
+		b[n].value = r->yield_unknown ? NAN : r->yield;
 		b[n].kind = 1;
-		snprintf(b[n].text, sizeof b[n].text, "%.2f loads' work", r->yield);
+		if (r->yield_unknown)
+			snprintf(b[n].text, sizeof b[n].text, "? (a speed in it is unknown)");
+		else
+			snprintf(b[n].text, sizeof b[n].text, "%.2f loads' work", r->yield);
 		n++;
 	}
 	if (n == 0) {

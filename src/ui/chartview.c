@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/analysis.h"
 #include "engine/loads.h"
 #include "ui/chart.h"
 #include "ui/chartview.h"
@@ -137,13 +138,19 @@ chartview_line(const struct chartview *v, const struct chart_series *s)
 	}
 }
 
-/* The loads' names at the right, each at its line's last height, with its speed. */
+/*
+ * The loads' names at the right, each at its line's last height, with its
+ * speed and its mark: ~ on a disturbed solo, ? for a speed that is unknown
+ * (past physics, or above 100% of a disturbed solo), never a clean number.
+ */
 static void
 chartview_names(const struct chartview *v)
 {
 	const struct paint	*d = v->d;
 	const struct chart_series *s;
+	const struct ui_loadview *lv;
 	struct load		*l;
+	const char		*mark;
 	int			 i, row, used[64], x = v->x0 + v->w + 1;
 	float			 sp;
 
@@ -159,9 +166,15 @@ chartview_names(const struct chartview *v)
 		if (row >= v->h || row >= 64)
 			continue;
 		used[row] = 1;
-		if (isfinite(sp))
-			paint_printf(v->y0 + row, x, d->cols, chartview_attr(d, s), "%s#%d %.0f%%",
-			    l->spec.k->name, l->id, sp * 100);
+		lv = state_view(d->st, l->id);
+		mark = lv != NULL && l->state == LOAD_RUNNING ?
+		    analysis_mark_text((enum analysis_mark)lv->mark) : "";
+		if (*mark == '?')
+			paint_printf(v->y0 + row, x, d->cols, chartview_attr(d, s), "%s#%d ?",
+			    l->spec.k->name, l->id);
+		else if (isfinite(sp))
+			paint_printf(v->y0 + row, x, d->cols, chartview_attr(d, s),
+			    "%s#%d %s%.0f%%", l->spec.k->name, l->id, mark, sp * 100);
 		else
 			paint_printf(v->y0 + row, x, d->cols, chartview_attr(d, s), "%s#%d --",
 			    l->spec.k->name, l->id);

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -223,6 +224,7 @@ figures_loads(struct ui_state *st)
 	for (i = 0; i < loads_count(st->host.loads); i++) {
 		l = loads_at(st->host.loads, i);
 		v = lview_get(&st->lview, l->id);
+		v->raw = NAN;
 		if (l->state != LOAD_RUNNING) {
 			figures_hist_push(v, NAN);
 			continue;
@@ -235,6 +237,8 @@ figures_loads(struct ui_state *st)
 		}
 		rate = analysis_rate(&l->prev, &l->cur);
 		share = analysis_share(&l->prev, &l->cur);
+		v->raw = solo_current(st->host.solo) == l->id ? NAN :
+		    analysis_speed(rate, v->solo);
 		/* About a second of memory, whatever the refresh interval. */
 		alpha = dt >= 1.0 ? 1.0 : dt < 0.2 ? 0.2 : dt;
 		if (v->fresh) {
@@ -250,6 +254,54 @@ figures_loads(struct ui_state *st)
 		v->eff = analysis_efficiency(v->speed, v->share, v->solo_share);
 		figures_hist_push(v, solo_current(st->host.solo) == l->id ? NAN : v->speed);
 	}
+	figures_mark(st);
+}
+
+/* The marks of every load's speed and EFF; an unknown one is a gap in its history. */
+void
+figures_mark(struct ui_state *st)
+{
+	struct ui_loadview	*v;
+	struct load		*l;
+	enum analysis_mark	*mark;
+	double			*raw, *spread;
+	int			*cpu, i, n, bound;
+
+	if (st->host.loads == NULL || (n = loads_count(st->host.loads)) == 0)
+		return;
+	mark = xcalloc((size_t)n, sizeof *mark);
+	raw = xcalloc((size_t)n, sizeof *raw);
+	spread = xcalloc((size_t)n, sizeof *spread);
+	cpu = xcalloc((size_t)n, sizeof *cpu);
+	for (i = 0; i < n; i++) {
+		l = loads_at(st->host.loads, i);
+		v = lview_get(&st->lview, l->id);
+		bound = kernel_cpu_bound(l->spec.k);
+		mark[i] = l->state != LOAD_RUNNING ? ANALYSIS_CLEAN :
+		    analysis_speed_mark(v->speed, NAN, bound, v->solo_disturbed &&
+		    isfinite(v->solo), 0, v->mark_why, sizeof v->mark_why);
+		v->mark = (int)mark[i];
+		raw[i] = l->state == LOAD_RUNNING ? v->raw : NAN;
+		cpu[i] = bound && !l->spec.floating && l->spec.cpu_b == -1 ?
+		    cpuset_next(&l->spec.cpus, 0) : -1;
+	}
+	/* Time-sharing, from this refresh's speeds: smoothing lags a change. */
+	analysis_shared_marks(cpu, raw, spread, n, mark);
+	for (i = 0; i < n; i++) {
+		v = lview_get(&st->lview, loads_at(st->host.loads, i)->id);
+		if ((int)mark[i] != v->mark) {
+			v->mark = (int)mark[i];
+			snprintf(v->mark_why, sizeof v->mark_why, "speed unknown: the loads "
+			    "time-sharing CPU %d did more than one CPU's work: a solo ran on a "
+			    "slower CPU", cpu[i]);
+		}
+		if (v->mark == ANALYSIS_UNKNOWN && v->nhist > 0)
+			v->hist[v->nhist - 1] = NAN;
+	}
+	free(mark);
+	free(raw);
+	free(spread);
+	free(cpu);
 }
 
 /* A refresh: sample the CPUs' time and the loads; -1 if CPU time is unreadable. */
@@ -264,20 +316,20 @@ figures_tick(struct ui_state *st, char *err, size_t errlen)
 	return rc;
 }
 
-/* A solo rate from elsewhere; -1 if there is no such load. */
+/* A solo rate from elsewhere, with its mark; -1 if there is no such load. */
 int
-figures_set_solo(struct ui_state *st, int id, double rate)
+figures_set_solo(struct ui_state *st, int id, double rate, int disturbed)
 {
 	struct ui_loadview	*v;
 
 	if (st->host.loads == NULL || loads_get(st->host.loads, id) == NULL)
 		return -1;
 	v = lview_get(&st->lview, id);
-	if (v->solo != rate) {
-		/* Measured elsewhere: how is not known here. */
+	if (v->solo != rate || v->solo_disturbed != disturbed) {
+		/* Measured elsewhere: its share is not known here, its mark is. */
 		v->solo = rate;
 		v->solo_share = v->solo_foreign = NAN;
-		v->solo_disturbed = 0;
+		v->solo_disturbed = disturbed;
 	}
 	st->scr.dirty = 1;
 	return 0;

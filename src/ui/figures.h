@@ -20,12 +20,22 @@ extern const struct solo_ops figures_solo_ops;
 
 /* Count a load's next rate from now (after a start, move or resume). */
 void	figures_rebase(struct ui_state *, struct load *);
-/* A solo rate from elsewhere (a tour has it for the load's place); -1 if no such load. */
-int	figures_set_solo(struct ui_state *, int id, double rate);
+/*
+ * A solo rate from elsewhere (a tour has it for the load's place), with its
+ * mark (others disturbed it); -1 if no such load.
+ */
+int	figures_set_solo(struct ui_state *, int id, double rate, int disturbed);
 /* Advance the solo measurement; every load takes its new solo rate. */
 void	figures_solo_poll(struct ui_state *);
 /* When the solo measurement next needs attention (CLOCK_MONOTONIC ns), or 0. */
 uint64_t figures_deadline(const struct ui_state *);
+/*
+ * The marks of every load's speed and EFF (analysis.h): ~ on a disturbed
+ * solo; ? past physics, above 100% on a disturbed solo, or for loads
+ * time-sharing one CPU whose speeds this refresh (raw) add up to more than
+ * its work. An unknown speed leaves a gap in the history.
+ */
+void	figures_mark(struct ui_state *);
 /*
  * A refresh: sample the CPUs' time and the loads, and compute their figures;
  * -1 with a message when CPU time cannot be read (the loads' still are).

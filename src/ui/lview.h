@@ -21,6 +21,9 @@ struct ui_loadview {
 	int		 solo_tries;	/* automatic measures again of a disturbed solo */
 	uint64_t	 solo_told_ns;	/* the disturbed measurement the status line named */
 	double		 speed;
+	double		 raw;		/* this refresh's speed, unsmoothed; NAN */
+	int		 mark;		/* of speed and EFF: enum analysis_mark */
+	char		 mark_why[128];	/* why a ? one is unknown, for the info line */
 	double		 share;
 	double		 eff;
 	double		 hist[UI_HIST];	/* speeds, oldest first; NAN for gaps */

@@ -75,23 +75,36 @@ panelview_spark(const struct paint *d, int y, int x, int w, const struct ui_load
 	}
 }
 
-/* A ratio as a percentage in six columns, a mark before it: "  ~50%". */
+/* A ratio as a percentage in six columns, a mark before it: "  ~50%"; "?" unknown. */
 static void
 panelview_pct(int y, int x, int end, int attr, const char *mark, double ratio)
 {
 	char	buf[32];
 
-	snprintf(buf, sizeof buf, "%s%.0f%%", mark, ratio * 100);
+	if (strcmp(mark, "?") == 0)
+		snprintf(buf, sizeof buf, "?");
+	else
+		snprintf(buf, sizeof buf, "%s%.0f%%", mark, ratio * 100);
 	paint_printf(y, x, end, attr, "%6s", buf);
 }
 
-/* Why a load runs as it does, in words: held, alone, stalled, or its neighbours. */
+/*
+ * Why a load runs as it does, in words: held, alone, stalled, or its
+ * neighbours; first why its speed is unknown, when it is.
+ */
 void
 panelview_why(const struct paint *d, struct load *l, char *buf, size_t len)
 {
+	const struct ui_loadview *v = state_view(d->st, l->id);
 	struct analysis_others	o;
-	int			cur = solo_current(d->st->host.solo);
+	int			cur = solo_current(d->st->host.solo), n;
 
+	if (v != NULL && v->mark == ANALYSIS_UNKNOWN && l->state == LOAD_RUNNING &&
+	    cur != l->id && (n = snprintf(buf, len, "%s; ", v->mark_why)) > 0 &&
+	    (size_t)n < len) {
+		buf += n;
+		len -= (size_t)n;
+	}
 	if (solo_holds(d->st->host.solo, l->id) && cur != -1)
 		snprintf(buf, len, "held while load #%d's solo rate is measured", cur);
 	else if (cur == l->id)
@@ -161,7 +174,10 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 		panelview_rate(l->spec.k, v->rate, buf, sizeof buf);
 		paint_text(y, c->rate, c->solo - 1, base, buf);
 	}
-	/* A disturbed solo, and what is derived from it, carry a ~ and their own style. */
+	/*
+	 * A disturbed solo, and what is derived from it, carry a ~ and their own
+	 * style; a speed past physics or above 100% of a disturbed solo reads ?.
+	 */
 	mark = v->solo_disturbed && isfinite(v->solo) ? "~" : "";
 	dist = sel ? base : A(THEME_DISTURBED);
 	narrow = c->rate_w < 15;
@@ -175,6 +191,8 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 		panelview_rate(l->spec.k, v->solo, buf, sizeof buf);
 		paint_printf(y, c->solo, c->speed - 1, *mark ? dist : base, "%s%s", mark, buf);
 	}
+	if (v->mark != ANALYSIS_CLEAN)
+		mark = analysis_mark_text((enum analysis_mark)v->mark);
 	if (l->state == LOAD_RUNNING && cur != l->id) {
 		if (isfinite(v->speed))
 			panelview_pct(y, c->speed, c->share, *mark ? dist : sel ? base :

@@ -218,6 +218,8 @@ replayview_figures(struct ui_state *st, const struct replayview *rv, int li, int
 	}
 	v->fresh = fresh;
 	v->speed = analysis_speed(v->rate, v->solo);
+	at = (size_t)k * (size_t)rp->nloads + (size_t)li;
+	v->raw = rp->state[at] == 'r' ? analysis_speed(rp->rate[at], v->solo) : NAN;
 	v->eff = analysis_efficiency(v->speed, v->share, v->solo_share);
 }
 
@@ -305,6 +307,7 @@ replayview_loads(struct ui_state *st, struct replayview *rv, int k)
 			snprintf(l->death, sizeof l->death, "%.127s", e->text);
 		replayview_figures(st, rv, li, k);
 	}
+	figures_mark(st);
 }
 
 /* The status line's word for what happened between the samples shown (a, k]. */

@@ -885,9 +885,9 @@ ui_load_pause(struct ui *ui, int id, int pause)
 
 /* Give a load a solo rate the caller has for its place. */
 int
-ui_load_set_solo(struct ui *ui, int id, double rate)
+ui_load_set_solo(struct ui *ui, int id, double rate, int disturbed)
 {
-	return figures_set_solo(&ui->st, id, rate);
+	return figures_set_solo(&ui->st, id, rate, disturbed);
 }
 
 /* Is a solo measurement running or queued? */

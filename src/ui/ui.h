@@ -104,7 +104,7 @@ int		 ui_load_move(struct ui *, int id, int cpu, int cpu_b, char *err,
 int		 ui_load_stop(struct ui *, int id);
 int		 ui_load_pause(struct ui *, int id, int pause);
 /* Give a load a solo rate (work units per second) the caller has for its place. */
-int		 ui_load_set_solo(struct ui *, int id, double rate);
+int		 ui_load_set_solo(struct ui *, int id, double rate, int disturbed);
 /* Is a solo measurement running or queued? Tours wait for it. */
 int		 ui_measuring(struct ui *);
 /*

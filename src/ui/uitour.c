@@ -162,8 +162,9 @@ uitour_solos(struct uitour *h)
 
 	for (i = 0; ls != NULL && i < loads_count(ls); i++) {
 		id = loads_at(ls, i)->id;
+		/* A twin's solo is its partner's, the mark with it. */
 		if (isfinite(rate = tour_player_solo_of(h->p, id)))
-			ui_load_set_solo(h->ui, id, rate);
+			ui_load_set_solo(h->ui, id, rate, tour_player_solo_disturbed(h->p, id));
 	}
 }
 

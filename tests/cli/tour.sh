@@ -81,7 +81,7 @@ awk '/^== Step 5\/5/ { s = 1; next } /^== Step/ { s = 0 } s && /skipped: no SMT 
 ok $? "step 5 (four threads) shows the skip note"
 # The same-CPU step's band is in tests/physics/tour.sh; here, what the record carries.
 v=$(json_get "$TMP/r.json" '",".join(sorted(j["steps"][2]["loads"][0]))')
-[ "$v" = "cpus,disturbed,foreign,kernel,name,paused,rate,solo,solo_disturbed,solo_foreign,solo_spread,solo_tries,spec,speed,spread,unit" ]
+[ "$v" = "cpus,disturbed,foreign,kernel,name,paused,rate,solo,solo_disturbed,solo_foreign,solo_spread,solo_tries,spec,speed,speed_mark,speed_unknown,spread,unit" ]
 ok $? "--record: each load has its figures, spreads and guard flags ($v)"
 v=$(json_get "$TMP/r.json" '(lambda l: "%s %s %s" % (type(l["disturbed"]).__name__, type(l["foreign"]).__name__, l["solo_tries"] >= 1))(j["steps"][2]["loads"][0])')
 [ "$v" = "bool list True" ]
@@ -123,7 +123,7 @@ ok $? "tour --headless --step 0.5 wakeup-latency exits 0"
 sed -n '/^Summary/,$p' "$TMP/wl.txt" > "$TMP/wls.txt"
 ! grep -E -q '^[0-9]+ .* [0-9]+\.[0-9]{2}$' "$TMP/wls.txt" && ! grep -q 'yield [0-9]' "$TMP/wl.txt"
 ok $? "latency steps show no yield"
-grep -E -q '^    p +pipe@0,0 .* (~?time [0-9.]+x|-)$' "$TMP/wls.txt"
+grep -E -q '^    p +pipe@0,0 .* (~?time [0-9.]+x|-|[?])$' "$TMP/wls.txt"
 ok $? "the pipe's line ends with its time against alone"
 awk '/^#   LOAD/ { w = length($0) } /^    [pf] / && w && length($0) != w - 7 { bad = 1 } END { exit bad || !w }' "$TMP/wls.txt"
 ok $? "each load's line is as wide as the header's columns"
@@ -178,4 +178,36 @@ sed 's/^title .*/title The user'"'"'s own copy/' doc/tours/smt-basics.tour \
 XDG_DATA_HOME="$TMP/xdg" $SMTSCOPE tour --list > "$TMP/list" 2>&1
 [ "$(grep -c '^smt-basics ' "$TMP/list")" -eq 1 ] && grep -q "^smt-basics .*The user's own copy" "$TMP/list"
 ok $? "a tour in two places is listed once, the user's: $(grep '^smt-basics' "$TMP/list")"
+
+# A solo measured beside a hog that spins all along is disturbed: its mark
+# reaches the record's JSON (a flag per speed) and the SVG (the bar's text),
+# ~ or, above 100% of that solo, ? with no bar; never a clean number.
+if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] && [ -x tests/helpers/hog ] &&
+    command -v taskset > /dev/null 2>&1; then
+	printf 'tour hogged\ntitle "Beside a hog"\nstep "A hash load beside a hog"\n  caption x\n  start a hash at 1\n' \
+	    > "$TMP/hogged.tour"
+	taskset -c 1 tests/helpers/hog 90 &
+	hog=$!
+	$SMTSCOPE tour --headless --step 1 --record "$TMP/h.json" --svg "$TMP/h.svg" \
+	    "$TMP/hogged.tour" > "$TMP/h.txt" 2>&1
+	st=$?
+	kill $hog 2> /dev/null
+	wait $hog 2> /dev/null
+	v=$(json_get "$TMP/h.json" '(lambda l: "%s %s %s" % (l["solo_disturbed"], l["speed_mark"], l["speed"] is None))(j["steps"][0]["loads"][0])')
+	case $st:$v in "0:True ~ False"|"0:True ? True") st=0 ;; *) st=1 ;; esac
+	ok $st "--record: a solo beside a hog is solo_disturbed, its speed flagged ($v)"
+	v=$(python3 - "$TMP/h.svg" <<'PY'
+import re, sys, xml.dom.minidom
+d = xml.dom.minidom.parse(sys.argv[1])
+t = [x.firstChild.data for x in d.getElementsByTagName("text") if x.firstChild]
+print("marked %d, clean %d" % (sum(1 for s in t if re.fullmatch(r"~[0-9]+%|\?", s)),
+      sum(1 for s in t if re.fullmatch(r"[0-9]+%", s))))
+PY
+)
+	[ "$v" = "marked 1, clean 0" ]
+	ok $? "--svg: the load's bar text carries the mark ($v)"
+else
+	skip "needs two CPUs, taskset and tests/helpers/hog"
+	skip "needs two CPUs, taskset and tests/helpers/hog"
+fi
 done_testing

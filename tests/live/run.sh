@@ -64,6 +64,9 @@ if [ "$ncpu" -ge 2 ] && [ -x "$hog" ] && command -v taskset > /dev/null; then
 	v=$(json_get "$TMP/hog.json" '"%s %s" % (j["loads"][0]["solo_disturbed"], [f["comm"] for f in j["loads"][0]["solo_foreign"] if f["pid"] == '$hogpid'])')
 	[ "$v" = "True ['smtscope-hog']" ]
 	ok $? "the solo it shared is solo_disturbed, the hog named ($v)"
+	v=$(json_get "$TMP/hog.json" '(lambda l: "%s %s %s" % (l["speed_mark"], l["efficiency_mark"], l["speed"] is None))(j["loads"][0])')
+	case $v in "~ ~ False"|"? ? True") st=0 ;; *) st=1 ;; esac
+	ok $st "JSON: its speed and efficiency carry the solo's mark, a flag each; ? is null ($v)"
 	$SMTSCOPE run --time 1 hash@1 > "$TMP/hog.txt"
 	grep -q "^  ! hash#1 solo: .*smtscope-hog ($hogpid)" "$TMP/hog.txt" &&
 	    grep -q "^  ! hash#1 together: .*smtscope-hog ($hogpid)" "$TMP/hog.txt" &&
@@ -96,6 +99,7 @@ if [ "$ncpu" -ge 2 ] && [ -x "$hog" ] && command -v taskset > /dev/null; then
 	[ $st -eq 0 ] || sed 's/^/# /' "$TMP/half.json"
 	ok $st "a hog halfway through the solo: solo_disturbed, never a silently low solo"
 else
+	skip "needs two CPUs, taskset and tests/helpers/hog"
 	skip "needs two CPUs, taskset and tests/helpers/hog"
 	skip "needs two CPUs, taskset and tests/helpers/hog"
 	skip "needs two CPUs, taskset and tests/helpers/hog"

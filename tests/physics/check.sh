@@ -19,7 +19,9 @@ cells = list(j["solos"].values()) + [c for row in j["results"].values()
 out = ["%s (%d)" % (f["comm"], f["pid"]) for c in cells if c["disturbed"]
     for f in c["foreign"][:2]]
 if any(c["disturbed"] for c in cells):
-    print(", ".join(sorted(set(out))) or "unnamed work")' "$1" 2> /dev/null)
+    print(", ".join(sorted(set(out))) or "unnamed work")
+elif any(c.get("speed_mark") == "?" for c in cells):
+    print("a speed past physics: a solo ran on a slower CPU")' "$1" 2> /dev/null)
 	[ -n "$PHYSICS_BUSY" ]
 }
 

@@ -24,6 +24,9 @@ for l in j["loads"]:
         if l[flag] and sum(f["share"] for f in others) > 0.1 or skip == -1 and l[flag]:
             out += ["%s (%d) %.0f%% of CPU %d" % (f["comm"], f["pid"], 100 * f["share"],
                 f["cpu"]) for f in others[:2]] or ["unnamed work"]
+    # smtscope said the speed is unknown (a solo on a slower CPU): noise too.
+    if l.get("speed_mark") == "?":
+        out.append(l["speed_unknown"])
 print(", ".join(sorted(set(out))))' "$@" 2> /dev/null)
 	[ -n "$PHYSICS_BUSY" ]
 }

@@ -48,7 +48,7 @@ beside() {
 	tm_wait '^CPU 1: .*smtscope-hog \([0-9]+\) [0-9]+%' 10 > /dev/null
 	sleep 3
 	h=$(field 'smtscope-hog \([0-9]+\)')
-	s=$(tm_cap | grep -E -o '^ hash#1 +1 +[0-9.]+ MB/s +~?[0-9.]+ MB/s +~?[0-9]+% +[0-9]+%' |
+	s=$(tm_cap | grep -E -o '^ hash#1 +1 +[0-9.]+ MB/s +~?[0-9.]+ MB/s +(~?[0-9]+%|[?]) +[0-9]+%' |
 	    grep -E -o '[0-9]+%$' | tr -d '%')
 	diag "beside a load on CPU 1: the hog took ${h:-?}% of it, the load's SHARE ${s:-?}%"
 	tm_keys q

@@ -18,6 +18,8 @@ for st in j["steps"]:
             if l[flag]:
                 out += ["%s (%d)" % (f["comm"], f["pid"]) for f in l[key][:2]] or \
                     ["unnamed work"]
+        if l.get("speed_mark") == "?":
+            out.append(l["speed_unknown"])
 print(", ".join(sorted(set(out))))' "$1" 2> /dev/null)
 	[ -n "$PHYSICS_BUSY" ]
 }

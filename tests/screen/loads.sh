@@ -14,7 +14,7 @@ check "the new load's row says it is measuring solo" \
 # A solo taken while others ran (a busy machine) is marked ~, and so is what
 # is derived from it; others' work on its CPU is its reason then.
 check "then it has a rate in MB/s, a solo rate and a speed" \
-    tm_wait '^ hash#1 +0 +[0-9.]+ MB/s +~?[0-9.]+ MB/s +~?[0-9]+% +[0-9]+% +~?[0-9]+%' 8
+    tm_wait '^ hash#1 +0 +[0-9.]+ MB/s +~?[0-9.]+ MB/s +(~?[0-9]+%|[?]) +[0-9]+% +(~?[0-9]+%|[?])' 8
 check "and a reason in words" \
     tm_wait '^ hash#1 .*(alone on its core|shares CPU 0 with [^ ]|sibling CPU [0-9]+ busy)'
 check "the tree shows the load on CPU 0" tm_wait 'CPU 0 \[.*hash#1'
@@ -32,7 +32,7 @@ if [ "$ncpu" -ge 2 ]; then
 	check "Enter moves the load: the panel shows CPU 1" tm_wait '^ hash#1 +1 '
 	check "the tree shows it on CPU 1" tm_wait 'CPU 1 \[.*hash#1'
 	check "its rate shows again after the move" \
-	    tm_wait '^ hash#1 +1 +[0-9.]+ MB/s +~?[0-9.]+ MB/s +~?[0-9]+%' 5
+	    tm_wait '^ hash#1 +1 +[0-9.]+ MB/s +~?[0-9.]+ MB/s +(~?[0-9]+%|[?])' 5
 	tm_keys h
 else
 	skip "moving needs 2 CPUs"

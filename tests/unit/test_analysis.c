@@ -154,6 +154,57 @@ test_others(void)
 	topo_free(m);
 }
 
+/* The marks of speeds: as measured, ~ disturbed, ? past physics or above 100% on a disturbed solo. */
+static void
+test_marks(void)
+{
+	enum analysis_mark	mark[5];
+	int			cpu[5] = { 1, 1, 2, 1, -1 };
+	double			speed[5] = { 0.55, 0.60, 0.99, NAN, 3 };
+	double			spread[5] = { 0.01, 0.02, 0.01, NAN, 0 };
+	char			why[128];
+	int			i;
+
+	ok(analysis_speed_mark(0.98, 0.01, 1, 0, 0, why, sizeof why) == ANALYSIS_CLEAN &&
+	    why[0] == '\0', "98%% on a clean solo: as measured");
+	ok(analysis_speed_mark(1.05, 0.01, 1, 0, 0, why, sizeof why) == ANALYSIS_CLEAN,
+	    "105%%, within the bound and the spread: as measured");
+	ok(analysis_speed_mark(1.12, 0.01, 1, 0, 0, why, sizeof why) == ANALYSIS_UNKNOWN &&
+	    strstr(why, "112%") != NULL && strstr(why, "slower CPU") != NULL,
+	    "112%% of a clean solo, CPU-bound: past physics: '%s'", why);
+	ok(analysis_speed_mark(1.12, 0.06, 1, 0, 0, NULL, 0) == ANALYSIS_CLEAN,
+	    "... unless its own spread covers it");
+	ok(analysis_speed_mark(1.40, 0.01, 0, 0, 0, why, sizeof why) == ANALYSIS_CLEAN,
+	    "a load that blocks may run faster beside others (its CPUs kept awake)");
+	ok(analysis_speed_mark(0.70, 0.01, 1, 1, 0, why, sizeof why) == ANALYSIS_MARKED &&
+	    why[0] == '\0', "70%% of a disturbed solo: marked ~");
+	ok(analysis_speed_mark(0.70, 0.01, 1, 0, 1, NULL, 0) == ANALYSIS_MARKED,
+	    "a disturbed window: marked ~");
+	ok(analysis_speed_mark(1.01, 0.01, 0, 1, 0, why, sizeof why) == ANALYSIS_UNKNOWN &&
+	    strstr(why, "101% of a solo others slowed") != NULL,
+	    "above 100%% on a disturbed solo, even a latency load's: unknown: '%s'", why);
+	ok(analysis_speed_mark(NAN, 0, 1, 1, 1, NULL, 0) == ANALYSIS_MARKED,
+	    "no speed: only the mark of what it would rest on");
+	ok(strcmp(analysis_mark_text(ANALYSIS_UNKNOWN), "?") == 0 &&
+	    strcmp(analysis_mark_text(ANALYSIS_MARKED), "~") == 0 &&
+	    strcmp(analysis_mark_text(ANALYSIS_CLEAN), "") == 0, "the marks' text");
+
+	for (i = 0; i < 5; i++)
+		mark[i] = ANALYSIS_CLEAN;
+	ok(analysis_shared_marks(cpu, speed, spread, 5, mark) == 2 &&
+	    mark[0] == ANALYSIS_UNKNOWN && mark[1] == ANALYSIS_UNKNOWN,
+	    "two loads on CPU 1 at 55%% + 60%%: more than one CPU's work, both unknown");
+	ok(mark[2] == ANALYSIS_CLEAN && mark[3] == ANALYSIS_CLEAN &&
+	    mark[4] == ANALYSIS_CLEAN, "alone on CPU 2, no speed, or not pinned alone: "
+	    "untouched");
+	speed[0] = 0.50;
+	speed[1] = 0.55;
+	for (i = 0; i < 5; i++)
+		mark[i] = ANALYSIS_CLEAN;
+	ok(analysis_shared_marks(cpu, speed, spread, 5, mark) == 0 &&
+	    mark[0] == ANALYSIS_CLEAN, "50%% + 55%%: within the bound");
+}
+
 int
 main(void)
 {
@@ -206,5 +257,6 @@ main(void)
 	    "hash: 2e8 bytes/s shows as 200 MB/s");
 	test_reasons();
 	test_others();
+	test_marks();
 	return tap_done();
 }
