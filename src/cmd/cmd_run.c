@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "engine/loads.h"
@@ -53,6 +54,20 @@ const struct cmd_entry cmd_run_entry = {
 	.exec = cmd_run_exec
 };
 
+/* Progress on stderr when it is a terminal: the plan's time, what runs now, the time left. */
+static void
+cmd_run_progress(void *arg, const char *what, double left_s)
+{
+	const struct run	*run = arg;
+
+	if (what == NULL)
+		fprintf(stderr, "\r\033[K");
+	else
+		fprintf(stderr, "\r\033[Krun (about %.0f s): %s (about %.0f s left)",
+		    run->estimate_s, what, left_s);
+	fflush(stderr);
+}
+
 /* The options: --time and the format; CMD_GO or CMD_USAGE. */
 static int
 cmd_run_options(const struct cmd_args *a, double *secs, enum report_format *fmt)
@@ -102,6 +117,11 @@ cmd_run_exec(int argc, char **argv)
 			topo_free(m);
 			return cmd_out_close(&out, "run", cmd_usage_error("run", "%s", err));
 		}
+	}
+	run_plan(&run);
+	if (isatty(STDERR_FILENO)) {
+		run.progress = cmd_run_progress;
+		run.arg = &run;
 	}
 	measure_signals_block();
 	failed = run_measure(&run, &sig);

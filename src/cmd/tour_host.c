@@ -8,6 +8,7 @@
 
 #include "base/util.h"
 #include "cmd/tour_host.h"
+#include "engine/eta.h"
 #include "engine/loads.h"
 #include "engine/measure.h"
 #include "engine/solo.h"
@@ -162,9 +163,10 @@ tour_host_run(const struct tour *t, const struct tour_options *opt, const char *
 	struct tour_player	*p;
 	struct topo		*m;
 	sigset_t		 set;
-	char			 err[512];
-	double			 now, deadline, wait;
-	int			 sig = 0, rc;
+	struct eta		 e;
+	char			 err[512], took[512];
+	double			 now, deadline, wait, waited, again_s, setup;
+	int			 sig = 0, rc, again;
 
 	if ((m = topo_load_live(err, sizeof err)) == NULL) {
 		fprintf(stderr, "smtscope: tour: %s\n", err);
@@ -178,7 +180,10 @@ tour_host_run(const struct tour *t, const struct tour_options *opt, const char *
 	h.solo = solo_new(&solo_loads_ops, h.ls);
 	h.f = foreign_new(NULL, m->max_os > 0 ? m->max_os : 1);
 	p = tour_player_new(t, m, &tour_host_ops, &h, opt);
-	printf("Tour %s: %s (%d steps, %s)\n", t->name, t->title, t->nsteps, t->path);
+	/* The estimate from the plan it plays: steps' times, new placements' solos. */
+	eta_start(&e, tour_player_estimate(p), 0, 0, util_now_ns());
+	printf("Tour %s: %s (%d steps, %s): about %.0f s\n", t->name, t->title, t->nsteps,
+	    t->path, e.first_s);
 	now = (double)util_now_ns() / 1e9;
 	deadline = tour_player_begin(p, now);
 	while (!tour_player_done(p)) {
@@ -193,11 +198,18 @@ tour_host_run(const struct tour *t, const struct tour_options *opt, const char *
 			deadline = now + 0.5;
 	}
 	tour_player_quit(p);
+	eta_end(&e, util_now_ns());
+	tour_player_costs(p, &waited, &again, &again_s, &setup);
+	eta_wait(&e, waited);
+	eta_again(&e, again, again_s);
+	eta_setup(&e, setup);
 	foreign_free(h.f);
 	solo_free(h.solo);
 	loads_free(h.ls);
 	printf("\n");
 	tour_report_summary(p, stdout);
+	eta_took(&e, took, sizeof took);
+	printf("\nThe tour %s.\n", took);
 	fflush(stdout);
 	rc = h.failed ? CMD_FAIL : CMD_OK;
 	if (record != NULL && tour_report_record(p, record) == -1)

@@ -164,6 +164,32 @@ measure_stable(struct loads *ls, const int *ids, int n, const struct measure_win
 	return rc;
 }
 
+/* A load's setup, timed on at most MEASURE_SETUP_BYTES here and scaled to its working set. */
+double
+measure_setup_s(const struct load_spec *spec)
+{
+	struct kernel_param	 p;
+	uint64_t		 t0, ns;
+	void			*st;
+	char			 err[256];
+	size_t			 i;
+
+	if (spec->k == NULL || spec->param.bytes < (1 << 20) || spec->k->ends != 1)
+		return 0;
+	p = spec->param;
+	for (i = 0; i < sizeof p.fd / sizeof p.fd[0]; i++)
+		p.fd[i] = -1;
+	if (p.bytes > MEASURE_SETUP_BYTES)
+		p.bytes = MEASURE_SETUP_BYTES;
+	t0 = util_now_ns();
+	if ((st = spec->k->init(&p, err, sizeof err)) == NULL)
+		return 0;
+	ns = util_now_ns() - t0;
+	if (spec->k->fini != NULL)
+		spec->k->fini(st);
+	return (double)ns / 1e9 * ((double)spec->param.bytes / (double)p.bytes);
+}
+
 /* Scan foreign work now, leaving out this process and its loads. */
 int
 measure_foreign_scan(struct foreign *f, struct loads *ls)

@@ -50,6 +50,16 @@ struct measure_fig {
 int	measure_stable(struct loads *, const int *ids, int n, const struct measure_win *,
 	    struct measure_fig *out, double *spread, double *secs);
 
+/*
+ * The seconds a load's setup is expected to take here: its kernel's own
+ * setup (init) run in this process on at most MEASURE_SETUP_BYTES of its
+ * working set, timed, and scaled to the whole; 0 for a load whose working
+ * set is under a megabyte (its start is in a window's overhead). It slights
+ * a working set that outgrows the caches: the end of a run says so.
+ */
+#define MEASURE_SETUP_BYTES	(32ULL << 20)
+double	measure_setup_s(const struct load_spec *);
+
 /* Scan foreign work now, leaving out this process and its loads; 0 or -1. */
 int	measure_foreign_scan(struct foreign *, struct loads *);
 /* A load's CPUs (end A's set and end B) and every SMT sibling of them. */

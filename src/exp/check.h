@@ -14,6 +14,7 @@
 #include "model/cpuinfo.h"
 #include "base/cpuset.h"
 #include "engine/analysis.h"
+#include "engine/eta.h"
 #include "sample/foreign.h"
 #include "sample/perf.h"
 #include "sample/sensors.h"
@@ -155,6 +156,11 @@ struct check {
 	int			 nwarn;
 	int			 runs_total;
 	int			 runs_done;
+	double			 est_windows_s;	/* the plan's windows and their overheads */
+	double			 est_setup_s;	/* its loads' setup, timed here; 0 not timed */
+	double			 est_wait_s;	/* a wait for busy CPUs to go quiet */
+	double			 estimate_s;	/* all of it: what check says it takes */
+	struct eta		 eta;		/* the estimate as it runs, and at the end */
 	int			 failed;	/* a cell failed */
 	int			 signo;		/* a terminating signal stopped the run */
 };
@@ -185,8 +191,8 @@ int	check_add_pairs(struct check *, const char *list, char *err, size_t errlen);
  * cannot be planned.
  */
 int	check_prepare(struct check *, int anchor, char *err, size_t errlen);
-/* Wait briefly for the planned CPUs to go quiet, else warn (live runs). */
-void	check_wait_quiet(struct check *);
+/* Wait briefly for the planned CPUs to go quiet, else warn (live runs); the seconds waited. */
+double	check_wait_quiet(struct check *);
 /* The CPU of the plan busy with other work now, or -1. */
 int	check_busy_cpu(const struct check *);
 /* Keep a warning for the report (once). */

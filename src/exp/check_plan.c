@@ -16,6 +16,7 @@
 #include "model/cpuinfo.h"
 #include "engine/kernels/kernel.h"
 #include "engine/loads.h"
+#include "engine/measure.h"
 #include "sample/sysinfo.h"
 #include "model/topo.h"
 #include "base/util.h"
@@ -580,8 +581,8 @@ check_busy_cpu(const struct check *c)
 	return -1;
 }
 
-/* Wait briefly for the planned CPUs to go quiet, else warn. */
-void
+/* Wait briefly for the planned CPUs to go quiet, else warn; the seconds waited. */
+double
 check_wait_quiet(struct check *c)
 {
 	double	waited = 0;
@@ -594,6 +595,75 @@ check_wait_quiet(struct check *c)
 	if (cpu != -1)
 		check_warn(c, "CPU %d was %.0f%% busy with other work before measuring: "
 		    "figures there may be low", cpu, check_busy(c->busy, c->nbusy, cpu));
+	return waited;
+}
+
+/* A kernel's setup on the anchor, timed here (measure_setup_s); 0 for none. */
+static double
+check_setup_one(const struct check *c, const struct check_kern *k)
+{
+	struct load_spec	spec;
+	char			text[160], err[256];
+
+	snprintf(text, sizeof text, "%s@%d", k->text, c->plan.anchor);
+	return loads_parse(c->m, text, &spec, err, sizeof err) == 0 ?
+	    measure_setup_s(&spec) : 0;
+}
+
+/* A kernel's setup from the cache of those timed, timing it when new. */
+static double
+check_setup_cached(const struct check *c, const struct check_kern *k,
+    const struct check_kern **seen, double *secs, int *nseen)
+{
+	int	i;
+
+	for (i = 0; i < *nseen; i++)
+		if (strcmp(seen[i]->text, k->text) == 0)
+			return secs[i];
+	seen[*nseen] = k;
+	secs[*nseen] = check_setup_one(c, k);
+	return secs[(*nseen)++];
+}
+
+/*
+ * The loads' setup the plan holds: each row starts its two copies at once
+ * (the longer setup counts), each kernel timed once.
+ */
+static double
+check_setup_estimate(const struct check *c)
+{
+	const struct check_kern	*seen[2 * CHECK_MAX_ROWS];
+	double			 secs[2 * CHECK_MAX_ROWS], a, b, total = 0;
+	int			 i, nseen = 0;
+
+	for (i = 0; i < c->nrows; i++) {
+		a = check_setup_cached(c, &c->rows[i].a, seen, secs, &nseen);
+		b = check_setup_cached(c, &c->rows[i].b, seen, secs, &nseen);
+		total += a > b ? a : b;
+	}
+	return total;
+}
+
+/*
+ * What the run will take, from the plan it runs: a wait for busy CPUs to go
+ * quiet, the loads' setup, and the windows with their overheads. Without
+ * --time the windows shrink to keep the whole in the budget, down to the
+ * shortest window: past that, setup and the shortest windows add up.
+ */
+static void
+check_estimate(struct check *c)
+{
+	double	least, run;
+
+	c->est_windows_s = c->runs_total * (c->cell_s + CHECK_OVERHEAD_S);
+	c->est_setup_s = c->live ? check_setup_estimate(c) : 0;
+	c->est_wait_s = c->live && check_busy_cpu(c) != -1 ? CHECK_BUSY_WAIT_S : 0;
+	run = c->est_windows_s + c->est_setup_s;
+	if (!c->time_given && run > CHECK_BUDGET_S) {
+		least = c->runs_total * (CHECK_CELL_MIN_S + CHECK_OVERHEAD_S) + c->est_setup_s;
+		run = least > CHECK_BUDGET_S ? least : CHECK_BUDGET_S;
+	}
+	c->estimate_s = c->est_wait_s + run;
 }
 
 /* Why a disturbed cell is, naming the foreign processes. */
@@ -781,6 +851,7 @@ check_prepare(struct check *c, int anchor, char *err, size_t errlen)
 	c->runs_total = check_count_runs(c);
 	if (!c->time_given)
 		c->cell_s = check_cell_seconds(c->runs_total);
+	check_estimate(c);
 	check_collect_warnings(c);
 	return 0;
 }

@@ -107,19 +107,22 @@ check_window(double max_s, struct measure_win *w, struct solo_stable *stab)
 	    max_s / 200 > CHECK_SUB_S ? max_s / 200 : CHECK_SUB_S, CHECK_TOL, CHECK_NEED);
 }
 
-/* Say what runs now, with an estimate of the time left; NULL at the end. */
+/*
+ * Say what runs now, with the time left re-estimated (eta.h: the plan's
+ * rest at the pace seen, waits and figures measured again apart); NULL at
+ * the end.
+ */
 static void
 check_progress(const struct check_runner *cr, const char *what)
 {
 	const struct check	*c = cr->c;
-	double			 elapsed, per;
+	double			 done;
 
 	if (cr->progress == NULL)
 		return;
-	elapsed = (double)(util_now_ns() - cr->start_ns) / 1e9;
-	per = c->runs_done > 0 ? elapsed / c->runs_done : c->cell_s + CHECK_OVERHEAD_S;
+	done = c->runs_total > 0 ? (double)c->runs_done / c->runs_total : 0;
 	cr->progress(cr->arg, what, c->runs_done + 1, c->runs_total,
-	    per * (c->runs_total - c->runs_done));
+	    eta_left(&c->eta, done, util_now_ns()));
 }
 
 /* Start loads and wait until each works; -1 with the reason in err. */
@@ -129,6 +132,7 @@ check_start_loads(struct check_runner *cr, const char *const *texts, int n, int 
 {
 	struct load_spec	 spec;
 	struct load		*l;
+	uint64_t		 t0 = util_now_ns();
 	int			 i, r;
 
 	for (i = 0; i < n; i++) {
@@ -137,7 +141,11 @@ check_start_loads(struct check_runner *cr, const char *const *texts, int n, int 
 			return -1;
 	}
 	for (i = 0; i < n; i++) {
-		if ((r = measure_wait_ready(cr->ls, ids[i], CHECK_READY_S)) > 0) {
+		r = measure_wait_ready(cr->ls, ids[i], CHECK_READY_S);
+		/* Their setup, all at once: the time to the last one's first unit. */
+		if (i == n - 1 || r != 0)
+			eta_setup(&cr->c->eta, (double)(util_now_ns() - t0) / 1e9);
+		if (r > 0) {
 			cr->c->signo = r;
 			return -1;
 		}
@@ -180,20 +188,21 @@ check_note_foreign(struct check_runner *cr, const struct cpuset *set,
 static int
 check_wait_quiet_set(struct check_runner *cr, const struct cpuset *set)
 {
-	uint64_t	end = util_now_ns() + (uint64_t)(check_quiet_s(cr) * 1e9);
-	int		sig;
+	uint64_t	t0 = util_now_ns(), end = t0 + (uint64_t)(check_quiet_s(cr) * 1e9);
+	int		sig, quiet = 0;
 
 	while (util_now_ns() < end) {
 		measure_foreign_scan(cr->f, cr->ls);
 		if ((sig = measure_sleep(SOLO_QUIET_TICK_S)) != 0) {
 			cr->c->signo = sig;
-			return 0;
+			break;
 		}
 		measure_foreign_scan(cr->f, cr->ls);
-		if (measure_foreign_cpus(cr->f, set) <= SOLO_FOREIGN_MAX)
-			return 1;
+		if ((quiet = measure_foreign_cpus(cr->f, set) <= SOLO_FOREIGN_MAX))
+			break;
 	}
-	return 0;
+	eta_wait(&cr->c->eta, (double)(util_now_ns() - t0) / 1e9);
+	return quiet && cr->c->signo == 0;
 }
 
 /* Mark a cell failed with a reason. */
@@ -263,6 +272,7 @@ check_alone(struct check_runner *cr, int id, const char *text, int partner, int 
 	struct cpuset		 set;
 	struct load_sample	 mark;
 	struct load		*l;
+	uint64_t		 t0;
 	char			 why[64];
 	int			 r, tries;
 
@@ -270,9 +280,14 @@ check_alone(struct check_runner *cr, int id, const char *text, int partner, int 
 	check_cell_cpus(cr->c, partner, &set);
 	measure_foreign_scan(cr->f, cr->ls);
 	check_ipc(cr, id, &mark, 1);
+	t0 = util_now_ns();
 	r = solo_measure_guarded(&solo_loads_ops, cr->ls, id,
 	    (uint64_t)(CHECK_WARMUP_S * 1e9), &stab, cpu_bound,
 	    (uint64_t)(check_quiet_s(cr) * 1e9), &res, &tries);
+	/* Measured again while disturbed: its share of the time, quiet waits included. */
+	if (tries > 1)
+		eta_again(&cr->c->eta, tries - 1, (double)(util_now_ns() - t0) / 1e9 *
+		    (tries - 1) / tries);
 	if (isfinite(cell->ipc_alone = check_ipc(cr, id, &mark, 0)))
 		cell->ipc_have |= CHECK_IPC_ALONE;
 	measure_foreign_scan(cr->f, cr->ls);
@@ -381,6 +396,7 @@ check_pair_cell(struct check_runner *cr, struct check_pair *p, int r,
 	struct cpuset		 set;
 	double			 solo_a, solo_b, share, weight[2];
 	const double		*yield = NULL;
+	uint64_t		 t0;
 	int			 try;
 
 	check_cell_cpus(c, p->b_cpu, &set);
@@ -393,8 +409,11 @@ check_pair_cell(struct check_runner *cr, struct check_pair *p, int r,
 	}
 	for (try = 0; try < 2 && c->signo == 0; try++) {
 		cell->tries++;
+		t0 = util_now_ns();
 		if (check_pair_window(cr, p, yield, &set, r == REL_SAME_PU, cell) == -1)
 			break;
+		if (try == 1)
+			eta_again(&c->eta, 1, (double)(util_now_ns() - t0) / 1e9);
 		/* A noisy window (the machine, not others) is measured once more. */
 		if (!cell->disturbed && cell->state == CHECK_DONE && try == 0 &&
 		    cell->spread > CHECK_NOISY && check_quiet_s(cr) > 0) {
@@ -452,6 +471,7 @@ check_row_solos(struct check_runner *cr, struct check_pair *p, char *err, size_t
 {
 	struct check		*c = cr->c;
 	struct check_solo	*so;
+	uint64_t		 t0;
 	char			 what[200];
 	int			 end, prev = p->b_cpu;
 
@@ -474,8 +494,10 @@ check_row_solos(struct check_runner *cr, struct check_pair *p, char *err, size_t
 		if (so->cell.state == CHECK_DONE && !so->cell.disturbed &&
 		    so->cell.spread > CHECK_NOISY && check_quiet_s(cr) > 0) {
 			c->runs_total++;
+			t0 = util_now_ns();
 			check_alone(cr, p->ids[end], what, c->plan.anchor,
 			    kernel_cpu_bound(so->kern.k), &so->cell);
+			eta_again(&c->eta, 1, (double)(util_now_ns() - t0) / 1e9);
 		}
 		snprintf(what, sizeof what, "%s alone", so->kern.text);
 		check_warn_cell(c, what, &so->cell);
@@ -523,12 +545,15 @@ check_beyond(struct check_runner *cr, struct check_pair *p, int r, struct check_
 {
 	struct check	*c = cr->c;
 	double		 sa, sb, yield;
+	uint64_t	 t0;
 
 	if (cell->state != CHECK_DONE || c->signo != 0 || !check_cell_beyond(c, p->row, r))
 		return;
 	if (check_quiet_s(cr) > 0) {
 		c->runs_total++;
+		t0 = util_now_ns();
 		check_adjacent_solo(cr, p, cell);
+		eta_again(&c->eta, 1, (double)(util_now_ns() - t0) / 1e9);
 		if (c->signo != 0 || !check_cell_beyond(c, p->row, r))
 			return;
 	}
@@ -742,6 +767,12 @@ check_run(struct check *c, void (*progress)(void *, const char *, int, int, doub
 	cr.progress = progress;
 	cr.arg = arg;
 	measure_signals_block();
+	eta_start(&c->eta, c->estimate_s, c->est_setup_s, c->est_wait_s, util_now_ns());
+	/* The plan's wait for busy CPUs to go quiet, in the estimate. */
+	if (c->live && check_busy_cpu(c) != -1) {
+		check_progress(&cr, "waiting for busy CPUs to go quiet");
+		eta_wait(&c->eta, check_wait_quiet(c));
+	}
 	cr.ls = loads_new(c->m);
 	cr.f = foreign_new(NULL, c->m->max_os > 0 ? c->m->max_os : 1);
 	cr.start_ns = util_now_ns();
@@ -752,6 +783,7 @@ check_run(struct check *c, void (*progress)(void *, const char *, int, int, doub
 	if (c->signo == 0)
 		check_measure_sched(&cr);
 	check_progress(&cr, NULL);
+	eta_end(&c->eta, util_now_ns());
 	foreign_free(cr.f);
 	loads_free(cr.ls);
 }

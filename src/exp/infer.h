@@ -31,6 +31,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "engine/eta.h"
 #include "sample/foreign.h"
 #include "model/topo.h"
 
@@ -106,6 +107,7 @@ struct infer {
 	int			 signo;
 	int			 failed;
 	double			 elapsed_s;
+	struct eta		 eta;		/* its estimate as it runs, and at the end */
 };
 
 /* infer_plan.c */

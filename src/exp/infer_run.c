@@ -45,14 +45,11 @@ infer_window(const struct infer *inf, struct measure_win *w, struct solo_stable 
 static void
 infer_progress(struct infer_runner *r, const char *what)
 {
-	double	elapsed, left;
-
 	if (r->progress == NULL)
 		return;
-	elapsed = (double)(util_now_ns() - r->start_ns) / 1e9;
-	left = r->done > 0 ? elapsed / r->done * (r->total - r->done) :
-	    infer_estimate(r->inf);
-	r->progress(r->arg, what, left);
+	/* The plan's rest at the pace seen, waits and solos measured again apart. */
+	r->progress(r->arg, what, eta_left(&r->inf->eta, r->total > 0 ? (double)r->done /
+	    r->total : 0, util_now_ns()));
 }
 
 /* Start a kernel on a CPU and wait for its first unit; id, -1 (err), or -2 (signal). */
@@ -61,6 +58,7 @@ infer_start(struct infer_runner *r, const char *kernel, int cpu, char *err, size
 {
 	struct load_spec	 spec;
 	struct load		*l;
+	uint64_t		 t0;
 	char			 text[96];
 	int			 id, rc;
 
@@ -68,7 +66,10 @@ infer_start(struct infer_runner *r, const char *kernel, int cpu, char *err, size
 	if (loads_parse(r->inf->m, text, &spec, err, errlen) == -1 ||
 	    (id = loads_start(r->ls, &spec, err, errlen)) == -1)
 		return -1;
-	if ((rc = measure_wait_ready(r->ls, id, INFER_READY_S)) > 0) {
+	t0 = util_now_ns();
+	rc = measure_wait_ready(r->ls, id, INFER_READY_S);
+	eta_setup(&r->inf->eta, (double)(util_now_ns() - t0) / 1e9);
+	if (rc > 0) {
 		r->inf->signo = rc;
 		return -2;
 	}
@@ -101,13 +102,19 @@ infer_solo(struct infer_runner *r, struct infer_pair *p, int id, const struct cp
 	struct measure_win	w;
 	struct solo_stable	stab;
 	struct solo_result	res;
+	uint64_t		t0;
 	int			tries, rc;
 
 	infer_window(r->inf, &w, &stab);
 	measure_foreign_scan(r->f, r->ls);
+	t0 = util_now_ns();
 	rc = solo_measure_guarded(&solo_loads_ops, r->ls, id,
 	    (uint64_t)(INFER_SETTLE_S * 1e9), &stab, 1, (uint64_t)(INFER_QUIET_S * 1e9),
 	    &res, &tries);
+	/* Measured again while disturbed: its share of the time, quiet waits included. */
+	if (tries > 1)
+		eta_again(&r->inf->eta, tries - 1, (double)(util_now_ns() - t0) / 1e9 *
+		    (tries - 1) / tries);
 	measure_foreign_scan(r->f, r->ls);
 	if (rc > 0)
 		r->inf->signo = rc;
@@ -278,6 +285,7 @@ infer_run(struct infer *inf, infer_rtt_fn rtt, void *rtt_arg,
 	r.ls = loads_new(inf->m);
 	r.f = foreign_new(NULL, inf->m->max_os > 0 ? inf->m->max_os : 1);
 	r.start_ns = util_now_ns();
+	eta_start(&inf->eta, infer_estimate(inf), 0, 0, r.start_ns);
 	for (i = 0; i < inf->npairs && inf->signo == 0; i++)
 		infer_pair(&r, &inf->pairs[i], rtt, rtt_arg);
 	if (inf->signo == 0)
@@ -285,6 +293,7 @@ infer_run(struct infer *inf, infer_rtt_fn rtt, void *rtt_arg,
 	if (progress != NULL)
 		progress(arg, NULL, 0);
 	inf->elapsed_s = (double)(util_now_ns() - r.start_ns) / 1e9;
+	eta_end(&inf->eta, util_now_ns());
 	foreign_free(r.f);
 	loads_free(r.ls);
 }

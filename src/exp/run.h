@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "engine/analysis.h"
+#include "engine/eta.h"
 #include "sample/foreign.h"
 #include "engine/loads.h"
 #include "sample/perf.h"
@@ -84,10 +85,18 @@ struct run {
 	char			 mhz_why[SENSORS_WHY_MAX];
 	char			 temp_why[SENSORS_WHY_MAX];
 	char			 watts_why[SENSORS_WHY_MAX];
+	double			 estimate_s;	/* the plan: setups, solos, together */
+	double			 est_setup_s;	/* of which the loads' setup, timed here */
+	struct eta		 eta;		/* as it runs, and at the end */
+	/* Progress, when not NULL: what runs now and the seconds left; NULL at the end. */
+	void			(*progress)(void *arg, const char *what, double left_s);
+	void			*arg;
 };
 
 /* A run of n loads on m with --time time_s: every figure unknown; fill r[i].spec. */
 void	run_init(struct run *, const struct topo *m, double time_s, int n);
+/* The plan's time (run->estimate_s), once the specs are filled: setups timed here. */
+void	run_plan(struct run *);
 /*
  * Measure: start every load, each alone with the others paused, then all
  * together; every load is stopped before it returns. 1 when some load got

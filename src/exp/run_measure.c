@@ -45,20 +45,35 @@ run_failure(struct loads *ls, struct run_result *r)
 		snprintf(r->failure, sizeof r->failure, "%s", l->death);
 }
 
+/* Say what runs now and the time left, done of the plan's steps done. */
+static void
+run_progress(const struct run *run, const char *what, int done)
+{
+	if (run->progress != NULL)
+		run->progress(run->arg, what, eta_left(&run->eta, (double)done /
+		    (2 * run->n + 1), util_now_ns()));
+}
+
 /* Start every load and wait for its first unit of work; a signal's number, or 0. */
 static int
-run_start(struct loads *ls, struct run_result *r, int n)
+run_start(struct run *run, struct loads *ls, struct run_result *r, int n)
 {
 	struct load	*l;
-	char		 err[512];
+	uint64_t	 t0;
+	char		 err[512], what[160];
 	int		 i, sig;
 
 	for (i = 0; i < n; i++) {
+		snprintf(what, sizeof what, "starting %s", r[i].spec.text);
+		run_progress(run, what, i);
 		if ((r[i].id = loads_start(ls, &r[i].spec, err, sizeof err)) == -1) {
 			snprintf(r[i].failure, sizeof r[i].failure, "%.511s", err);
 			continue;
 		}
-		if ((sig = measure_wait_ready(ls, r[i].id, RUN_READY_S)) > 0)
+		t0 = util_now_ns();
+		sig = measure_wait_ready(ls, r[i].id, RUN_READY_S);
+		eta_setup(&run->eta, (double)(util_now_ns() - t0) / 1e9);
+		if (sig > 0)
 			return sig;
 		l = loads_get(ls, r[i].id);
 		if (sig == -1 && l != NULL && l->state != LOAD_DEAD) {
@@ -134,7 +149,8 @@ run_solos(struct loads *ls, struct foreign *f, struct run *run)
 	struct solo_result	 res;
 	struct run_result	*r;
 	struct load		*l;
-	uint64_t		 warm_ns, quiet_ns;
+	uint64_t		 warm_ns, quiet_ns, t0;
+	char			 what[160];
 	int			 i, sig, cpu_bound;
 
 	run_windows(run->time_s, &stab, &w);
@@ -145,10 +161,17 @@ run_solos(struct loads *ls, struct foreign *f, struct run *run)
 		if (r->id <= 0)
 			continue;
 		cpu_bound = kernel_cpu_bound(r->spec.k);
+		snprintf(what, sizeof what, "%s alone", r->spec.text);
+		run_progress(run, what, run->n + i);
 		measure_foreign_scan(f, ls);
 		run_counters(ls, r, NULL);
+		t0 = util_now_ns();
 		sig = solo_measure_guarded(&solo_loads_ops, ls, r->id, warm_ns, &stab,
 		    cpu_bound, quiet_ns, &res, &r->solo_tries);
+		/* A disturbed solo measured again: its share of the time, waits included. */
+		if (r->solo_tries > 1)
+			eta_again(&run->eta, r->solo_tries - 1, (double)(util_now_ns() - t0) /
+			    1e9 * (r->solo_tries - 1) / r->solo_tries);
 		if (sig > 0)
 			return sig;
 		run_counters(ls, r, &r->solo_pw);
@@ -243,6 +266,7 @@ run_together(struct loads *ls, struct foreign *f, struct sensors *sn, struct run
 	run_windows(run->time_s, &stab, &w);
 	for (i = 0; i < run->n; i++)
 		ids[i] = run->r[i].id;
+	run_progress(run, "all together", 2 * run->n);
 	if ((sig = measure_sleep(w.sub_s)) != 0) {
 		free(fig);
 		free(ids);
@@ -349,6 +373,27 @@ run_results(struct loads *ls, struct run *run)
 	return failed;
 }
 
+/*
+ * The plan's time, once the specs are filled: each load's setup (timed here,
+ * measure_setup_s), its solo (a warm-up and at most the longest window),
+ * then the together window.
+ */
+void
+run_plan(struct run *run)
+{
+	struct solo_stable	stab;
+	struct measure_win	w;
+	double			warm = run->time_s / 4 < 0.25 ? run->time_s / 4 : 0.25;
+	int			i;
+
+	run_windows(run->time_s, &stab, &w);
+	run->est_setup_s = 0;
+	for (i = 0; i < run->n; i++)
+		run->est_setup_s += measure_setup_s(&run->r[i].spec);
+	run->estimate_s = run->est_setup_s + run->n * (warm + run->time_s) + w.sub_s +
+	    run->time_s;
+}
+
 /* A run of n loads on m, --time time_s: every figure unknown, the specs to fill. */
 void
 run_init(struct run *run, const struct topo *m, double time_s, int n)
@@ -395,9 +440,13 @@ run_measure(struct run *run, int *sig)
 	f = foreign_new(NULL, run->m->max_os > 0 ? run->m->max_os + 1 : 1);
 	sn = sensors_new(NULL);
 	loads_set_counters(ls, run->counters);
-	if ((*sig = run_start(ls, run->r, run->n)) == 0 &&
+	eta_start(&run->eta, run->estimate_s, run->est_setup_s, 0, util_now_ns());
+	if ((*sig = run_start(run, ls, run->r, run->n)) == 0 &&
 	    (*sig = run_solos(ls, f, run)) == 0)
 		*sig = run_together(ls, f, sn, run);
+	eta_end(&run->eta, util_now_ns());
+	if (run->progress != NULL)
+		run->progress(run->arg, NULL, 0);
 	sensors_free(sn);
 	foreign_free(f);
 	if (*sig == 0)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "engine/eta.h"
 #include "base/cpuset.h"
 #include "model/topo.h"
 
@@ -110,6 +111,8 @@ struct timing {
 	struct timing_run	*runs;
 	int			 nrun;		/* runs done */
 	char			 error[600];	/* why the runs stopped */
+	/* The runs' time: estimated from the first run's (0 before), as they go, taken. */
+	struct eta		 eta;
 };
 
 /* Summary of one placement's runs. */

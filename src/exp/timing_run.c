@@ -430,9 +430,13 @@ timing_run_one(struct timing_runner *cr, int place, int total)
 	r->nvcsw = ru.ru_nvcsw;
 	r->nivcsw = ru.ru_nivcsw;
 	t->nrun++;
+	/* The plan's time: every run as long as the first, with its --prepare. */
+	if (t->nrun == 1)
+		t->eta.first_s = (double)(util_now_ns() - t->eta.start_ns) / 1e9 * total;
 	timing_status_str(r->status, what, sizeof what);
-	timing_progress(cr, "run %d/%d on %s: %.2f s wall, %s", r->order, total, pl->name,
-	    r->wall_s, what);
+	timing_progress(cr, "run %d/%d on %s: %.2f s wall, %s; about %.0f s of %.0f left",
+	    r->order, total, pl->name, r->wall_s, what, eta_left(&t->eta,
+	    (double)t->nrun / total, util_now_ns()), t->eta.first_s);
 	return 0;
 }
 
@@ -450,6 +454,7 @@ timing_run_all(struct timing *t, void (*progress)(void *, const char *), void *a
 	total = t->nruns * timing_plan_runnable(t->places, t->nplaces);
 	t->runs = xcalloc((size_t)total + 1, sizeof *t->runs);
 	timing_signals_block(&cr);
+	eta_start(&t->eta, 0, 0, 0, util_now_ns());
 	for (round = 0; round < t->nruns; round++) {
 		for (i = 0; i < t->nplaces; i++) {
 			if (t->places[i].status != TIMING_RUN)
@@ -466,6 +471,7 @@ timing_run_all(struct timing *t, void (*progress)(void *, const char *), void *a
 				return rc;
 		}
 	}
+	eta_end(&t->eta, util_now_ns());
 	return 0;
 }
 

@@ -235,17 +235,11 @@ tour_player_apply(struct tour_player *p, const struct tour_op *op)
 	}
 }
 
-/* The step's own time: --step, its wait, the tour's default, or 0 (a key). */
+/* The current step's own time (tour_player_step_time). */
 static double
 tour_player_step_s(const struct tour_player *p)
 {
-	if (p->opt.step_s > 0)
-		return p->opt.step_s;
-	if (p->t->steps[p->step].wait_s > 0)
-		return p->t->steps[p->step].wait_s;
-	if (p->t->wait_s > 0)
-		return p->t->wait_s;
-	return p->opt.auto_advance ? p->opt.default_s : 0;
+	return tour_player_step_time(p, p->step);
 }
 
 /* Settling time after a change. */
@@ -346,6 +340,7 @@ tour_player_enter(struct tour_player *p, int k, int clean, double now)
 	}
 	p->phase = PH_READY;
 	p->ready_end = now + TOUR_READY_S;
+	p->phase_start = now;
 }
 
 /* Finish: stop every load, clear the highlight. */
@@ -692,6 +687,7 @@ tour_player_quiet_tick(struct tour_player *p, int last)
 		} else if (!dup && last)
 			so->waits++;
 	}
+	p->again += n;
 	return n > 0;
 }
 
@@ -748,12 +744,17 @@ tour_player_step_machine(struct tour_player *p, double now)
 	case PH_READY:
 		if (!tour_player_ready(p, now))
 			return 0;
+		p->setup_s += now - p->phase_start;
 		tour_player_ask_solos(p);
 		p->phase = PH_SOLO;
+		p->phase_start = now;
+		p->solo_again = 0;
 		return 1;
 	case PH_SOLO:
 		if (!tour_player_solos_done(p, now))
 			return 0;
+		if (p->solo_again)
+			p->again_s += now - p->phase_start;
 		if (tour_player_disturbed_solos(p) > 0) {
 			p->phase = PH_QUIET;
 			p->quiet_end = now + TOUR_QUIET_S;
@@ -766,11 +767,14 @@ tour_player_step_machine(struct tour_player *p, double now)
 	case PH_QUIET:
 		if (now < p->t_sub)
 			return 0;
-		if (tour_player_quiet_tick(p, now >= p->quiet_end))
+		if ((p->solo_again = tour_player_quiet_tick(p, now >= p->quiet_end))) {
+			p->waited_s += now - (p->quiet_end - TOUR_QUIET_S);
 			p->phase = PH_SOLO;
-		else if (now >= p->quiet_end)
+			p->phase_start = now;
+		} else if (now >= p->quiet_end) {
+			p->waited_s += TOUR_QUIET_S;
 			tour_player_settle(p, now);
-		else {
+		} else {
 			p->t_sub = now + SOLO_QUIET_TICK_S;
 			return 0;
 		}

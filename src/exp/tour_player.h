@@ -146,6 +146,11 @@ double			 tour_player_progress(const struct tour_player *, double now_s,
 			    char *buf, size_t len);
 /* The solo rate the player has for a load of the host's (NAN if none yet). */
 double			 tour_player_solo_of(const struct tour_player *, int id);
+/* What the whole tour will take when played through, from its plan here, in seconds. */
+double			 tour_player_estimate(const struct tour_player *);
+/* What it spent beyond that plan: quiet waits, solos measured again (how many, how long), setup. */
+void			 tour_player_costs(const struct tour_player *, double *waited_s,
+			    int *again, double *again_s, double *setup_s);
 /* Was that solo disturbed (others took its CPU time): its figures carry ~. */
 int			 tour_player_solo_disturbed(const struct tour_player *, int id);
 

@@ -7,7 +7,9 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "engine/measure.h"
 #include "exp/tour_plan.h"
 #include "exp/tour_player.h"
 #include "exp/tour_player_state.h"
@@ -95,6 +97,72 @@ tour_player_solo_disturbed(const struct tour_player *p, int id)
 			return (so = tour_solo_find(&p->solos, p->live[i].spec)) != NULL &&
 			    so->disturbed;
 	return 0;
+}
+
+/* A step's own time: --step, its wait, the tour's default, or 0 (a key). */
+double
+tour_player_step_time(const struct tour_player *p, int step)
+{
+	if (p->opt.step_s > 0)
+		return p->opt.step_s;
+	if (p->t->steps[step].wait_s > 0)
+		return p->t->steps[step].wait_s;
+	if (p->t->wait_s > 0)
+		return p->t->wait_s;
+	return p->opt.auto_advance ? p->opt.default_s : 0;
+}
+
+/*
+ * What a tour played through will take, from its plan here: each step that
+ * runs its own time (one that waits for a key counts none), and each new
+ * placement's setup (timed here, measure_setup_s) and solo, its window as
+ * the player sets it, with the settling before it.
+ */
+double
+tour_player_estimate(const struct tour_player *p)
+{
+	struct load_spec	 spec;
+	char			 seen[TOUR_LOADS_MAX * 4][96], err[256];
+	double			 total = 0, step_s, solo_s, settle_s;
+	int			 k, i, j, nseen = 0;
+
+	for (k = 0; k < p->t->nsteps; k++) {
+		if (p->plan[k].skipped)
+			continue;
+		step_s = tour_player_step_time(p, k);
+		/* The player's solo window and settling (tour_player.c). */
+		solo_s = step_s / 2 <= 0 || step_s / 2 > 1 ? 1 : fmax(step_s / 2, 0.5);
+		if (p->opt.solo_s > 0)
+			solo_s = p->opt.solo_s;
+		settle_s = step_s > 0 && step_s / 5 < 0.5 ? step_s / 5 : 0.5;
+		total += step_s;
+		for (i = 0; i < p->plan[k].nops; i++) {
+			if (p->plan[k].ops[i].type != TOUR_START &&
+			    p->plan[k].ops[i].type != TOUR_MOVE)
+				continue;
+			for (j = 0; j < nseen && strcmp(seen[j], p->plan[k].ops[i].spec); j++)
+				;
+			if (j < nseen || nseen == TOUR_LOADS_MAX * 4)
+				continue;
+			snprintf(seen[nseen++], sizeof seen[0], "%s", p->plan[k].ops[i].spec);
+			total += settle_s + solo_s;
+			if (p->plan[k].ops[i].type == TOUR_START && loads_parse(p->m,
+			    p->plan[k].ops[i].spec, &spec, err, sizeof err) == 0)
+				total += measure_setup_s(&spec);
+		}
+	}
+	return total;
+}
+
+/* What played out beyond the estimate's plan: quiet waits, solos measured again, setup. */
+void
+tour_player_costs(const struct tour_player *p, double *waited_s, int *again,
+    double *again_s, double *setup_s)
+{
+	*waited_s = p->waited_s;
+	*again = p->again;
+	*again_s = p->again_s;
+	*setup_s = p->setup_s;
 }
 
 /* A step's figures. */

@@ -70,6 +70,17 @@ struct tour_player {
 	int			 own_solo;
 	int			 shown;		/* the measurement the status names, -1 */
 	struct tour_solos	 solos;	/* by placement */
+
+	/* What the estimate did not plan (tour_player_costs): waits, solos again, setup. */
+	double			 waited_s;
+	int			 again;
+	double			 again_s;
+	double			 setup_s;
+	double			 phase_start;	/* when the READY or a SOLO phase began */
+	int			 solo_again;	/* ... that SOLO phase measures again */
 };
+
+/* tour_player_query.c: a step's own time: --step, its wait, the tour's default, or 0 (a key). */
+double	tour_player_step_time(const struct tour_player *, int step);
 
 #endif

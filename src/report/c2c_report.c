@@ -14,6 +14,7 @@
 #include "model/machine.h"
 #include "report/report.h"
 #include "base/util.h"
+#include "engine/eta.h"
 #include "report/reports.h"
 
 /* The columns of a pair's record, for CSV and the JSON "pairs" array. */
@@ -298,12 +299,24 @@ c2c_warnings_text(const struct c2c *c, const struct c2c_class *cl, FILE *f)
 	c2c_order_warnings(cl, f);
 }
 
+/* How long the measurement took against its estimate, and why when well past it. */
+static void
+c2c_took(const struct c2c *c, char *buf, size_t len)
+{
+	struct eta	e;
+
+	eta_start(&e, c->est_s, 0, 0, 0);
+	e.took_s = c->elapsed_s;
+	eta_took(&e, buf, len);
+}
+
 /* The matrix, the summary by class and the warnings, as text. */
 void
 c2c_report_text(const struct c2c *c, FILE *f)
 {
 	struct c2c_class	 cl[C2C_NCLASSES];
 	struct report_table	*t;
+	char			 took[512];
 
 	c2c_matrix_text(c, f);
 	c2c_classes(c, cl);
@@ -322,6 +335,10 @@ c2c_report_text(const struct c2c *c, FILE *f)
 	if (c->hypervisor[0])
 		fprintf(f, "Under %s: the host's placement of the virtual CPUs decides what "
 		    "was measured.\n", c->hypervisor);
+	if (c->live && c->ndone > 0) {
+		c2c_took(c, took, sizeof took);
+		fprintf(f, "The measurement %s.\n", took);
+	}
 }
 
 /* The matrix as JSON: rows of numbers, null where there is no figure. */
@@ -351,6 +368,7 @@ static void
 c2c_json_head(const struct c2c *c, struct strbuf *sb)
 {
 	struct machine	mc;
+	char		took[512];
 	int		i;
 
 	/* Self-describing as every result: kind and the machine object. */
@@ -370,6 +388,8 @@ c2c_json_head(const struct c2c *c, struct strbuf *sb)
 	report_json_num(sb, c->est_s);
 	strbuf_puts(sb, ",\"elapsed_s\":");
 	report_json_num(sb, c->live ? c->elapsed_s : NAN);
+	c2c_took(c, took, sizeof took);
+	report_json_str_or_null(sb, "took", c->live && c->ndone > 0 ? took : "");
 	strbuf_printf(sb, ",\"pairs_planned\":%d,\"pairs_measured\":%d,\"signal\":",
 	    c->plan.npairs, c->ndone);
 	report_json_num(sb, c->signo != 0 ? c->signo : NAN);

@@ -144,8 +144,16 @@ check_print_plan(const struct check *c, FILE *f)
 		} else
 			fprintf(f, "  scheduler      n/a: %s\n", c->sched.reason);
 	}
-	fprintf(f, "%d runs of %.2f s%s each, about %.0f s\n", c->runs_total, c->cell_s,
-	    c->time_given ? "" : " or less", c->runs_total * (c->cell_s + CHECK_OVERHEAD_S));
+	fprintf(f, "%d runs of %.2f s%s each, about %.0f s", c->runs_total, c->cell_s,
+	    c->time_given ? "" : " or less", c->estimate_s);
+	if (c->est_setup_s > 0 || c->est_wait_s > 0)
+		fprintf(f, " (%.1f s of windows", c->estimate_s - c->est_setup_s -
+		    c->est_wait_s);
+	if (c->est_setup_s > 0)
+		fprintf(f, ", %.1f s of the loads' setup, timed here", c->est_setup_s);
+	if (c->est_wait_s > 0)
+		fprintf(f, ", %.1f s of waiting for busy CPUs", c->est_wait_s);
+	fprintf(f, "%s\n", c->est_setup_s > 0 || c->est_wait_s > 0 ? ")" : "");
 }
 
 /* Print the facts, the warnings so far and the plan. */
@@ -389,6 +397,7 @@ void
 check_report_text(const struct check *c, FILE *f)
 {
 	struct report_notes	notes;
+	char			took[512];
 	int			i;
 
 	memset(&notes, 0, sizeof notes);
@@ -405,6 +414,8 @@ check_report_text(const struct check *c, FILE *f)
 		for (i = 0; i < c->nwarn; i++)
 			fprintf(f, "  ! %s\n", c->warn[i]);
 	}
+	eta_took(&c->eta, took, sizeof took);
+	fprintf(f, "\nThe check %s.\n", took);
 }
 
 /* Add "counters" and "sensors" to the facts: what is available here, and why not. */
@@ -535,6 +546,24 @@ check_json_plan(const struct check *c, struct strbuf *sb)
 	}
 	strbuf_printf(sb, "},\"runs\":%d,\"cell_seconds\":", c->runs_total);
 	report_json_num(sb, c->cell_s);
+	strbuf_puts(sb, ",\"estimate_s\":");
+	report_json_num(sb, c->estimate_s);
+	strbuf_puts(sb, ",\"estimate_setup_s\":");
+	report_json_num(sb, c->est_setup_s);
+	strbuf_puts(sb, ",\"estimate_wait_s\":");
+	report_json_num(sb, c->est_wait_s);
+}
+
+/* Add how long it took, and in words (with why, when well past the estimate). */
+static void
+check_json_took(const struct check *c, struct strbuf *sb)
+{
+	char	took[512];
+
+	strbuf_puts(sb, ",\"took_s\":");
+	report_json_num(sb, c->eta.took_s > 0 ? c->eta.took_s : NAN);
+	eta_took(&c->eta, took, sizeof took);
+	report_json_str_or_null(sb, "took", c->eta.took_s > 0 ? took : "");
 }
 
 /* Add ',"error":' and the reason a figure is missing: the failure, "not measured", or null. */
@@ -754,8 +783,10 @@ check_report_json(const struct check *c, FILE *f)
 	strbuf_puts(&sb, "{");
 	check_json_machine(c, &sb);
 	check_json_plan(c, &sb);
-	if (!c->dry_run)
+	if (!c->dry_run) {
 		check_json_results(c, &sb);
+		check_json_took(c, &sb);
+	}
 	strbuf_puts(&sb, ",\"warnings\":[");
 	for (i = 0; i < c->nwarn; i++) {
 		strbuf_puts(&sb, i ? "," : "");

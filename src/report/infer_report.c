@@ -138,6 +138,8 @@ infer_table(const struct infer *inf, FILE *f)
 void
 infer_report_text(const struct infer *inf, FILE *f)
 {
+	char	took[512];
+
 	infer_verdict(inf, f);
 	infer_table(inf, f);
 	if (inf->rtt_unavailable[0] != '\0')
@@ -150,7 +152,8 @@ infer_report_text(const struct infer *inf, FILE *f)
 	if (inf->hypervisor[0] != '\0')
 		fprintf(f, "Under %s the host decides where these vCPUs run: this is what "
 		    "they did now.\n", inf->hypervisor);
-	fprintf(f, "Measured in %.1f s.\n", inf->elapsed_s);
+	eta_took(&inf->eta, took, sizeof took);
+	fprintf(f, "The measurement %s.\n", took);
 }
 
 /* One pair as a JSON object. */
@@ -206,7 +209,7 @@ infer_report_json(const struct infer *inf, FILE *f)
 {
 	struct machine	mc;
 	struct strbuf	sb;
-	char		rep[128];
+	char		rep[128], took[512];
 	int		i;
 
 	strbuf_init(&sb);
@@ -225,6 +228,10 @@ infer_report_json(const struct infer *inf, FILE *f)
 	report_json_num(&sb, inf->window_s);
 	strbuf_puts(&sb, ",\"elapsed_s\":");
 	report_json_num(&sb, inf->elapsed_s);
+	strbuf_puts(&sb, ",\"estimate_s\":");
+	report_json_num(&sb, infer_estimate(inf));
+	eta_took(&inf->eta, took, sizeof took);
+	report_json_str_or_null(&sb, "took", took);
 	strbuf_puts(&sb, ",\"pairs\":[");
 	for (i = 0; i < inf->npairs; i++) {
 		strbuf_puts(&sb, i ? "," : "");

@@ -482,6 +482,7 @@ run_report(const struct run *run, enum report_format fmt, FILE *f)
 	struct report_table	*t = run_table(run);
 	struct machine		 mc;
 	struct strbuf		 sb;
+	char			 took[512];
 
 	switch (fmt) {
 	case REPORT_TEXT:
@@ -492,6 +493,8 @@ run_report(const struct run *run, enum report_format fmt, FILE *f)
 		report_write_text(t, f);
 		run_text_counters(run, f);
 		run_warnings(run, f);
+		eta_took(&run->eta, took, sizeof took);
+		fprintf(f, "\nThe run %s.\n", took);
 		break;
 	case REPORT_JSON:
 		strbuf_init(&sb);
@@ -502,6 +505,12 @@ run_report(const struct run *run, enum report_format fmt, FILE *f)
 		report_json_num(&sb, run->time_s);
 		strbuf_puts(&sb, ",\"together_s\":");
 		report_json_num(&sb, run->together_s);
+		strbuf_puts(&sb, ",\"estimate_s\":");
+		report_json_num(&sb, run->estimate_s);
+		strbuf_puts(&sb, ",\"took_s\":");
+		report_json_num(&sb, run->eta.took_s);
+		eta_took(&run->eta, took, sizeof took);
+		report_json_str_or_null(&sb, "took", took);
 		strbuf_puts(&sb, ",\"solo_method\":\"each load alone on its CPUs in this "
 		    "run, the others paused\",\"efficiency\":\"speed / (cpu_share / "
 		    "solo_share)\"");

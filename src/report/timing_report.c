@@ -239,10 +239,14 @@ timing_text_results(const struct timing *c, FILE *f)
 void
 timing_report_text(const struct timing *c, FILE *f)
 {
+	char	took[512];
+
 	timing_text_plan(c, f);
-	if (!c->dry_run)
+	if (!c->dry_run) {
 		timing_text_results(c, f);
-	else if (!topo_is_live(c->m))
+		eta_took(&c->eta, took, sizeof took);
+		fprintf(f, "\nThe runs %s, from the first run's time.\n", took);
+	} else if (!topo_is_live(c->m))
 		fprintf(f, "\nplanned for another machine: nothing was run\n");
 	else
 		fprintf(f, "\ndry run: nothing was run\n");
@@ -362,8 +366,14 @@ timing_report_json(const struct timing *c, FILE *f)
 		strbuf_json_str(&b, c->prepare);
 	else
 		strbuf_puts(&b, "null");
-	strbuf_printf(&b, ",\n  \"runs\": %d,\n  \"dry_run\": %s,\n  \"machine\": {",
-	    c->nruns, c->dry_run ? "true" : "false");
+	strbuf_printf(&b, ",\n  \"runs\": %d,\n  \"dry_run\": %s,", c->nruns,
+	    c->dry_run ? "true" : "false");
+	/* The time taken, against the estimate made from the first run. */
+	strbuf_puts(&b, "\n  \"estimate_s\": ");
+	report_json_num(&b, c->dry_run ? NAN : c->eta.first_s);
+	strbuf_puts(&b, ",\n  \"took_s\": ");
+	report_json_num(&b, c->dry_run ? NAN : c->eta.took_s);
+	strbuf_puts(&b, ",\n  \"machine\": {");
 	machine_fill(&mc, c->m, NULL, NULL);
 	machine_json_members(&mc, &b);
 	strbuf_printf(&b, ", \"logical_cpus\": %d, \"cores\": %d, \"packages\": %d, "

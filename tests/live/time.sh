@@ -73,7 +73,7 @@ if [ $have_python = 1 ]; then
 	python3 -m json.tool "$TMP/j.json" > /dev/null
 	ok $? "--json is valid JSON"
 	keys=$(json_get "$TMP/j.json" '",".join(sorted(r.keys()))')
-	[ "$keys" = "all_over_cores,command,dry_run,failed_runs,kind,machine,notes,placements,prepare,runs" ]
+	[ "$keys" = "all_over_cores,command,dry_run,estimate_s,failed_runs,kind,machine,notes,placements,prepare,runs,took_s" ]
 	ok $? "top-level keys as documented: $keys"
 	keys=$(json_get "$TMP/j.json" '",".join(sorted(r["placements"][0].keys()))')
 	[ "$keys" = "cpus,failed_runs,maxrss_kb,name,ncores,ncpus,nivcsw_median,nvcsw_median,reason,runs,same_as,status,sys_s,user_s,wall_s" ]

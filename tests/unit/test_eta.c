@@ -1,0 +1,81 @@
+/* test_eta.c: a command's estimate, its time left as it goes, and why it took longer (eta.c). */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "engine/eta.h"
+#include "tap.h"
+
+#define S	1000000000ULL	/* a second in ns */
+
+/* Within a hundredth. */
+static int
+near(double a, double b)
+{
+	return fabs(a - b) < 0.01;
+}
+
+int
+main(void)
+{
+	struct eta	e;
+	char		buf[512];
+
+	/* 12 s planned: 10 s of windows, 2 s of setup, no wait. */
+	eta_start(&e, 12, 2, 0, 100 * S);
+	ok(near(eta_left(&e, 0, 100 * S), 12), "before anything ran: the plan, 12 s (%.2f)",
+	    eta_left(&e, 0, 100 * S));
+	eta_setup(&e, 2);
+	/* Half the work done in 7 s, 2 of them setup: 5 s for half: 5 s left. */
+	ok(near(eta_left(&e, 0.5, 107 * S), 5), "half done at the plan's pace: 5 s left (%.2f)",
+	    eta_left(&e, 0.5, 107 * S));
+	/* Half done in 12 s (2 setup, 10 work): the pace is half: 10 s left. */
+	ok(near(eta_left(&e, 0.5, 112 * S), 10), "half done at half the pace: 10 s left (%.2f)",
+	    eta_left(&e, 0.5, 112 * S));
+	/* A 3 s wait is not the work's pace. */
+	eta_wait(&e, 3);
+	ok(near(eta_left(&e, 0.5, 115 * S), 10), "a wait does not slow the pace (%.2f)",
+	    eta_left(&e, 0.5, 115 * S));
+	ok(eta_left(&e, 1, 120 * S) == 0, "all done: none left");
+
+	/* A planned wait not waited yet is still to come. */
+	eta_start(&e, 14, 0, 2, 0);
+	ok(near(eta_left(&e, 0, 0), 14), "a plan with a 2 s wait: 14 s left at the start "
+	    "(%.2f)", eta_left(&e, 0, 0));
+	eta_wait(&e, 0.5);
+	ok(near(eta_left(&e, 0, S / 2), 13.5), "half a second of it waited: 13.5 s left "
+	    "(%.2f)", eta_left(&e, 0, S / 2));
+
+	eta_start(&e, 12, 1.5, 0, 0);
+	eta_end(&e, (uint64_t)(13.9 * S));
+	eta_took(&e, buf, sizeof buf);
+	ok(strcmp(buf, "took 13.9 s (about 12 s planned)") == 0,
+	    "within 25%%: the time and the plan: '%s'", buf);
+
+	eta_start(&e, 12, 1.5, 2, 0);
+	eta_wait(&e, 9);
+	eta_again(&e, 6, 4.1);
+	eta_setup(&e, 7.5);
+	eta_end(&e, 31 * S);
+	eta_took(&e, buf, sizeof buf);
+	ok(strcmp(buf, "took 31 s, not 12: waited 9.0 s for quiet windows, measured 6 "
+	    "figures again (4.1 s), the loads' setup took 7.5 s, not 1.5, 1.9 s more in its "
+	    "windows and starts") == 0,
+	    "past 25%%: why, from what was counted: '%s'", buf);
+
+	eta_start(&e, 12, 0, 0, 0);
+	eta_again(&e, 1, 0.5);
+	eta_end(&e, 20 * S);
+	eta_took(&e, buf, sizeof buf);
+	ok(strcmp(buf, "took 20 s, not 12: measured 1 figure again (0.5 s), 7.5 s more in "
+	    "its windows and starts") == 0, "what the counts do not explain is said too: "
+	    "'%s'", buf);
+
+	eta_start(&e, 4.4, 0, 0, 0);
+	eta_end(&e, 12 * S);
+	eta_took(&e, buf, sizeof buf);
+	ok(strcmp(buf, "took 12.0 s, not 4.4: 7.6 s more in its windows and starts") == 0,
+	    "under 10 s, a tenth: '%s'", buf);
+	return tap_done();
+}
