@@ -559,9 +559,15 @@ check_beyond(struct check_runner *cr, struct check_pair *p, int r, struct check_
 	}
 	cell->beyond = 1;
 	check_cell_speeds(c, p->row, r, &sa, &sb, &yield);
-	check_warn(c, "? %s on %s: the anchor copy ran %.2f of its speed alone, more than "
-	    "1: its solo ran while the CPU was slower (a host or a frequency changing it); "
-	    "the yield %.2f overstates", p->row->name, topo_rel_name(r), sa, yield);
+	if (sa > 1)
+		check_warn(c, "? %s on %s: the anchor copy ran %.2f of its speed alone, "
+		    "more than 1: its solo ran while the CPU was slower (a host or a "
+		    "frequency changing it); the yield %.2f overstates", p->row->name,
+		    topo_rel_name(r), sa, yield);
+	else
+		check_warn(c, "? %s on %s: two copies sharing one CPU did %.2f CPUs' work, "
+		    "more than one: a solo ran while the CPU was slower (a host or a "
+		    "frequency changing it)", p->row->name, topo_rel_name(r), yield);
 }
 
 /* The partner CPU the copy sets up on: another CPU than the anchor when there is one. */
