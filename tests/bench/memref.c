@@ -1,16 +1,17 @@
 /*
- * memref.c: an independent reference for the memory-bound kernels, to tell
- * the machine's noise from smtscope's (tests/bench/yield-ref.sh). Written
- * apart from src/kernels: a STREAM triad over three arrays, or a pointer
- * chase along one random cycle of cache lines; pinned with
+ * memref.c: an independent reference for smtscope's kernels, to tell the
+ * machine's noise from smtscope's (tests/bench/yield-ref.sh). Written apart
+ * from src/kernels: a STREAM triad over three arrays, a pointer chase along
+ * one random cycle of cache lines, or eight integer chains (shift, xor,
+ * multiply, add: compute that stays in the core); pinned with
  * sched_setaffinity; runs for a time and prints its rate.
  *
- *	memref stream|chase CPU SECONDS MIB [START]
+ *	memref stream|chase|int CPU SECONDS MIB [START]
  *
  * START (seconds since the epoch): set up first, then wait for it, so that
  * two copies measure over the same time.
  * stream prints GB/s (two reads and a write per element, as STREAM counts);
- * chase prints ns per load.
+ * chase prints ns per load; int billions of operations a second (MIB unused).
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -129,6 +130,35 @@ chase(size_t bytes, double secs)
 	return (t - t0) * 1e9 / (double)loads;
 }
 
+/* Where the integer chains end up. */
+static volatile uint64_t	sink;
+
+/* One step of a chain: x = (x ^ (x >> 29)) * M + 1. */
+#define MEMREF_R(v)	((v) ^= (v) >> 29, (v) = (v) * 0xbf58476d1ce4e5b9ULL + 1)
+
+/* Eight chains of that step until the time is up; Gop/s. */
+static double
+compute(double secs)
+{
+	uint64_t	a = 1, b = 3, c = 5, d = 7, e = 9, f = 11, g = 13, h = 15, ops = 0;
+	double		t0, t;
+	int		i;
+
+	wait_start();
+	t0 = now();
+	do {
+		for (i = 0; i < 16384; i++) {
+			MEMREF_R(a); MEMREF_R(b); MEMREF_R(c); MEMREF_R(d);
+			MEMREF_R(e); MEMREF_R(f); MEMREF_R(g); MEMREF_R(h);
+		}
+		ops += 16384 * 8 * 4;
+		t = now();
+	} while (t - t0 < secs);
+	/* The chains go somewhere, so that no compiler drops them. */
+	sink = a ^ b ^ c ^ d ^ e ^ f ^ g ^ h;
+	return (double)ops / (t - t0) / 1e9;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -136,8 +166,9 @@ main(int argc, char **argv)
 	double		secs, r;
 	size_t		mib;
 
-	if ((argc != 5 && argc != 6) || (strcmp(argv[1], "stream") != 0 && strcmp(argv[1], "chase") != 0)) {
-		fprintf(stderr, "usage: memref stream|chase CPU SECONDS MIB [START]\n");
+	if ((argc != 5 && argc != 6) || (strcmp(argv[1], "stream") != 0 &&
+	    strcmp(argv[1], "chase") != 0 && strcmp(argv[1], "int") != 0)) {
+		fprintf(stderr, "usage: memref stream|chase|int CPU SECONDS MIB [START]\n");
 		return 2;
 	}
 	CPU_ZERO(&set);
@@ -149,7 +180,11 @@ main(int argc, char **argv)
 	secs = atof(argv[3]);
 	mib = (size_t)atol(argv[4]);
 	start_at = argc == 6 ? atof(argv[5]) : 0;
-	r = strcmp(argv[1], "stream") == 0 ? stream(mib << 20, secs) : chase(mib << 20, secs);
+	if (strcmp(argv[1], "int") == 0)
+		r = compute(secs);
+	else
+		r = strcmp(argv[1], "stream") == 0 ? stream(mib << 20, secs) :
+		    chase(mib << 20, secs);
 	if (r < 0) {
 		fprintf(stderr, "memref: out of memory\n");
 		return 1;
