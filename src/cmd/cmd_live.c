@@ -16,6 +16,7 @@
 #define CMD_LIVE_SNAPSHOT	0x110
 #define CMD_LIVE_RECORD		0x111
 #define CMD_LIVE_INFER_FROM	0x112
+#define CMD_LIVE_COUNTERS	0x113
 /* The refresh interval by default, in tenths of a second. */
 #define CMD_LIVE_DELAY_TENTHS	10
 
@@ -42,6 +43,9 @@ static const struct cmd_option cmd_live_opts[] = {
 	    "measured unlike the topology" },
 	{ 'n', "no-config", no_argument, NULL, "neither read nor write the settings file "
 	    "($XDG_CONFIG_HOME/smtscope/smtscoperc)" },
+	{ CMD_LIVE_COUNTERS, "counters", no_argument, NULL, "hardware counters (IPC, GHz) "
+	    "on pipe and fork loads too, where a PMU counts: they slow each of their "
+	    "switches" },
 	{ 'V', "version", no_argument, NULL, "print the version" },
 	{ 0, NULL, 0, NULL, NULL }
 };
@@ -50,7 +54,7 @@ const struct cmd_entry cmd_live_entry = {
 	.name = NULL,
 	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC]\n"
 	    "                [-v VIEW] [--snapshot FILE] [--infer-from FILE] [--record FILE]\n"
-	    "                [-n] [-V]",
+	    "                [-n] [--counters] [-V]",
 	.summary = "the live screen",
 	.options = cmd_live_opts,
 	.maxargs = 0,
@@ -131,6 +135,9 @@ cmd_live_options(const struct cmd_args *a, struct ui_options *o)
 			break;
 		case CMD_LIVE_RECORD:
 			o->record = a->opts[i].arg;
+			break;
+		case CMD_LIVE_COUNTERS:
+			o->counters = 1;
 			break;
 		}
 	}

@@ -307,6 +307,13 @@ countersview_info(const struct countersview *cv, const struct load *l, char *buf
 	if (e->now.multiplexed && used + 16 < len)
 		snprintf(buf + used, len - used, " (multiplexed)");
 	used = strlen(buf);
+	/* Where the PMU counts: what counting costs a load that blocks, or why it is not. */
+	if (l->perf != NULL && cv->caps != NULL && cv->caps->hw && used + 2 < len)
+		snprintf(buf + used, len - used, "%s%s", *perf_load_cost(l->perf) ||
+		    (!isfinite(e->now.ipc) && *perf_load_why(l->perf)) ? ", " : "",
+		    *perf_load_cost(l->perf) ? perf_load_cost(l->perf) :
+		    !isfinite(e->now.ipc) ? perf_load_why(l->perf) : "");
+	used = strlen(buf);
 	if (l->spec.floating && l->cur.cpu >= 0 && used + 40 < len)
 		snprintf(buf + used, len - used, ", on CPU %d, %d moves seen", l->cur.cpu,
 		    l->migrations);

@@ -727,6 +727,7 @@ ui_run(const struct ui_options *o)
 		replayview_start(&ui.st);
 	else if (!ui.st.host.view_only) {
 		ui.st.host.loads = loads_new(ui.st.host.m);
+		loads_set_counters(ui.st.host.loads, o->counters);
 		ui.st.host.solo = solo_new(&figures_solo_ops, &ui.st);
 		ui.st.chart.samples = chart_new(ui.st.host.m->npus);
 		ui.st.chart.on = 1;

@@ -55,6 +55,7 @@ struct ui_options {
 	struct rc	 *rc;
 	const char	 *rc_path;
 	const char	 *notice;	/* an error for the status line at start; NULL */
+	int		  counters;	/* hardware counters on pipe and fork loads too */
 };
 
 /* Why the step function is called now. */
