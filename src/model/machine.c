@@ -66,18 +66,6 @@ machine_read_host(struct machine *mc, const char *root)
 	machine_read_at(root, "/proc/sys/kernel/osrelease", mc->kernel, sizeof mc->kernel);
 }
 
-/* Is SMT on? From smt/control, else what the topology shows; -1 unknown. */
-static int
-machine_smt_on(const char *control, int width)
-{
-	if (width > 1 || strcmp(control, "on") == 0)
-		return 1;
-	if (strcmp(control, "off") == 0 || strcmp(control, "forceoff") == 0 ||
-	    strcmp(control, "notsupported") == 0 || strcmp(control, "notimplemented") == 0)
-		return 0;
-	return width == 1 && *control == '\0' ? -1 : 0;
-}
-
 /* Describe the machine of a topology. */
 void
 machine_fill(struct machine *mc, const struct topo *m, const struct cpuinfo *ci,
@@ -98,14 +86,16 @@ machine_fill(struct machine *mc, const struct topo *m, const struct cpuinfo *ci,
 		cpuinfo_read(&mc->ci, *root != '\0' ? root : NULL);
 	else
 		cpuinfo_from_topology(&mc->ci, m->cpu_vendor, m->cpu_model);
-	mc->smt_on = mc->sum.smt_width_max > 1 ? 1 : -1;
+	/* The model's own state; a fixture tree's kernel files speak for it. */
+	mc->smt = m->smt;
+	if (*root != '\0')
+		topo_smt_read(&mc->smt, m, 1, root);
+	mc->smt_on = smtstate_on(&mc->smt);
+	snprintf(mc->smt_control, sizeof mc->smt_control, "%s", mc->smt.control);
 	if (!mc->live && *root == '\0')
 		return;
 	machine_read_host(mc, root);
 	machine_read_microcode(root, mc->microcode, sizeof mc->microcode);
-	machine_read_at(root, "/sys/devices/system/cpu/smt/control", mc->smt_control,
-	    sizeof mc->smt_control);
-	mc->smt_on = machine_smt_on(mc->smt_control, mc->sum.smt_width_max);
 	for (i = 0; i < MACHINE_NDMI; i++) {
 		snprintf(rel, sizeof rel, "/sys/class/dmi/id/%s", machine_dmi_keys[i]);
 		machine_read_at(root, rel, mc->dmi[i], sizeof mc->dmi[i]);
@@ -157,7 +147,9 @@ machine_json_members(const struct machine *mc, struct strbuf *sb)
 	    s->packages, s->numa_nodes, s->cores, s->pus, s->smt_width_max, s->cpu_kinds,
 	    mc->smt_on == 1 ? "true" : mc->smt_on == 0 ? "false" : "null");
 	machine_json_str(sb, "smt_control", mc->smt_control, 0);
-	strbuf_puts(sb, "},\"dmi\":{");
+	strbuf_puts(sb, "},");
+	smtstate_json(&mc->smt, sb);
+	strbuf_puts(sb, ",\"dmi\":{");
 	for (i = 0; i < MACHINE_NDMI; i++)
 		machine_json_str(sb, machine_dmi_keys[i], mc->dmi[i], i == 0);
 	strbuf_puts(sb, "}");

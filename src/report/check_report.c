@@ -49,8 +49,8 @@ check_print_sources(const struct check_sources *s, FILE *f)
 static void
 check_print_facts(const struct check *c, FILE *f)
 {
-	const struct topo_summary	*sum = &c->m->summary;
 	const struct sysinfo		*si = &c->si;
+	char				 line[2048];
 	int				 i;
 
 	fprintf(f, "smtscope check on %s\n", c->live ? "this machine" : c->m->source_name);
@@ -60,20 +60,10 @@ check_print_facts(const struct check *c, FILE *f)
 		    c->ci.codename);
 	if (c->ci.hypervisor[0])
 		fprintf(f, ", under %s", c->ci.hypervisor);
-	fprintf(f, "\n  topology   %d package%s, %d NUMA node%s, %d core%s, %d logical CPU%s\n",
-	    sum->packages, sum->packages == 1 ? "" : "s",
-	    sum->numa_nodes, sum->numa_nodes == 1 ? "" : "s",
-	    sum->cores, sum->cores == 1 ? "" : "s", sum->pus, sum->pus == 1 ? "" : "s");
-	if (!c->live)
-		fprintf(f, "  SMT        %s", sum->smt_width_max > 1 ? "yes" :
-		    "one thread per core in this topology");
-	else
-		fprintf(f, "  SMT        %s", cpuinfo_smt_name(c->ci.smt));
-	if (sum->smt_width_max > 1)
-		fprintf(f, ", up to %d threads per core", sum->smt_width_max);
-	if (c->have_si && si->smt_control[0])
-		fprintf(f, " (control: %s)", si->smt_control);
-	fputc('\n', f);
+	smtstate_headline(&c->m->smt, line, sizeof line);
+	fprintf(f, "\n  topology   %s\n", line);
+	smtstate_words(&c->m->smt, line, sizeof line);
+	fprintf(f, "  threads    %s\n", line);
 	if (!c->have_si) {
 		fprintf(f, "  (a view of another machine: its frequency, idle and load "
 		    "facts are not known here)\n");
@@ -426,9 +416,9 @@ check_json_machine(const struct check *c, struct strbuf *sb)
 	strbuf_printf(sb, ",\"packages\":%d,\"numa_nodes\":%d,\"cores\":%d,\"pus\":%d,"
 	    "\"smt_width_max\":%d,\"smt\":", sum->packages, sum->numa_nodes, sum->cores,
 	    sum->pus, sum->smt_width_max);
-	strbuf_json_str(sb, cpuinfo_smt_name(c->ci.smt));
+	strbuf_json_str(sb, smtstate_legacy(&c->m->smt));
 	strbuf_puts(sb, ",\"smt_control\":");
-	strbuf_json_str(sb, c->have_si ? si->smt_control : "");
+	strbuf_json_str(sb, c->m->smt.control);
 	strbuf_puts(sb, "},\"facts\":");
 	if (!c->have_si) {
 		strbuf_puts(sb, "null");
@@ -708,6 +698,39 @@ check_json_results(const struct check *c, struct strbuf *sb)
 	check_json_sched(c, sb);
 }
 
+/*
+ * Add "behave_like": what the text's block says each measured pair behaves
+ * like (infer_check.c), one object a pair; [] where the text shows none.
+ */
+static void
+check_json_behave(const struct check *c, struct strbuf *sb)
+{
+	struct infer_check_pair	 pairs[REL_COUNT], *p;
+	int			 i, n = infer_check_pairs(c, pairs);
+
+	strbuf_puts(sb, ",\"behave_like\":[");
+	for (i = 0; i < n; i++) {
+		p = &pairs[i];
+		strbuf_printf(sb, "%s{\"anchor\":%d,\"partner\":%d,\"reported\":", i ? "," : "",
+		    p->anchor, p->partner);
+		strbuf_json_str(sb, topo_rel_name((enum topo_rel)p->rel));
+		strbuf_puts(sb, ",\"measured\":");
+		strbuf_json_str(sb, infer_class_token(p->v.cls));
+		strbuf_printf(sb, ",\"words\":");
+		strbuf_json_str(sb, p->v.clear ? infer_class_name(p->v.cls) : "unclear");
+		strbuf_printf(sb, ",\"clear\":%s,\"agrees\":%s,\"int_yield\":",
+		    p->v.clear ? "true" : "false", p->agrees == 1 ? "true" : p->agrees == 0 ?
+		    "false" : "null");
+		report_json_num(sb, p->fig.yield[INFER_KIND_COMPUTE][0]);
+		strbuf_puts(sb, ",\"chase_yield\":");
+		report_json_num(sb, p->fig.yield[INFER_KIND_CONTRAST][0]);
+		strbuf_puts(sb, ",\"why\":");
+		strbuf_json_str(sb, p->v.why);
+		strbuf_puts(sb, "}");
+	}
+	strbuf_puts(sb, "]");
+}
+
 /* The whole check as one JSON object. */
 void
 check_report_json(const struct check *c, FILE *f)
@@ -719,8 +742,10 @@ check_report_json(const struct check *c, FILE *f)
 	strbuf_puts(&sb, "{");
 	check_json_machine(c, &sb);
 	check_json_plan(c, &sb);
-	if (!c->dry_run)
+	if (!c->dry_run) {
 		check_json_results(c, &sb);
+		check_json_behave(c, &sb);
+	}
 	strbuf_puts(&sb, ",\"warnings\":[");
 	for (i = 0; i < c->nwarn; i++) {
 		strbuf_puts(&sb, i ? "," : "");

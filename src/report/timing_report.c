@@ -59,17 +59,18 @@ static void
 timing_text_plan(const struct timing *c, FILE *f)
 {
 	const struct timing_place	*pl;
-	char				 list[1024];
-	int				 i, pk = c->m->npackages;
+	char				 list[1024], line[2048];
+	int				 i;
 
 	fprintf(f, "smtscope time: ");
 	if (c->argc > 0)
 		timing_print_argv(c, f);
 	else
 		fputs("(no command: plan only)", f);
-	fprintf(f, "\nmachine: %s: %d logical CPUs on %d cores, %d package%s, %s\n",
-	    c->m->source_name, cpuset_count(&c->m->allowed), timing_count_cores(c->m, &c->m->allowed),
-	    pk, pk == 1 ? "" : "s", timing_has_smt(c->m) ? "SMT" : "no SMT");
+	smtstate_headline(&c->m->smt, line, sizeof line);
+	fprintf(f, "\nmachine: %s: %s\n", c->m->source_name, line);
+	smtstate_words(&c->m->smt, line, sizeof line);
+	fprintf(f, "threads: %s\n", line);
 	fprintf(f, "\n%-10s %5s %5s  %s\n", "placement", "CPUs", "cores", "CPU list");
 	for (i = 0; i < c->nplaces; i++) {
 		pl = &c->places[i];
@@ -177,12 +178,19 @@ static void
 timing_text_compare(const struct timing *c, FILE *f)
 {
 	struct timing_cmp	cmp;
-	char			buf[32];
+	char			buf[200];
 	int			i;
 
 	if (timing_compare(c, &cmp)) {
-		fprintf(f, "all over cores: %sx the speed (what SMT gives this workload)\n",
-		    fmt_num(buf, sizeof buf, cmp.speedup, FMT_FIXED, 2));
+		fprintf(f, "all over cores: %sx the speed", fmt_num(buf, sizeof buf,
+		    cmp.speedup, FMT_FIXED, 2));
+		if (!cmp.firm)
+			fprintf(f, ", not SMT's to claim: %s\n", cmp.why);
+		else if (c->m->smt.kind == SMTSTATE_TOPOLOGY_ONLY)
+			fprintf(f, " (what the CPUs the topology calls siblings give this "
+			    "workload; the kernel does not report them as SMT)\n");
+		else
+			fprintf(f, " (what SMT gives this workload)\n");
 		fprintf(f, "cores to all: user time %+.0f%%, sys time ",
 		    (cmp.user_growth - 1) * 100);
 		if (cmp.sys_growth > 0)
@@ -198,8 +206,10 @@ timing_text_compare(const struct timing *c, FILE *f)
 	} else if ((i = timing_find_place(c, "cores")) != -1 &&
 	    c->places[i].status == TIMING_SAME && c->places[i].same_as >= 0 &&
 	    strcmp(c->places[c->places[i].same_as].name, "all") == 0)
-		fprintf(f, "all over cores: nothing to measure: 'cores' is 'all' here "
-		    "(no SMT sibling to use)\n");
+	{
+		timing_no_smt_why(c->m, buf, sizeof buf);
+		fprintf(f, "all over cores: nothing to measure: 'cores' is 'all': %s\n", buf);
+	}
 }
 
 /* Text: results, comparisons, failures. */
@@ -382,8 +392,10 @@ timing_report_json(const struct timing *c, FILE *f)
 		report_json_num(&b, cmp.user_growth);
 		strbuf_puts(&b, ", \"sys_growth\": ");
 		report_json_num(&b, cmp.sys_growth > 0 ? cmp.sys_growth : NAN);
-		strbuf_printf(&b, ", \"sys_contention\": %s}",
-		    cmp.contention ? "true" : "false");
+		strbuf_printf(&b, ", \"sys_contention\": %s, \"firm\": %s, \"why\": ",
+		    cmp.contention ? "true" : "false", cmp.firm ? "true" : "false");
+		strbuf_json_str(&b, cmp.firm ? NULL : cmp.why);
+		strbuf_puts(&b, "}");
 	} else
 		strbuf_puts(&b, "null");
 	strbuf_printf(&b, ",\n  \"failed_runs\": %d,\n  \"notes\": [", timing_failed(c));

@@ -532,7 +532,9 @@ ui_model(struct ui_state *st, const char *input, const char *replay)
 		cpuinfo_from_topology(&st->ci, st->m->cpu_vendor, st->m->cpu_model);
 	else
 		cpuinfo_read(&st->ci, NULL);
-	cpuinfo_smt_merge(&st->ci, st->m->summary.smt_width_max);
+	/* The cursor starts on the first CPU this process may use (taskset, a cpuset). */
+	while (st->cursor + 1 < st->m->npus && !st->m->pus[st->cursor].allowed)
+		st->cursor++;
 	/* Another machine's CPU time only where a proc root stands for it. */
 	st->sampling = !st->view_only || (getenv("SMTSCOPE_PROCROOT") != NULL &&
 	    getenv("SMTSCOPE_PROCROOT")[0] != '\0');
