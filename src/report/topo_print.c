@@ -12,23 +12,32 @@
 
 #define TOPO_PRINT_WIDTH	80
 
+/* The last space at or before room in s after one of the characters in after, or 0. */
+static int
+topo_print_break(const char *s, int room, const char *after)
+{
+	int	cut;
+
+	for (cut = room; cut > 0; cut--)
+		if (s[cut] == ' ' && (after == NULL || strchr(after, s[cut - 1]) != NULL))
+			return cut;
+	return 0;
+}
+
 /*
- * A line of words at 80 columns: broken at spaces only, after a "; " where
- * one is, the rest of it indented by two.
+ * A line of words at 80 columns: broken between elements, after a "; "
+ * where one is far enough along, else after a ", " or a ":", else at a
+ * space; the rest of it indented by two.
  */
 static void
 topo_print_wrapped(const char *s, FILE *f)
 {
-	int	width = TOPO_PRINT_WIDTH, len, cut, indent = 0;
+	int	width = TOPO_PRINT_WIDTH, cut, indent = 0;
 
-	while ((len = (int)strlen(s)) > width - indent) {
-		/* After "; " when one is far enough along, else at the last space. */
-		for (cut = width - indent; cut > width / 3 && !(s[cut] == ' ' &&
-		    s[cut - 1] == ';'); cut--)
-			;
-		if (cut <= width / 3)
-			for (cut = width - indent; cut > 0 && s[cut] != ' '; cut--)
-				;
+	while ((int)strlen(s) > width - indent) {
+		if ((cut = topo_print_break(s, width - indent, ";")) <= width / 3 &&
+		    (cut = topo_print_break(s, width - indent, ",:")) <= width / 3)
+			cut = topo_print_break(s, width - indent, NULL);
 		if (cut == 0)
 			break;	/* one word wider than the line: it stays whole */
 		fprintf(f, "%*s%.*s\n", indent, "", cut, s);
