@@ -102,39 +102,39 @@ if need_cpus 2; then
 	told=$(tm_cap | sed -n 's/.*recording stopped: [^,]*, \([0-9]*\) lines.*/\1/p' | head -n 1)
 	check "the REC mark goes" tm_wait_not ' REC [0-9]+:'
 	v=$(lines "$f" | A=$A B=$B python3 -c "
-	import json, os, sys
-	A, B = os.environ['A'], os.environ['B']
-	L = [json.loads(s) for s in sys.stdin]
-	h, ev = L[0], [x for x in L[1:] if 'e' in x]
-	S = [x for x in L[1:] if 'c' in x]
-	def first(e, i):
-		return next(k for k, x in enumerate(L) if x.get('e') == e and x.get('id') == i)
-	bad = []
-	if h.get('kind') != 'record' or h.get('format') != 1: bad.append('header')
-	if [x['load'] for x in h['loads']] != ['spin@' + A]: bad.append('header loads')
-	if not any(x.get('e') == 'start' and x.get('id') == 1 and x.get('n') == 0 for x in ev):
-		bad.append('start of #1')
-	st = [x for x in ev if x['e'] == 'start' and x['id'] == 2]
-	if len(st) != 1 or st[0].get('load', {}).get('load') != 'int@' + B or \
-	    st[0]['load'].get('kernel') != 'int' or 'n' in st[0]: bad.append('inline start')
-	if [x['to'] for x in ev if x['e'] == 'move'] != ['int@' + A]: bad.append('move')
-	if [x['e'] for x in ev if x['e'] in ('pause', 'resume')] != ['pause', 'resume']:
-		bad.append('pause, resume')
-	if [x['id'] for x in ev if x['e'] == 'stop'] != [2]: bad.append('stop')
-	if any(x['e'] == 'died' for x in ev): bad.append('a death')
-	if not all(any(l[0] == 1 for l in x['l']) for x in S): bad.append('#1 in every sample')
-	a, b = first('start', 2), first('stop', 2)
-	ids2 = [k for k, x in enumerate(L) if 'c' in x and any(l[0] == 2 for l in x['l'])]
-	if not ids2 or min(ids2) < a or max(ids2) > b: bad.append('#2 between start and stop')
-	p, r = first('pause', 2), first('resume', 2)
-	if any(l[0] == 2 and l[1] != 'p' for x in L[p:r] if 'c' in x for l in x['l']):
-		bad.append('paused state')
-	if L[-1] != {'t': L[-1]['t'], 'e': 'end', 'why': 'key'}: bad.append('end')
-	if any(L[k]['t'] > L[k + 1]['t'] for k in range(1, len(L) - 1)): bad.append('time')
-	if len(S[0]['c']) != 3 * len(h['cpus']): bad.append('cpus')
-	print('%d lines, %d samples, %d events; bad: %s' % (len(L), len(S), len(ev), bad))
-	sys.exit(1 if bad else 0)
-	")
+import json, os, sys
+A, B = os.environ['A'], os.environ['B']
+L = [json.loads(s) for s in sys.stdin]
+h, ev = L[0], [x for x in L[1:] if 'e' in x]
+S = [x for x in L[1:] if 'c' in x]
+def first(e, i):
+	return next(k for k, x in enumerate(L) if x.get('e') == e and x.get('id') == i)
+bad = []
+if h.get('kind') != 'record' or h.get('format') != 1: bad.append('header')
+if [x['load'] for x in h['loads']] != ['spin@' + A]: bad.append('header loads')
+if not any(x.get('e') == 'start' and x.get('id') == 1 and x.get('n') == 0 for x in ev):
+	bad.append('start of #1')
+st = [x for x in ev if x['e'] == 'start' and x['id'] == 2]
+if len(st) != 1 or st[0].get('load', {}).get('load') != 'int@' + B or \
+    st[0]['load'].get('kernel') != 'int' or 'n' in st[0]: bad.append('inline start')
+if [x['to'] for x in ev if x['e'] == 'move'] != ['int@' + A]: bad.append('move')
+if [x['e'] for x in ev if x['e'] in ('pause', 'resume')] != ['pause', 'resume']:
+	bad.append('pause, resume')
+if [x['id'] for x in ev if x['e'] == 'stop'] != [2]: bad.append('stop')
+if any(x['e'] == 'died' for x in ev): bad.append('a death')
+if not all(any(l[0] == 1 for l in x['l']) for x in S): bad.append('#1 in every sample')
+a, b = first('start', 2), first('stop', 2)
+ids2 = [k for k, x in enumerate(L) if 'c' in x and any(l[0] == 2 for l in x['l'])]
+if not ids2 or min(ids2) < a or max(ids2) > b: bad.append('#2 between start and stop')
+p, r = first('pause', 2), first('resume', 2)
+if any(l[0] == 2 and l[1] != 'p' for x in L[p:r] if 'c' in x for l in x['l']):
+	bad.append('paused state')
+if L[-1] != {'t': L[-1]['t'], 'e': 'end', 'why': 'key'}: bad.append('end')
+if any(L[k]['t'] > L[k + 1]['t'] for k in range(1, len(L) - 1)): bad.append('time')
+if len(S[0]['c']) != 3 * len(h['cpus']): bad.append('cpus')
+print('%d lines, %d samples, %d events; bad: %s' % (len(L), len(S), len(ev), bad))
+sys.exit(1 if bad else 0)
+")
 	ok $? "the recording follows the screen ($v)"
 	[ "$(lines "$f" | wc -l)" = "$told" ]
 	ok $? "the status line's count is the file's ($told lines)"
