@@ -31,7 +31,7 @@ prlimit --nofile=32 $SMTSCOPE run --time 0.2 --json pipe@$A,$B pipe@$B,$A hash@$
     spin@$A spin@$B int@$A fork@$B > "$TMP/out.json" 2> "$TMP/err"
 why=$(python3 -c 'import json,sys
 l = json.load(open(sys.argv[1]))["loads"]
-bad = ["%s: %s" % (x["name"], x["error"]) for x in l if x["error"] is not None]
+bad = ["%s@%s: %s" % (x["kernel"], x["cpus"], x["error"]) for x in l if x["error"] is not None]
 print("; ".join(bad) if len(l) == 8 else "%d loads, not 8" % len(l))
 sys.exit(len(l) != 8 or bad != [])' "$TMP/out.json" 2>&1)
 ok $? "nofile=32: eight loads, two of them pipes, all run${why:+ ($why)}"
