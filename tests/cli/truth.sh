@@ -15,9 +15,9 @@ if [ -z "$LSTOPO" ] || ! command -v python3 > /dev/null 2>&1; then
 fi
 TOURS=$(echo doc/tours/*.tour)
 
-# fixture NAME SYNTHETIC [ALLOWED]: $TMP/NAME.xml from hwloc's synthetic
+# truth_fixture NAME SYNTHETIC [ALLOWED]: $TMP/NAME.xml from hwloc's synthetic
 # description, its allowed set (hwloc's allowed_cpuset mask) as given.
-fixture() {
+truth_fixture() {
 	"$LSTOPO" -i "$2" --of xml "$TMP/$1.xml" 2> /dev/null || return 1
 	if [ -n "${3:-}" ]; then
 		sed -i "0,/allowed_cpuset=\"[^\"]*\"/s//allowed_cpuset=\"$3\"/" "$TMP/$1.xml"
@@ -28,11 +28,11 @@ fixture() {
 # allowed (the siblings outside, as taskset -c 0,1 gives on most machines);
 # a core of four threads; a hybrid whose P core has two threads, its E
 # cores one (hwloc's synthetic strings have no CPU kinds: written here).
-fixture one "pack:1 core:1 pu:2"
+truth_fixture one "pack:1 core:1 pu:2"
 ok $? "fixture: one core x 2 threads (pack:1 core:1 pu:2)"
-fixture outside "pack:1 core:2 pu:2(indexes=0,2,1,3)" 0x00000003
+truth_fixture outside "pack:1 core:2 pu:2(indexes=0,2,1,3)" 0x00000003
 ok $? "fixture: cores {0,2},{1,3}, CPUs 0-1 allowed"
-fixture four "pack:1 core:1 pu:4"
+truth_fixture four "pack:1 core:1 pu:4"
 ok $? "fixture: one core x 4 threads"
 pu() {
 	printf '<object type="PU" os_index="%d" cpuset="%s" complete_cpuset="%s" nodeset="0x1" complete_nodeset="0x1" gp_index="%d"/>\n' "$1" "$2" "$2" "$3"
