@@ -174,7 +174,7 @@ int		 topo_check_cpu(const struct topo *, int os_index, char *err, size_t errlen
  */
 void		 topo_smt_compute(struct smtstate *, const struct topo *, int live,
 		     const char *control, int active, const char *override);
-/* The same, reading smt/control and smt/active under sysroot (NULL, "" the live system). */
+/* The same, reading smt/control and smt/active under sysroot (NULL: os_root(); "" this machine). */
 void		 topo_smt_read(struct smtstate *, const struct topo *, int live,
 		     const char *sysroot);
 /*

@@ -12,6 +12,7 @@
 
 #include "model/smtstate.h"
 #include "model/topo.h"
+#include "os/os.h"
 #include "base/util.h"
 
 #define TOPO_SMT_SYSCPU		"/sys/devices/system/cpu"
@@ -156,7 +157,7 @@ topo_smt_read_file(const char *root, const char *rel, char *buf, size_t len)
 void
 topo_smt_read(struct smtstate *s, const struct topo *m, int live, const char *sysroot)
 {
-	const char	*root = sysroot != NULL ? sysroot : "", *ov = "";
+	const char	*root = sysroot != NULL ? sysroot : os_root(), *ov = "";
 	static const char *const vars[] = { "HWLOC_XMLFILE", "HWLOC_SYNTHETIC",
 	    "HWLOC_FSROOT" };
 	char		 control[32] = "", active[16];
