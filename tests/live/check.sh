@@ -107,6 +107,23 @@ else
 	skip_n 2 "$CPUS_WHY, python3, taskset and tests/helpers/hog"
 fi
 
+# "What the pairs behave like" (issue 23): --json carries the pairs the
+# text's block prints (two runs: the same pairs, their calls may differ),
+# each with its words as the text writes them (no figure is held to a band).
+if [ $have_python -eq 1 ]; then
+	"$SMTSCOPE" check --kernels int,chase --time 0.2 > "$TMP/bl.txt" 2> /dev/null
+	"$SMTSCOPE" check --kernels int,chase --time 0.2 --json > "$TMP/bl.json" 2> /dev/null
+	text=$(sed -n 's/^  CPUs \([0-9]*\) and \([0-9]*\) (reported \([a-z0-9-]*\))[ :].*/\1 \2 \3/p' \
+	    "$TMP/bl.txt" | sort | tr '\n' ';')
+	json=$(jq_py "$TMP/bl.json" '"".join(sorted("%d %d %s;" % (p["anchor"], p["partner"], p["reported"]) for p in j["behave_like"]))')
+	words=$(jq_py "$TMP/bl.json" 'all(p["words"] == ("unclear" if not p["clear"] else p["words"]) and (p["clear"] or p["why"]) and p["measured"] for p in j["behave_like"])')
+	[ "$text" = "$json" ] && [ "$words" = True ] &&
+	    { [ -n "$json" ] || ! grep -q '^What the pairs behave like' "$TMP/bl.txt"; }
+	ok $? "check --json's behave_like has the text block's pairs, each with its call and why ($json)"
+else
+	skip "python3 reads the JSON"
+fi
+
 # Text and CSV, with a mixed pair.
 "$SMTSCOPE" check --time 0.2 --kernels spin --pairs spin+int > "$TMP/text.out" 2>&1
 ok $? "text run with --pairs exits 0"
