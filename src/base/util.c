@@ -299,6 +299,41 @@ strbuf_printf(struct strbuf *sb, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The length of the valid UTF-8 sequence at s (1 to 4), 0 when it is not one. */
+size_t
+util_utf8_len(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	unsigned char		 lo = 0x80, hi = 0xbf;
+	size_t			 n, i;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	/* No overlong forms, no surrogates, nothing past U+10FFFF. */
+	if (p[0] == 0xe0)
+		lo = 0xa0;
+	else if (p[0] == 0xed)
+		hi = 0x9f;
+	else if (p[0] == 0xf0)
+		lo = 0x90;
+	else if (p[0] == 0xf4)
+		hi = 0x8f;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
+}
+
 /* Append a JSON string literal. */
 void
 strbuf_json_str(struct strbuf *sb, const char *s)
