@@ -201,3 +201,68 @@ machine_short_hostname(char *buf, size_t len)
 	snprintf(buf, len, "%s", host);
 	return 0;
 }
+
+/* A JSON string member, null when s is empty. */
+static void
+machine_jsonw_str(struct jsonw *w, const char *key, const char *s)
+{
+	jsonw_key_text(w, key, s);
+}
+
+/* A whole-number member, null when negative (unknown). */
+static void
+machine_jsonw_int(struct jsonw *w, const char *key, int v)
+{
+	if (v < 0)
+		jsonw_key_null(w, key);
+	else
+		jsonw_key_int(w, key, v);
+}
+
+/* The machine object's members, in the object open in w. */
+void
+machine_jsonw_members(const struct machine *mc, struct jsonw *w)
+{
+	const struct topo_summary	*s = &mc->sum;
+	int				 i;
+
+	jsonw_key_int(w, "format", MACHINE_FORMAT);
+	jsonw_key_str(w, "smtscope", SMTSCOPE_VERSION);
+	jsonw_key_bool(w, "live", mc->live);
+	machine_jsonw_str(w, "source", mc->source);
+	machine_jsonw_str(w, "hostname", mc->hostname);
+	machine_jsonw_str(w, "kernel", mc->kernel);
+	jsonw_key_object(w, "cpu");
+	machine_jsonw_str(w, "vendor", mc->ci.vendor);
+	machine_jsonw_str(w, "brand", mc->ci.brand);
+	machine_jsonw_str(w, "codename", mc->ci.codename);
+	machine_jsonw_int(w, "family", mc->ci.family);
+	machine_jsonw_int(w, "model", mc->ci.model);
+	machine_jsonw_int(w, "stepping", mc->ci.stepping);
+	machine_jsonw_str(w, "microcode", mc->microcode);
+	machine_jsonw_str(w, "hypervisor", mc->ci.hypervisor);
+	jsonw_object_end(w);
+	jsonw_key_object(w, "topology");
+	jsonw_key_int(w, "packages", s->packages);
+	jsonw_key_int(w, "numa_nodes", s->numa_nodes);
+	jsonw_key_int(w, "cores", s->cores);
+	jsonw_key_int(w, "pus", s->pus);
+	jsonw_key_int(w, "smt_width", s->smt_width_max);
+	jsonw_key_int(w, "cpu_kinds", s->cpu_kinds);
+	jsonw_key_tristate(w, "smt_on", mc->smt_on);
+	machine_jsonw_str(w, "smt_control", mc->smt_control);
+	jsonw_object_end(w);
+	jsonw_key_object(w, "dmi");
+	for (i = 0; i < MACHINE_NDMI; i++)
+		machine_jsonw_str(w, machine_dmi_keys[i], mc->dmi[i]);
+	jsonw_object_end(w);
+}
+
+/* The "machine" member, whole. */
+void
+machine_jsonw(const struct machine *mc, struct jsonw *w)
+{
+	jsonw_key_object(w, "machine");
+	machine_jsonw_members(mc, w);
+	jsonw_object_end(w);
+}
