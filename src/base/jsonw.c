@@ -227,7 +227,8 @@ jsonw_null(struct jsonw *w)
 void
 jsonw_raw(struct jsonw *w, const char *json)
 {
-	assert(json != NULL && *json != '\0' && strchr("{[\"-0123456789tfn", *json) != NULL);
+	assert(json != NULL && *json != '\0' &&
+	    strchr("{[\"-0123456789tfn", *json) != NULL);
 	jsonw_literal(w, json);
 }
 

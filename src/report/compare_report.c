@@ -17,6 +17,7 @@
 #include "report/report.h"
 #include "base/util.h"
 #include "report/reports.h"
+#include "report/svg.h"
 
 #define COMPARE_COLS		80
 #define COMPARE_CELL_W		12
@@ -482,24 +483,6 @@ compare_report_csv(const struct compare *c, FILE *f)
 	report_free(t);
 }
 
-/* Write s with XML's special characters escaped. */
-static void
-compare_xml(FILE *f, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		if (*s == '<')
-			fputs("&lt;", f);
-		else if (*s == '>')
-			fputs("&gt;", f);
-		else if (*s == '&')
-			fputs("&amp;", f);
-		else if (*s == '"')
-			fputs("&quot;", f);
-		else
-			fputc(*s, f);
-	}
-}
-
 /* The fill of a heatmap cell: grey none; white at the median, red below, blue above. */
 static void
 compare_svg_fill(const struct compare *c, const struct compare_fig *fig, double med,
@@ -526,12 +509,10 @@ compare_svg_row(const struct compare *c, const struct compare_machine *cm,
 {
 	const struct compare_group	*g = &c->groups[cm->group];
 	const struct compare_fig	*fig;
-	char				 fill[16], text[64];
+	char				 fill[16], text[64], title[512];
 	int				 i;
 
-	fprintf(f, "<text x=\"4\" y=\"%d\">", y + 11);
-	compare_xml(f, cm->name);
-	fprintf(f, "%s</text>\n", cm->nwhy > 0 ? " !" : "");
+	svg_textf(f, 4, y + 11, NULL, "%s%s", cm->name, cm->nwhy > 0 ? " !" : "");
 	for (i = 0; i < nlines; i++) {
 		fig = lines[i].kernel >= 0 ? compare_solo(cm, lines[i].kernel) :
 		    compare_yield(cm, lines[i].cell);
@@ -539,13 +520,9 @@ compare_svg_row(const struct compare *c, const struct compare_machine *cm,
 		    g->solo_med[lines[i].kernel] : g->yield_med[lines[i].cell], fill,
 		    sizeof fill);
 		compare_cell_text(cm, &lines[i], text, sizeof text);
-		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"%s>"
-		    "<title>", 160 + 16 * i, y, fill, fig != NULL && fig->outlier ?
-		    " stroke=\"#000\" stroke-width=\"2\"" : "");
-		compare_xml(f, cm->name);
-		fputs(": ", f);
-		compare_xml(f, lines[i].label);
-		fprintf(f, " %s</title></rect>\n", text);
+		snprintf(title, sizeof title, "%s: %s %s", cm->name, lines[i].label, text);
+		svg_rect(f, 160 + 16 * i, y, 14, 14, fill, fig != NULL && fig->outlier ?
+		    "stroke=\"#000\" stroke-width=\"2\"" : NULL, title);
 	}
 }
 
@@ -553,9 +530,11 @@ compare_svg_row(const struct compare *c, const struct compare_machine *cm,
 void
 compare_report_svg(const struct compare *c, FILE *f)
 {
+	struct svg_page		 pg = { 0, 0, NULL, "monospace", 11, "#fff" };
 	struct compare_group	 all;
 	struct compare_line	*lines;
-	int			 nlines, i, k, y, w, h;
+	char			 rot[64];
+	int			 nlines, i, k, y;
 
 	memset(&all, 0, sizeof all);
 	all.members = xcalloc((size_t)c->n + 1, sizeof *all.members);
@@ -563,31 +542,27 @@ compare_report_svg(const struct compare *c, FILE *f)
 		for (i = 0; i < c->groups[k].n; i++)
 			all.members[all.n++] = c->groups[k].members[i];
 	lines = compare_lines(c, &all, &nlines);
-	w = 160 + 16 * nlines + 20;
-	h = 150 + 16 * c->n + 14 * c->ngroups + 20;
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3"
-	    ".org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"monospace\" "
-	    "font-size=\"11\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n"
-	    "<text x=\"4\" y=\"14\">smtscope compare: %d machines; red below, blue above "
-	    "the group's median (full at %.0f %%); boxed: outlier</text>\n", w, h, c->n,
+	pg.w = 160 + 16 * nlines + 20;
+	pg.h = 150 + 16 * c->n + 14 * c->ngroups + 20;
+	svg_begin(f, &pg);
+	svg_textf(f, 4, 14, NULL, "smtscope compare: %d machines; red below, blue above "
+	    "the group's median (full at %.0f %%); boxed: outlier", c->n,
 	    200 * c->tolerance);
 	for (i = 0; i < nlines; i++) {
-		fprintf(f, "<text transform=\"translate(%d,140) rotate(-60)\">",
+		/* Rotated about its own corner: x and y are in the transform. */
+		snprintf(rot, sizeof rot, "transform=\"rotate(-60 %d 140)\"",
 		    160 + 16 * i + 10);
-		compare_xml(f, lines[i].label);
-		fputs("</text>\n", f);
+		svg_text(f, 160 + 16 * i + 10, 140, rot, lines[i].label);
 	}
 	y = 150;
 	for (k = 0; k < c->ngroups; k++) {
-		fprintf(f, "<text x=\"4\" y=\"%d\" font-weight=\"bold\">Group %d: ", y + 11,
-		    k + 1);
-		compare_xml(f, c->groups[k].cpu);
-		fputs("</text>\n", f);
+		svg_textf(f, 4, y + 11, "font-weight=\"bold\"", "Group %d: %s", k + 1,
+		    c->groups[k].cpu);
 		y += 14;
 		for (i = 0; i < c->groups[k].n; i++, y += 16)
 			compare_svg_row(c, &c->m[c->groups[k].members[i]], lines, nlines, y, f);
 	}
-	fputs("</svg>\n", f);
+	svg_end(f);
 	free(lines);
 	free(all.members);
 }
