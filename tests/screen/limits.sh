@@ -62,11 +62,10 @@ if grep -q __asan_report "$SMTSCOPE" 2> /dev/null; then
 		skip "process limit: the sanitizer runtime needs processes of its own there"
 	done
 elif LUID=$(free_uid) && [ -n "$LUID" ] && [ "$(id -u)" -eq 0 ] &&
-    command -v setpriv > /dev/null &&
-    setpriv --reuid=$LUID --regid=$LUID --clear-groups test -x "$SMTSCOPE"; then
+    command -v setpriv > /dev/null && uid_bindir "$LUID"; then
 	TM_SOCK="smtscope-test-limits-nproc-$$"
 	tm_start "LANG=C.UTF-8 setpriv --reuid=$LUID --regid=$LUID --clear-groups \
-	    prlimit --nproc=3 $SMTSCOPE -d 2 -l spin@0 -l hash@1 -l int@0 -l fork@1"
+	    prlimit --nproc=3 $UBIN/smtscope -d 2 -l spin@0 -l hash@1 -l int@0 -l fork@1"
 	tm_wait 'Resource temporarily unavailable|process limit' 10 > /dev/null
 	ok $? "nproc=3: the screen says why a load could not start"
 	tm_wait '^ spin#1 ' 5 > /dev/null
@@ -82,10 +81,11 @@ elif LUID=$(free_uid) && [ -n "$LUID" ] && [ "$(id -u)" -eq 0 ] &&
 	ok $? "nproc=3: q quits cleanly"
 	tm_end
 else
-	skip "needs root and setpriv to run as an unused user"
-	skip "needs root and setpriv to run as an unused user"
-	skip "needs root and setpriv to run as an unused user"
-	skip "needs root and setpriv to run as an unused user"
+	why="needs root and setpriv to run as an unused user"
+	[ -n "${UBIN_WHY:-}" ] && why=$UBIN_WHY
+	for i in 1 2 3 4; do
+		skip "$why"
+	done
 fi
 
 # The terminal goes away (its tmux server killed): smtscope ends, no load left.
