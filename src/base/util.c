@@ -334,53 +334,6 @@ util_utf8_len(const char *s)
 	return n;
 }
 
-/* Append a JSON string literal. */
-void
-strbuf_json_str(struct strbuf *sb, const char *s)
-{
-	const unsigned char	*p;
-
-	if (s == NULL) {
-		strbuf_puts(sb, "null");
-		return;
-	}
-	strbuf_add(sb, "\"", 1);
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		switch (*p) {
-		case '"':
-			strbuf_puts(sb, "\\\"");
-			break;
-		case '\\':
-			strbuf_puts(sb, "\\\\");
-			break;
-		case '\n':
-			strbuf_puts(sb, "\\n");
-			break;
-		case '\t':
-			strbuf_puts(sb, "\\t");
-			break;
-		default:
-			if (*p < 0x20)
-				strbuf_printf(sb, "\\u%04x", *p);
-			else
-				strbuf_add(sb, (const char *)p, 1);
-		}
-	}
-	strbuf_add(sb, "\"", 1);
-}
-
-/* Append a JSON number; NaN and infinities become null. */
-void
-strbuf_json_num(struct strbuf *sb, double v)
-{
-	if (!isfinite(v))
-		strbuf_puts(sb, "null");
-	else if (v == (double)(long long)v && fabs(v) < 1e15)
-		strbuf_printf(sb, "%lld", (long long)v);
-	else
-		strbuf_printf(sb, "%.6g", v);
-}
-
 /* Read a small file whole; the trailing newline is removed. */
 int
 util_read_file(const char *path, char *buf, size_t len)

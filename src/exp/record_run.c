@@ -198,7 +198,7 @@ record_run_header(struct record_run *rr, char *err, size_t errlen)
 	jsonw_key_str(&rr->w, "smtscope", SMTSCOPE_VERSION);
 	jsonw_key_str(&rr->w, "start", date);
 	record_run_key_num(rr, "interval", rr->interval_s, 3);
-	machine_jsonw(&mc, &rr->w);
+	machine_json(&mc, &rr->w);
 	jsonw_key_array(&rr->w, "cpus");
 	for (i = 0; i < rr->m->npus; i++)
 		jsonw_int(&rr->w, rr->m->pus[i].os_index);

@@ -354,7 +354,7 @@ c2c_json_head(const struct c2c *c, struct jsonw *w)
 	/* Self-describing as every result: kind and the machine object. */
 	machine_fill(&mc, c->m, NULL, NULL);
 	jsonw_key_str(w, "kind", "c2c");
-	machine_jsonw(&mc, w);
+	machine_json(&mc, w);
 	jsonw_key_str(w, "cpu", c->machine);
 	jsonw_key_str(w, "hypervisor", c->hypervisor);
 	jsonw_key_str(w, "topology", c->m->source_name);

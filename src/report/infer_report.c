@@ -212,7 +212,7 @@ infer_report_json(const struct infer *inf, int dry_run, FILE *f)
 	machine_fill(&mc, inf->m, NULL, NULL);
 	jsonw_object(&w);
 	jsonw_key_str(&w, "kind", "check-infer");
-	machine_jsonw(&mc, &w);
+	machine_json(&mc, &w);
 	jsonw_key_object(&w, "infer");
 	jsonw_key_bool(&w, "dry_run", dry_run);
 	jsonw_key_str(&w, "reported", rep);

@@ -413,26 +413,3 @@ report_notes_flush(struct report_notes *notes, FILE *f)
 	}
 	notes->n = 0;
 }
-
-/* Append v as a JSON number, or null (check_report.c's, until it speaks jsonw). */
-void
-report_json_num(struct strbuf *sb, double v)
-{
-	char	num[64];
-
-	if (!isfinite(v))
-		strbuf_puts(sb, "null");
-	else
-		strbuf_puts(sb, fmt_num(num, sizeof num, v, FMT_DATA, 0));
-}
-
-/* Append ,"key":"text", or ,"key":null when text is empty (the same). */
-void
-report_json_str_or_null(struct strbuf *sb, const char *key, const char *text)
-{
-	strbuf_printf(sb, ",\"%s\":", key);
-	if (text[0] == '\0')
-		strbuf_puts(sb, "null");
-	else
-		strbuf_json_str(sb, text);
-}

@@ -34,10 +34,6 @@ enum report_better {
 #define REPORT_FAILED		0x2	/* the measurement failed */
 #define REPORT_DISTURBED	0x4	/* other work took CPU time: the figure is low */
 
-/* Append v as a JSON number, or null (until check_report.c speaks jsonw). */
-void	 report_json_num(struct strbuf *, double v);
-/* Append ,"key":"text", or ,"key":null when text is empty (the same). */
-void	 report_json_str_or_null(struct strbuf *, const char *key, const char *text);
 /* "higher", "lower" or "". */
 const char *report_better_name(enum report_better);
 

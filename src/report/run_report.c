@@ -408,7 +408,7 @@ run_json(const struct run *run, const struct report_table *t, FILE *f)
 	machine_fill(&mc, run->m, NULL, NULL);
 	jsonw_object(&w);
 	jsonw_key_str(&w, "kind", "run");
-	machine_jsonw(&mc, &w);
+	machine_json(&mc, &w);
 	jsonw_key_num(&w, "time_s", run->time_s);
 	jsonw_key_num(&w, "together_s", run->together_s);
 	jsonw_key_str(&w, "solo_method", "each load alone on its CPUs in this run, the "

@@ -343,7 +343,7 @@ timing_json_machine(const struct timing *c, struct jsonw *w)
 
 	machine_fill(&mc, c->m, NULL, NULL);
 	jsonw_key_object(w, "machine");
-	machine_jsonw_members(&mc, w);
+	machine_json_members(&mc, w);
 	jsonw_key_int(w, "logical_cpus", cpuset_count(&c->m->allowed));
 	jsonw_key_int(w, "cores", timing_count_cores(c->m, &c->m->allowed));
 	jsonw_key_int(w, "packages", c->m->npackages);

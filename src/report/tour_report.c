@@ -402,7 +402,7 @@ tour_report_json(const struct tour_player *p, struct strbuf *sb)
 	if ((m = topo_load_live(err, sizeof err)) != NULL) {
 		machine_fill(&mc, m, NULL, NULL);
 		topo_free(m);
-		machine_jsonw(&mc, &w);
+		machine_json(&mc, &w);
 	}
 	tour_report_summary_json(p, &w);
 	jsonw_object_end(&w);
