@@ -27,8 +27,12 @@ ok $? "nofile=16, live screen: exit 2 ($st) before the screen starts"
 # At the minimum, eight loads with pipes still start and are measured.
 prlimit --nofile=32 $SMTSCOPE run --time 0.2 --json pipe@0,1 pipe@1,0 hash@0 hash@1 \
     spin@0 spin@1 int@0 fork@1 > "$TMP/out.json" 2> "$TMP/err"
-python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["loads"]; sys.exit(not (len(l) == 8 and all(x["error"] is None for x in l)))' "$TMP/out.json"
-ok $? "nofile=32: eight loads, two of them pipes, all run"
+why=$(python3 -c 'import json,sys
+l = json.load(open(sys.argv[1]))["loads"]
+bad = ["%s: %s" % (x["name"], x["error"]) for x in l if x["error"] is not None]
+print("; ".join(bad) if len(l) == 8 else "%d loads, not 8" % len(l))
+sys.exit(len(l) != 8 or bad != [])' "$TMP/out.json" 2>&1)
+ok $? "nofile=32: eight loads, two of them pipes, all run${why:+ ($why)}"
 
 # Too little address space: the load that cannot map its memory says so.
 # (A sanitizer build cannot even reserve its shadow memory under --as.)
