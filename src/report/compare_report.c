@@ -172,26 +172,25 @@ compare_text_block(const struct compare *c, const struct compare_group *g,
 	}
 }
 
-/* The topology most of a group has, in words. */
+/* The topology most of a group has, in words, with the SMT state its reasons speak of. */
 static void
-compare_topo_text(const int *t, char *buf, size_t len)
+compare_topo_text(const struct compare_group *g, char *buf, size_t len)
 {
-	char	smt[96];
+	const int	*t = g->topo;
 
-	machine_smt_words(smt, sizeof smt, t[COMPARE_SMT_ON], t[COMPARE_WIDTH]);
 	snprintf(buf, len, "%d package%s, %d NUMA node%s, %d cores, %d logical CPUs, %s",
 	    t[COMPARE_PACKAGES], t[COMPARE_PACKAGES] == 1 ? "" : "s", t[COMPARE_NUMA],
-	    t[COMPARE_NUMA] == 1 ? "" : "s", t[COMPARE_CORES], t[COMPARE_PUS], smt);
+	    t[COMPARE_NUMA] == 1 ? "" : "s", t[COMPARE_CORES], t[COMPARE_PUS], g->smt);
 }
 
-/* Print "lead who: text" wrapped at 80 columns, the rest indented by six. */
+/* Print "lead who: text" (who NULL: "lead text") wrapped at 80 columns, the rest indented by six. */
 static void
 compare_wrap(FILE *f, const char *lead, const char *who, const char *text)
 {
 	const char	*p = text, *brk;
 	int		 col, room, first = 1;
 
-	col = fprintf(f, "%s%s: ", lead, who);
+	col = who != NULL ? fprintf(f, "%s%s: ", lead, who) : fprintf(f, "%s", lead);
 	while (*p != '\0') {
 		room = COMPARE_COLS - 1 - col;
 		if ((int)strlen(p) <= room) {
@@ -225,9 +224,10 @@ compare_text_group(const struct compare *c, int k, FILE *f)
 	char				 topo[256];
 	int				 nlines, lw = 12, per, from, i, j;
 
-	compare_topo_text(g->topo, topo, sizeof topo);
-	fprintf(f, "\nGroup %d: %s\n  %d machine%s; most have\n  %s\n", k + 1, g->cpu,
-	    g->n, g->n == 1 ? "" : "s", topo);
+	compare_topo_text(g, topo, sizeof topo);
+	fprintf(f, "\nGroup %d: %s\n  %d machine%s; most have\n", k + 1, g->cpu,
+	    g->n, g->n == 1 ? "" : "s");
+	compare_wrap(f, "  ", NULL, topo);
 	lines = compare_lines(c, g, &nlines);
 	for (i = 0; i < nlines; i++)
 		if ((int)strlen(lines[i].label) + 2 > lw)
@@ -319,6 +319,7 @@ compare_json_machine(const struct compare *c, const struct compare_machine *cm,
 	jsonw_key_str(w, "name", cm->name);
 	jsonw_key_str(w, "file", cm->path);
 	jsonw_key_str(w, "hostname", cm->hostname);
+	jsonw_key_str(w, "smt", cm->smt);
 	jsonw_key_int(w, "group", cm->group + 1);
 	jsonw_key_bool(w, "outlier", cm->nwhy > 0);
 	jsonw_key_array(w, "reasons");
@@ -352,6 +353,7 @@ compare_json_group(const struct compare *c, const struct compare_group *g,
 	jsonw_key_int(w, "pus", g->topo[COMPARE_PUS]);
 	jsonw_key_int(w, "smt_width", g->topo[COMPARE_WIDTH]);
 	jsonw_key_tristate(w, "smt_on", g->topo[COMPARE_SMT_ON]);
+	jsonw_key_str(w, "smt", g->smt);
 	jsonw_object_end(w);
 	jsonw_key_array(w, "machines");
 	for (i = 0; i < g->n; i++)
