@@ -105,8 +105,8 @@ jsonw_array_end(struct jsonw *w)
 static void
 jsonw_quote(struct strbuf *sb, const char *s)
 {
-	static const char	 hex[] = "0123456789abcdef";
-	const char		*run = s;
+	static const char	 hex[] = "0123456789abcdef", ctl[] = "\b\f\n\r\t";
+	const char		*run = s, *e;
 	char			 esc[8];
 	size_t			 n;
 
@@ -125,9 +125,9 @@ jsonw_quote(struct strbuf *sb, const char *s)
 			esc[0] = '\\';
 			esc[1] = *s;
 			strbuf_add(sb, esc, 2);
-		} else if (strchr("\b\f\n\r\t", *s) != NULL) {
+		} else if ((e = strchr(ctl, *s)) != NULL) {
 			esc[0] = '\\';
-			esc[1] = "bfnrt"[strchr("\b\f\n\r\t", *s) - "\b\f\n\r\t"];
+			esc[1] = "bfnrt"[e - ctl];
 			strbuf_add(sb, esc, 2);
 		} else {
 			memcpy(esc, "\\u00", 4);
