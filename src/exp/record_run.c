@@ -115,12 +115,17 @@ record_run_put(struct record_run *rr, char *err, size_t errlen)
 	return 0;
 }
 
-/* Start a line with its time, to a hundredth of a second: {"t":12.34 */
+/*
+ * Start a line with its time, to a ten-thousandth of a second: {"t":12.3456.
+ * A replay smooths with the time between refreshes as the screen did, so
+ * the time keeps its digits whatever its size (six significant digits
+ * would round an hour's stamps to a hundredth).
+ */
 static void
 record_run_stamp(struct record_run *rr)
 {
 	record_run_line(rr);
-	jsonw_key_num(&rr->w, "t", round((double)(util_now_ns() - rr->t0_ns) / 1e7) / 100);
+	jsonw_key_fixed(&rr->w, "t", (double)(util_now_ns() - rr->t0_ns) / 1e9, 4);
 }
 
 /* A figure to sig significant digits (the format's promise), or null. */
