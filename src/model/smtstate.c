@@ -252,46 +252,41 @@ smtstate_headline(const struct smtstate *s, char *buf, size_t len)
 	snprintf(buf, len, "%s; %s", counts, allowed);
 }
 
-/* Append a string member, null when empty. */
-static void
-smtstate_json_str(struct strbuf *sb, const char *key, const char *v)
-{
-	strbuf_printf(sb, ",\"%s\":", key);
-	strbuf_json_str(sb, *v != '\0' ? v : NULL);
-}
-
-/* Append "smt_state":{...}. */
+/* The "smt_state" member: state, words, control, counts of both sets, the sets. */
 void
-smtstate_json(const struct smtstate *s, struct strbuf *sb)
+smtstate_json(const struct smtstate *s, struct jsonw *w)
 {
-	char			 words[1024], list[1024];
-	int			 on = smtstate_on(s);
+	char	words[1024], list[1024];
 
+	jsonw_key_object(w, "smt_state");
+	jsonw_key_str(w, "state", smtstate_name(s->kind));
 	smtstate_words(s, words, sizeof words);
-	strbuf_printf(sb, "\"smt_state\":{\"state\":\"%s\"", smtstate_name(s->kind));
-	smtstate_json_str(sb, "words", words);
-	smtstate_json_str(sb, "short", smtstate_kind_words(s->kind));
-	strbuf_printf(sb, ",\"on\":%s", on == 1 ? "true" : on == 0 ? "false" : "null");
-	smtstate_json_str(sb, "control", s->control);
-	strbuf_printf(sb, ",\"active\":%s", s->active == 1 ? "true" : s->active == 0 ?
-	    "false" : "null");
-	smtstate_json_str(sb, "override", s->override);
-	strbuf_printf(sb, ",\"threads_per_core\":%d,\"machine\":{\"packages\":%d,"
-	    "\"numa_nodes\":%d,\"cores\":%d,\"pus\":%d}", s->threads, s->packages,
-	    s->numa_nodes, s->has_cores ? s->cores : 0, s->pus);
+	jsonw_key_text(w, "words", words);
+	jsonw_key_str(w, "short", smtstate_kind_words(s->kind));
+	jsonw_key_tristate(w, "on", smtstate_on(s));
+	jsonw_key_text(w, "control", s->control);
+	jsonw_key_tristate(w, "active", s->active);
+	jsonw_key_text(w, "override", s->override);
+	jsonw_key_int(w, "threads_per_core", s->threads);
+	jsonw_key_object(w, "machine");
+	jsonw_key_int(w, "packages", s->packages);
+	jsonw_key_int(w, "numa_nodes", s->numa_nodes);
+	jsonw_key_int(w, "cores", s->has_cores ? s->cores : 0);
+	jsonw_key_int(w, "pus", s->pus);
+	jsonw_object_end(w);
+	jsonw_key_object(w, "allowed");
 	cpuset_format(&s->allowed, list, sizeof list);
-	strbuf_puts(sb, ",\"allowed\":{\"cpus\":");
-	strbuf_json_str(sb, list);
-	strbuf_printf(sb, ",\"pus\":%d,\"cores\":%d,\"whole_cores\":%d,"
-	    "\"threads_per_core\":%d}", s->nallowed, s->allowed_cores, s->whole_cores,
-	    s->allowed_threads);
+	jsonw_key_str(w, "cpus", list);
+	jsonw_key_int(w, "pus", s->nallowed);
+	jsonw_key_int(w, "cores", s->allowed_cores);
+	jsonw_key_int(w, "whole_cores", s->whole_cores);
+	jsonw_key_int(w, "threads_per_core", s->allowed_threads);
+	jsonw_object_end(w);
 	smtstate_allowed_words(s, words, sizeof words);
-	smtstate_json_str(sb, "allowed_words", words);
+	jsonw_key_text(w, "allowed_words", words);
 	cpuset_format(&s->outside, list, sizeof list);
-	strbuf_puts(sb, ",\"outside\":");
-	strbuf_json_str(sb, list);
+	jsonw_key_str(w, "outside", list);
 	cpuset_format(&s->offline, list, sizeof list);
-	strbuf_puts(sb, ",\"offline\":");
-	strbuf_json_str(sb, list);
-	strbuf_puts(sb, "}");
+	jsonw_key_str(w, "offline", list);
+	jsonw_object_end(w);
 }

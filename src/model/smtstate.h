@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "base/cpuset.h"
-#include "base/util.h"
+#include "base/jsonw.h"
 
 /* The states, most usable first; smtstate_name() is each one's JSON value. */
 enum smtstate_kind {
@@ -75,7 +75,7 @@ void		 smtstate_counts(const struct smtstate *, char *, size_t);
 void		 smtstate_allowed_words(const struct smtstate *, char *, size_t);
 /* Counts and allowed set: the headline every command starts with. */
 void		 smtstate_headline(const struct smtstate *, char *, size_t);
-/* Append "smt_state":{...}: state, words, control, counts of both sets, the sets. */
-void		 smtstate_json(const struct smtstate *, struct strbuf *);
+/* The "smt_state" member: state, words, control, counts of both sets, the sets. */
+void		 smtstate_json(const struct smtstate *, struct jsonw *);
 
 #endif

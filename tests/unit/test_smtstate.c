@@ -247,6 +247,7 @@ test_json(void)
 	static const int	 th[] = { 2, 2 }, os[] = { 0, 2, 1, 3 };
 	struct topo		*m = test_load(2, th, os, 0x3, 0);
 	struct strbuf		 sb;
+	struct jsonw		 w;
 	struct json		*j;
 	const struct json_val	*o;
 	char			 err[256];
@@ -255,9 +256,11 @@ test_json(void)
 		return;
 	topo_smt_compute(&m->smt, m, 1, "on", 1, "");
 	strbuf_init(&sb);
-	strbuf_puts(&sb, "{");
-	smtstate_json(&m->smt, &sb);
-	strbuf_puts(&sb, "}");
+	jsonw_init(&w, &sb);
+	jsonw_object(&w);
+	smtstate_json(&m->smt, &w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
 	j = json_parse(sb.s, sb.len, err, sizeof err);
 	ok(j != NULL, "valid JSON (%s)", j != NULL ? "ok" : err);
 	if (j != NULL) {
