@@ -221,7 +221,17 @@ void	check_cell_speeds(const struct check *, const struct check_row *, int rel,
  * partner's speed is not held to it: another core may be faster.
  */
 #define CHECK_BEYOND	0.08
+#define CHECK_BEYOND_ANCHOR	1	/* the anchor copy beat its solo */
+#define CHECK_BEYOND_SHARED	2	/* one CPU time-shared did more than its work */
+/* 0 within physics, else which bound the cell passed (CHECK_BEYOND_*). */
 int	check_cell_beyond(const struct check *, const struct check_row *, int rel);
+/*
+ * The warning for a cell past physics, naming the bound it passed:
+ * "hash on same-pu: the two copies time-sharing one CPU did 1.22 of its
+ * work alone, more than 1: ...".
+ */
+void	check_beyond_why(const struct check *, const struct check_row *, int rel,
+	    char *, size_t);
 /*
  * The mark of a row's cell on every surface (analysis.h): unknown ? when it
  * is past physics after a second solo (its beyond), or a copy's speed is

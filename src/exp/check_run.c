@@ -544,8 +544,8 @@ static void
 check_beyond(struct check_runner *cr, struct check_pair *p, int r, struct check_cell *cell)
 {
 	struct check	*c = cr->c;
-	double		 sa, sb, yield;
 	uint64_t	 t0;
+	char		 why[400];
 
 	if (cell->state != CHECK_DONE || c->signo != 0 || !check_cell_beyond(c, p->row, r))
 		return;
@@ -558,16 +558,8 @@ check_beyond(struct check_runner *cr, struct check_pair *p, int r, struct check_
 			return;
 	}
 	cell->beyond = 1;
-	check_cell_speeds(c, p->row, r, &sa, &sb, &yield);
-	if (sa > 1)
-		check_warn(c, "? %s on %s: the anchor copy ran %.2f of its speed alone, "
-		    "more than 1: its solo ran while the CPU was slower (a host or a "
-		    "frequency changing it); the yield %.2f overstates", p->row->name,
-		    topo_rel_name(r), sa, yield);
-	else
-		check_warn(c, "? %s on %s: two copies sharing one CPU did %.2f CPUs' work, "
-		    "more than one: a solo ran while the CPU was slower (a host or a "
-		    "frequency changing it)", p->row->name, topo_rel_name(r), yield);
+	check_beyond_why(c, p->row, r, why, sizeof why);
+	check_warn(c, "%s", why);
 }
 
 /* The partner CPU the copy sets up on: another CPU than the anchor when there is one. */

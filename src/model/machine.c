@@ -67,18 +67,6 @@ machine_read_host(struct machine *mc, const char *root)
 	machine_read_at(root, "/proc/sys/kernel/osrelease", mc->kernel, sizeof mc->kernel);
 }
 
-/* Is SMT on? From smt/control, else what the topology shows; -1 unknown. */
-static int
-machine_smt_on(const char *control, int width)
-{
-	if (width > 1 || strcmp(control, "on") == 0)
-		return 1;
-	if (strcmp(control, "off") == 0 || strcmp(control, "forceoff") == 0 ||
-	    strcmp(control, "notsupported") == 0 || strcmp(control, "notimplemented") == 0)
-		return 0;
-	return width == 1 && *control == '\0' ? -1 : 0;
-}
-
 /* Describe the machine of a topology. */
 void
 machine_fill(struct machine *mc, const struct topo *m, const struct cpuinfo *ci,
@@ -99,78 +87,79 @@ machine_fill(struct machine *mc, const struct topo *m, const struct cpuinfo *ci,
 		cpuinfo_read(&mc->ci, *root != '\0' ? root : NULL);
 	else
 		cpuinfo_from_topology(&mc->ci, m->cpu_vendor, m->cpu_model);
-	mc->smt_on = mc->sum.smt_width_max > 1 ? 1 : -1;
+	/* The model's own state; a fixture tree's kernel files speak for it. */
+	mc->smt = m->smt;
+	if (*root != '\0')
+		topo_smt_read(&mc->smt, m, 1, root);
+	mc->smt_on = smtstate_on(&mc->smt);
+	snprintf(mc->smt_control, sizeof mc->smt_control, "%s", mc->smt.control);
 	if (!mc->live && *root == '\0')
 		return;
 	machine_read_host(mc, root);
 	machine_read_microcode(root, mc->microcode, sizeof mc->microcode);
-	machine_read_at(root, "/sys/devices/system/cpu/smt/control", mc->smt_control,
-	    sizeof mc->smt_control);
-	mc->smt_on = machine_smt_on(mc->smt_control, mc->sum.smt_width_max);
 	for (i = 0; i < MACHINE_NDMI; i++) {
 		snprintf(rel, sizeof rel, "/sys/class/dmi/id/%s", machine_dmi_keys[i]);
 		machine_read_at(root, rel, mc->dmi[i], sizeof mc->dmi[i]);
 	}
 }
 
-/* Append a JSON string member, null when s is empty. */
+/* A whole-number member, null when negative (unknown). */
 static void
-machine_json_str(struct strbuf *sb, const char *key, const char *s, int first)
-{
-	strbuf_printf(sb, "%s\"%s\":", first ? "" : ",", key);
-	strbuf_json_str(sb, *s != '\0' ? s : NULL);
-}
-
-/* Append a whole-number member, null when negative (unknown). */
-static void
-machine_json_int(struct strbuf *sb, const char *key, int v)
+machine_json_int(struct jsonw *w, const char *key, int v)
 {
 	if (v < 0)
-		strbuf_printf(sb, ",\"%s\":null", key);
+		jsonw_key_null(w, key);
 	else
-		strbuf_printf(sb, ",\"%s\":%d", key, v);
+		jsonw_key_int(w, key, v);
 }
 
-/* Append the object's members (no braces). */
+/* The machine object's members, in the object open in w. */
 void
-machine_json_members(const struct machine *mc, struct strbuf *sb)
+machine_json_members(const struct machine *mc, struct jsonw *w)
 {
 	const struct topo_summary	*s = &mc->sum;
 	int				 i;
 
-	strbuf_printf(sb, "\"format\":%d", MACHINE_FORMAT);
-	machine_json_str(sb, "smtscope", SMTSCOPE_VERSION, 0);
-	strbuf_printf(sb, ",\"live\":%s", mc->live ? "true" : "false");
-	machine_json_str(sb, "source", mc->source, 0);
-	machine_json_str(sb, "hostname", mc->hostname, 0);
-	machine_json_str(sb, "kernel", mc->kernel, 0);
-	strbuf_puts(sb, ",\"cpu\":{");
-	machine_json_str(sb, "vendor", mc->ci.vendor, 1);
-	machine_json_str(sb, "brand", mc->ci.brand, 0);
-	machine_json_str(sb, "codename", mc->ci.codename, 0);
-	machine_json_int(sb, "family", mc->ci.family);
-	machine_json_int(sb, "model", mc->ci.model);
-	machine_json_int(sb, "stepping", mc->ci.stepping);
-	machine_json_str(sb, "microcode", mc->microcode, 0);
-	machine_json_str(sb, "hypervisor", mc->ci.hypervisor, 0);
-	strbuf_printf(sb, "},\"topology\":{\"packages\":%d,\"numa_nodes\":%d,"
-	    "\"cores\":%d,\"pus\":%d,\"smt_width\":%d,\"cpu_kinds\":%d,\"smt_on\":%s",
-	    s->packages, s->numa_nodes, s->cores, s->pus, s->smt_width_max, s->cpu_kinds,
-	    mc->smt_on == 1 ? "true" : mc->smt_on == 0 ? "false" : "null");
-	machine_json_str(sb, "smt_control", mc->smt_control, 0);
-	strbuf_puts(sb, "},\"dmi\":{");
+	jsonw_key_int(w, "format", MACHINE_FORMAT);
+	jsonw_key_str(w, "smtscope", SMTSCOPE_VERSION);
+	jsonw_key_bool(w, "live", mc->live);
+	jsonw_key_text(w, "source", mc->source);
+	jsonw_key_text(w, "hostname", mc->hostname);
+	jsonw_key_text(w, "kernel", mc->kernel);
+	jsonw_key_object(w, "cpu");
+	jsonw_key_text(w, "vendor", mc->ci.vendor);
+	jsonw_key_text(w, "brand", mc->ci.brand);
+	jsonw_key_text(w, "codename", mc->ci.codename);
+	machine_json_int(w, "family", mc->ci.family);
+	machine_json_int(w, "model", mc->ci.model);
+	machine_json_int(w, "stepping", mc->ci.stepping);
+	jsonw_key_text(w, "microcode", mc->microcode);
+	jsonw_key_text(w, "hypervisor", mc->ci.hypervisor);
+	jsonw_object_end(w);
+	jsonw_key_object(w, "topology");
+	jsonw_key_int(w, "packages", s->packages);
+	jsonw_key_int(w, "numa_nodes", s->numa_nodes);
+	jsonw_key_int(w, "cores", s->cores);
+	jsonw_key_int(w, "pus", s->pus);
+	jsonw_key_int(w, "smt_width", s->smt_width_max);
+	jsonw_key_int(w, "cpu_kinds", s->cpu_kinds);
+	jsonw_key_tristate(w, "smt_on", mc->smt_on);
+	jsonw_key_text(w, "smt_control", mc->smt_control);
+	jsonw_object_end(w);
+	smtstate_json(&mc->smt, w);
+	jsonw_key_object(w, "dmi");
 	for (i = 0; i < MACHINE_NDMI; i++)
-		machine_json_str(sb, machine_dmi_keys[i], mc->dmi[i], i == 0);
-	strbuf_puts(sb, "}");
+		jsonw_key_text(w, machine_dmi_keys[i], mc->dmi[i]);
+	jsonw_object_end(w);
 }
 
-/* Append "machine":{...} as a whole. */
+/* The "machine" member, whole. */
 void
-machine_json(const struct machine *mc, struct strbuf *sb)
+machine_json(const struct machine *mc, struct jsonw *w)
 {
-	strbuf_puts(sb, "\"machine\":{");
-	machine_json_members(mc, sb);
-	strbuf_puts(sb, "}");
+	jsonw_key_object(w, "machine");
+	machine_json_members(mc, w);
+	jsonw_object_end(w);
 }
 
 /* The SMT state in words. */

@@ -472,6 +472,8 @@ topo_build(hwloc_topology_t t, enum topo_source source, const char *name, char *
 	m->cpu_model = topo_info(t, "CPUModel");
 	topo_walk(&b, hwloc_get_root_obj(t), -1, -1);
 	topo_finish(&b);
+	m->has_cores = b.has_cores;
+	topo_smt_read(&m->smt, m, source == TOPO_LIVE, NULL);
 	if (b.affinity != NULL)
 		hwloc_bitmap_free(b.affinity);
 	/* Only the live machine is ever bound to: a view keeps just the model. */

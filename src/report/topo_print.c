@@ -12,28 +12,55 @@
 
 #define TOPO_PRINT_WIDTH	80
 
-/* One line of counts: "2 packages, 1 NUMA node, 36 cores, 72 logical CPUs, SMT 2". */
+/* The last space at or before room in s after one of the characters in after, or 0. */
+static int
+topo_print_break(const char *s, int room, const char *after)
+{
+	int	cut;
+
+	for (cut = room; cut > 0; cut--)
+		if (s[cut] == ' ' && (after == NULL || strchr(after, s[cut - 1]) != NULL))
+			return cut;
+	return 0;
+}
+
+/*
+ * A line of words at 80 columns: broken between elements, after a "; "
+ * where one is far enough along, else after a ", " or a ":", else at a
+ * space; the rest of it indented by two.
+ */
+static void
+topo_print_wrapped(const char *s, FILE *f)
+{
+	int	width = TOPO_PRINT_WIDTH, cut, indent = 0;
+
+	while ((int)strlen(s) > width - indent) {
+		if ((cut = topo_print_break(s, width - indent, ";")) <= width / 3 &&
+		    (cut = topo_print_break(s, width - indent, ",:")) <= width / 3)
+			cut = topo_print_break(s, width - indent, NULL);
+		if (cut == 0)
+			break;	/* one word wider than the line: it stays whole */
+		fprintf(f, "%*s%.*s\n", indent, "", cut, s);
+		s += cut + 1;
+		indent = 2;
+	}
+	fprintf(f, "%*s%s\n", indent, "", s);
+}
+
+/*
+ * The SMT state, then the machine's counts with what this process may use:
+ * "SMT on, 2 threads per core" / "1 package, 1 NUMA node, 2 cores x 2
+ * threads; this process may use CPUs 0-3: all of them".
+ */
 static void
 topo_print_counts(const struct topo *m, FILE *f)
 {
-	const struct topo_summary	*s = &m->summary;
+	char	line[2048];
 
-	fprintf(f, "%d package%s, %d NUMA node%s, %d core%s, %d logical CPU%s, ",
-	    s->packages, s->packages == 1 ? "" : "s",
-	    s->numa_nodes, s->numa_nodes == 1 ? "" : "s",
-	    s->cores, s->cores == 1 ? "" : "s",
-	    s->pus, s->pus == 1 ? "" : "s");
-	if (s->smt_width_max == 0)
-		fprintf(f, "no Core objects (each CPU shown as its own core)");
-	else if (s->smt_width_max == 1)
-		fprintf(f, "no SMT");
-	else
-		fprintf(f, "SMT %s%d threads per core",
-		    s->pus != s->cores * s->smt_width_max ? "up to " : "",
-		    s->smt_width_max);
-	if (s->cpu_kinds > 1)
-		fprintf(f, ", %d CPU kinds", s->cpu_kinds);
-	fputc('\n', f);
+	smtstate_words(&m->smt, line, sizeof line);
+	topo_print_wrapped(line, f);
+	smtstate_headline(&m->smt, line, sizeof line);
+	topo_print_wrapped(line, f);
 }
 
 /* A node's label: "Package 0", "L3 32MB", "NUMA node 1: 64GB", "Core 3 P". */
@@ -171,42 +198,36 @@ topo_print_text(const struct topo *m, FILE *f)
 
 /* One node and its subtree as JSON. */
 static void
-topo_json_node(const struct topo *m, int idx, struct strbuf *sb)
+topo_json_node(const struct topo *m, int idx, struct jsonw *w)
 {
 	const struct topo_node	*n = &m->nodes[idx];
 	int			 c;
 
-	strbuf_puts(sb, "{\"type\":");
-	strbuf_json_str(sb, topo_type_name(n->type));
+	jsonw_object(w);
+	jsonw_key_str(w, "type", topo_type_name(n->type));
 	if (n->type == TOPO_CACHE)
-		strbuf_printf(sb, ",\"level\":%d", n->cache_level);
-	strbuf_printf(sb, ",\"logical_index\":%d,\"os_index\":", n->logical_index);
+		jsonw_key_int(w, "level", n->cache_level);
+	jsonw_key_int(w, "logical_index", n->logical_index);
 	if (n->os_index >= 0)
-		strbuf_printf(sb, "%d", n->os_index);
+		jsonw_key_int(w, "os_index", n->os_index);
 	else
-		strbuf_puts(sb, "null");
-	if (n->subtype != NULL) {
-		strbuf_puts(sb, ",\"subtype\":");
-		strbuf_json_str(sb, n->subtype);
-	}
+		jsonw_key_null(w, "os_index");
+	if (n->subtype != NULL)
+		jsonw_key_str(w, "subtype", n->subtype);
 	if (n->bytes)
-		strbuf_printf(sb, ",\"bytes\":%llu", (unsigned long long)n->bytes);
-	strbuf_printf(sb, ",\"allowed\":%s", n->allowed ? "true" : "false");
-	if (n->type == TOPO_CORE && m->cores[n->index].kind != -1) {
-		strbuf_puts(sb, ",\"kind\":");
-		strbuf_json_str(sb, m->kinds[m->cores[n->index].kind].label);
+		jsonw_key_int(w, "bytes", (long long)n->bytes);
+	jsonw_key_bool(w, "allowed", n->allowed);
+	if (n->type == TOPO_CORE && m->cores[n->index].kind != -1)
+		jsonw_key_str(w, "kind", m->kinds[m->cores[n->index].kind].label);
+	if (n->type == TOPO_PU)
+		jsonw_key_int(w, "rank", m->pus[n->index].rank);
+	else {
+		jsonw_key_array(w, "children");
+		for (c = n->first_child; c != -1; c = m->nodes[c].next_sibling)
+			topo_json_node(m, c, w);
+		jsonw_array_end(w);
 	}
-	if (n->type == TOPO_PU) {
-		strbuf_printf(sb, ",\"rank\":%d}", m->pus[n->index].rank);
-		return;
-	}
-	strbuf_puts(sb, ",\"children\":[");
-	for (c = n->first_child; c != -1; c = m->nodes[c].next_sibling) {
-		topo_json_node(m, c, sb);
-		if (m->nodes[c].next_sibling != -1)
-			strbuf_puts(sb, ",");
-	}
-	strbuf_puts(sb, "]}");
+	jsonw_object_end(w);
 }
 
 /* The model as one JSON object: source, summary, kinds, and the whole tree. */
@@ -215,41 +236,46 @@ topo_print_json(const struct topo *m, FILE *f)
 {
 	const struct topo_summary	*s = &m->summary;
 	struct strbuf			 sb;
+	struct jsonw			 w;
 	char				 list[4096];
 	int				 k;
 
 	strbuf_init(&sb);
-	strbuf_puts(&sb, "{\"source\":");
-	strbuf_json_str(&sb, m->source == TOPO_LIVE ? "live" :
+	jsonw_init(&w, &sb);
+	jsonw_object(&w);
+	jsonw_key_str(&w, "source", m->source == TOPO_LIVE ? "live" :
 	    m->source == TOPO_XML ? "xml" : "synthetic");
-	strbuf_puts(&sb, ",\"input\":");
-	strbuf_json_str(&sb, m->source_name);
-	strbuf_puts(&sb, ",\"cpu_vendor\":");
-	strbuf_json_str(&sb, m->cpu_vendor);
-	strbuf_puts(&sb, ",\"cpu_model\":");
-	strbuf_json_str(&sb, m->cpu_model);
-	strbuf_printf(&sb, ",\"summary\":{\"packages\":%d,\"numa_nodes\":%d,"
-	    "\"cores\":%d,\"pus\":%d,\"smt_width_max\":%d,\"cpu_kinds\":%d}",
-	    s->packages, s->numa_nodes, s->cores, s->pus, s->smt_width_max,
-	    s->cpu_kinds);
+	jsonw_key_str(&w, "input", m->source_name);
+	jsonw_key_str(&w, "cpu_vendor", m->cpu_vendor);
+	jsonw_key_str(&w, "cpu_model", m->cpu_model);
+	jsonw_key_object(&w, "summary");
+	jsonw_key_int(&w, "packages", s->packages);
+	jsonw_key_int(&w, "numa_nodes", s->numa_nodes);
+	jsonw_key_int(&w, "cores", s->cores);
+	jsonw_key_int(&w, "pus", s->pus);
+	jsonw_key_int(&w, "smt_width_max", s->smt_width_max);
+	jsonw_key_int(&w, "cpu_kinds", s->cpu_kinds);
+	jsonw_object_end(&w);
 	cpuset_format(&m->allowed, list, sizeof list);
-	strbuf_puts(&sb, ",\"allowed\":");
-	strbuf_json_str(&sb, list);
+	jsonw_key_str(&w, "allowed", list);
 	cpuset_format(&m->offline, list, sizeof list);
-	strbuf_puts(&sb, ",\"offline\":");
-	strbuf_json_str(&sb, list);
-	strbuf_puts(&sb, ",\"kinds\":[");
+	jsonw_key_str(&w, "offline", list);
+	smtstate_json(&m->smt, &w);
+	jsonw_key_array(&w, "kinds");
 	for (k = 0; k < m->nkinds; k++) {
-		strbuf_printf(&sb, "%s{\"label\":", k ? "," : "");
-		strbuf_json_str(&sb, m->kinds[k].label);
-		strbuf_printf(&sb, ",\"efficiency\":%d,\"core_type\":",
-		    m->kinds[k].efficiency);
-		strbuf_json_str(&sb, m->kinds[k].core_type);
-		strbuf_printf(&sb, ",\"pus\":%d}", m->kinds[k].npus);
+		jsonw_object(&w);
+		jsonw_key_str(&w, "label", m->kinds[k].label);
+		jsonw_key_int(&w, "efficiency", m->kinds[k].efficiency);
+		jsonw_key_str(&w, "core_type", m->kinds[k].core_type);
+		jsonw_key_int(&w, "pus", m->kinds[k].npus);
+		jsonw_object_end(&w);
 	}
-	strbuf_puts(&sb, "],\"tree\":");
-	topo_json_node(m, 0, &sb);
-	strbuf_puts(&sb, "}\n");
+	jsonw_array_end(&w);
+	jsonw_key(&w, "tree");
+	topo_json_node(m, 0, &w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
+	strbuf_puts(&sb, "\n");
 	fputs(sb.s, f);
 	strbuf_free(&sb);
 }

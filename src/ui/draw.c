@@ -28,6 +28,9 @@
 #include "ui/others.h"
 #include "base/util.h"
 
+/* The longest header counts: the machine, the SMT state, the allowed set. */
+#define DRAW_COUNTS_MAX	1600
+
 /* Curses attributes of a theme style on this terminal. */
 static int
 draw_style_attr(const struct ui_term *term, const struct theme_style *st, int *npairs,
@@ -118,16 +121,53 @@ draw_short_brand(const char *brand, char *buf, size_t len)
 }
 
 /*
+ * The header's counts, the SMT state and the allowed set (smtstate.h), long
+ * to short: "1 package, 2 cores x 2 threads, SMT on; this process may use
+ * CPUs 0-1: one thread of each core, under KVM", then the
+ * allowed set as a list, then "1p 2c 4t, SMT on; CPUs 0-1". A view names
+ * its allowed set only when the file restricts it.
+ */
+static void
+draw_header_counts(const struct topo *m, const struct cpuinfo *ci,
+    char counts[3][DRAW_COUNTS_MAX])
+{
+	const struct smtstate	*s = &m->smt;
+	const char		*state = smtstate_kind_words(s->kind);
+	char			 c[256], allowed[1200], list[512];
+	int			 say = s->live || s->nallowed != s->pus;
+
+	if (s->has_cores && s->threads == s->threads_min)
+		snprintf(c, sizeof c, "%d package%s, %d core%s x %d thread%s", s->packages,
+		    s->packages == 1 ? "" : "s", s->cores, s->cores == 1 ? "" : "s",
+		    s->threads, s->threads == 1 ? "" : "s");
+	else
+		snprintf(c, sizeof c, "%d package%s, %d core%s, %d thread%s", s->packages,
+		    s->packages == 1 ? "" : "s", s->cores, s->cores == 1 ? "" : "s", s->pus,
+		    s->pus == 1 ? "" : "s");
+	if (s->kinds > 1)
+		snprintf(c + strlen(c), sizeof c - strlen(c), ", %d core kinds", s->kinds);
+	smtstate_allowed_words(s, allowed, sizeof allowed);
+	cpuset_format(&s->allowed, list, sizeof list);
+	snprintf(counts[0], DRAW_COUNTS_MAX, "%s, %s%s%s%s%s", c, state, say ? "; " : "",
+	    say ? allowed : "", ci->hypervisor[0] != '\0' ? ", under " : "", ci->hypervisor);
+	snprintf(counts[1], DRAW_COUNTS_MAX, "%s, %s%s%s%s", c, state,
+	    say ? "; may use CPU" : "", say && s->nallowed != 1 ? "s " : say ? " " : "",
+	    say ? list : "");
+	snprintf(counts[2], DRAW_COUNTS_MAX, "%dp %dc %dt, %s%s%s%s", s->packages, s->cores,
+	    s->pus, state, say ? "; CPU" : "", say && s->nallowed != 1 ? "s " : say ? " " : "",
+	    say ? list : "");
+}
+
+/*
  * The header's first line, shortened by rules until it fits: the codename
  * goes, then the brand's trademarks and clock, then the counts take their
- * short form ("2p 48c 96t"), then the identity goes.
+ * shorter forms ("2p 48c 96t"), then the identity goes.
  */
 static void
 draw_header_id(const struct paint *d)
 {
-	const struct topo_summary	*s = &d->st->host.m->summary;
 	const struct cpuinfo		*ci = &d->st->host.ci;
-	char				 id[4][256], counts[2][160], line[512];
+	char				 id[4][256], counts[3][DRAW_COUNTS_MAX], line[2048];
 	int				 try, w = d->cols;
 
 	if (ci->brand[0] != '\0') {
@@ -145,26 +185,13 @@ draw_header_id(const struct paint *d)
 		snprintf(id[1], sizeof id[1], "CPU identity unknown");
 		snprintf(id[2], sizeof id[2], "%s", id[1]);
 	}
-	snprintf(counts[0], sizeof counts[0], "%d package%s, %d core%s, %d thread%s, SMT %s",
-	    s->packages, s->packages == 1 ? "" : "s", s->cores, s->cores == 1 ? "" : "s",
-	    s->pus, s->pus == 1 ? "" : "s", cpuinfo_smt_name(ci->smt));
-	snprintf(counts[1], sizeof counts[1], "%dp %dc %dt, SMT %s", s->packages, s->cores,
-	    s->pus, cpuinfo_smt_name(ci->smt));
-	if (s->cpu_kinds > 1) {
-		snprintf(counts[0] + strlen(counts[0]), sizeof counts[0] - strlen(counts[0]),
-		    ", %d core kinds", s->cpu_kinds);
-		snprintf(counts[1] + strlen(counts[1]), sizeof counts[1] - strlen(counts[1]),
-		    ", %d kinds", s->cpu_kinds);
-	}
-	if (ci->hypervisor[0] != '\0')
-		snprintf(counts[0] + strlen(counts[0]), sizeof counts[0] - strlen(counts[0]),
-		    ", under %s", ci->hypervisor);
-	for (try = 0; try < 5; try++) {
-		if (try < 4)
+	draw_header_counts(d->st->host.m, ci, counts);
+	for (try = 0; try < 6; try++) {
+		if (try < 5)
 			snprintf(line, sizeof line, "smtscope: %s  %s", id[try < 3 ? try : 2],
-			    counts[try < 3 ? 0 : 1]);
+			    counts[try < 3 ? 0 : try - 2]);
 		else
-			snprintf(line, sizeof line, "smtscope  %s", counts[1]);
+			snprintf(line, sizeof line, "smtscope  %s", counts[2]);
 		if (layout_width(line) <= w)
 			break;
 	}

@@ -528,7 +528,10 @@ ui_model(struct ui_state *st, const char *input, const char *replay)
 		    st->host.m->cpu_model);
 	else
 		cpuinfo_read(&st->host.ci, NULL);
-	cpuinfo_smt_merge(&st->host.ci, st->host.m->summary.smt_width_max);
+	/* The cursor starts on the first CPU this process may use (taskset, a cpuset). */
+	while (st->sel.cursor + 1 < st->host.m->npus &&
+	    !st->host.m->pus[st->sel.cursor].allowed)
+		st->sel.cursor++;
 	/* Another machine's CPU time only where a proc root stands for it. */
 	st->host.sampling = !st->host.view_only || os_root()[0] != '\0';
 	st->host.pct = xcalloc((size_t)st->host.m->npus, sizeof *st->host.pct);

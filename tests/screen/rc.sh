@@ -18,7 +18,7 @@ esac
 
 # run_screen ARGS: a live screen with one load, in this test's tmux, stderr to $TMP/err.
 run_screen() {
-	tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@0 $1 2> $TMP/err"
+	tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@$CPU_A $1 2> $TMP/err"
 }
 
 check "starts without a settings file" run_screen "-t default"

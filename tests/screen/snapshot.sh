@@ -36,8 +36,8 @@ PY
 
 TM_W=100 TM_H=30
 check "starts with a load, in a directory of its own" \
-    tm_start "cd '$TMP/here' && LANG=C.UTF-8 '$bin' -l spin@0"
-check "the load runs" tm_wait '^ spin#1 +0 +[0-9.]+ Mloop/s' 10
+    tm_start "cd '$TMP/here' && LANG=C.UTF-8 '$bin' -l spin@$CPU_A"
+check "the load runs" tm_wait "^ spin#1 +$CPU_A +[0-9.]+ Mloop/s" 10
 tm_keys S
 check "S says where the screen went" \
     tm_wait 'screen written as SVG: smtscope-[0-9]{8}-[0-9]{6}\.svg'

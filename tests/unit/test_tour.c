@@ -14,6 +14,7 @@
 #include "model/topo.h"
 #include "exp/tour.h"
 #include "report/reports.h"
+#include "exp/tour_plan.h"
 #include "exp/tour_player.h"
 #include "base/util.h"
 
@@ -645,6 +646,7 @@ test_player_nosmt(void)
 	struct topo			*m;
 	struct tour			*t;
 	struct strbuf			 sb;
+	struct jsonw			 w;
 	char				 err[512];
 	FILE				*f;
 	char				*text = NULL;
@@ -700,12 +702,63 @@ test_player_nosmt(void)
 	    "the speeds");
 	free(text);
 	strbuf_init(&sb);
-	tour_report_summary_json(p, &sb);
+	jsonw_init(&w, &sb);
+	jsonw_object(&w);
+	tour_report_summary_json(p, &w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
 	ok(strstr(sb.s, "\"tour\":\"smt-basics\"") != NULL &&
 	    strstr(sb.s, "\"skipped\":true") != NULL && strstr(sb.s, "\"speed\":0.") != NULL,
 	    "the JSON summary has the tour, the skip and the speed");
 	strbuf_free(&sb);
 	tour_player_free(p);
+	tour_free(t);
+	topo_free(m);
+}
+
+/*
+ * A skipped step's stop still stops (issue 23, item 6): memory-vs-compute on
+ * one core x 2 threads skips step 4 (no other core), whose `stop mem` ran
+ * with it, so step 5 ("fp beside fp") ran three loads, the chase beside them.
+ */
+static void
+test_plan_skipped_stop(void)
+{
+	static struct tour_plan	 pl[8];
+	struct tour_cfg		 empty;
+	struct topo		*m;
+	struct tour		*t;
+	char			 err[512], who[128];
+	int			 i, placed = 0, stops = 0;
+
+	m = topo_load_synthetic("pack:1 core:1 pu:2", err, sizeof err);
+	t = tour_load("doc/tours/memory-vs-compute.tour", err, sizeof err);
+	if (m == NULL || t == NULL || t->nsteps != 5) {
+		ok(0, "one core x 2 threads and memory-vs-compute load (%s)", err);
+		topo_free(m);
+		tour_free(t);
+		return;
+	}
+	memset(&empty, 0, sizeof empty);
+	for (i = 0; i < t->nsteps; i++)
+		tour_plan_step(m, &t->steps[i], i == 0 ? &empty : &pl[i - 1].after, &pl[i]);
+	for (i = 0; i < pl[3].nops; i++)
+		stops += pl[3].ops[i].type == TOUR_STOP && strcmp(pl[3].ops[i].name, "mem") == 0;
+	ok(pl[3].skipped && stops == 1 && strstr(pl[3].note, "; mem is stopped all the "
+	    "same") != NULL, "step 4 is skipped, its stop of mem applies: %s", pl[3].note);
+	who[0] = '\0';
+	for (i = 0; i < pl[4].after.n; i++) {
+		if (!pl[4].after.v[i].placed)
+			continue;
+		placed++;
+		snprintf(who + strlen(who), sizeof who - strlen(who), " %s@%d",
+		    pl[4].after.v[i].name, pl[4].after.v[i].cpu);
+	}
+	ok(!pl[4].skipped && placed == 2 && strstr(who, "mem") == NULL &&
+	    strstr(who, "fpa@") != NULL && strstr(who, "fpb@") != NULL,
+	    "step 5 runs fp beside fp, two loads, no chase:%s", who);
+	for (i = 0; i < t->nsteps; i++)
+		free(pl[i].ops);
 	tour_free(t);
 	topo_free(m);
 }
@@ -876,6 +929,7 @@ main(void)
 	test_fuzz();
 	test_player_smt();
 	test_player_nosmt();
+	test_plan_skipped_stop();
 	test_player_control();
 	test_player_shared();
 	return tap_done();
