@@ -12,9 +12,7 @@
 
 #include "cmd/cmd.h"
 #include "model/machine.h"
-
-/* The temporary file of an -o report being written, removed if we die. */
-static char	cmd_out_tmp[8200];
+#include "base/safefile.h"
 
 /* Print "smtscope: CMD: what" on stderr; returns the usage exit status. */
 int
@@ -179,8 +177,7 @@ cmd_die(int sig)
 
 	fflush(stdout);
 	fflush(stderr);
-	if (cmd_out_tmp[0] != '\0')
-		unlink(cmd_out_tmp);
+	safefile_cleanup();
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_DFL;
 	sigemptyset(&sa.sa_mask);
@@ -235,31 +232,17 @@ cmd_out_name(const char *pattern, char *buf, size_t len, char *err, size_t errle
 int
 cmd_out_open(struct cmd_out *o, const char *cmd, const char *pattern)
 {
-	char	 err[4400], *slash;
-	mode_t	 mask;
-	int	 fd;
+	char	 err[4400], path[SAFEFILE_PATH_MAX];
 
 	memset(o, 0, sizeof *o);
 	o->f = stdout;
 	if (pattern == NULL)
 		return CMD_GO;
-	if (cmd_out_name(pattern, o->path, sizeof o->path, err, sizeof err) == -1)
+	if (cmd_out_name(pattern, path, sizeof path, err, sizeof err) == -1)
 		return cmd_usage_error(cmd, "%s", err);
-	slash = strrchr(o->path, '/');
-	snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.XXXXXX", slash != NULL ?
-	    (int)(slash - o->path + 1) : 0, o->path, slash != NULL ? slash + 1 : o->path);
-	if ((fd = mkstemp(o->tmp)) == -1)
-		return cmd_usage_error(cmd, "-o %s: cannot write there: %s", o->path,
-		    strerror(errno));
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	if ((o->f = fdopen(fd, "w")) == NULL) {
-		close(fd);
-		unlink(o->tmp);
-		return cmd_usage_error(cmd, "-o %s: %s", o->path, strerror(errno));
-	}
-	snprintf(cmd_out_tmp, sizeof cmd_out_tmp, "%s", o->tmp);
+	if (safefile_open(&o->sf, path, SAFEFILE_REPLACE, err, sizeof err) == -1)
+		return cmd_usage_error(cmd, "-o %s", err);
+	o->f = o->sf.f;
 	return CMD_GO;
 }
 
@@ -267,20 +250,14 @@ cmd_out_open(struct cmd_out *o, const char *cmd, const char *pattern)
 int
 cmd_out_close(struct cmd_out *o, const char *cmd, int rc)
 {
-	int	bad;
+	char	err[4400];
 
 	if (o->f == NULL || o->f == stdout)
 		return rc;
-	bad = ferror(o->f) | fflush(o->f);
-	bad |= fclose(o->f);
 	o->f = NULL;
-	cmd_out_tmp[0] = '\0';
-	if (rc == CMD_USAGE || bad || rename(o->tmp, o->path) == -1) {
-		if (rc != CMD_USAGE)
-			fprintf(stderr, "smtscope: %s: cannot write %s: %s\n", cmd, o->path,
-			    strerror(errno != 0 ? errno : EIO));
-		unlink(o->tmp);
-		return rc == CMD_USAGE ? rc : CMD_FAIL;
+	if (safefile_close(&o->sf, rc != CMD_USAGE, err, sizeof err) == -1) {
+		fprintf(stderr, "smtscope: %s: %s\n", cmd, err);
+		return CMD_FAIL;
 	}
 	return rc;
 }

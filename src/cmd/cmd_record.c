@@ -218,7 +218,7 @@ cmd_record_session(const struct topo *m, const char *path, const struct load_spe
 	char			 err[4400];
 	int			*ids, sig;
 
-	if ((out = record_create(path, err, sizeof err)) == NULL)
+	if ((out = record_create(path, NULL, err, sizeof err)) == NULL)
 		return cmd_usage_error("record", "-o %s", err);
 	measure_signals_block();
 	rr = record_run_new(m, out, specs, n, interval_s);

@@ -106,7 +106,7 @@ static int
 cmd_tour_list(void)
 {
 	struct dirent	*de;
-	char		 dirs[TOUR_NDIRS][512];
+	char		 dirs[TOUR_NDIRS][XDG_DIR_LEN];
 	struct tour	*t;
 	DIR		*d;
 	char		 err[512], *path, **seen = NULL;

@@ -13,6 +13,7 @@
 
 #include "exp/c2c.h"
 #include "base/util.h"
+#include "base/safefile.h"
 #include "report/reports.h"
 
 #define C2C_SVG_LEFT	56	/* room for the row labels */
@@ -239,6 +240,7 @@ c2c_svg_title(FILE *f, const struct c2c *c)
 int
 c2c_svg_write(const struct c2c *c, const char *path, char *err, size_t errlen)
 {
+	struct safefile	 sf;
 	FILE	*f;
 	double	 cs = C2C_SVG_AREA / (c->plan.ncpus > 0 ? c->plan.ncpus : 1), lo, hi, side;
 	int	 have, i, j, w, h;
@@ -253,10 +255,9 @@ c2c_svg_write(const struct c2c *c, const char *path, char *err, size_t errlen)
 	h = (int)ceil(C2C_SVG_TOP + (side > 300 ? side : 300) + 24);
 	if (w < C2C_SVG_MIN_W)
 		w = C2C_SVG_MIN_W;
-	if ((f = fopen(path, "w")) == NULL) {
-		snprintf(err, errlen, "--svg: cannot write %s: %s", path, strerror(errno));
+	if (safefile_open(&sf, path, SAFEFILE_REPLACE, err, errlen) == -1)
 		return -1;
-	}
+	f = sf.f;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 	    "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" "
@@ -270,9 +271,5 @@ c2c_svg_write(const struct c2c *c, const char *path, char *err, size_t errlen)
 	c2c_svg_groups(f, c, cs);
 	c2c_svg_legend(f, C2C_SVG_LEFT + side + 24, side, lo, hi, have);
 	fputs("</svg>\n", f);
-	if (ferror(f) | (fclose(f) != 0)) {
-		snprintf(err, errlen, "--svg: cannot write %s", path);
-		return -1;
-	}
-	return 0;
+	return safefile_close(&sf, 1, err, errlen);
 }

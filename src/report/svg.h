@@ -25,15 +25,5 @@ int	svg_bars_ref(FILE *, const char *title, const char *note, const struct svg_b
 	    int n, double ref, const char *reflabel);
 /* Write text escaped for XML. */
 void	svg_text(FILE *, const char *);
-/*
- * An SVG file written whole or not at all: svg_open() makes a hidden
- * temporary beside path (NULL and why: "cannot write PATH: reason"),
- * svg_close() renames it into place, or removes it when keep is 0.
- */
-FILE	*svg_open(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen);
-int	svg_close(FILE *, const char *tmp, const char *path, int keep, char *err,
-	    size_t errlen);
-/* Can path be written? A temporary made beside it and removed; -1 and why. */
-int	svg_probe(const char *path, char *err, size_t errlen);
 
 #endif

@@ -17,6 +17,7 @@
 #include <wchar.h>
 
 #include "ui/snapshot.h"
+#include "base/safefile.h"
 
 #define SNAPSHOT_CW	8.4	/* a cell's width and height, in px */
 #define SNAPSHOT_CH	17
@@ -37,7 +38,7 @@ snapshot_name(char *buf, size_t len)
 	struct tm	tm;
 
 	localtime_r(&now, &tm);
-	strftime(buf, len, "smtscope-%Y%m%d-%H%M%S.svg", &tm);
+	strftime(buf, len, "smtscope-%Y%m%d-%H%M%S", &tm);
 }
 
 /* A colour number as #rrggbb: ANSI 16 as xterm, the cube, the greys. */
@@ -148,18 +149,26 @@ snapshot_row(FILE *f, int y, int cols)
 	}
 }
 
-/* Write the screen curses holds now as SVG. */
+/* Write the screen curses holds now as SVG: to path, or to a new dated name. */
 int
-snapshot_svg(const char *path, char *err, size_t errlen)
+snapshot_svg(const char *path, char *name, size_t namelen, char *err, size_t errlen)
 {
-	FILE	*f;
-	int	 y, rows, cols;
+	struct safefile	 sf;
+	char		 stem[64];
+	FILE		*f;
+	int		 y, rows, cols, rc;
 
 	getmaxyx(stdscr, rows, cols);
-	if ((f = fopen(path, "w")) == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+	if (path != NULL)
+		rc = safefile_open(&sf, path, SAFEFILE_REPLACE, err, errlen);
+	else {
+		snapshot_name(stem, sizeof stem);
+		rc = safefile_open_unique(&sf, stem, ".svg", SAFEFILE_NEW, err, errlen);
 	}
+	if (rc == -1)
+		return -1;
+	snprintf(name, namelen, "%s", sf.path);
+	f = sf.f;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%d\" "
 	    "viewBox=\"0 0 %.1f %d\">\n<title>smtscope</title>\n"
@@ -169,9 +178,5 @@ snapshot_svg(const char *path, char *err, size_t errlen)
 	for (y = 0; y < rows; y++)
 		snapshot_row(f, y, cols);
 	fputs("</g>\n</svg>\n", f);
-	if (fclose(f) != 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	return 0;
+	return safefile_close(&sf, 1, err, errlen);
 }
