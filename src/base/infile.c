@@ -71,6 +71,11 @@ infile_open(const char *path, const char *what, size_t max, char *err, size_t er
 	struct stat	st;
 	int		fd, e;
 
+	if (*path == '\0') {
+		snprintf(err, errlen, "an empty file name");
+		errno = ENOENT;
+		return -1;
+	}
 	/* A device is not even opened (a tape rewinds, a terminal is taken). */
 	if (stat(path, &st) == -1) {
 		e = errno;

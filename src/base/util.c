@@ -346,6 +346,15 @@ strbuf_json_num(struct strbuf *sb, double v)
 		strbuf_printf(sb, "%.6g", v);
 }
 
+/* Does a comma list have an empty item ("", ",a", "a,", "a,,b")? */
+int
+util_list_empty_item(const char *list)
+{
+	size_t	n = strlen(list);
+
+	return n == 0 || list[0] == ',' || list[n - 1] == ',' || strstr(list, ",,") != NULL;
+}
+
 /* Read a small file whole; the trailing newline is removed. */
 int
 util_read_file(const char *path, char *buf, size_t len)

@@ -101,7 +101,7 @@ cmd_args_parse(struct cmd_args *a, const struct cmd_entry *ce, int argc, char **
 {
 	const char	*spec = ce->optstring;
 	char		 opts[128], see[64];
-	int		 ch;
+	int		 ch, help = 0;
 
 	a->entry = ce;
 	a->nopts = 0;
@@ -111,8 +111,8 @@ cmd_args_parse(struct cmd_args *a, const struct cmd_entry *ce, int argc, char **
 	optind = 0;	/* glibc: start afresh, reading a leading '+' again */
 	while ((ch = getopt_long(argc, argv, opts, ce->longopts, NULL)) != -1) {
 		if (ch == 'h') {
-			cmd_help(ce, stdout);
-			return CMD_OK;
+			help = 1;
+			continue;
 		}
 		if (ch == ':' || ch == '?')
 			return cmd_args_error(ce, argv, ch);
@@ -124,10 +124,14 @@ cmd_args_parse(struct cmd_args *a, const struct cmd_entry *ce, int argc, char **
 	}
 	a->argv = argv + optind;
 	a->argc = argc - optind;
-	if (ce->maxargs >= 0 && a->argc > ce->maxargs) {
+	if (ce->maxargs >= 0 && a->argc > (help ? 0 : ce->maxargs)) {
 		cmd_args_see(ce, see, sizeof see);
 		return cmd_usage_error(ce->name, "unexpected argument '%s' (see %s)",
-		    a->argv[ce->maxargs], see);
+		    a->argv[help ? 0 : ce->maxargs], see);
+	}
+	if (help) {
+		cmd_help(ce, stdout);
+		return CMD_OK;
 	}
 	return CMD_GO;
 }

@@ -14,14 +14,15 @@
 #include "cmd/tour_host.h"
 #include "exp/tour_player.h"
 #include "ui/uitour.h"
+#include "base/safefile.h"
 #include "base/util.h"
 
 #ifndef SMTSCOPE_DATADIR
 #define SMTSCOPE_DATADIR "/usr/local/share/smtscope"
 #endif
 
-/* Print the help of `smtscope tour`. */
-static void
+/* Print the help of `smtscope tour`; CMD_OK. */
+static int
 cmd_tour_help(void)
 {
 	printf("usage: smtscope tour [--step S] [--record FILE] [--svg FILE] [-t THEME]\n"
@@ -45,8 +46,23 @@ cmd_tour_help(void)
 	    "  -i, --input X     with --check: resolve against another topology\n"
 	    "  -l, --list        the shipped tours\n"
 	    "\n"
-	    "NAME is a shipped tour (see --list; installed in %s/tours). See smtscope-tour(5).\n",
-	    SMTSCOPE_DATADIR);
+	    "NAME is looked up in the tour directories only (see --list; the shipped\n"
+	    "ones in %s/tours); FILE is a path with a '/' or\n"
+	    "ending in .tour. See smtscope-tour(5).\n", SMTSCOPE_DATADIR);
+	return CMD_OK;
+}
+
+/* Can the files the tour writes be written? Asked before it runs; CMD_GO or CMD_USAGE. */
+static int
+cmd_tour_probe(const char *record, const char *svg)
+{
+	char	err[4400];
+
+	if (record != NULL && safefile_probe(record, err, sizeof err) == -1)
+		return cmd_usage_error("tour", "-r: %s", err);
+	if (svg != NULL && safefile_probe(svg, err, sizeof err) == -1)
+		return cmd_usage_error("tour", "--svg: %s", err);
+	return CMD_GO;
 }
 
 /* `smtscope tour --check`: parse each, and say what would be skipped. */
@@ -166,7 +182,7 @@ cmd_tour(int argc, char **argv)
 	struct tour		*t;
 	const char		*record = NULL, *input = NULL, *theme = NULL, *svg = NULL;
 	char			 err[512];
-	int			 ch, check = 0, headless = 0, rc;
+	int			 ch, check = 0, headless = 0, list = 0, help = 0, rc;
 
 	memset(&opt, 0, sizeof opt);
 	opterr = 0;
@@ -198,10 +214,11 @@ cmd_tour(int argc, char **argv)
 			input = optarg;
 			break;
 		case 'l':
-			return cmd_tour_list();
+			list = 1;
+			break;
 		case 'h':
-			cmd_tour_help();
-			return CMD_OK;
+			help = 1;
+			break;
 		case ':':
 			return cmd_usage_error("tour", "option '%s' needs an argument",
 			    argv[optind - 1]);
@@ -210,9 +227,16 @@ cmd_tour(int argc, char **argv)
 			    "--help)", argv[optind - 1]);
 		}
 	}
+	if ((help || list) && optind < argc)
+		return cmd_usage_error("tour", "unexpected argument '%s' after %s",
+		    argv[optind], help ? "--help" : "--list");
+	if (help || list)
+		return help ? cmd_tour_help() : cmd_tour_list();
 	if (optind == argc)
 		return cmd_usage_error("tour", "no tour given (e.g. smtscope tour "
 		    "smt-basics; smtscope tour --list)");
+	if ((rc = cmd_tour_probe(record, svg)) != CMD_GO)
+		return rc;
 	if (check)
 		return cmd_tour_check(argv + optind, argc - optind, input);
 	if (input != NULL)

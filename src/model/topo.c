@@ -736,6 +736,11 @@ topo_load_input(const char *arg, char *err, size_t errlen)
 {
 	struct stat	st;
 
+	if (*arg == '\0') {
+		snprintf(err, errlen, "an empty topology (give an hwloc XML file or a "
+		    "synthetic description, e.g. \"package:2 core:4 pu:2\")");
+		return NULL;
+	}
 	if (stat(arg, &st) == 0 || strchr(arg, '/') != NULL ||
 	    strstr(arg, ".xml") != NULL || strchr(arg, ':') == NULL)
 		return topo_load_xml(arg, err, errlen);
