@@ -59,6 +59,32 @@ free_uid() {
 	done
 }
 
+# uid_bindir UID: a directory that UID can reach holding copies of smtscope
+# and smtscope-load, for tests that run as another user: the tree itself may
+# sit where only root may enter (/root, a mktemp -d directory, a package
+# build). Sets UBIN to its path (removed at exit), or UBIN empty and
+# UBIN_WHY to the reason. Call it directly, not in $(...): it sets the trap.
+uid_bindir() {
+	UBIN= UBIN_WHY=
+	_b=$(mktemp -d "${TMPDIR:-/tmp}/smtscope-uid.XXXXXX") || {
+		UBIN_WHY="cannot make a directory in ${TMPDIR:-/tmp}"
+		return 1
+	}
+	UID_BINDIRS="${UID_BINDIRS:-} $_b"
+	trap 'rm -rf "$TMP" $UID_BINDIRS' EXIT
+	if ! { chmod 755 "$_b" && cp "$SMTSCOPE" "$_b/smtscope" &&
+	    cp "$(dirname "$SMTSCOPE")/smtscope-load" "$_b/smtscope-load" &&
+	    chmod 755 "$_b/smtscope" "$_b/smtscope-load"; }; then
+		UBIN_WHY="cannot copy smtscope and smtscope-load into $_b"
+		return 1
+	fi
+	if ! setpriv --reuid="$1" --regid="$1" --clear-groups test -x "$_b/smtscope-load"; then
+		UBIN_WHY="$_b is not reachable by uid $1 (TMPDIR=${TMPDIR:-/tmp}); set TMPDIR to a directory others can enter"
+		return 1
+	fi
+	UBIN=$_b
+}
+
 num_between() {
 	awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v != "" && v + 0 == v && v >= lo && v <= hi) }'
 }

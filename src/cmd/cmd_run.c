@@ -103,7 +103,7 @@ cmd_run_start(struct loads *ls, struct run_result *r, int n)
 
 	for (i = 0; i < n; i++) {
 		if ((r[i].id = loads_start(ls, &r[i].spec, err, sizeof err)) == -1) {
-			snprintf(r[i].failure, sizeof r[i].failure, "%.159s", err);
+			snprintf(r[i].failure, sizeof r[i].failure, "%.511s", err);
 			continue;
 		}
 		if ((sig = measure_wait_ready(ls, r[i].id, CMD_RUN_READY_S)) > 0)

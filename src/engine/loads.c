@@ -182,29 +182,64 @@ loads_free(struct loads *ls)
 	free(ls);
 }
 
-/* Find smtscope-load: beside this program, then in the libexec directory. */
+/*
+ * Why this user may not run path, which exists: the first directory on the
+ * way that it cannot enter, or the file itself.
+ */
+static void
+loads_denied_why(const char *path, char *buf, size_t len)
+{
+	char	dir[PATH_MAX];
+	size_t	i;
+
+	for (i = 1; path[i] != '\0' && i < sizeof dir; i++) {
+		if (path[i] != '/')
+			continue;
+		memcpy(dir, path, i);
+		dir[i] = '\0';
+		if (access(dir, X_OK) == -1) {
+			snprintf(buf, len, "the directory %s is not reachable by uid %u", dir,
+			    (unsigned)getuid());
+			return;
+		}
+	}
+	snprintf(buf, len, "not executable by uid %u", (unsigned)getuid());
+}
+
+/*
+ * Find smtscope-load: beside this program, then in the libexec directory.
+ * A copy this user may not run is named with why, not called missing.
+ */
 static int
 loads_find_exe(struct loads *ls, char *err, size_t errlen)
 {
 	static const char	 installed[] = SMTSCOPE_LIBEXECDIR "/smtscope/" LOAD_PROGRAM;
+	const char		*try[2];
 	char			 self[PATH_MAX], beside[PATH_MAX + sizeof LOAD_PROGRAM];
+	char			 why[PATH_MAX + 64];
+	int			 i, n = 0;
 
 	if (ls->exe != NULL)
 		return 0;
-	beside[0] = '\0';
 	if (os_exe_dir(self, sizeof self) == 0) {
 		snprintf(beside, sizeof beside, "%s/%s", self, LOAD_PROGRAM);
-		if (access(beside, X_OK) == 0) {
-			ls->exe = xstrdup(beside);
+		try[n++] = beside;
+	}
+	try[n++] = installed;
+	for (i = 0; i < n; i++)
+		if (access(try[i], X_OK) == 0) {
+			ls->exe = xstrdup(try[i]);
 			return 0;
 		}
-	}
-	if (access(installed, X_OK) == 0) {
-		ls->exe = xstrdup(installed);
-		return 0;
-	}
+	for (i = 0; i < n; i++)
+		if (access(try[i], X_OK) == -1 && errno == EACCES) {
+			loads_denied_why(try[i], why, sizeof why);
+			snprintf(err, errlen, "cannot start a load: %s at %s: permission "
+			    "denied (%s)", LOAD_PROGRAM, try[i], why);
+			return -1;
+		}
 	snprintf(err, errlen, "cannot start a load: %s not found (tried %s%s%s)",
-	    LOAD_PROGRAM, beside, beside[0] != '\0' ? ", " : "", installed);
+	    LOAD_PROGRAM, n > 1 ? beside : "", n > 1 ? ", " : "", installed);
 	return -1;
 }
 

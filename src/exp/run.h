@@ -49,7 +49,7 @@ struct run_result {
 	struct load_sample	 mark;		/* where the counters' window began */
 	int			 starved;	/* others took all its CPU alone: no figure,
 						   but no failure of smtscope's */
-	char			 failure[160];
+	char			 failure[512];
 };
 
 /* One CPU involved, over the together phase. */

@@ -122,12 +122,12 @@ c2cview_open(struct ui_state *st, struct c2cview *v)
 	long		 trips;
 
 	/* A large machine is sampled: one CPU per core with its siblings. */
-	if (st->m->npus > 64)
+	if (st->host.m->npus > 64)
 		sel = C2C_PER_CORE;
-	c2c_init(&v->c, st->m, st->view_only);
+	c2c_init(&v->c, st->host.m, st->host.view_only);
 	v->c.plan.samples = C2C_DEFAULT_SAMPLES;
 	v->c.plan.trips = C2C_DEFAULT_TRIPS;
-	if (c2c_plan(st->m, NULL, sel, &v->c.plan, v->err, sizeof v->err) == -1)
+	if (c2c_plan(st->host.m, NULL, sel, &v->c.plan, v->err, sizeof v->err) == -1)
 		return;
 	v->c.plan.samples = C2C_DEFAULT_SAMPLES;
 	v->c.plan.trips = C2C_DEFAULT_TRIPS;
@@ -137,7 +137,7 @@ c2cview_open(struct ui_state *st, struct c2cview *v)
 		v->c.plan.trips = (int)trips;
 	v->c.res = xcalloc((size_t)v->c.plan.npairs + 1, sizeof *v->c.res);
 	v->planned = 1;
-	if (!st->view_only)
+	if (!st->host.view_only)
 		c2cview_start(v);
 }
 
@@ -198,7 +198,7 @@ c2cview_key(struct ui_state *st, int key)
 	MEVENT	ev;
 	int	row;
 
-	if (!c2cview_on(st) || st->mode != UI_NORMAL)
+	if (!c2cview_on(st) || st->sel.mode != UI_NORMAL)
 		return 0;
 	row = c2cview_cursor_row(st);
 	switch (key) {
@@ -229,13 +229,13 @@ c2cview_key(struct ui_state *st, int key)
 	case 'q':
 	case 'Q':
 	case KEY_F(10):
-		control_quit(st, st->exit_status);
+		control_quit(st, st->scr.exit_status);
 		break;
 	case 12:
 		control_redraw(st);
 		break;
 	}
-	st->dirty = 1;
+	st->scr.dirty = 1;
 	return 1;
 }
 
@@ -275,7 +275,7 @@ c2cview_tick(struct ui_state *st)
 				continue;
 			v->c.res[rec.pair] = rec.r;
 			v->c.ndone++;
-			st->dirty = 1;
+			st->scr.dirty = 1;
 		}
 	}
 	if (n == 0 || (n == -1 && errno != EAGAIN && errno != EINTR)) {
@@ -283,7 +283,7 @@ c2cview_tick(struct ui_state *st)
 			snprintf(v->err, sizeof v->err, "the measuring process ended after "
 			    "%d of %d pairs", v->c.ndone, v->c.plan.npairs);
 		c2cview_reap(v);
-		st->dirty = 1;
+		st->scr.dirty = 1;
 	}
 }
 

@@ -11,7 +11,9 @@
 
 #include "engine/loads.h"
 #include "ui/chart.h"
-#include "ui/state.h"
+#include "ui/lview.h"
+#include "ui/host.h"
+#include "model/topo.h"
 #include "base/util.h"
 
 /* An empty chart for npus CPUs. */
@@ -96,7 +98,7 @@ chart_forget(struct chart *c, int id)
 
 /* Take a sample of every load and every CPU. */
 void
-chart_record(struct chart *c, const struct ui_state *st)
+chart_record(struct chart *c, const struct ui_host *h, const struct ui_lview *lv)
 {
 	const struct ui_loadview	*v;
 	struct chart_series		*s;
@@ -108,19 +110,19 @@ chart_record(struct chart *c, const struct ui_state *st)
 		CHART_AT(c->s[i].speed, k) = NAN;
 		CHART_AT(c->s[i].cpu, k) = -1;
 	}
-	for (i = 0; st->loads != NULL && i < loads_count(st->loads); i++) {
-		l = loads_at(st->loads, i);
+	for (i = 0; h->loads != NULL && i < loads_count(h->loads); i++) {
+		l = loads_at(h->loads, i);
 		if (l->state == LOAD_DEAD)
 			continue;
 		s = chart_series_add(c, l->id);
-		v = state_view(st, l->id);
+		v = lview_find(lv, l->id);
 		if (v != NULL && v->nhist > 0 && l->state == LOAD_RUNNING)
 			CHART_AT(s->speed, k) = (float)v->hist[v->nhist - 1];
 		CHART_AT(s->cpu, k) = (short)l->cur.cpu;
 	}
-	for (i = 0; i < c->npus && i < st->m->npus; i++)
-		c->busy[(size_t)i * CHART_N + k % CHART_N] = st->pct_ok[i] ?
-		    (float)st->pct[i].busy : NAN;
+	for (i = 0; i < c->npus && i < h->m->npus; i++)
+		c->busy[(size_t)i * CHART_N + k % CHART_N] = h->pct_ok[i] ?
+		    (float)h->pct[i].busy : NAN;
 	c->tick++;
 }
 

@@ -44,12 +44,19 @@ struct chart {
 	uint64_t		 evn;	/* events ever */
 };
 
-struct ui_state;
+/* The screen's part that is the time chart: its samples, and whether it is shown. */
+struct ui_chart {
+	struct chart		*samples;
+	int			 on;
+};
+
+struct ui_host;
+struct ui_lview;
 
 struct chart	*chart_new(int npus);
 void		 chart_free(struct chart *);
 /* Take a sample of every load's speed and CPU, and every CPU's busy share. */
-void		 chart_record(struct chart *, const struct ui_state *);
+void		 chart_record(struct chart *, const struct ui_host *, const struct ui_lview *);
 /* Note an event of a load before the next sample. */
 void		 chart_event(struct chart *, int kind, int id);
 /* Forget a load that is gone. */

@@ -150,7 +150,7 @@ chartview_names(const struct chartview *v)
 	memset(used, 0, sizeof used);
 	for (i = 0; i < v->c->ns; i++) {
 		s = &v->c->s[i];
-		if ((l = loads_get(d->st->loads, s->id)) == NULL || v->c->tick == 0)
+		if ((l = loads_get(d->st->host.loads, s->id)) == NULL || v->c->tick == 0)
 			continue;
 		sp = CHART_AT(s->speed, v->c->tick - 1);
 		row = isfinite(sp) ? v->h - 1 - chartview_level(v, sp, 1) : v->h - 1;
@@ -198,7 +198,7 @@ chartview_axis(const struct chartview *v, int y)
 		mark[1] = '\0';
 		paint_text(y, x, d->cols, attr | A_BOLD, mark);
 	}
-	secs = (double)(v->w * v->per) * d->st->delay_tenths / 10.0;
+	secs = (double)(v->w * v->per) * d->st->host.delay_tenths / 10.0;
 	paint_printf(y, 0, v->x0, A(THEME_LABEL), "-%.0fs", secs);
 	paint_text(y, v->x0 + v->w + 1, d->cols, A(THEME_LABEL), "now");
 }
@@ -213,7 +213,7 @@ chartview_busy(const struct chartview *v, int y, int pu)
 	int64_t			 k;
 	float			 b;
 
-	paint_printf(y, 0, v->x0, A(THEME_LABEL), "CPU%-2d", d->st->m->pus[pu].os_index);
+	paint_printf(y, 0, v->x0, A(THEME_LABEL), "CPU%-2d", d->st->host.m->pus[pu].os_index);
 	for (col = 0; col < v->w; col++) {
 		if ((k = chartview_k(v, col, v->per - 1)) == -1 ||
 		    !isfinite(b = v->c->busy[(size_t)pu * CHART_N + (uint64_t)k % CHART_N]))
@@ -222,7 +222,7 @@ chartview_busy(const struct chartview *v, int y, int pu)
 		paint_text(y, v->x0 + col, d->cols, A(THEME_BAR_USER), lv[level > 8 ? 8 : level]);
 	}
 	paint_printf(y, v->x0 + v->w + 1, d->cols, A(THEME_LABEL), "busy %.0f%%",
-	    d->st->pct_ok[pu] ? d->st->pct[pu].busy : 0.0);
+	    d->st->host.pct_ok[pu] ? d->st->host.pct[pu].busy : 0.0);
 }
 
 /* A floating load's strip: the CPU it ran on, a character a column. */
@@ -270,11 +270,12 @@ chartview_ymax(const struct chartview *v)
 static int
 chartview_floating(const struct paint *d, struct load **ls, int max)
 {
+	struct loads	*all = d->st->host.loads;
 	struct load	*l;
 	int		 i, n = 0;
 
-	for (i = 0; d->st->loads != NULL && i < loads_count(d->st->loads) && n < max; i++) {
-		l = loads_at(d->st->loads, i);
+	for (i = 0; all != NULL && i < loads_count(all) && n < max; i++) {
+		l = loads_at(all, i);
 		if (l->spec.floating && l->state != LOAD_DEAD)
 			ls[n++] = l;
 	}
@@ -293,12 +294,12 @@ chartview_draw(const struct paint *d)
 	int				 nbusy, nfl, i, y;
 
 	/* The help box is read alone: the chart waits behind it. */
-	if (scr->chart_h <= 0 || d->st->chart == NULL || d->st->mode == UI_HELP)
+	if (scr->chart_h <= 0 || d->st->chart.samples == NULL || d->st->sel.mode == UI_HELP)
 		return;
 	memset(&v, 0, sizeof v);
 	v.d = d;
-	v.c = d->st->chart;
-	core = &d->st->m->cores[d->st->m->pus[d->st->cursor].core];
+	v.c = d->st->chart.samples;
+	core = &d->st->host.m->cores[d->st->host.m->pus[d->st->sel.cursor].core];
 	nbusy = core->npus < 4 ? core->npus : 4;
 	nfl = chartview_floating(d, fl, 3);
 	v.h = scr->chart_h - 2 - nbusy - nfl;
@@ -322,7 +323,7 @@ chartview_draw(const struct paint *d)
 	paint_fill(scr->chart_y, 0, d->cols, A(THEME_PANEL_TITLE));
 	paint_printf(scr->chart_y, 1, d->cols, A(THEME_PANEL_TITLE),
 	    "SPEED against solo, last %.0f s   S started  M moved  B sibling started  "
-	    "s solo measured   C hides", (double)span * d->st->delay_tenths / 10.0);
+	    "s solo measured   C hides", (double)span * d->st->host.delay_tenths / 10.0);
 	chartview_frame(&v);
 	/* Where lines cross, the first load's stays on top: drawn last. */
 	for (i = v.c->ns - 1; i >= 0; i--)

@@ -26,10 +26,10 @@
 void
 control_vmessage(struct ui_state *st, int error, const char *fmt, va_list ap)
 {
-	vsnprintf(st->msg, sizeof st->msg, fmt, ap);
-	st->msg_error = error;
-	st->msg_t_ns = util_now_ns();
-	st->dirty = 1;
+	vsnprintf(st->scr.msg, sizeof st->scr.msg, fmt, ap);
+	st->scr.msg_error = error;
+	st->scr.msg_t_ns = util_now_ns();
+	st->scr.dirty = 1;
 }
 
 /* Set the status line's message, printf-style. */
@@ -47,16 +47,16 @@ control_message(struct ui_state *st, int error, const char *fmt, ...)
 void
 control_clear_message(struct ui_state *st)
 {
-	st->msg[0] = '\0';
-	st->dirty = 1;
+	st->scr.msg[0] = '\0';
+	st->scr.dirty = 1;
 }
 
 /* Old news goes after five seconds; errors stay until the next message. */
 void
 control_expire_message(struct ui_state *st)
 {
-	if (st->msg[0] != '\0' && !st->msg_error &&
-	    util_now_ns() - st->msg_t_ns > 5 * UTIL_NSEC_PER_SEC)
+	if (st->scr.msg[0] != '\0' && !st->scr.msg_error &&
+	    util_now_ns() - st->scr.msg_t_ns > 5 * UTIL_NSEC_PER_SEC)
 		control_clear_message(st);
 }
 
@@ -64,7 +64,7 @@ control_expire_message(struct ui_state *st)
 int
 control_refuse(struct ui_state *st)
 {
-	if (!st->view_only)
+	if (!st->host.view_only)
 		return 0;
 	if (st->replay != NULL)
 		control_message(st, 1, "a replay is view only: loads run on the live "
@@ -82,13 +82,13 @@ control_chart_started(struct ui_state *st, const struct load *l)
 	struct load	*o;
 	int		 i, a = cpuset_next(&l->spec.cpus, 0), b;
 
-	chart_event(st->chart, CHART_EV_START, l->id);
-	for (i = 0; i < loads_count(st->loads); i++) {
-		o = loads_at(st->loads, i);
+	chart_event(st->chart.samples, CHART_EV_START, l->id);
+	for (i = 0; i < loads_count(st->host.loads); i++) {
+		o = loads_at(st->host.loads, i);
 		b = cpuset_next(&o->spec.cpus, 0);
 		if (o != l && a != -1 && b != -1 && o->state != LOAD_DEAD &&
-		    topo_relation(st->m, a, b) == REL_SMT_SIBLING)
-			chart_event(st->chart, CHART_EV_SIBLING, o->id);
+		    topo_relation(st->host.m, a, b) == REL_SMT_SIBLING)
+			chart_event(st->chart.samples, CHART_EV_SIBLING, o->id);
 	}
 }
 
@@ -96,22 +96,22 @@ control_chart_started(struct ui_state *st, const struct load *l)
 void
 control_snapshot(struct ui_state *st)
 {
-	st->snapshot_ask = 1;
-	st->dirty = 1;
+	st->scr.snapshot_ask = 1;
+	st->scr.dirty = 1;
 }
 
 /* Toggle the time chart. */
 void
 control_chart(struct ui_state *st)
 {
-	if (st->chart == NULL) {
+	if (st->chart.samples == NULL) {
 		control_message(st, 0, "no chart: this is a view of another machine");
 		return;
 	}
-	st->chart_on = !st->chart_on;
-	control_message(st, 0, "time chart %s", st->chart_on ? "shown where rows are spare" :
+	st->chart.on = !st->chart.on;
+	control_message(st, 0, "time chart %s", st->chart.on ? "shown where rows are spare" :
 	    "hidden");
-	st->dirty = 1;
+	st->scr.dirty = 1;
 }
 
 /*
@@ -128,31 +128,31 @@ control_start(struct ui_state *st, const char *text, int measure)
 
 	if (control_refuse(st))
 		return -1;
-	if (loads_parse(st->m, text, &spec, err, sizeof err) == -1) {
+	if (loads_parse(st->host.m, text, &spec, err, sizeof err) == -1) {
 		control_message(st, 1, "%s", err);
 		return -1;
 	}
-	if ((id = loads_start(st->loads, &spec, err, sizeof err)) == -1) {
+	if ((id = loads_start(st->host.loads, &spec, err, sizeof err)) == -1) {
 		control_message(st, 1, "%s", err);
 		return -1;
 	}
-	l = loads_get(st->loads, id);
-	figures_view(st, id);
+	l = loads_get(st->host.loads, id);
+	lview_get(&st->lview, id);
 	figures_rebase(st, l);
 	control_chart_started(st, l);
 	recorder_started(st, id);
-	st->sel_id = id;
+	st->sel.id = id;
 	/* A measurement under way must not see the newcomer. */
-	solo_hold(st->solo, id);
+	solo_hold(st->host.solo, id);
 	if (measure) {
-		solo_queue(st->solo, id);
+		solo_queue(st->host.solo, id);
 		control_message(st, 0, "started %s#%d (%s): measuring its solo rate",
 		    l->spec.k->name, id, l->spec.text);
 	} else
 		control_message(st, 0, "started %s#%d (%s)", l->spec.k->name, id,
 		    l->spec.text);
 	figures_solo_poll(st);
-	st->dirty = 1;
+	st->scr.dirty = 1;
 	return id;
 }
 
@@ -161,19 +161,19 @@ static void
 control_gone(struct ui_state *st, int id)
 {
 	recorder_gone(st, id);
-	solo_forget(st->solo, id);
-	figures_drop(st, id);
-	if (st->chart != NULL)
-		chart_forget(st->chart, id);
+	solo_forget(st->host.solo, id);
+	lview_drop(&st->lview, id);
+	if (st->chart.samples != NULL)
+		chart_forget(st->chart.samples, id);
 	/* Its last moments ran uncounted: others' figures wait a refresh. */
-	others_hold(st);
-	if (st->sel_id == id)
-		st->sel_id = -1;
-	if (st->move_id == id && st->mode == UI_MOVE) {
-		st->mode = UI_NORMAL;
-		st->move_id = -1;
+	others_hold(&st->others);
+	if (st->sel.id == id)
+		st->sel.id = -1;
+	if (st->sel.move_id == id && st->sel.mode == UI_MOVE) {
+		st->sel.mode = UI_NORMAL;
+		st->sel.move_id = -1;
 	}
-	st->dirty = 1;
+	st->scr.dirty = 1;
 }
 
 /* Stop one load. */
@@ -185,10 +185,10 @@ control_stop(struct ui_state *st, int id)
 
 	if (control_refuse(st))
 		return;
-	if ((l = loads_get(st->loads, id)) == NULL)
+	if ((l = loads_get(st->host.loads, id)) == NULL)
 		return;
 	snprintf(name, sizeof name, "%s#%d", l->spec.k->name, id);
-	loads_stop(st->loads, id);
+	loads_stop(st->host.loads, id);
 	control_gone(st, id);
 	control_message(st, 0, "stopped %s", name);
 }
@@ -201,18 +201,18 @@ control_stop_all(struct ui_state *st)
 
 	if (control_refuse(st))
 		return;
-	n = loads_count(st->loads);
+	n = loads_count(st->host.loads);
 	for (i = 0; i < n; i++) {
-		recorder_gone(st, loads_at(st->loads, i)->id);
-		solo_forget(st->solo, loads_at(st->loads, i)->id);
+		recorder_gone(st, loads_at(st->host.loads, i)->id);
+		solo_forget(st->host.solo, loads_at(st->host.loads, i)->id);
 	}
-	loads_stop_all(st->loads);
-	others_hold(st);
-	st->nlv = 0;
-	st->sel_id = -1;
-	if (st->mode == UI_MOVE)
-		st->mode = UI_NORMAL;
-	st->dirty = 1;
+	loads_stop_all(st->host.loads);
+	others_hold(&st->others);
+	st->lview.n = 0;
+	st->sel.id = -1;
+	if (st->sel.mode == UI_MOVE)
+		st->sel.mode = UI_NORMAL;
+	st->scr.dirty = 1;
 	control_message(st, 0, "stopped %d load%s", n, n == 1 ? "" : "s");
 }
 
@@ -224,11 +224,11 @@ control_pause(struct ui_state *st, int id)
 	struct load	*m;
 	int		 cur;
 
-	if (control_refuse(st) || (l = loads_get(st->loads, id)) == NULL)
+	if (control_refuse(st) || (l = loads_get(st->host.loads, id)) == NULL)
 		return;
-	cur = solo_current(st->solo);
-	m = cur != -1 ? loads_get(st->loads, cur) : NULL;
-	if (solo_holds(st->solo, id)) {
+	cur = solo_current(st->host.solo);
+	m = cur != -1 ? loads_get(st->host.loads, cur) : NULL;
+	if (solo_holds(st->host.solo, id)) {
 		control_message(st, 0, "%s#%d is held while the solo rate of %s#%d is measured",
 		    l->spec.k->name, id, m ? m->spec.k->name : "?", cur);
 		return;
@@ -236,25 +236,25 @@ control_pause(struct ui_state *st, int id)
 	if (l->state == LOAD_RUNNING) {
 		if (cur == id) {
 			/* Measured once resumed: abandon this one, queue it again. */
-			solo_forget(st->solo, id);
-			solo_queue(st->solo, id);
+			solo_forget(st->host.solo, id);
+			solo_queue(st->host.solo, id);
 		}
-		loads_pause(st->loads, id, 1);
+		loads_pause(st->host.loads, id, 1);
 		control_message(st, 0, "paused %s#%d", l->spec.k->name, id);
 	} else if (l->state == LOAD_PAUSED) {
 		if (m != NULL) {
 			/* Resume once the measurement is over. */
-			solo_hold(st->solo, id);
+			solo_hold(st->host.solo, id);
 			control_message(st, 0, "%s#%d resumes once the solo rate of %s#%d is measured",
 			    l->spec.k->name, id, m->spec.k->name, m->id);
 			return;
 		}
-		loads_pause(st->loads, id, 0);
+		loads_pause(st->host.loads, id, 0);
 		figures_rebase(st, l);
 		control_message(st, 0, "resumed %s#%d", l->spec.k->name, id);
 	}
 	recorder_paused(st, id);
-	st->dirty = 1;
+	st->scr.dirty = 1;
 }
 
 /*
@@ -265,18 +265,18 @@ control_pause(struct ui_state *st, int id)
 static int
 control_solo_moved(struct ui_state *st, const struct load *l, int old_a, int old_b)
 {
-	const struct topo_pu	*a = topo_pu_by_os(st->m, old_a);
-	const struct topo_pu	*b = topo_pu_by_os(st->m, cpuset_next(&l->spec.cpus, 0));
+	const struct topo_pu	*a = topo_pu_by_os(st->host.m, old_a);
+	const struct topo_pu	*b = topo_pu_by_os(st->host.m, cpuset_next(&l->spec.cpus, 0));
 	enum topo_rel		 was, now;
 
 	if (a == NULL || b == NULL)
 		return 1;
 	if (old_b != -1) {
-		was = topo_relation(st->m, old_a, old_b);
-		now = topo_relation(st->m, b->os_index, l->spec.cpu_b);
+		was = topo_relation(st->host.m, old_a, old_b);
+		now = topo_relation(st->host.m, b->os_index, l->spec.cpu_b);
 		return was != now;
 	}
-	return st->m->cores[a->core].kind != st->m->cores[b->core].kind;
+	return st->host.m->cores[a->core].kind != st->host.m->cores[b->core].kind;
 }
 
 /* Move a load's end A to a CPU (and end B to cpu_b, -1 keeps it); -1 on error. */
@@ -288,37 +288,37 @@ control_move(struct ui_state *st, int id, int os_index, int cpu_b)
 	char		 err[256];
 	int		 old_a, old_b;
 
-	if (control_refuse(st) || (l = loads_get(st->loads, id)) == NULL)
+	if (control_refuse(st) || (l = loads_get(st->host.loads, id)) == NULL)
 		return -1;
 	old_a = cpuset_next(&l->spec.cpus, 0);
 	old_b = l->spec.cpu_b;
 	cpuset_zero(&one);
 	cpuset_set(&one, os_index);
-	if (loads_move(st->loads, id, &one, cpu_b, err, sizeof err) == -1) {
+	if (loads_move(st->host.loads, id, &one, cpu_b, err, sizeof err) == -1) {
 		control_message(st, 1, "%s", err);
 		return -1;
 	}
 	figures_rebase(st, l);
 	/* Its time of this refresh ran in two places. */
-	others_hold(st);
-	if (solo_current(st->solo) == id) {
+	others_hold(&st->others);
+	if (solo_current(st->host.solo) == id) {
 		/* Count afresh on the new CPU. */
-		solo_restart(st->solo, id);
+		solo_restart(st->host.solo, id);
 	} else if (control_solo_moved(st, l, old_a, old_b)) {
 		/* The old solo rate was for another kind of place: measure it here. */
-		figures_view(st, id)->solo = NAN;
-		figures_view(st, id)->solo_tries = 0;
-		solo_queue(st->solo, id);
+		lview_get(&st->lview, id)->solo = NAN;
+		lview_get(&st->lview, id)->solo_tries = 0;
+		solo_queue(st->host.solo, id);
 		figures_solo_poll(st);
 	}
-	chart_event(st->chart, CHART_EV_MOVE, id);
+	chart_event(st->chart.samples, CHART_EV_MOVE, id);
 	recorder_moved(st, id);
 	if (cpu_b != -1)
 		control_message(st, 0, "moved %s#%d to CPUs %d,%d", l->spec.k->name, id,
 		    os_index, cpu_b);
 	else
 		control_message(st, 0, "moved %s#%d to CPU %d", l->spec.k->name, id, os_index);
-	st->dirty = 1;
+	st->scr.dirty = 1;
 	return 0;
 }
 
@@ -331,22 +331,22 @@ control_remeasure(struct ui_state *st, int id)
 
 	if (control_refuse(st))
 		return;
-	for (i = 0; i < loads_count(st->loads); i++) {
-		l = loads_at(st->loads, i);
+	for (i = 0; i < loads_count(st->host.loads); i++) {
+		l = loads_at(st->host.loads, i);
 		if ((id != -1 && l->id != id) || l->state == LOAD_DEAD ||
 		    state_measuring(st, l->id))
 			continue;
-		figures_view(st, l->id)->solo = NAN;
-		figures_view(st, l->id)->solo_tries = 0;
-		solo_queue(st->solo, l->id);
+		lview_get(&st->lview, l->id)->solo = NAN;
+		lview_get(&st->lview, l->id)->solo_tries = 0;
+		solo_queue(st->host.solo, l->id);
 		n++;
 	}
-	if (n == 0 && solo_current(st->solo) == -1)
+	if (n == 0 && solo_current(st->host.solo) == -1)
 		control_message(st, 0, "no load to measure");
 	else
 		control_message(st, 0, "measuring solo rates again");
 	figures_solo_poll(st);
-	st->dirty = 1;
+	st->scr.dirty = 1;
 }
 
 /*
@@ -362,11 +362,11 @@ control_solo_guard(struct ui_state *st)
 	char			 why[64];
 	int			 i;
 
-	if (st->solo == NULL || st->script)
+	if (st->host.solo == NULL || st->tour.script)
 		return;
-	for (i = 0; i < st->nlv; i++) {
-		v = &st->lv[i];
-		if (!v->solo_disturbed || (l = loads_get(st->loads, v->id)) == NULL ||
+	for (i = 0; i < st->lview.n; i++) {
+		v = &st->lview.lv[i];
+		if (!v->solo_disturbed || (l = loads_get(st->host.loads, v->id)) == NULL ||
 		    l->state != LOAD_RUNNING || state_measuring(st, v->id))
 			continue;
 		if (v->solo_told_ns != v->solo_end_ns) {
@@ -381,10 +381,11 @@ control_solo_guard(struct ui_state *st)
 			    l->spec.k->name, v->id, why, v->solo_tries < SOLO_RETRIES ?
 			    "; measured again when quiet" : "");
 		}
-		if (v->solo_tries >= SOLO_RETRIES || !others_core_quiet(st, l))
+		if (v->solo_tries >= SOLO_RETRIES ||
+		    !others_core_quiet(&st->others, &st->host, l))
 			continue;
 		v->solo_tries++;
-		solo_queue(st->solo, v->id);
+		solo_queue(st->host.solo, v->id);
 		control_message(st, 0, "its core is quiet: measuring %s#%d's solo again "
 		    "(%d of %d)", l->spec.k->name, v->id, v->solo_tries, SOLO_RETRIES);
 		figures_solo_poll(st);
@@ -398,15 +399,15 @@ control_reap(struct ui_state *st)
 	struct load	*l;
 	int		 i;
 
-	if (st->loads == NULL || loads_reap(st->loads) == 0)
+	if (st->host.loads == NULL || loads_reap(st->host.loads) == 0)
 		return;
-	for (i = 0; i < loads_count(st->loads); i++) {
-		l = loads_at(st->loads, i);
+	for (i = 0; i < loads_count(st->host.loads); i++) {
+		l = loads_at(st->host.loads, i);
 		if (l->state != LOAD_DEAD)
 			continue;
 		control_message(st, 1, "%s#%d died: %s", l->spec.k->name, l->id, l->death);
 		control_gone(st, l->id);
-		loads_forget(st->loads, l->id);
+		loads_forget(st->host.loads, l->id);
 		i--;
 	}
 }
@@ -430,21 +431,21 @@ control_target(struct ui_state *st)
 void
 control_cursor(struct ui_state *st, int pu)
 {
-	if (pu < 0 || pu >= st->m->npus)
+	if (pu < 0 || pu >= st->host.m->npus)
 		return;
-	st->cursor = pu;
-	st->dirty = 1;
+	st->sel.cursor = pu;
+	st->scr.dirty = 1;
 }
 
 /* Put the cursor on a CPU by OS index. */
 int
 control_cursor_os(struct ui_state *st, int os_index)
 {
-	const struct topo_pu	*pu = topo_pu_by_os(st->m, os_index);
+	const struct topo_pu	*pu = topo_pu_by_os(st->host.m, os_index);
 
 	if (pu == NULL)
 		return -1;
-	control_cursor(st, (int)(pu - st->m->pus));
+	control_cursor(st, (int)(pu - st->host.m->pus));
 	return 0;
 }
 
@@ -454,12 +455,12 @@ control_select(struct ui_state *st, int id, int follow)
 {
 	struct load	*l;
 
-	if (st->loads == NULL || (l = loads_get(st->loads, id)) == NULL)
+	if (st->host.loads == NULL || (l = loads_get(st->host.loads, id)) == NULL)
 		return;
-	st->sel_id = id;
+	st->sel.id = id;
 	if (follow && analysis_load_cpu(l) != -1)
 		control_cursor_os(st, analysis_load_cpu(l));
-	st->dirty = 1;
+	st->scr.dirty = 1;
 }
 
 /* Select the next load and put the cursor on it. */
@@ -468,21 +469,21 @@ control_select_next(struct ui_state *st)
 {
 	int	i, n;
 
-	if (st->loads == NULL || (n = loads_count(st->loads)) == 0)
+	if (st->host.loads == NULL || (n = loads_count(st->host.loads)) == 0)
 		return;
 	for (i = 0; i < n; i++)
-		if (loads_at(st->loads, i)->id == st->sel_id)
+		if (loads_at(st->host.loads, i)->id == st->sel.id)
 			break;
-	control_select(st, loads_at(st->loads, i >= n ? 0 : (i + 1) % n)->id, 1);
+	control_select(st, loads_at(st->host.loads, i >= n ? 0 : (i + 1) % n)->id, 1);
 }
 
 /* Show the tree or the grid, whatever fits. */
 void
 control_view(struct ui_state *st, enum layout_view view)
 {
-	st->view = view;
-	st->view_chosen = 1;
-	st->dirty = 1;
+	st->scr.view = view;
+	st->scr.view_chosen = 1;
+	st->scr.dirty = 1;
 }
 
 /* Switch from the view shown to the other one, and say so. */
@@ -490,7 +491,7 @@ void
 control_toggle_view(struct ui_state *st, enum layout_view shown)
 {
 	control_view(st, shown == LAYOUT_TREE ? LAYOUT_GRID : LAYOUT_TREE);
-	control_message(st, 0, "%s view", st->view == LAYOUT_TREE ? "tree" : "grid");
+	control_message(st, 0, "%s view", st->scr.view == LAYOUT_TREE ? "tree" : "grid");
 }
 
 /* Use a theme: load it, fall back to the built-in one with a message on error. */
@@ -500,14 +501,14 @@ control_use_theme(struct ui_state *st, const char *spec)
 	struct theme	t;
 	char		err[512];
 
-	st->theme_gen++;
-	st->dirty = 1;
+	st->scr.theme_gen++;
+	st->scr.dirty = 1;
 	if (theme_load(&t, spec, err, sizeof err) == -1) {
-		theme_builtin(&st->theme, !st->colors);
-		control_message(st, 1, "%s; using the %s theme", err, st->theme.name);
+		theme_builtin(&st->scr.theme, !st->scr.colors);
+		control_message(st, 1, "%s; using the %s theme", err, st->scr.theme.name);
 		return -1;
 	}
-	st->theme = t;
+	st->scr.theme = t;
 	return 0;
 }
 
@@ -520,21 +521,21 @@ control_cycle_theme(struct ui_state *st)
 
 	n = theme_list(names, THEME_MAX_LIST);
 	for (i = 0; i < n; i++)
-		if (strcmp(names[i], st->theme.name) == 0)
+		if (strcmp(names[i], st->scr.theme.name) == 0)
 			break;
 	i = i >= n ? 0 : (i + 1) % n;
 	if (n > 0 && control_use_theme(st, names[i]) == 0)
-		control_message(st, 0, "theme %s%s", st->theme.name,
-		    st->colors ? "" : " (this terminal has no colors)");
+		control_message(st, 0, "theme %s%s", st->scr.theme.name,
+		    st->scr.colors ? "" : " (this terminal has no colors)");
 }
 
 /* Set or clear the caption. */
 void
 control_caption(struct ui_state *st, const char *text)
 {
-	snprintf(st->caption, sizeof st->caption, "%s", text != NULL ? text : "");
-	st->caption_gen++;
-	st->dirty = 1;
+	snprintf(st->tour.caption, sizeof st->tour.caption, "%s", text != NULL ? text : "");
+	st->tour.caption_gen++;
+	st->scr.dirty = 1;
 }
 
 /* Set or clear the highlighted CPUs. */
@@ -542,18 +543,18 @@ void
 control_highlight(struct ui_state *st, const struct cpuset *set)
 {
 	if (set != NULL)
-		st->highlight = *set;
+		st->tour.highlight = *set;
 	else
-		cpuset_zero(&st->highlight);
-	st->dirty = 1;
+		cpuset_zero(&st->tour.highlight);
+	st->scr.dirty = 1;
 }
 
 /* Repaint the whole terminal. */
 void
 control_redraw(struct ui_state *st)
 {
-	st->redraw = 1;
-	st->dirty = 1;
+	st->scr.redraw = 1;
+	st->scr.dirty = 1;
 }
 
 /* Open the kernel menu for the cursor's CPU. */
@@ -564,20 +565,20 @@ control_menu_open(struct ui_state *st)
 
 	if (control_refuse(st))
 		return;
-	if (topo_check_cpu(st->m, state_cursor_os(st), err, sizeof err) == -1) {
+	if (topo_check_cpu(st->host.m, state_cursor_os(st), err, sizeof err) == -1) {
 		control_message(st, 1, "%s", err);
 		return;
 	}
-	st->mode = UI_MENU;
-	st->dirty = 1;
+	st->sel.mode = UI_MENU;
+	st->scr.dirty = 1;
 }
 
 /* Put the menu's selection on entry i. */
 void
 control_menu_select(struct ui_state *st, int i)
 {
-	st->menu_sel = i;
-	st->dirty = 1;
+	st->sel.menu = i;
+	st->scr.dirty = 1;
 }
 
 /* Start the chosen kernel, or ask for what it still needs. */
@@ -586,17 +587,17 @@ control_pick_done(struct ui_state *st)
 {
 	char	text[128];
 
-	st->mode = UI_NORMAL;
-	st->dirty = 1;
-	if (st->pick_k->ends == 2 && st->pick_a == -1) {
-		st->pick_a = state_cursor_os(st);
-		st->mode = UI_PICK_B;
+	st->sel.mode = UI_NORMAL;
+	st->scr.dirty = 1;
+	if (st->sel.pick_k->ends == 2 && st->sel.pick_a == -1) {
+		st->sel.pick_a = state_cursor_os(st);
+		st->sel.mode = UI_PICK_B;
 		return;
 	}
-	snprintf(text, sizeof text, "%s%s%s@%d", st->pick_k->name,
-	    st->pick_param[0] ? ":" : "", st->pick_param,
-	    st->pick_k->ends == 2 ? st->pick_a : state_cursor_os(st));
-	if (st->pick_k->ends == 2)
+	snprintf(text, sizeof text, "%s%s%s@%d", st->sel.pick_k->name,
+	    st->sel.pick_param[0] ? ":" : "", st->sel.pick_param,
+	    st->sel.pick_k->ends == 2 ? st->sel.pick_a : state_cursor_os(st));
+	if (st->sel.pick_k->ends == 2)
 		snprintf(text + strlen(text), sizeof text - strlen(text), ",%d",
 		    state_cursor_os(st));
 	control_start(st, text, 1);
@@ -606,15 +607,15 @@ control_pick_done(struct ui_state *st)
 void
 control_menu_choose(struct ui_state *st, int i)
 {
-	st->menu_sel = i;
-	st->pick_k = kernel_all[i];
-	st->pick_param[0] = '\0';
-	st->pick_a = -1;
-	if (st->pick_k->param_help != NULL) {
-		st->mode = UI_PARAM;
-		st->input[0] = '\0';
-		st->input_len = 0;
-		st->dirty = 1;
+	st->sel.menu = i;
+	st->sel.pick_k = kernel_all[i];
+	st->sel.pick_param[0] = '\0';
+	st->sel.pick_a = -1;
+	if (st->sel.pick_k->param_help != NULL) {
+		st->sel.mode = UI_PARAM;
+		st->sel.input[0] = '\0';
+		st->sel.input_len = 0;
+		st->scr.dirty = 1;
 		return;
 	}
 	control_pick_done(st);
@@ -624,17 +625,17 @@ control_menu_choose(struct ui_state *st, int i)
 void
 control_param_key(struct ui_state *st, int ch)
 {
-	st->dirty = 1;
+	st->scr.dirty = 1;
 	if (ch == '\n') {
-		snprintf(st->pick_param, sizeof st->pick_param, "%s", st->input);
+		snprintf(st->sel.pick_param, sizeof st->sel.pick_param, "%s", st->sel.input);
 		control_pick_done(st);
 	} else if (ch == -1) {
-		if (st->input_len > 0)
-			st->input[--st->input_len] = '\0';
+		if (st->sel.input_len > 0)
+			st->sel.input[--st->sel.input_len] = '\0';
 	} else if (ch >= 0x21 && ch < 0x7f && ch != '@' &&
-	    st->input_len + 1 < (int)sizeof st->input) {
-		st->input[st->input_len++] = (char)ch;
-		st->input[st->input_len] = '\0';
+	    st->sel.input_len + 1 < (int)sizeof st->sel.input) {
+		st->sel.input[st->sel.input_len++] = (char)ch;
+		st->sel.input[st->sel.input_len] = '\0';
 	}
 }
 
@@ -643,18 +644,18 @@ void
 control_pick_here(struct ui_state *st)
 {
 	struct load	*l;
-	int		 id = st->move_id;
+	int		 id = st->sel.move_id;
 
-	if (st->mode != UI_MOVE) {
+	if (st->sel.mode != UI_MOVE) {
 		control_pick_done(st);
 		return;
 	}
-	st->mode = UI_NORMAL;
-	st->move_id = -1;
-	st->dirty = 1;
-	if (st->loads == NULL || (l = loads_get(st->loads, id)) == NULL)
+	st->sel.mode = UI_NORMAL;
+	st->sel.move_id = -1;
+	st->scr.dirty = 1;
+	if (st->host.loads == NULL || (l = loads_get(st->host.loads, id)) == NULL)
 		return;
-	if (st->move_b)
+	if (st->sel.move_b)
 		control_move(st, id, analysis_load_cpu(l), state_cursor_os(st));
 	else
 		control_move(st, id, state_cursor_os(st), -1);
@@ -669,45 +670,45 @@ control_move_begin(struct ui_state *st)
 
 	if ((l = control_target(st)) == NULL)
 		return;
-	st->move_id = l->id;
-	st->sel_id = l->id;
-	st->mode = UI_MOVE;
-	st->move_b = l->spec.cpu_b == os && analysis_load_cpu(l) != os;
+	st->sel.move_id = l->id;
+	st->sel.id = l->id;
+	st->sel.mode = UI_MOVE;
+	st->sel.move_b = l->spec.cpu_b == os && analysis_load_cpu(l) != os;
 	control_message(st, 0, "move %s#%d%s: put the cursor on its new CPU, Enter",
-	    l->spec.k->name, l->id, st->move_b ? " (end B)" : "");
+	    l->spec.k->name, l->id, st->sel.move_b ? " (end B)" : "");
 }
 
 /* Leave a mode; a choice of CPU says it was cancelled. */
 void
 control_cancel(struct ui_state *st)
 {
-	if (st->mode == UI_MOVE || st->mode == UI_PICK_B)
+	if (st->sel.mode == UI_MOVE || st->sel.mode == UI_PICK_B)
 		control_message(st, 0, "cancelled");
-	st->mode = UI_NORMAL;
-	st->move_id = -1;
-	st->dirty = 1;
+	st->sel.mode = UI_NORMAL;
+	st->sel.move_id = -1;
+	st->scr.dirty = 1;
 }
 
 /* Show or hide the help. */
 void
 control_help(struct ui_state *st, int show)
 {
-	st->mode = show ? UI_HELP : UI_NORMAL;
-	st->dirty = 1;
+	st->sel.mode = show ? UI_HELP : UI_NORMAL;
+	st->scr.dirty = 1;
 }
 
 /* Leave the screen with a status. */
 void
 control_quit(struct ui_state *st, int status)
 {
-	st->quit = 1;
-	st->exit_status = status;
+	st->scr.quit = 1;
+	st->scr.exit_status = status;
 }
 
 /* Ask the script for the next or the previous step now. */
 void
 control_step(struct ui_state *st, enum ui_ask ask)
 {
-	if (st->script)
-		st->step_ask = ask;
+	if (st->tour.script)
+		st->tour.ask = ask;
 }

@@ -58,23 +58,23 @@ countersview_entry(struct countersview *cv, int id)
 
 /* A load's entry, or NULL. */
 static const struct cv_load *
-countersview_find(const struct ui_state *st, int id)
+countersview_find(const struct countersview *cv, int id)
 {
 	int	i;
 
-	if (st->cv == NULL)
+	if (cv == NULL)
 		return NULL;
-	for (i = 0; i < st->cv->n; i++)
-		if (st->cv->v[i].id == id)
-			return &st->cv->v[i];
+	for (i = 0; i < cv->n; i++)
+		if (cv->v[i].id == id)
+			return &cv->v[i];
 	return NULL;
 }
 
 /* One load's figures over the last refresh, and over its solo while it runs alone. */
 static void
-countersview_load_tick(struct ui_state *st, struct cv_load *e, const struct load *l)
+countersview_load_tick(const struct ui_host *h, struct cv_load *e, const struct load *l)
 {
-	int	alone = st->solo != NULL && solo_current(st->solo) == l->id;
+	int	alone = h->solo != NULL && solo_current(h->solo) == l->id;
 
 	e->seen = 1;
 	if (l->state != LOAD_RUNNING || l->cur.t_ns <= l->prev.t_ns) {
@@ -94,30 +94,30 @@ countersview_load_tick(struct ui_state *st, struct cv_load *e, const struct load
 
 /* Read the loads' counters (sampled by figures) and the sensors, once per refresh. */
 void
-countersview_tick(struct ui_state *st)
+countersview_tick(struct countersview **cvp, const struct ui_host *h)
 {
 	struct countersview	*cv;
 	struct load		*l;
 	int			 i, k;
 
-	if (st->view_only || st->loads == NULL)
+	if (h->view_only || h->loads == NULL)
 		return;
-	if ((cv = st->cv) == NULL) {
-		cv = st->cv = xcalloc(1, sizeof *cv);
+	if ((cv = *cvp) == NULL) {
+		cv = *cvp = xcalloc(1, sizeof *cv);
 		cv->sn = sensors_new(NULL);
 	}
 	/*
 	 * The probe waits for the first load: a machine's first perf event
 	 * costs the kernel milliseconds, which the first frame need not pay.
 	 */
-	if (cv->caps == NULL && loads_count(st->loads) > 0)
+	if (cv->caps == NULL && loads_count(h->loads) > 0)
 		cv->caps = perf_probe();
 	sensors_read(cv->sn, util_now_ns());
 	for (i = 0; i < cv->n; i++)
 		cv->v[i].seen = 0;
-	for (i = 0; i < loads_count(st->loads); i++) {
-		l = loads_at(st->loads, i);
-		countersview_load_tick(st, countersview_entry(cv, l->id), l);
+	for (i = 0; i < loads_count(h->loads); i++) {
+		l = loads_at(h->loads, i);
+		countersview_load_tick(h, countersview_entry(cv, l->id), l);
 	}
 	for (i = k = 0; i < cv->n; i++)
 		if (cv->v[i].seen)
@@ -127,28 +127,30 @@ countersview_tick(struct ui_state *st)
 
 /* Release it. */
 void
-countersview_free(struct ui_state *st)
+countersview_free(struct countersview **cvp)
 {
-	if (st->cv == NULL)
+	struct countersview	*cv = *cvp;
+
+	if (cv == NULL)
 		return;
-	sensors_free(st->cv->sn);
-	free(st->cv->v);
-	free(st->cv);
-	st->cv = NULL;
+	sensors_free(cv->sn);
+	free(cv->v);
+	free(cv);
+	*cvp = NULL;
 }
 
 /* Whether the loads panel has counter columns. */
 int
-countersview_columns(const struct ui_state *st)
+countersview_columns(const struct countersview *cv)
 {
-	return st->cv != NULL && st->cv->caps != NULL && st->cv->caps->hw;
+	return cv != NULL && cv->caps != NULL && cv->caps->hw;
 }
 
 /* The counter columns' title. */
 int
-countersview_title(const struct ui_state *st, int wide, char *buf, size_t len)
+countersview_title(const struct countersview *cv, int wide, char *buf, size_t len)
 {
-	if (!countersview_columns(st))
+	if (!countersview_columns(cv))
 		return 0;
 	snprintf(buf, len, "%*s%*s%*s", CV_COL_W, "IPC", CV_COL_W, "GHz",
 	    wide ? CV_COL_W : 0, wide ? "MPKI" : "");
@@ -171,11 +173,11 @@ countersview_col(char *buf, size_t len, double v, int prec)
 
 /* A load's figures in the counter columns. */
 int
-countersview_load(const struct ui_state *st, int id, int wide, char *buf, size_t len)
+countersview_load(const struct countersview *cv, int id, int wide, char *buf, size_t len)
 {
-	const struct cv_load	*e = countersview_find(st, id);
+	const struct cv_load	*e = countersview_find(cv, id);
 
-	if (len == 0 || !countersview_columns(st))
+	if (len == 0 || !countersview_columns(cv))
 		return 0;
 	buf[0] = '\0';
 	countersview_col(buf, len, e != NULL ? e->now.ipc : NAN, 2);
@@ -187,14 +189,14 @@ countersview_load(const struct ui_state *st, int id, int wide, char *buf, size_t
 
 /* A CPU's clock, where known. */
 int
-countersview_cpu(const struct ui_state *st, int os, char *buf, size_t len)
+countersview_cpu(const struct countersview *cv, int os, char *buf, size_t len)
 {
 	const struct sensors	*sn;
 
 	if (len == 0)
 		return 0;
 	buf[0] = '\0';
-	if (st->cv == NULL || os < 0 || os >= (sn = st->cv->sn)->ncpu ||
+	if (cv == NULL || os < 0 || os >= (sn = cv->sn)->ncpu ||
 	    !isfinite(sn->cpu[os].mhz))
 		return 0;
 	snprintf(buf, len, "%4.0fMHz", sn->cpu[os].mhz);
@@ -229,9 +231,8 @@ countersview_counters_why(const struct countersview *cv, char *buf, size_t len)
 
 /* The header's figures, and once each reason for what is not there, shortly. */
 int
-countersview_header(const struct ui_state *st, char *buf, size_t len)
+countersview_header(const struct countersview *cv, char *buf, size_t len)
 {
-	const struct countersview	*cv = st->cv;
 	char				 part[PERF_WHY_MAX], none[64];
 	double				 t, w;
 
@@ -291,13 +292,13 @@ countersview_pair(char *buf, size_t len, const char *name, double alone, double 
 
 /* The cursor's load: every counter, the solo comparison, and where it ran. */
 int
-countersview_info(const struct ui_state *st, char *buf, size_t len)
+countersview_info(const struct countersview *cv, const struct load *l, char *buf,
+    size_t len)
 {
 	const struct cv_load	*e;
-	const struct load	*l = state_target(st);
 	size_t			 used;
 
-	if (len == 0 || l == NULL || (e = countersview_find(st, l->id)) == NULL)
+	if (len == 0 || l == NULL || (e = countersview_find(cv, l->id)) == NULL)
 		return 0;
 	snprintf(buf, len, "%s#%d", l->spec.k->name, l->id);
 	countersview_pair(buf, len, "IPC ", e->solo.ipc, e->now.ipc, 2, "");

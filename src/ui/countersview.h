@@ -10,25 +10,29 @@
 
 #include <stddef.h>
 
-#include "ui/state.h"
+#include "ui/host.h"
+
+struct countersview;
+struct load;
 
 /* From this many columns the loads panel shows LLC misses per 1000 instructions too. */
 #define COUNTERSVIEW_WIDE	140
 
 /* Read the loads' counters and the sensors once; made on first use. */
-void	countersview_tick(struct ui_state *);
+void	countersview_tick(struct countersview **, const struct ui_host *);
 /* Release it. */
-void	countersview_free(struct ui_state *);
+void	countersview_free(struct countersview **);
 /* Whether the loads panel has counter columns (the machine has hardware counters). */
-int	countersview_columns(const struct ui_state *);
+int	countersview_columns(const struct countersview *);
 /* The counter columns' title, or a load's figures, in as many columns: wide adds MPKI. */
-int	countersview_title(const struct ui_state *, int wide, char *buf, size_t len);
-int	countersview_load(const struct ui_state *, int id, int wide, char *buf, size_t len);
+int	countersview_title(const struct countersview *, int wide, char *buf, size_t len);
+int	countersview_load(const struct countersview *, int id, int wide, char *buf, size_t len);
 /* A CPU's clock ("3800MHz"), or 0 with buf "" when not known. */
-int	countersview_cpu(const struct ui_state *, int os, char *buf, size_t len);
+int	countersview_cpu(const struct countersview *, int os, char *buf, size_t len);
 /* The header's figures and reasons: "61 C 35.2 W; no hardware counters: ...". */
-int	countersview_header(const struct ui_state *, char *buf, size_t len);
-/* The cursor's load: every counter and the solo comparison (IPC 2.40 -> 1.30). */
-int	countersview_info(const struct ui_state *, char *buf, size_t len);
+int	countersview_header(const struct countersview *, char *buf, size_t len);
+/* The cursor's load (NULL: none): every counter and the solo comparison (IPC 2.40 -> 1.30). */
+int	countersview_info(const struct countersview *, const struct load *, char *buf,
+	    size_t len);
 
 #endif

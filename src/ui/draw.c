@@ -125,8 +125,8 @@ draw_short_brand(const char *brand, char *buf, size_t len)
 static void
 draw_header_id(const struct paint *d)
 {
-	const struct topo_summary	*s = &d->st->m->summary;
-	const struct cpuinfo		*ci = &d->st->ci;
+	const struct topo_summary	*s = &d->st->host.m->summary;
+	const struct cpuinfo		*ci = &d->st->host.ci;
 	char				 id[4][256], counts[2][160], line[512];
 	int				 try, w = d->cols;
 
@@ -140,7 +140,7 @@ draw_header_id(const struct paint *d)
 		snprintf(id[1], sizeof id[1], "%s", id[0]);
 		snprintf(id[2], sizeof id[2], "%s", ci->vendor);
 	} else {
-		snprintf(id[0], sizeof id[0], "CPU identity %s", d->st->view_only ?
+		snprintf(id[0], sizeof id[0], "CPU identity %s", d->st->host.view_only ?
 		    "not recorded in the topology" : "unknown");
 		snprintf(id[1], sizeof id[1], "CPU identity unknown");
 		snprintf(id[2], sizeof id[2], "%s", id[1]);
@@ -178,44 +178,44 @@ draw_header_id(const struct paint *d)
 static void
 draw_header_state(const struct paint *d)
 {
-	const struct topo_summary	*s = &d->st->m->summary;
-	const char			*src = d->st->m->source_name, *view;
+	const struct topo_summary	*s = &d->st->host.m->summary;
+	const char			*src = d->st->host.m->source_name, *view;
 	char				 left[2][160], note[3][256], rec[32];
 	int				 running = 0, paused = 0, i, li, ni, x, w = d->cols;
 	int				 rw = recorder_mark(d->st, rec, sizeof rec);
 	struct load			*l;
 
-	for (i = 0; d->st->loads != NULL && i < loads_count(d->st->loads); i++) {
-		l = loads_at(d->st->loads, i);
+	for (i = 0; d->st->host.loads != NULL && i < loads_count(d->st->host.loads); i++) {
+		l = loads_at(d->st->host.loads, i);
 		running += l->state == LOAD_RUNNING;
 		paused += l->state == LOAD_PAUSED;
 	}
 	view = d->lay->topo.view == LAYOUT_TREE ? "tree" : "grid";
 	snprintf(left[0], sizeof left[0], "refresh %d.%d s, %d load%s running%s%.0d%s, "
-	    "%s view, theme %s  ", d->st->delay_tenths / 10, d->st->delay_tenths % 10,
+	    "%s view, theme %s  ", d->st->host.delay_tenths / 10, d->st->host.delay_tenths % 10,
 	    running, running == 1 ? "" : "s", paused ? ", " : "", paused,
-	    paused ? " paused" : "", view, d->st->theme.name);
+	    paused ? " paused" : "", view, d->st->scr.theme.name);
 	snprintf(left[1], sizeof left[1], "%d.%d s, %d running%s%.0d%s, %s, %s ",
-	    d->st->delay_tenths / 10, d->st->delay_tenths % 10, running,
-	    paused ? ", " : "", paused, paused ? " paused" : "", view, d->st->theme.name);
+	    d->st->host.delay_tenths / 10, d->st->host.delay_tenths % 10, running,
+	    paused ? ", " : "", paused, paused ? " paused" : "", view, d->st->scr.theme.name);
 	note[0][0] = note[1][0] = note[2][0] = '\0';
 	if (replayview_note(d->st, 0, note[0], sizeof note[0])) {
 		replayview_note(d->st, 1, note[1], sizeof note[1]);
 		replayview_note(d->st, 2, note[2], sizeof note[2]);
-	} else if (d->st->view_only) {
+	} else if (d->st->host.view_only) {
 		if (strrchr(src, '/') != NULL)
 			src = strrchr(src, '/') + 1;
 		snprintf(note[0], sizeof note[0], " VIEW ONLY, another machine: %s ", src);
 		snprintf(note[1], sizeof note[1], " VIEW ONLY: %s ", src);
 		snprintf(note[2], sizeof note[2], " VIEW ONLY ");
-	} else if (d->st->fg != NULL && isfinite(d->st->fg_cpus) &&
-	    d->st->fg_max >= OTHERS_BUSY_MIN) {
+	} else if (d->st->others.fg != NULL && isfinite(d->st->others.cpus) &&
+	    d->st->others.max >= OTHERS_BUSY_MIN) {
 		snprintf(note[0], sizeof note[0], " BUSY: others %.1f of %d CPU%s%s%s ",
-		    d->st->fg_cpus, s->pus, s->pus == 1 ? "" : "s",
-		    d->st->fg_top[0] != '\0' ? ", top " : "", d->st->fg_top);
+		    d->st->others.cpus, s->pus, s->pus == 1 ? "" : "s",
+		    d->st->others.top[0] != '\0' ? ", top " : "", d->st->others.top);
 		snprintf(note[1], sizeof note[1], " BUSY: others %.1f of %d CPU%s ",
-		    d->st->fg_cpus, s->pus, s->pus == 1 ? "" : "s");
-		snprintf(note[2], sizeof note[2], " BUSY %.1f CPU ", d->st->fg_cpus);
+		    d->st->others.cpus, s->pus, s->pus == 1 ? "" : "s");
+		snprintf(note[2], sizeof note[2], " BUSY %.1f CPU ", d->st->others.cpus);
 	}
 	/* The note's detail goes first, then the state's words, then the note's name. */
 	for (i = 0; i < 6; i++) {
@@ -230,9 +230,9 @@ draw_header_state(const struct paint *d)
 	if (note[ni][0] != '\0')
 		x = paint_text(1, x, w, A(THEME_HEADER_NOTE), note[ni]);
 	/* check --infer's legend (inferview.c), then the counters' (countersview.c). */
-	if (inferview_legend(d->st, d->term->utf8, w - x - 2, note[0], sizeof note[0]))
+	if (inferview_legend(d->st->infer, d->st->ninfer, d->term->utf8, w - x - 2, note[0], sizeof note[0]))
 		x = paint_printf(1, x, w, A(THEME_HEADER_NOTE), " %s ", note[0]);
-	if (countersview_header(d->st, note[0], sizeof note[0]))
+	if (countersview_header(d->st->cv, note[0], sizeof note[0]))
 		paint_printf(1, x, w, A(THEME_NORMAL), " %s", note[0]);
 }
 
@@ -265,11 +265,12 @@ draw_caption(const struct paint *d)
 static void
 draw_info(const struct paint *d)
 {
-	const struct topo		*m = d->st->m;
-	const struct topo_pu		*p = &m->pus[d->st->cursor];
+	const struct topo		*m = d->st->host.m;
+	const struct topo_pu		*p = &m->pus[d->st->sel.cursor];
 	const struct topo_core		*core = &m->cores[p->core];
-	const struct cpustat_pct	*t = &d->st->pct[d->st->cursor];
+	const struct cpustat_pct	*t = &d->st->host.pct[d->st->sel.cursor];
 	struct load			*l;
+	const char			*who;
 	char				 why[256];
 	double				 fg;
 	char				 cv[512];
@@ -295,25 +296,25 @@ draw_info(const struct paint *d)
 		x = paint_text(y, x, d->cols, A(THEME_INFO), ", sibling");
 		x = paint_text(y, x, d->cols, A(THEME_INFO), core->npus > 2 ? "s" : "");
 		for (i = core->first_pu; i < core->first_pu + core->npus; i++)
-			if (i != d->st->cursor)
+			if (i != d->st->sel.cursor)
 				x = paint_printf(y, x, d->cols, A(THEME_INFO), " %d",
 				    m->pus[i].os_index);
 	}
 	if (!p->allowed)
 		x = paint_text(y, x, d->cols, A(THEME_INFO), ", not allowed by the cpuset");
-	if (inferview_info(d->st, p->os_index, cv, sizeof cv))
+	if (inferview_info(d->st->infer, d->st->ninfer, p->os_index, cv, sizeof cv))
 		x = paint_printf(y, x, d->cols, A(THEME_INFO), "; %s", cv);
-	if (countersview_info(d->st, cv, sizeof cv))
+	if (countersview_info(d->st->cv, state_target(d->st), cv, sizeof cv))
 		x = paint_printf(y, x, d->cols, A(THEME_INFO), "  %s", cv);
-	if (!d->st->pct_ok[d->st->cursor])
+	if (!d->st->host.pct_ok[d->st->sel.cursor])
 		return;
-	fg = state_others_known(d->st) ? d->st->fg_share[d->st->cursor] : NAN;
+	fg = state_others_known(d->st) ? d->st->others.share[d->st->sel.cursor] : NAN;
 	if (isfinite(fg)) {
+		who = d->st->others.who[d->st->sel.cursor];
 		fg = 100 * fg < t->busy ? 100 * fg : t->busy;
 		x = paint_printf(y, x, d->cols, A(THEME_INFO),
 		    "  busy %.0f%%: smtscope %.0f%%, others %.0f%%%s%s;", t->busy,
-		    t->busy - fg, fg, d->st->fg_who[d->st->cursor][0] != '\0' ? ": " : "",
-		    d->st->fg_who[d->st->cursor]);
+		    t->busy - fg, fg, who[0] != '\0' ? ": " : "", who);
 		paint_printf(y, x, d->cols, A(THEME_INFO),
 		    " user %.1f nice %.1f system %.1f irq %.1f softirq %.1f steal %.1f",
 		    t->user, t->nice, t->system, t->irq, t->softirq, t->steal);
@@ -391,7 +392,7 @@ draw_status_keys(const struct paint *d, int *keep)
 	};
 
 	*keep = 1;
-	switch (d->st->mode) {
+	switch (d->st->sel.mode) {
 	case UI_MENU:
 		return menu;
 	case UI_PARAM:
@@ -403,11 +404,11 @@ draw_status_keys(const struct paint *d, int *keep)
 		return help;
 	default:
 		*keep = 2;
-		if (d->st->tour_keys)
+		if (d->st->tour.keys)
 			return tour;
 		if (d->st->replay != NULL)
 			return replay;
-		return d->st->view_only ? view : normal;
+		return d->st->host.view_only ? view : normal;
 	}
 }
 
@@ -425,20 +426,20 @@ draw_status(const struct paint *d)
 	for (end = 0; keys[end] != NULL; end += 2)
 		;
 	end = d->cols - 1 - draw_keys_width(keys, end - 2 * keep > 0 ? end - 2 * keep : 0);
-	if (d->st->msg[0] != '\0') {
-		x = paint_printf(y, 0, end, A(d->st->msg_error ? THEME_ERROR : THEME_STATUS),
-		    "%s", d->st->msg);
+	if (d->st->scr.msg[0] != '\0') {
+		x = paint_printf(y, 0, end, A(d->st->scr.msg_error ? THEME_ERROR :
+		    THEME_STATUS), "%s", d->st->scr.msg);
 		x = paint_text(y, x, end, A(THEME_STATUS), "  ");
 	}
 	/* The move's own message names the load already: say it once. */
-	if (d->st->mode == UI_MOVE && strncmp(d->st->msg, "move ", 5) != 0)
+	if (d->st->sel.mode == UI_MOVE && strncmp(d->st->scr.msg, "move ", 5) != 0)
 		x = paint_printf(y, x, end, A(THEME_STATUS), "move load #%d: ",
-		    d->st->move_id);
-	if (d->st->mode == UI_PICK_B)
+		    d->st->sel.move_id);
+	if (d->st->sel.mode == UI_PICK_B)
 		x = paint_printf(y, x, end, A(THEME_STATUS),
-		    "%s: the CPU of its second end? ", d->st->pick_k->name);
-	if (d->st->script && d->st->script_key && !d->st->tour_keys &&
-	    d->st->mode == UI_NORMAL)
+		    "%s: the CPU of its second end? ", d->st->sel.pick_k->name);
+	if (d->st->tour.script && d->st->tour.script_key && !d->st->tour.keys &&
+	    d->st->sel.mode == UI_NORMAL)
 		x = draw_keys(d, y, x, next, 0);
 	draw_keys(d, y, x > end ? end + 1 : x, keys, keep);
 }
@@ -466,19 +467,19 @@ draw_menu(const struct paint *d)
 
 	draw_box(d, y, x, b->h, w, "");
 	paint_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "Start a load on CPU %d%s",
-	    d->st->mode == UI_PICK_B ? d->st->pick_a : state_cursor_os(d->st),
+	    d->st->sel.mode == UI_PICK_B ? d->st->sel.pick_a : state_cursor_os(d->st),
 	    " (1-9 or arrows, Enter; Esc cancels)");
 	for (i = 0; i < n; i++) {
 		k = kernel_all[i];
-		e = i == d->st->menu_sel ? THEME_MENU_SELECTED : THEME_MENU;
+		e = i == d->st->sel.menu ? THEME_MENU_SELECTED : THEME_MENU;
 		paint_fill(y + 1 + i, x, x + w, A(e));
 		paint_printf(y + 1 + i, x + 1, x + w - 1, A(e), "%d %-7s %-14s %s%s", i + 1,
 		    k->name, k->unit, k->desc, k->param_help != NULL ? " [parameter]" :
 		    k->ends == 2 ? " [two CPUs]" : "");
 	}
 	paint_printf(y + b->h - 1, x + 1, x + w - 1, A(THEME_MENU), "%s",
-	    kernel_all[d->st->menu_sel]->param_help != NULL ?
-	    kernel_all[d->st->menu_sel]->param_help : "");
+	    kernel_all[d->st->sel.menu]->param_help != NULL ?
+	    kernel_all[d->st->sel.menu]->param_help : "");
 }
 
 /* The parameter prompt of a kernel. */
@@ -490,9 +491,11 @@ draw_param(const struct paint *d)
 
 	draw_box(d, y, x, b->h, w, "");
 	paint_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "%s on CPU %d: parameter",
-	    d->st->pick_k->name, state_cursor_os(d->st));
-	paint_printf(y + 1, x + 1, x + w - 1, A(THEME_MENU), "%s", d->st->pick_k->param_help);
-	paint_printf(y + 2, x + 1, x + w - 1, A(THEME_MENU_SELECTED), "> %s_", d->st->input);
+	    d->st->sel.pick_k->name, state_cursor_os(d->st));
+	paint_printf(y + 1, x + 1, x + w - 1, A(THEME_MENU), "%s",
+	    d->st->sel.pick_k->param_help);
+	paint_printf(y + 2, x + 1, x + w - 1, A(THEME_MENU_SELECTED), "> %s_",
+	    d->st->sel.input);
 	paint_printf(y + 3, x + 1, x + w - 1, A(THEME_MENU),
 	    "Enter starts it (empty: the default); Esc cancels");
 }
@@ -589,11 +592,11 @@ draw_frame(const struct ui_state *st, const struct ui_layout *lay,
 		panelview_draw(d);
 		draw_info(d);
 		draw_status(d);
-		if (d->st->mode == UI_MENU)
+		if (d->st->sel.mode == UI_MENU)
 			draw_menu(d);
-		else if (d->st->mode == UI_PARAM)
+		else if (d->st->sel.mode == UI_PARAM)
 			draw_param(d);
-		else if (d->st->mode == UI_HELP)
+		else if (d->st->sel.mode == UI_HELP)
 			draw_help(d);
 	}
 	attrset(A_NORMAL);

@@ -16,53 +16,15 @@
 #include "ui/countersview.h"
 #include "ui/figures.h"
 #include "ui/others.h"
+#include "ui/state.h"
 #include "base/util.h"
-
-/* The figures of a load, made on first use. */
-struct ui_loadview *
-figures_view(struct ui_state *st, int id)
-{
-	struct ui_loadview	*v;
-	int			 i;
-
-	for (i = 0; i < st->nlv; i++)
-		if (st->lv[i].id == id)
-			return &st->lv[i];
-	if (st->nlv == st->caplv) {
-		st->caplv = st->caplv ? st->caplv * 2 : 16;
-		st->lv = xreallocarray(st->lv, (size_t)st->caplv, sizeof *st->lv);
-	}
-	v = &st->lv[st->nlv++];
-	memset(v, 0, sizeof *v);
-	v->id = id;
-	v->rate = v->solo = v->solo_share = v->speed = v->share = v->eff = NAN;
-	v->solo_foreign = NAN;
-	v->fresh = 1;
-	return v;
-}
-
-/* Forget the figures of a load. */
-void
-figures_drop(struct ui_state *st, int id)
-{
-	int	i;
-
-	for (i = 0; i < st->nlv; i++) {
-		if (st->lv[i].id == id) {
-			memmove(&st->lv[i], &st->lv[i + 1],
-			    (size_t)(st->nlv - i - 1) * sizeof st->lv[0]);
-			st->nlv--;
-			return;
-		}
-	}
-}
 
 /* Take a fresh starting point for a load's next rate (after start, move, resume). */
 void
 figures_rebase(struct ui_state *st, struct load *l)
 {
-	loads_rebase(st->loads, l);
-	figures_view(st, l->id)->fresh = 1;
+	loads_rebase(st->host.loads, l);
+	lview_get(&st->lview, l->id)->fresh = 1;
 }
 
 /* The measurer pauses (1) or resumes (0) a load; -1 if it is gone. */
@@ -70,15 +32,15 @@ static int
 figures_solo_pause(void *arg, int id, int pause)
 {
 	struct ui_state	*st = arg;
-	struct load	*l = loads_get(st->loads, id);
+	struct load	*l = loads_get(st->host.loads, id);
 
 	if (l == NULL || l->state == LOAD_DEAD)
 		return -1;
-	if (pause != (l->state == LOAD_PAUSED) && loads_pause(st->loads, id, pause) == -1)
+	if (pause != (l->state == LOAD_PAUSED) && loads_pause(st->host.loads, id, pause) == -1)
 		return -1;
 	if (!pause)
 		figures_rebase(st, l);
-	st->dirty = 1;
+	st->scr.dirty = 1;
 	return 0;
 }
 
@@ -87,11 +49,11 @@ static int
 figures_solo_sample(void *arg, int id, struct load_sample *out)
 {
 	struct ui_state	*st = arg;
-	struct load	*l = loads_get(st->loads, id);
+	struct load	*l = loads_get(st->host.loads, id);
 
 	if (l == NULL || l->state == LOAD_DEAD)
 		return -1;
-	loads_peek(st->loads, l, out);
+	loads_peek(st->host.loads, l, out);
 	return 0;
 }
 
@@ -103,8 +65,8 @@ figures_solo_running(void *arg, int *ids, int max)
 	struct load	*l;
 	int		 i, n = 0;
 
-	for (i = 0; i < loads_count(st->loads) && n < max; i++) {
-		l = loads_at(st->loads, i);
+	for (i = 0; i < loads_count(st->host.loads) && n < max; i++) {
+		l = loads_at(st->host.loads, i);
 		if (l->state == LOAD_RUNNING)
 			ids[n++] = l->id;
 	}
@@ -115,7 +77,9 @@ figures_solo_running(void *arg, int *ids, int max)
 static int
 figures_solo_foreign_ns(void *arg, int id, uint64_t *ns)
 {
-	return others_core_ns(arg, id, ns);
+	struct ui_state	*st = arg;
+
+	return others_core_ns(&st->others, &st->host, id, ns);
 }
 
 /* How the screen's solo measurer reaches its loads. */
@@ -135,9 +99,9 @@ figures_solo_told(struct ui_state *st, const struct load *l)
 	char			*p;
 
 	snprintf(name, sizeof name, "%s#%d ", l->spec.k->name, l->id);
-	if ((p = strstr(st->msg, tail)) == NULL || strstr(st->msg, name) == NULL)
+	if ((p = strstr(st->scr.msg, tail)) == NULL || strstr(st->scr.msg, name) == NULL)
 		return;
-	snprintf(p, sizeof st->msg - (size_t)(p - st->msg), ": solo rate measured");
+	snprintf(p, sizeof st->scr.msg - (size_t)(p - st->scr.msg), ": solo rate measured");
 }
 
 /* Advance the solo measurement; the views take every new result. */
@@ -149,15 +113,15 @@ figures_solo_poll(struct ui_state *st)
 	struct load		*l;
 	int			 i, id;
 
-	if (st->solo == NULL)
+	if (st->host.solo == NULL)
 		return;
-	while (solo_poll(st->solo, util_now_ns(), &id, &r) == 1)
-		st->dirty = 1;
+	while (solo_poll(st->host.solo, util_now_ns(), &id, &r) == 1)
+		st->scr.dirty = 1;
 	/* Results come here whoever polled them (a tour shares the measurer). */
-	for (i = 0; i < st->nlv; i++) {
-		v = &st->lv[i];
-		if (solo_result(st->solo, v->id, &r) == -1 || r.end_ns == v->solo_end_ns ||
-		    (l = loads_get(st->loads, v->id)) == NULL)
+	for (i = 0; i < st->lview.n; i++) {
+		v = &st->lview.lv[i];
+		if (solo_result(st->host.solo, v->id, &r) == -1 || r.end_ns == v->solo_end_ns ||
+		    (l = loads_get(st->host.loads, v->id)) == NULL)
 			continue;
 		v->solo_end_ns = r.end_ns;
 		v->solo = r.rate;
@@ -168,8 +132,8 @@ figures_solo_poll(struct ui_state *st)
 		    solo_disturbed(&r, kernel_cpu_bound(l->spec.k));
 		figures_solo_told(st, l);
 		if (isfinite(r.rate))
-			chart_event(st->chart, CHART_EV_SOLO, l->id);
-		st->dirty = 1;
+			chart_event(st->chart.samples, CHART_EV_SOLO, l->id);
+		st->scr.dirty = 1;
 	}
 }
 
@@ -177,7 +141,7 @@ figures_solo_poll(struct ui_state *st)
 uint64_t
 figures_deadline(const struct ui_state *st)
 {
-	return st->solo != NULL ? solo_deadline(st->solo) : 0;
+	return st->host.solo != NULL ? solo_deadline(st->host.solo) : 0;
 }
 
 /* Take a sample of CPU time and compute each CPU's shares; -1 with a message. */
@@ -189,45 +153,45 @@ figures_sample(struct ui_state *st, char *err, size_t errlen)
 	const struct cpustat_times *a, *b;
 	int			 i, os;
 
-	if (!st->sampling)
+	if (!st->host.sampling)
 		return 0;
-	if (cpustat_sample(&st->s_cur, NULL, err, errlen) == -1)
+	if (cpustat_sample(&st->host.s_cur, NULL, err, errlen) == -1)
 		return -1;
 	/* The first frame shows the averages since boot, as top does. */
 	memset(&zero, 0, sizeof zero);
-	prev = &st->s_prev;
-	if (st->s_prev.ncpu == 0) {
-		zero.ncpu = st->s_cur.ncpu;
+	prev = &st->host.s_prev;
+	if (st->host.s_prev.ncpu == 0) {
+		zero.ncpu = st->host.s_cur.ncpu;
 		zero.cpu = xcalloc((size_t)zero.ncpu, sizeof *zero.cpu);
 		zero.present = xmalloc((size_t)zero.ncpu);
-		memcpy(zero.present, st->s_cur.present, (size_t)zero.ncpu);
+		memcpy(zero.present, st->host.s_cur.present, (size_t)zero.ncpu);
 		prev = &zero;
 	}
-	for (i = 0; i < st->m->npus; i++) {
-		os = st->m->pus[i].os_index;
-		if (os >= prev->ncpu || os >= st->s_cur.ncpu || !prev->present[os] ||
-		    !st->s_cur.present[os]) {
-			st->pct_ok[i] = 0;
+	for (i = 0; i < st->host.m->npus; i++) {
+		os = st->host.m->pus[i].os_index;
+		if (os >= prev->ncpu || os >= st->host.s_cur.ncpu || !prev->present[os] ||
+		    !st->host.s_cur.present[os]) {
+			st->host.pct_ok[i] = 0;
 			continue;
 		}
 		a = &prev->cpu[os];
-		b = &st->s_cur.cpu[os];
+		b = &st->host.s_cur.cpu[os];
 		/* No tick went by (frozen samples): keep what is shown. */
-		if (st->pct_ok[i] && a->user + a->nice + a->system + a->idle + a->iowait +
+		if (st->host.pct_ok[i] && a->user + a->nice + a->system + a->idle + a->iowait +
 		    a->irq + a->softirq + a->steal == b->user + b->nice + b->system +
 		    b->idle + b->iowait + b->irq + b->softirq + b->steal)
 			continue;
-		if (cpustat_delta(prev, &st->s_cur, os, &pct) == 0) {
-			st->pct[i] = pct;
-			st->pct_ok[i] = 1;
+		if (cpustat_delta(prev, &st->host.s_cur, os, &pct) == 0) {
+			st->host.pct[i] = pct;
+			st->host.pct_ok[i] = 1;
 		}
 	}
-	others_tick(st, prev == &zero ? NULL : prev, &st->s_cur);
+	others_tick(&st->others, &st->host, prev == &zero ? NULL : prev, &st->host.s_cur);
 	if (prev == &zero)
 		cpustat_free(&zero);
-	cpustat_free(&st->s_prev);
-	st->s_prev = st->s_cur;
-	memset(&st->s_cur, 0, sizeof st->s_cur);
+	cpustat_free(&st->host.s_prev);
+	st->host.s_prev = st->host.s_cur;
+	memset(&st->host.s_cur, 0, sizeof st->host.s_cur);
 	return 0;
 }
 
@@ -252,19 +216,19 @@ figures_loads(struct ui_state *st)
 	double			 rate, share, dt, alpha;
 	int			 i;
 
-	if (st->loads == NULL)
+	if (st->host.loads == NULL)
 		return;
 	/* loads_sample() shifts cur into prev; the view keeps its own start. */
-	loads_sample(st->loads);
-	for (i = 0; i < loads_count(st->loads); i++) {
-		l = loads_at(st->loads, i);
-		v = figures_view(st, l->id);
+	loads_sample(st->host.loads);
+	for (i = 0; i < loads_count(st->host.loads); i++) {
+		l = loads_at(st->host.loads, i);
+		v = lview_get(&st->lview, l->id);
 		if (l->state != LOAD_RUNNING) {
 			figures_hist_push(v, NAN);
 			continue;
 		}
 		dt = (double)(l->cur.t_ns - l->prev.t_ns) / 1e9;
-		if (v->fresh && dt < st->delay_tenths / 40.0) {
+		if (v->fresh && dt < st->host.delay_tenths / 40.0) {
 			/* Moved or resumed just now: count on to the next refresh. */
 			l->cur = l->prev;
 			continue;
@@ -284,7 +248,7 @@ figures_loads(struct ui_state *st)
 		v->speed = analysis_speed(v->rate, v->solo);
 		/* Per CPU-second against per CPU-second alone. */
 		v->eff = analysis_efficiency(v->speed, v->share, v->solo_share);
-		figures_hist_push(v, solo_current(st->solo) == l->id ? NAN : v->speed);
+		figures_hist_push(v, solo_current(st->host.solo) == l->id ? NAN : v->speed);
 	}
 }
 
@@ -295,8 +259,8 @@ figures_tick(struct ui_state *st, char *err, size_t errlen)
 	int	rc = figures_sample(st, err, errlen);
 
 	figures_loads(st);
-	countersview_tick(st);
-	st->dirty = 1;
+	countersview_tick(&st->cv, &st->host);
+	st->scr.dirty = 1;
 	return rc;
 }
 
@@ -306,15 +270,15 @@ figures_set_solo(struct ui_state *st, int id, double rate)
 {
 	struct ui_loadview	*v;
 
-	if (st->loads == NULL || loads_get(st->loads, id) == NULL)
+	if (st->host.loads == NULL || loads_get(st->host.loads, id) == NULL)
 		return -1;
-	v = figures_view(st, id);
+	v = lview_get(&st->lview, id);
 	if (v->solo != rate) {
 		/* Measured elsewhere: how is not known here. */
 		v->solo = rate;
 		v->solo_share = v->solo_foreign = NAN;
 		v->solo_disturbed = 0;
 	}
-	st->dirty = 1;
+	st->scr.dirty = 1;
 	return 0;
 }

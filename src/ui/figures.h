@@ -11,15 +11,13 @@
 
 #include "engine/loads.h"
 #include "engine/solo.h"
-#include "ui/state.h"
+#include "ui/lview.h"
+
+struct ui_state;
 
 /* How the screen's solo measurer reaches its loads (arg is the struct ui_state *). */
 extern const struct solo_ops figures_solo_ops;
 
-/* The figures of a load, made on first use. */
-struct ui_loadview *figures_view(struct ui_state *, int id);
-/* Forget the figures of a load. */
-void	figures_drop(struct ui_state *, int id);
 /* Count a load's next rate from now (after a start, move or resume). */
 void	figures_rebase(struct ui_state *, struct load *);
 /* A solo rate from elsewhere (a tour has it for the load's place); -1 if no such load. */

@@ -31,15 +31,16 @@ inferview_word(enum infer_class c)
 
 /* A CPU's mark for the tree, or 0. */
 int
-inferview_cpu(const struct ui_state *st, int os, int utf8, char *buf, size_t len)
+inferview_cpu(const struct infer_mark *marks, int nmarks, int os, int utf8, char *buf,
+    size_t len)
 {
 	const struct infer_mark	*k;
 	size_t			 used = 0;
 	int			 i, n = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < st->ninfer && used < len; i++) {
-		k = &st->infer[i];
+	for (i = 0; i < nmarks && used < len; i++) {
+		k = &marks[i];
 		if (!inferview_marked(k) || (k->a != os && k->b != os) || k->a == k->b)
 			continue;
 		used += (size_t)snprintf(buf + used, len - used, "%s%s%s %d", n ? " " : "",
@@ -51,15 +52,15 @@ inferview_cpu(const struct ui_state *st, int os, int utf8, char *buf, size_t len
 
 /* The cursor's CPU: its measured pairs with their evidence, or 0. */
 int
-inferview_info(const struct ui_state *st, int os, char *buf, size_t len)
+inferview_info(const struct infer_mark *marks, int nmarks, int os, char *buf, size_t len)
 {
 	const struct infer_mark	*k;
 	size_t			 used = 0;
 	int			 i, n = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < st->ninfer && used < len; i++) {
-		k = &st->infer[i];
+	for (i = 0; i < nmarks && used < len; i++) {
+		k = &marks[i];
 		if (k->a != os && k->b != os)
 			continue;
 		used += (size_t)snprintf(buf + used, len - used, "%smeasured with CPU %d: %s%s "
@@ -73,15 +74,16 @@ inferview_info(const struct ui_state *st, int os, char *buf, size_t len)
 
 /* The legend, the longest form that fits room columns (the last one else). */
 int
-inferview_legend(const struct ui_state *st, int utf8, int room, char *buf, size_t len)
+inferview_legend(const struct infer_mark *marks, int nmarks, int utf8, int room, char *buf,
+    size_t len)
 {
 	const char	*mark = utf8 ? "\u2504" : ":";
 	int		 i, n = 0;
 
-	for (i = 0; i < st->ninfer; i++)
-		n += inferview_marked(&st->infer[i]);
+	for (i = 0; i < nmarks; i++)
+		n += inferview_marked(&marks[i]);
 	buf[0] = '\0';
-	if (st->ninfer == 0)
+	if (nmarks == 0)
 		return 0;
 	if (n == 0) {
 		snprintf(buf, len, "check --infer: as reported");

@@ -10,16 +10,18 @@
 
 #include <stddef.h>
 
-#include "ui/state.h"
+struct infer_mark;
 
 /* A CPU's mark for the tree ("┄sib 1", ASCII ":sib 1"), or 0 with buf "". */
-int	inferview_cpu(const struct ui_state *, int os, int utf8, char *buf, size_t len);
+int	inferview_cpu(const struct infer_mark *, int n, int os, int utf8, char *buf,
+	    size_t len);
 /* The cursor's CPU: the measured pairs it is in, with their evidence; 0 if none. */
-int	inferview_info(const struct ui_state *, int os, char *buf, size_t len);
+int	inferview_info(const struct infer_mark *, int n, int os, char *buf, size_t len);
 /*
  * The legend for the header, in room columns if it can: "┄ check --infer: 1 pair
  * unlike the topology", shorter forms on a narrow screen; 0 if none was read.
  */
-int	inferview_legend(const struct ui_state *, int utf8, int room, char *buf, size_t len);
+int	inferview_legend(const struct infer_mark *, int n, int utf8, int room, char *buf,
+	    size_t len);
 
 #endif

@@ -20,7 +20,7 @@
 static int
 input_cursor(struct ui_state *st, const struct ui_layout *lay, int key)
 {
-	int	pu = st->cursor, i, n = st->m->npus;
+	int	pu = st->sel.cursor, i, n = st->host.m->npus;
 
 	switch (key) {
 	case KEY_UP:
@@ -70,17 +70,17 @@ input_menu(struct ui_state *st, int key)
 	switch (key) {
 	case KEY_UP:
 	case 'k':
-		control_menu_select(st, (st->menu_sel + n - 1) % n);
+		control_menu_select(st, (st->sel.menu + n - 1) % n);
 		return;
 	case KEY_DOWN:
 	case 'j':
 	case '\t':
-		control_menu_select(st, (st->menu_sel + 1) % n);
+		control_menu_select(st, (st->sel.menu + 1) % n);
 		return;
 	case '\r':
 	case '\n':
 	case KEY_ENTER:
-		control_menu_choose(st, st->menu_sel);
+		control_menu_choose(st, st->sel.menu);
 		return;
 	case INPUT_ESC:
 	case 'q':
@@ -94,8 +94,8 @@ input_menu(struct ui_state *st, int key)
 	}
 	/* A letter selects the next kernel whose name starts with it. */
 	for (i = 1; i <= n; i++) {
-		if (kernel_all[(st->menu_sel + i) % n]->name[0] == key) {
-			control_menu_select(st, (st->menu_sel + i) % n);
+		if (kernel_all[(st->sel.menu + i) % n]->name[0] == key) {
+			control_menu_select(st, (st->sel.menu + i) % n);
 			return;
 		}
 	}
@@ -143,7 +143,7 @@ input_pick_cpu(struct ui_state *st, const struct ui_layout *lay, int key)
 		return;
 	case 'q':
 	case KEY_F(10):
-		control_quit(st, st->exit_status);
+		control_quit(st, st->scr.exit_status);
 		return;
 	}
 }
@@ -219,7 +219,7 @@ input_normal(struct ui_state *st, const struct ui_layout *lay, int key)
 	case 'q':
 	case 'Q':
 	case KEY_F(10):
-		control_quit(st, st->exit_status);
+		control_quit(st, st->scr.exit_status);
 		return;
 	case 12:	/* ^L */
 		control_redraw(st);
@@ -234,11 +234,11 @@ input_normal(struct ui_state *st, const struct ui_layout *lay, int key)
 static int
 input_step_key(struct ui_state *st, int key)
 {
-	if (!st->script || st->mode != UI_NORMAL)
+	if (!st->tour.script || st->sel.mode != UI_NORMAL)
 		return 0;
-	if (key == 'n' || (st->tour_keys && (key == ' ' || key == KEY_RIGHT)))
+	if (key == 'n' || (st->tour.keys && (key == ' ' || key == KEY_RIGHT)))
 		control_step(st, UI_ASK_NEXT);
-	else if (st->tour_keys && key == KEY_LEFT)
+	else if (st->tour.keys && key == KEY_LEFT)
 		control_step(st, UI_ASK_PREV);
 	else
 		return 0;
@@ -251,11 +251,11 @@ input_key(struct ui_state *st, const struct ui_layout *lay, int key)
 {
 	if (input_step_key(st, key))
 		return;
-	switch (st->mode) {
+	switch (st->sel.mode) {
 	case UI_HELP:
 		control_help(st, 0);
 		if (key == 'q' || key == KEY_F(10))
-			control_quit(st, st->exit_status);
+			control_quit(st, st->scr.exit_status);
 		return;
 	case UI_MENU:
 		input_menu(st, key);
@@ -303,15 +303,15 @@ input_mouse(struct ui_state *st, const struct ui_layout *lay)
 	}
 	if (!(ev.bstate & BUTTON1_PRESSED) || lay->scr.too_small)
 		return;
-	if (st->mode == UI_HELP) {
+	if (st->sel.mode == UI_HELP) {
 		control_help(st, 0);
 		return;
 	}
-	if (st->mode == UI_MENU) {
+	if (st->sel.mode == UI_MENU) {
 		input_menu_click(st, lay, ev.y, ev.x);
 		return;
 	}
-	if (st->mode == UI_PARAM)
+	if (st->sel.mode == UI_PARAM)
 		return;
 	if (ev.y >= lay->scr.topo_y && ev.y < lay->scr.topo_y + lay->scr.topo_h) {
 		pu = layout_pu_at(&lay->topo, lay->top + ev.y - lay->scr.topo_y, ev.x);
@@ -320,7 +320,8 @@ input_mouse(struct ui_state *st, const struct ui_layout *lay)
 		return;
 	}
 	i = lay->panel_top + ev.y - lay->scr.panel_y - 1;
-	if (st->loads != NULL && ev.y > lay->scr.panel_y &&
-	    ev.y < lay->scr.panel_y + lay->scr.panel_h && (l = loads_at(st->loads, i)) != NULL)
-		control_select(st, l->id, st->mode == UI_NORMAL);
+	if (st->host.loads != NULL && ev.y > lay->scr.panel_y &&
+	    ev.y < lay->scr.panel_y + lay->scr.panel_h &&
+	    (l = loads_at(st->host.loads, i)) != NULL)
+		control_select(st, l->id, st->sel.mode == UI_NORMAL);
 }

@@ -625,7 +625,7 @@ layout_panel(struct layout_panel *c, const struct ui_state *st, int cols)
 	int		 i, drop;
 
 	/* As wide as the units of the loads shown need, and "measuring solo". */
-	for (i = 0; st->loads != NULL && (l = loads_at(st->loads, i)) != NULL; i++)
+	for (i = 0; st->host.loads != NULL && (l = loads_at(st->host.loads, i)) != NULL; i++)
 		if ((u = strlen(l->spec.k->unit)) > umax)
 			umax = u;
 	for (drop = 0; drop < 4; drop++) {
@@ -660,9 +660,9 @@ layout_panel_scroll(struct ui_layout *lay, const struct ui_state *st)
 {
 	int	rows = lay->scr.panel_h - 1, n, i;
 
-	n = st->loads != NULL ? loads_count(st->loads) : 0;
+	n = st->host.loads != NULL ? loads_count(st->host.loads) : 0;
 	for (i = 0; i < n; i++)
-		if (loads_at(st->loads, i)->id == st->sel_id)
+		if (loads_at(st->host.loads, i)->id == st->sel.id)
 			break;
 	if (i < n && i < lay->panel_top)
 		lay->panel_top = i;
@@ -722,12 +722,12 @@ layout_pick_view(struct ui_layout *lay, const struct ui_state *st, int cols, int
 {
 	struct layout	tree;
 
-	if (st->view_chosen)
-		return st->view;
+	if (st->scr.view_chosen)
+		return st->scr.view;
 	if (lay->tree_rows == 0) {
 		/* The tree's rows do not depend on the width: count them once. */
 		memset(&tree, 0, sizeof tree);
-		layout_build(&tree, st->m, LAYOUT_TREE, cols, utf8);
+		layout_build(&tree, st->host.m, LAYOUT_TREE, cols, utf8);
 		lay->tree_rows = tree.nrows;
 		layout_free(&tree);
 	}
@@ -772,21 +772,22 @@ layout_update(struct ui_layout *lay, const struct ui_state *st, int rows, int co
     int utf8)
 {
 	enum layout_view	view;
-	int			nloads = st->loads != NULL ? loads_count(st->loads) : 0;
+	int			nloads;
 
-	if (lay->caption_gen != st->caption_gen || lay->caption_cols != cols) {
-		lay->ncaption = layout_wrap(st->caption, cols - 2, lay->caption_line,
+	nloads = st->host.loads != NULL ? loads_count(st->host.loads) : 0;
+	if (lay->caption_gen != st->tour.caption_gen || lay->caption_cols != cols) {
+		lay->ncaption = layout_wrap(st->tour.caption, cols - 2, lay->caption_line,
 		    UI_CAPTION_LINES);
-		lay->caption_gen = st->caption_gen;
+		lay->caption_gen = st->tour.caption_gen;
 		lay->caption_cols = cols;
 	}
 	layout_screen(&lay->scr, rows, cols, lay->ncaption, nloads);
 	view = layout_pick_view(lay, st, cols, utf8);
 	if (lay->topo.nrows == 0 || lay->topo.cols != cols || lay->topo.view != view ||
 	    lay->topo.utf8 != utf8)
-		layout_build(&lay->topo, st->m, view, cols, utf8);
-	layout_spare(lay, nloads, st->chart_on && st->chart != NULL);
-	layout_scroll(lay, st->cursor);
+		layout_build(&lay->topo, st->host.m, view, cols, utf8);
+	layout_spare(lay, nloads, st->chart.on && st->chart.samples != NULL);
+	layout_scroll(lay, st->sel.cursor);
 	layout_panel(&lay->panel, st, cols);
 	layout_panel_scroll(lay, st);
 	layout_boxes(lay, cols);

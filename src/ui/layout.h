@@ -14,9 +14,10 @@
 #define LAYOUT_CHART_MIN	7	/* rows a time chart needs */
 #define LAYOUT_WHY_MIN	30	/* the panel's WHY keeps its first clause */
 
-#include "ui/state.h"
+#include "ui/screen.h"
 
 struct topo;
+struct ui_state;
 
 /* One row of the topology area. */
 struct layout_row {

@@ -14,7 +14,9 @@
 
 #include "sample/foreign.h"
 #include "engine/measure.h"
+#include "engine/loads.h"
 #include "engine/solo.h"
+#include "model/topo.h"
 #include "ui/others.h"
 #include "base/util.h"
 
@@ -23,62 +25,63 @@
 
 /* Start counting others' work on a live machine. */
 void
-others_init(struct ui_state *st)
+others_init(struct ui_others *o, const struct ui_host *h)
 {
 	int	i, ncpu = 0;
 
-	st->fg_cpus = NAN;
-	st->fg_max = 0;
-	st->fg_share = xcalloc((size_t)st->m->npus, sizeof *st->fg_share);
-	st->fg_sys = xcalloc((size_t)st->m->npus, sizeof *st->fg_sys);
-	st->fg_who = xcalloc((size_t)st->m->npus, sizeof *st->fg_who);
-	st->fg_own_ns = xcalloc((size_t)st->m->npus, sizeof *st->fg_own_ns);
-	st->fg_own_sys = xcalloc((size_t)st->m->npus, sizeof *st->fg_own_sys);
-	for (i = 0; i < st->m->npus; i++) {
-		st->fg_share[i] = NAN;
-		if (st->m->pus[i].os_index >= ncpu)
-			ncpu = st->m->pus[i].os_index + 1;
+	o->cpus = NAN;
+	o->max = 0;
+	o->share = xcalloc((size_t)h->m->npus, sizeof *o->share);
+	o->sys = xcalloc((size_t)h->m->npus, sizeof *o->sys);
+	o->who = xcalloc((size_t)h->m->npus, sizeof *o->who);
+	o->own_ns = xcalloc((size_t)h->m->npus, sizeof *o->own_ns);
+	o->own_sys = xcalloc((size_t)h->m->npus, sizeof *o->own_sys);
+	for (i = 0; i < h->m->npus; i++) {
+		o->share[i] = NAN;
+		if (h->m->pus[i].os_index >= ncpu)
+			ncpu = h->m->pus[i].os_index + 1;
 	}
-	if (st->view_only)
+	if (h->view_only)
 		return;
-	st->fg = foreign_new(NULL, ncpu);
-	st->fg_own = xcalloc(OTHERS_OWN_MAX, sizeof *st->fg_own);
+	o->fg = foreign_new(NULL, ncpu);
+	o->own = xcalloc(OTHERS_OWN_MAX, sizeof *o->own);
 }
 
 /* Release what others_init() made. */
 void
-others_free(struct ui_state *st)
+others_free(struct ui_others *o)
 {
-	foreign_free(st->fg);
-	free(st->fg_share);
-	free(st->fg_sys);
-	free(st->fg_who);
-	free(st->fg_own_ns);
-	free(st->fg_own_sys);
-	free(st->fg_own);
-	st->fg = NULL;
-	st->fg_share = st->fg_sys = st->fg_own_ns = st->fg_own_sys = NULL;
-	st->fg_who = NULL;
-	st->fg_own = NULL;
+	foreign_free(o->fg);
+	free(o->share);
+	free(o->sys);
+	free(o->who);
+	free(o->own_ns);
+	free(o->own_sys);
+	free(o->own);
+	o->fg = NULL;
+	o->share = o->sys = o->own_ns = o->own_sys = NULL;
+	o->who = NULL;
+	o->own = NULL;
 }
 
 /* Keep the figures one refresh: a load's time is not where it is now. */
 void
-others_hold(struct ui_state *st)
+others_hold(struct ui_others *o)
 {
-	st->fg_hold = 1;
+	o->hold = 1;
 }
 
 /* Charge ns of our own time, sys_ns of it in the kernel, to a CPU by OS index. */
 static void
-others_charge(struct ui_state *st, int os, uint64_t ns, uint64_t sys_ns)
+others_charge(struct ui_others *o, const struct ui_host *h, int os, uint64_t ns,
+    uint64_t sys_ns)
 {
-	const struct topo_pu	*pu = topo_pu_by_os(st->m, os);
+	const struct topo_pu	*pu = topo_pu_by_os(h->m, os);
 
 	if (pu == NULL)
 		return;
-	st->fg_own_ns[pu - st->m->pus] += (double)ns;
-	st->fg_own_sys[pu - st->m->pus] += (double)sys_ns;
+	o->own_ns[pu - h->m->pus] += (double)ns;
+	o->own_sys[pu - h->m->pus] += (double)sys_ns;
 }
 
 /*
@@ -87,15 +90,15 @@ others_charge(struct ui_state *st, int os, uint64_t ns, uint64_t sys_ns)
  * is new since then (a load just started): all its time is in the interval.
  */
 static void
-others_own_one(struct ui_state *st, const struct ui_own *old, int nold,
-    struct ui_own *now, int *nnow, pid_t pid, int pinned)
+others_own_one(struct ui_others *o, const struct ui_host *h, const struct ui_own *old,
+    int nold, struct ui_own *now, int *nnow, pid_t pid, int pinned)
 {
 	struct ui_own	 was = { pid, 0, 0 };
 	uint64_t	 ns, sys;
 	int		 i, cpu;
 
 	if (pid <= 0 || *nnow == OTHERS_OWN_MAX ||
-	    foreign_proc_ns(st->fg, pid, &ns, &sys, &cpu) == -1)
+	    foreign_proc_ns(o->fg, pid, &ns, &sys, &cpu) == -1)
 		return;
 	now[*nnow].pid = pid;
 	now[*nnow].ns = ns;
@@ -104,75 +107,75 @@ others_own_one(struct ui_state *st, const struct ui_own *old, int nold,
 		if (old[i].pid == pid)
 			was = old[i];
 	if (ns >= was.ns && sys >= was.sys_ns)
-		others_charge(st, pinned != -1 ? pinned : cpu, ns - was.ns, sys - was.sys_ns);
+		others_charge(o, h, pinned != -1 ? pinned : cpu, ns - was.ns, sys - was.sys_ns);
 }
 
 /* Our own time on each CPU since the last refresh. */
 static void
-others_own(struct ui_state *st)
+others_own(struct ui_others *o, const struct ui_host *h)
 {
 	struct ui_own	 now[OTHERS_OWN_MAX];
 	struct load	*l;
 	int		 i, n = 0;
 
-	memset(st->fg_own_ns, 0, (size_t)st->m->npus * sizeof *st->fg_own_ns);
-	memset(st->fg_own_sys, 0, (size_t)st->m->npus * sizeof *st->fg_own_sys);
-	others_own_one(st, st->fg_own, st->fg_nown, now, &n, getpid(), -1);
-	for (i = 0; st->loads != NULL && i < loads_count(st->loads); i++) {
-		l = loads_at(st->loads, i);
+	memset(o->own_ns, 0, (size_t)h->m->npus * sizeof *o->own_ns);
+	memset(o->own_sys, 0, (size_t)h->m->npus * sizeof *o->own_sys);
+	others_own_one(o, h, o->own, o->nown, now, &n, getpid(), -1);
+	for (i = 0; h->loads != NULL && i < loads_count(h->loads); i++) {
+		l = loads_at(h->loads, i);
 		if (l->state == LOAD_DEAD)
 			continue;
-		others_own_one(st, st->fg_own, st->fg_nown, now, &n, l->pid,
+		others_own_one(o, h, o->own, o->nown, now, &n, l->pid,
 		    l->spec.floating ? -1 : cpuset_next(&l->spec.cpus, 0));
-		others_own_one(st, st->fg_own, st->fg_nown, now, &n, l->pid_b,
+		others_own_one(o, h, o->own, o->nown, now, &n, l->pid_b,
 		    l->spec.cpu_b);
 	}
-	memcpy(st->fg_own, now, (size_t)n * sizeof now[0]);
-	st->fg_nown = n;
+	memcpy(o->own, now, (size_t)n * sizeof now[0]);
+	o->nown = n;
 }
 
 /* Others' share of each CPU over the interval: busy less our own. */
 static void
-others_shares(struct ui_state *st, uint64_t wall_ns)
+others_shares(struct ui_others *o, const struct ui_host *h, uint64_t wall_ns)
 {
 	double	share, busy, sys;
 	int	i;
 
-	st->fg_cpus = 0;
-	st->fg_max = 0;
-	for (i = 0; i < st->m->npus; i++) {
-		if (!st->pct_ok[i]) {
-			st->fg_share[i] = NAN;
+	o->cpus = 0;
+	o->max = 0;
+	for (i = 0; i < h->m->npus; i++) {
+		if (!h->pct_ok[i]) {
+			o->share[i] = NAN;
 			continue;
 		}
-		busy = st->pct[i].busy / 100;
-		share = busy - st->fg_own_ns[i] / (double)wall_ns;
+		busy = h->pct[i].busy / 100;
+		share = busy - o->own_ns[i] / (double)wall_ns;
 		/* Ticks and run time are counted apart: keep within 0..busy. */
 		share = share < 0 ? 0 : share > busy ? busy : share;
-		sys = st->fg_own_sys[i] / (double)wall_ns;
-		st->fg_sys[i] = sys > busy - share ? busy - share : sys;
-		st->fg_share[i] = share;
-		st->fg_cpus += share;
-		if (share > st->fg_max)
-			st->fg_max = share;
+		sys = o->own_sys[i] / (double)wall_ns;
+		o->sys[i] = sys > busy - share ? busy - share : sys;
+		o->share[i] = share;
+		o->cpus += share;
+		if (share > o->max)
+			o->max = share;
 	}
 }
 
 /* Name the top process overall, if it took a tenth of a CPU, and the CPU. */
 static void
-others_top(struct ui_state *st)
+others_top(struct ui_others *o, const struct ui_host *h)
 {
 	struct foreign_proc	p, best;
 	int			i;
 
 	best.share = 0;
-	for (i = 0; i < st->m->npus; i++)
-		if (foreign_top(st->fg, st->m->pus[i].os_index, &p, 1) == 1 &&
+	for (i = 0; i < h->m->npus; i++)
+		if (foreign_top(o->fg, h->m->pus[i].os_index, &p, 1) == 1 &&
 		    p.share > best.share)
 			best = p;
 	/* The header names one only if it is much of the machine's being busy. */
 	if (best.share >= OTHERS_BUSY_MIN)
-		snprintf(st->fg_top, sizeof st->fg_top, "%s (%d) %.0f%% on CPU %d",
+		snprintf(o->top, sizeof o->top, "%s (%d) %.0f%% on CPU %d",
 		    best.comm, (int)best.pid, 100 * best.share, best.cpu);
 }
 
@@ -182,74 +185,76 @@ others_top(struct ui_state *st)
  * shown only when that one was at the previous refresh.
  */
 static void
-others_scan(struct ui_state *st)
+others_scan(struct ui_others *o, const struct ui_host *h)
 {
 	pid_t	own[OTHERS_OWN_MAX];
 	int	i, n, need = 0, valid;
 
-	st->fg_tick++;
-	for (i = 0; i < st->m->npus; i++) {
-		st->fg_who[i][0] = '\0';
-		need |= isfinite(st->fg_share[i]) && st->fg_share[i] >= OTHERS_SCAN_MIN;
+	o->tick++;
+	for (i = 0; i < h->m->npus; i++) {
+		o->who[i][0] = '\0';
+		need |= isfinite(o->share[i]) && o->share[i] >= OTHERS_SCAN_MIN;
 	}
-	st->fg_top[0] = '\0';
+	o->top[0] = '\0';
 	if (!need)
 		return;
-	for (n = 0; n < st->fg_nown; n++)
-		own[n] = st->fg_own[n].pid;
-	if (foreign_sample(st->fg, own, n, util_now_ns()) == -1)
+	for (n = 0; n < o->nown; n++)
+		own[n] = o->own[n].pid;
+	if (foreign_sample(o->fg, own, n, util_now_ns()) == -1)
 		return;
-	valid = st->fg_scan_tick + 1 == st->fg_tick;
-	st->fg_scan_tick = st->fg_tick;
+	valid = o->scan_tick + 1 == o->tick;
+	o->scan_tick = o->tick;
 	if (!valid)
 		return;
-	for (i = 0; i < st->m->npus; i++)
-		foreign_describe(st->fg, st->m->pus[i].os_index, OTHERS_NAME_MIN, 3,
-		    st->fg_who[i], sizeof st->fg_who[i]);
-	others_top(st);
+	for (i = 0; i < h->m->npus; i++)
+		foreign_describe(o->fg, h->m->pus[i].os_index, OTHERS_NAME_MIN, 3,
+		    o->who[i], sizeof o->who[i]);
+	others_top(o, h);
 }
 
 /* A refresh: others' share of each CPU since prev, then who they are. */
 void
-others_tick(struct ui_state *st, const struct cpustat_sample *prev,
-    const struct cpustat_sample *cur)
+others_tick(struct ui_others *o, const struct ui_host *h,
+    const struct cpustat_sample *prev, const struct cpustat_sample *cur)
 {
-	if (st->fg == NULL)
+	if (o->fg == NULL)
 		return;
-	others_own(st);
+	others_own(o, h);
 	if (prev == NULL || cur->t_ns <= prev->t_ns)
 		return;
 	/* A load's time of this interval is not where it is now: keep one refresh. */
-	if (!st->fg_hold)
-		others_shares(st, cur->t_ns - prev->t_ns);
-	st->fg_hold = 0;
-	others_scan(st);
+	if (!o->hold)
+		others_shares(o, h, cur->t_ns - prev->t_ns);
+	o->hold = 0;
+	others_scan(o, h);
 }
 
 /* Others' CPU time so far on a load's core: its CPUs' busy time less the load's own. */
 int
-others_core_ns(struct ui_state *st, int id, uint64_t *ns)
+others_core_ns(const struct ui_others *o, const struct ui_host *h, int id,
+    uint64_t *ns)
 {
-	if (st->fg == NULL)
+	if (o->fg == NULL)
 		return -1;
-	return measure_core_foreign_ns(st->m, st->fg, loads_get(st->loads, id), ns);
+	return measure_core_foreign_ns(h->m, o->fg, loads_get(h->loads, id), ns);
 }
 
 /* Is a load's core quiet: others took less than SOLO_FOREIGN_MAX of each of its CPUs? */
 int
-others_core_quiet(const struct ui_state *st, const struct load *l)
+others_core_quiet(const struct ui_others *o, const struct ui_host *h,
+    const struct load *l)
 {
 	const struct topo_pu	*pu;
 	struct cpuset		 core;
 	int			 cpu;
 
-	if (st->fg == NULL)
+	if (o->fg == NULL)
 		return 0;
-	measure_core_cpus(st->m, &l->spec, &core);
+	measure_core_cpus(h->m, &l->spec, &core);
 	CPUSET_FOREACH(cpu, &core) {
-		if ((pu = topo_pu_by_os(st->m, cpu)) == NULL)
+		if ((pu = topo_pu_by_os(h->m, cpu)) == NULL)
 			continue;
-		if (!(st->fg_share[pu - st->m->pus] < SOLO_FOREIGN_MAX))
+		if (!(o->share[pu - h->m->pus] < SOLO_FOREIGN_MAX))
 			return 0;	/* busy, or not known */
 	}
 	return 1;

@@ -122,10 +122,10 @@ paint_cpu_loads(const struct paint *d, int os, char *buf, size_t len)
 	int		 i, on, n = 0;
 
 	buf[0] = '\0';
-	if (d->st->loads == NULL)
+	if (d->st->host.loads == NULL)
 		return 0;
-	for (i = 0; i < loads_count(d->st->loads); i++) {
-		l = loads_at(d->st->loads, i);
+	for (i = 0; i < loads_count(d->st->host.loads); i++) {
+		l = loads_at(d->st->host.loads, i);
 		if ((on = paint_load_on(l, os)) == 0)
 			continue;
 		used = strlen(buf);

@@ -90,17 +90,17 @@ void
 panelview_why(const struct paint *d, struct load *l, char *buf, size_t len)
 {
 	struct analysis_others	o;
-	int			cur = solo_current(d->st->solo);
+	int			cur = solo_current(d->st->host.solo);
 
-	if (solo_holds(d->st->solo, l->id) && cur != -1)
+	if (solo_holds(d->st->host.solo, l->id) && cur != -1)
 		snprintf(buf, len, "held while load #%d's solo rate is measured", cur);
 	else if (cur == l->id)
 		snprintf(buf, len, "running alone: the other loads are held");
-	else if (loads_stall(d->st->loads, l, buf, len))
+	else if (loads_stall(d->st->host.loads, l, buf, len))
 		;	/* it does no work, and says why ("fork: ...") */
 	else {
 		state_others(d->st, &o);
-		analysis_why(d->st->m, d->st->loads, l, &o, buf, len);
+		analysis_why(d->st->host.m, d->st->host.loads, l, &o, buf, len);
 	}
 }
 
@@ -143,7 +143,7 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 	const struct ui_loadview *v = state_view(d->st, l->id);
 	const char		*mark;
 	char			 buf[256];
-	int			 sel = l->id == d->st->sel_id, base, held, cur, dist, narrow, why;
+	int			 sel = l->id == d->st->sel.id, base, held, cur, dist, narrow, why;
 
 	if (v == NULL)
 		v = &panelview_noview;
@@ -153,8 +153,8 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 	paint_printf(y, c->load, c->cpu, base, "%s#%d", l->spec.k->name, l->id);
 	panelview_load_cpus(l, buf, sizeof buf);
 	paint_text(y, c->cpu, c->rate - 1, base, buf);
-	cur = solo_current(d->st->solo);
-	held = solo_holds(d->st->solo, l->id);
+	cur = solo_current(d->st->host.solo);
+	held = solo_holds(d->st->host.solo, l->id);
 	if (l->state == LOAD_PAUSED)
 		paint_text(y, c->rate, c->solo, A(THEME_PAUSED), held ? "held" : "paused");
 	else {
@@ -188,7 +188,7 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 		panelview_spark(d, y, c->hist, c->hist_w, v);
 	/* The counters' hook (countersview.c): IPC, GHz before the WHY. */
 	why = c->why;
-	if (countersview_load(d->st, l->id, d->cols >= COUNTERSVIEW_WIDE, buf, sizeof buf))
+	if (countersview_load(d->st->cv, l->id, d->cols >= COUNTERSVIEW_WIDE, buf, sizeof buf))
 		why = paint_text(y, c->why, d->cols, base, buf) + 1;
 	panelview_why(d, l, buf, sizeof buf);
 	panelview_clauses(d, y, why, d->cols, base, buf);
@@ -216,12 +216,12 @@ panelview_draw(const struct paint *d)
 	if (c->hist_w)
 		paint_text(y, c->hist, d->cols, t, "HISTORY");
 	/* The counters' hook (countersview.c): their columns' titles. */
-	if (countersview_title(d->st, d->cols >= COUNTERSVIEW_WIDE, cols, sizeof cols))
+	if (countersview_title(d->st->cv, d->cols >= COUNTERSVIEW_WIDE, cols, sizeof cols))
 		x = paint_text(y, c->why, d->cols, t, cols) + 1;
 	paint_text(y, x, d->cols, t, "WHY");
-	n = d->st->loads != NULL ? loads_count(d->st->loads) : 0;
+	n = d->st->host.loads != NULL ? loads_count(d->st->host.loads) : 0;
 	if (n == 0) {
-		paint_text(y + 1, 1, d->cols, A(THEME_INFO), d->st->view_only ?
+		paint_text(y + 1, 1, d->cols, A(THEME_INFO), d->st->host.view_only ?
 		    "no loads: this is a view of another machine" :
 		    "no loads: press a to start one on the cursor's CPU");
 		return;
@@ -229,7 +229,7 @@ panelview_draw(const struct paint *d)
 	/* The layout scrolled the list to keep the selected load in view. */
 	top = d->lay->panel_top;
 	for (i = 0; i < rows && top + i < n; i++)
-		panelview_load_row(d, y + 1 + i, c, loads_at(d->st->loads, top + i));
+		panelview_load_row(d, y + 1 + i, c, loads_at(d->st->host.loads, top + i));
 	/* Loads out of view are announced, with the key that brings them. */
 	more[0] = '\0';
 	if (top > 0)

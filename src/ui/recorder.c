@@ -54,11 +54,11 @@ recorder_message(struct ui_state *st, int error, const char *fmt, ...)
 	va_list	ap;
 
 	va_start(ap, fmt);
-	vsnprintf(st->msg, sizeof st->msg, fmt, ap);
+	vsnprintf(st->scr.msg, sizeof st->scr.msg, fmt, ap);
 	va_end(ap);
-	st->msg_error = error;
-	st->msg_t_ns = util_now_ns();
-	st->dirty = 1;
+	st->scr.msg_error = error;
+	st->scr.msg_t_ns = util_now_ns();
+	st->scr.dirty = 1;
 }
 
 /* The default name's stem, smtscope-YYYYmmdd-HHMMSS (record.c adds -2, -3... when taken). */
@@ -84,7 +84,7 @@ recorder_close(struct ui_state *st, char *err, size_t errlen)
 	free(r->solo);
 	free(r);
 	st->rec = NULL;
-	st->dirty = 1;
+	st->scr.dirty = 1;
 	return rc;
 }
 
@@ -120,7 +120,7 @@ recorder_spec(struct ui_state *st, const struct load *l, struct load_spec *out)
 	char			err[256];
 
 	*out = l->spec;
-	if (loads_parse(st->m, l->spec.text, &was, err, sizeof err) == 0 &&
+	if (loads_parse(st->host.m, l->spec.text, &was, err, sizeof err) == 0 &&
 	    cpuset_equal(&was.cpus, &l->spec.cpus) && was.cpu_b == l->spec.cpu_b)
 		return;
 	recorder_text(&l->spec, out->text, sizeof out->text);
@@ -150,7 +150,7 @@ recorder_solo(struct ui_state *st, const struct ui_loadview *v, char *err,
 	s->end_ns = v->solo_end_ns;
 	s->rate = v->solo;
 	/* The measurer's result, or a rate a tour gave (how it was had is not known). */
-	if (st->solo == NULL || solo_result(st->solo, v->id, &res) == -1 ||
+	if (st->host.solo == NULL || solo_result(st->host.solo, v->id, &res) == -1 ||
 	    res.end_ns != v->solo_end_ns || res.rate != v->solo) {
 		memset(&res, 0, sizeof res);
 		res.share = res.spread = NAN;
@@ -169,14 +169,14 @@ recorder_begin(struct ui_state *st, char *err, size_t errlen)
 	if (record_run_header(r->rr, err, errlen) == -1)
 		return -1;
 	for (i = 0; i < r->nspecs; i++)
-		if (record_run_started(r->rr, i, loads_at(st->loads, i)->id, NULL, err,
+		if (record_run_started(r->rr, i, loads_at(st->host.loads, i)->id, NULL, err,
 		    errlen) == -1)
 			return -1;
-	for (i = 0; i < st->nlv; i++)
-		if (loads_get(st->loads, st->lv[i].id) != NULL &&
-		    recorder_solo(st, &st->lv[i], err, errlen) == -1)
+	for (i = 0; i < st->lview.n; i++)
+		if (loads_get(st->host.loads, st->lview.lv[i].id) != NULL &&
+		    recorder_solo(st, &st->lview.lv[i], err, errlen) == -1)
 			return -1;
-	record_run_begin(r->rr, st->loads);
+	record_run_begin(r->rr, st->host.loads);
 	return 0;
 }
 
@@ -187,7 +187,7 @@ recorder_start(struct ui_state *st, const char *path)
 	struct recorder		*r;
 	struct record_out	*out;
 	char			 err[4400], stem[64];
-	int			 i, n = loads_count(st->loads);
+	int			 i, n = loads_count(st->host.loads);
 
 	recorder_stem(stem, sizeof stem);
 	if ((out = record_create(path, stem, err, sizeof err)) == NULL) {
@@ -200,9 +200,9 @@ recorder_start(struct ui_state *st, const char *path)
 	/* The screen forgets dead loads as it reaps them: all of these run. */
 	r->specs = xcalloc((size_t)n + 1, sizeof *r->specs);
 	for (i = 0; i < n; i++)
-		recorder_spec(st, loads_at(st->loads, i), &r->specs[i]);
+		recorder_spec(st, loads_at(st->host.loads, i), &r->specs[i]);
 	r->nspecs = n;
-	r->rr = record_run_new(st->m, out, r->specs, n, st->delay_tenths / 10.0);
+	r->rr = record_run_new(st->host.m, out, r->specs, n, st->host.delay_tenths / 10.0);
 	record_run_caller_samples(r->rr);
 	r->t0_ns = util_now_ns();
 	st->rec = r;
@@ -236,7 +236,7 @@ recorder_stop(struct ui_state *st, const char *why)
 void
 recorder_toggle(struct ui_state *st, const char *path)
 {
-	if (st->view_only)
+	if (st->host.view_only)
 		return;
 	if (st->rec != NULL)
 		recorder_stop(st, "key");
@@ -253,13 +253,13 @@ recorder_tick(struct ui_state *st)
 
 	if (st->rec == NULL)
 		return;
-	for (i = 0; i < st->nlv; i++)
-		if (loads_get(st->loads, st->lv[i].id) != NULL &&
-		    recorder_solo(st, &st->lv[i], err, sizeof err) == -1) {
+	for (i = 0; i < st->lview.n; i++)
+		if (loads_get(st->host.loads, st->lview.lv[i].id) != NULL &&
+		    recorder_solo(st, &st->lview.lv[i], err, sizeof err) == -1) {
 			recorder_fail(st, err);
 			return;
 		}
-	if (record_run_sample(st->rec->rr, st->loads, err, sizeof err) == -1)
+	if (record_run_sample(st->rec->rr, st->host.loads, err, sizeof err) == -1)
 		recorder_fail(st, err);
 }
 
@@ -270,7 +270,7 @@ recorder_started(struct ui_state *st, int id)
 	struct load	*l;
 	char		 err[600];
 
-	if (st->rec == NULL || (l = loads_get(st->loads, id)) == NULL)
+	if (st->rec == NULL || (l = loads_get(st->host.loads, id)) == NULL)
 		return;
 	if (record_run_start_load(st->rec->rr, id, &l->spec, err, sizeof err) == -1)
 		recorder_fail(st, err);
@@ -283,7 +283,7 @@ recorder_moved(struct ui_state *st, int id)
 	struct load	*l;
 	char		 err[600], to[256];
 
-	if (st->rec == NULL || (l = loads_get(st->loads, id)) == NULL)
+	if (st->rec == NULL || (l = loads_get(st->host.loads, id)) == NULL)
 		return;
 	recorder_text(&l->spec, to, sizeof to);
 	if (record_run_move(st->rec->rr, id, to, err, sizeof err) == -1)
@@ -297,7 +297,7 @@ recorder_paused(struct ui_state *st, int id)
 	struct load	*l;
 	char		 err[600];
 
-	if (st->rec == NULL || (l = loads_get(st->loads, id)) == NULL ||
+	if (st->rec == NULL || (l = loads_get(st->host.loads, id)) == NULL ||
 	    l->state == LOAD_DEAD)
 		return;
 	if (record_run_pause(st->rec->rr, id, l->state == LOAD_PAUSED, err,
@@ -315,7 +315,7 @@ recorder_gone(struct ui_state *st, int id)
 
 	if (st->rec == NULL)
 		return;
-	l = loads_get(st->loads, id);
+	l = loads_get(st->host.loads, id);
 	if (l != NULL && l->state == LOAD_DEAD)
 		rc = record_run_died(st->rec->rr, id, l->death, err, sizeof err);
 	else
@@ -351,10 +351,10 @@ recorder_quit(struct ui_state *st)
 	if (st->rec == NULL)
 		return;
 	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		if (st->exit_status == 128 + sigs[i])
+		if (st->scr.exit_status == 128 + sigs[i])
 			why = names[i];
-	for (n = 0; n < loads_count(st->loads) && st->rec != NULL; n++)
-		recorder_gone(st, loads_at(st->loads, n)->id);
+	for (n = 0; n < loads_count(st->host.loads) && st->rec != NULL; n++)
+		recorder_gone(st, loads_at(st->host.loads, n)->id);
 	if (st->rec != NULL)
 		recorder_stop(st, why);
 }

@@ -73,7 +73,7 @@ replayview_check_loads(struct ui_state *st, struct replayview *rv, char *err,
 	rv->ok = xcalloc((size_t)rv->rp.nloads + 1, 1);
 	rv->place = xcalloc((size_t)rv->rp.nloads + 1, sizeof *rv->place);
 	for (i = 0; i < rv->rp.nloads; i++) {
-		rv->ok[i] = loads_parse(st->m, rv->rp.loads[i].load, &spec, why,
+		rv->ok[i] = loads_parse(st->host.m, rv->rp.loads[i].load, &spec, why,
 		    sizeof why) == 0;
 		if (!rv->ok[i] && err[0] == '\0')
 			snprintf(err, errlen, "the recording's load %s is not shown: %s",
@@ -101,16 +101,16 @@ replayview_open(struct ui_state *st, const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: no sample: the recording ended before its "
 		    "first refresh", path);
 	else
-		st->m = topo_load_xmlbuffer(rv->rp.xml, name, err, errlen);
-	if (st->m == NULL) {
+		st->host.m = topo_load_xmlbuffer(rv->rp.xml, name, err, errlen);
+	if (st->host.m == NULL) {
 		replay_free(&rv->rp);
 		free(rv);
 		return -1;
 	}
 	rv->pu = xcalloc((size_t)rv->rp.ncpus, sizeof *rv->pu);
 	for (i = 0; i < rv->rp.ncpus; i++)
-		rv->pu[i] = (pu = topo_pu_by_os(st->m, rv->rp.cpu_os[i])) != NULL ?
-		    (int)(pu - st->m->pus) : -1;
+		rv->pu[i] = (pu = topo_pu_by_os(st->host.m, rv->rp.cpu_os[i])) != NULL ?
+		    (int)(pu - st->host.m->pus) : -1;
 	rv->pos = -1;
 	rv->playing = 1;
 	st->replay = rv;
@@ -141,28 +141,28 @@ replayview_cpus(struct ui_state *st, const struct replayview *rv, int k)
 	struct cpustat_pct	*p;
 	int			 i, pu;
 
-	st->fg_cpus = st->fg_max = 0;
+	st->others.cpus = st->others.max = 0;
 	for (i = 0; i < rv->rp.ncpus; i++) {
 		if ((pu = rv->pu[i]) == -1)
 			continue;
 		b = rv->rp.busy + ((size_t)k * (size_t)rv->rp.ncpus + (size_t)i) * 3;
-		st->fg_who[pu][0] = '\0';
+		st->others.who[pu][0] = '\0';
 		if (b[0] < 0 || b[1] < 0 || b[2] < 0) {
-			st->pct_ok[pu] = 0;
-			st->fg_share[pu] = NAN;
+			st->host.pct_ok[pu] = 0;
+			st->others.share[pu] = NAN;
 			continue;
 		}
-		p = &st->pct[pu];
+		p = &st->host.pct[pu];
 		memset(p, 0, sizeof *p);
 		p->busy = b[0] + b[1] + b[2] > 100 ? 100 : b[0] + b[1] + b[2];
 		p->user = b[0] + b[2];
 		p->system = b[1];
-		st->pct_ok[pu] = 1;
-		st->fg_share[pu] = b[2] / 100.0;
-		st->fg_sys[pu] = b[1] / 100.0;
-		st->fg_cpus += b[2] / 100.0;
-		if (b[2] / 100.0 > st->fg_max)
-			st->fg_max = b[2] / 100.0;
+		st->host.pct_ok[pu] = 1;
+		st->others.share[pu] = b[2] / 100.0;
+		st->others.sys[pu] = b[1] / 100.0;
+		st->others.cpus += b[2] / 100.0;
+		if (b[2] / 100.0 > st->others.max)
+			st->others.max = b[2] / 100.0;
 	}
 }
 
@@ -185,7 +185,7 @@ replayview_figures(struct ui_state *st, const struct replayview *rv, int li, int
 {
 	const struct replay		*rp = &rv->rp;
 	const struct replay_event	*solo = replayview_last(rv, li, REPLAY_EV_SOLO, k);
-	struct ui_loadview		*v = figures_view(st, rp->loads[li].id);
+	struct ui_loadview		*v = lview_get(&st->lview, rp->loads[li].id);
 	double				 alpha, dt, r, sh;
 	size_t				 at;
 	int				 j, fresh = 1;
@@ -241,10 +241,10 @@ replayview_same_loads(struct ui_state *st, const struct replayview *rv, int k)
 	for (li = 0; li < rp->nloads; li++) {
 		if (!rv->ok[li] || rp->state[(size_t)k * (size_t)rp->nloads + (size_t)li] == 0)
 			continue;
-		if ((l = loads_at(st->loads, n++)) == NULL || l->id != rp->loads[li].id)
+		if ((l = loads_at(st->host.loads, n++)) == NULL || l->id != rp->loads[li].id)
 			return 0;
 	}
-	return n == loads_count(st->loads);
+	return n == loads_count(st->host.loads);
 }
 
 /* Hold the loads of sample k (the ones gone lose their figures). */
@@ -258,17 +258,18 @@ replayview_hold(struct ui_state *st, struct replayview *rv, int k)
 
 	if (replayview_same_loads(st, rv, k))
 		return;
-	while (loads_count(st->loads) > 0) {
-		id = loads_at(st->loads, 0)->id;
-		loads_forget(st->loads, id);
-		figures_drop(st, id);
+	while (loads_count(st->host.loads) > 0) {
+		id = loads_at(st->host.loads, 0)->id;
+		loads_forget(st->host.loads, id);
+		lview_drop(&st->lview, id);
 	}
 	for (li = 0; li < rp->nloads; li++) {
 		rv->place[li][0] = '\0';
 		if (!rv->ok[li] || rp->state[(size_t)k * (size_t)rp->nloads + (size_t)li] == 0)
 			continue;
-		if (loads_parse(st->m, rp->loads[li].load, &spec, err, sizeof err) == 0 &&
-		    loads_replay_add(st->loads, &spec, rp->loads[li].id, err, sizeof err) != -1)
+		if (loads_parse(st->host.m, rp->loads[li].load, &spec, err, sizeof err) == 0 &&
+		    loads_replay_add(st->host.loads, &spec, rp->loads[li].id, err,
+		    sizeof err) != -1)
 			snprintf(rv->place[li], sizeof rv->place[li], "%s", rp->loads[li].load);
 	}
 }
@@ -287,10 +288,10 @@ replayview_loads(struct ui_state *st, struct replayview *rv, int k)
 
 	replayview_hold(st, rv, k);
 	for (li = 0; li < rp->nloads; li++) {
-		if ((l = loads_get(st->loads, rp->loads[li].id)) == NULL || !rv->ok[li])
+		if ((l = loads_get(st->host.loads, rp->loads[li].id)) == NULL || !rv->ok[li])
 			continue;
 		place = replayview_place(rv, li, k);
-		if (strcmp(place, rv->place[li]) != 0 && loads_parse(st->m, place, &spec,
+		if (strcmp(place, rv->place[li]) != 0 && loads_parse(st->host.m, place, &spec,
 		    err, sizeof err) == 0) {
 			l->spec = spec;
 			l->prev.cpu = l->cur.cpu = spec.floating ? -1 :
@@ -355,13 +356,13 @@ replayview_chart_events(struct ui_state *st, const struct replayview *rv, int j)
 			continue;
 		id = rv->rp.loads[e->load].id;
 		if (e->kind == REPLAY_EV_START)
-			chart_event(st->chart, CHART_EV_START, id);
+			chart_event(st->chart.samples, CHART_EV_START, id);
 		else if (e->kind == REPLAY_EV_MOVE)
-			chart_event(st->chart, CHART_EV_MOVE, id);
+			chart_event(st->chart.samples, CHART_EV_MOVE, id);
 		else if (e->kind == REPLAY_EV_SOLO)
-			chart_event(st->chart, CHART_EV_SOLO, id);
+			chart_event(st->chart.samples, CHART_EV_SOLO, id);
 		else if (e->kind == REPLAY_EV_STOP || e->kind == REPLAY_EV_DIED)
-			chart_forget(st->chart, id);
+			chart_forget(st->chart.samples, id);
 	}
 }
 
@@ -372,7 +373,7 @@ replayview_apply(struct ui_state *st, struct replayview *rv, int j)
 	replayview_chart_events(st, rv, j);
 	replayview_cpus(st, rv, j);
 	replayview_loads(st, rv, j);
-	chart_record(st->chart, st);
+	chart_record(st->chart.samples, &st->host, &st->lview);
 }
 
 /*
@@ -390,8 +391,8 @@ replayview_show(struct ui_state *st, int k, int tell)
 		for (j = was + 1; j <= k; j++)
 			replayview_apply(st, rv, j);
 	else {
-		chart_free(st->chart);
-		st->chart = chart_new(st->m->npus);
+		chart_free(st->chart.samples);
+		st->chart.samples = chart_new(st->host.m->npus);
 		for (j = k - CHART_N + 1 > 0 ? k - CHART_N + 1 : 0; j <= k; j++)
 			replayview_apply(st, rv, j);
 	}
@@ -399,14 +400,14 @@ replayview_show(struct ui_state *st, int k, int tell)
 	rv->wall0 = util_now_ns();
 	if (tell && k > was)
 		replayview_tell(st, rv, was, k);
-	st->dirty = 1;
+	st->scr.dirty = 1;
 }
 
 /* The header's identity from the recording's machine object, where the XML has none. */
 static void
 replayview_identity(struct ui_state *st, const struct replay *rp)
 {
-	struct cpuinfo	*ci = &st->ci;
+	struct cpuinfo	*ci = &st->host.ci;
 
 	if (rp->cpu[0] != '\0')
 		snprintf(ci->brand, sizeof ci->brand, "%s", rp->cpu);
@@ -421,7 +422,7 @@ replayview_identity(struct ui_state *st, const struct replay *rp)
 		snprintf(ci->smt_control, sizeof ci->smt_control, "%s", rp->smt_control);
 		ci->smt = cpuinfo_smt_parse(rp->smt_control, rp->smt_on == 0 ? "0" : NULL);
 	}
-	cpuinfo_smt_merge(ci, st->m->summary.smt_width_max);
+	cpuinfo_smt_merge(ci, st->host.m->summary.smt_width_max);
 }
 
 /* Start playing from the first sample. */
@@ -432,10 +433,10 @@ replayview_start(struct ui_state *st)
 	char			 err[512];
 	long			 tenths = lround(rv->rp.interval_s * 10);
 
-	st->delay_tenths = tenths < 1 ? 1 : tenths > 100 ? 100 : (int)tenths;
-	st->loads = loads_new(st->m);
-	st->chart = chart_new(st->m->npus);
-	st->chart_on = 1;
+	st->host.delay_tenths = tenths < 1 ? 1 : tenths > 100 ? 100 : (int)tenths;
+	st->host.loads = loads_new(st->host.m);
+	st->chart.samples = chart_new(st->host.m->npus);
+	st->chart.on = 1;
 	replayview_identity(st, &rv->rp);
 	replayview_check_loads(st, rv, err, sizeof err);
 	replayview_show(st, 0, 0);
@@ -543,7 +544,7 @@ replayview_key(struct ui_state *st, int key)
 	struct replayview	*rv = st->replay;
 	double			 t;
 
-	if (rv == NULL || st->mode != UI_NORMAL)
+	if (rv == NULL || st->sel.mode != UI_NORMAL)
 		return 0;
 	t = rv->rp.t[rv->pos];
 	switch (key) {
@@ -579,7 +580,7 @@ replayview_key(struct ui_state *st, int key)
 		    replayview_length(rv) * (key - '0') / 10.0));
 		break;
 	}
-	st->dirty = 1;
+	st->scr.dirty = 1;
 	return 1;
 }
 

@@ -14,8 +14,8 @@
 #include "ui/state.h"
 
 /*
- * Read a recording and build the screen's model from its topology (st->m,
- * st->ci); -1 with "FILE: line N: what" in err.
+ * Read a recording and build the screen's model from its topology (st->host.m,
+ * st->host.ci); -1 with "FILE: line N: what" in err.
  */
 int		 replayview_open(struct ui_state *, const char *path, char *err,
 		     size_t errlen);

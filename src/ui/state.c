@@ -11,21 +11,16 @@
 int
 state_cursor_os(const struct ui_state *st)
 {
-	if (st->m->npus == 0)
+	if (st->host.m->npus == 0)
 		return -1;
-	return st->m->pus[st->cursor].os_index;
+	return st->host.m->pus[st->sel.cursor].os_index;
 }
 
 /* The screen's figures of a load, or NULL. */
 const struct ui_loadview *
 state_view(const struct ui_state *st, int id)
 {
-	int	i;
-
-	for (i = 0; i < st->nlv; i++)
-		if (st->lv[i].id == id)
-			return &st->lv[i];
-	return NULL;
+	return lview_find(&st->lview, id);
 }
 
 /* The load at the cursor's CPU: the selected one if it is there, else the first. */
@@ -35,15 +30,15 @@ state_target(const struct ui_state *st)
 	struct load	*l, *first = NULL;
 	int		 os = state_cursor_os(st), i;
 
-	if (st->loads == NULL)
+	if (st->host.loads == NULL)
 		return NULL;
-	for (i = 0; i < loads_count(st->loads); i++) {
-		l = loads_at(st->loads, i);
+	for (i = 0; i < loads_count(st->host.loads); i++) {
+		l = loads_at(st->host.loads, i);
 		if (analysis_load_cpu(l) != os && l->spec.cpu_b != os &&
 		    !(l->spec.floating && cpuset_isset(&l->spec.cpus, os) &&
 		    l->cur.cpu == -1))
 			continue;
-		if (l->id == st->sel_id)
+		if (l->id == st->sel.id)
 			return l;
 		if (first == NULL)
 			first = l;
@@ -55,20 +50,20 @@ state_target(const struct ui_state *st)
 int
 state_measuring(const struct ui_state *st, int id)
 {
-	return st->solo != NULL && solo_pending(st->solo, id);
+	return st->host.solo != NULL && solo_pending(st->host.solo, id);
 }
 
 /* Others' shares are measured on this machine, or a recording gives them. */
 int
 state_others_known(const struct ui_state *st)
 {
-	return st->fg != NULL || st->replay != NULL;
+	return st->others.fg != NULL || st->replay != NULL;
 }
 
 /* Others' work on each CPU as analysis_why() reads it: none on a view. */
 void
 state_others(const struct ui_state *st, struct analysis_others *o)
 {
-	o->share = state_others_known(st) ? st->fg_share : NULL;
-	o->who = st->fg_who;
+	o->share = state_others_known(st) ? st->others.share : NULL;
+	o->who = st->others.who;
 }

@@ -33,12 +33,12 @@ static const char *const treeview_bar_ascii[TREEVIEW_SEGS] = { "#", "+", "=", "*
 static int
 treeview_cpu_attr(const struct paint *d, int pu)
 {
-	const struct topo_pu	*p = &d->st->m->pus[pu];
+	const struct topo_pu	*p = &d->st->host.m->pus[pu];
 
-	if (pu == d->st->cursor)
-		return A(d->st->mode == UI_MOVE || d->st->mode == UI_PICK_B ?
+	if (pu == d->st->sel.cursor)
+		return A(d->st->sel.mode == UI_MOVE || d->st->sel.mode == UI_PICK_B ?
 		    THEME_MOVE_TARGET : THEME_CURSOR);
-	if (cpuset_isset(&d->st->highlight, p->os_index))
+	if (cpuset_isset(&d->st->tour.highlight, p->os_index))
 		return A(THEME_HIGHLIGHT);
 	return A(p->allowed ? THEME_CPU : THEME_CPU_DISALLOWED);
 }
@@ -52,7 +52,7 @@ treeview_cpu_attr(const struct paint *d, int pu)
 static void
 treeview_segments(const struct paint *d, int pu, double seg[TREEVIEW_SEGS])
 {
-	const struct cpustat_pct	*p = &d->st->pct[pu];
+	const struct cpustat_pct	*p = &d->st->host.pct[pu];
 	double				 fg = NAN;
 
 	seg[0] = p->user;
@@ -63,11 +63,11 @@ treeview_segments(const struct paint *d, int pu, double seg[TREEVIEW_SEGS])
 	seg[5] = p->steal;
 	seg[6] = 0;
 	if (state_others_known(d->st))
-		fg = d->st->fg_share[pu];
+		fg = d->st->others.share[pu];
 	if (!isfinite(fg))
 		return;
 	seg[6] = 100 * fg < p->busy ? 100 * fg : p->busy;
-	seg[2] = 100 * d->st->fg_sys[pu];
+	seg[2] = 100 * d->st->others.sys[pu];
 	seg[0] = p->busy - seg[6] - seg[2];
 	if (seg[0] < 0)
 		seg[0] = 0;
@@ -84,7 +84,7 @@ treeview_bar(const struct paint *d, int y, int x, int bw, int pu)
 
 	paint_text(y, x, d->cols, A(THEME_BAR_FRAME), "[");
 	paint_text(y, x + 1 + bw, d->cols, A(THEME_BAR_FRAME), "]");
-	if (!d->st->pct_ok[pu])
+	if (!d->st->host.pct_ok[pu])
 		return;
 	treeview_segments(d, pu, seg);
 	for (i = 0; i < TREEVIEW_SEGS; i++) {
@@ -112,10 +112,10 @@ treeview_loads_at(const struct paint *d, int y, int x, int os)
 	struct load	*l;
 	int		 i, on, e;
 
-	if (d->st->loads == NULL)
+	if (d->st->host.loads == NULL)
 		return;
-	for (i = 0; i < loads_count(d->st->loads); i++) {
-		l = loads_at(d->st->loads, i);
+	for (i = 0; i < loads_count(d->st->host.loads); i++) {
+		l = loads_at(d->st->host.loads, i);
 		if ((on = paint_load_on(l, os)) == 0)
 			continue;
 		e = l->state == LOAD_PAUSED ? THEME_PAUSED : on == 2 ? THEME_LOAD_FLOATING :
@@ -151,21 +151,21 @@ treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
 	}
 	if (r->pu < 0)
 		return;
-	p = &d->st->m->pus[r->pu];
+	p = &d->st->host.m->pus[r->pu];
 	paint_printf(y, l->cpu_x, d->cols, treeview_cpu_attr(d, r->pu), "CPU %*d",
 	    l->digits, p->os_index);
 	treeview_bar(d, y, l->bar_x, l->bar_w, r->pu);
-	if (d->st->pct_ok[r->pu])
+	if (d->st->host.pct_ok[r->pu])
 		paint_printf(y, l->pct_x, d->cols, A(THEME_PERCENT), "%5.1f%%",
-		    d->st->pct[r->pu].busy);
+		    d->st->host.pct[r->pu].busy);
 	x = l->loads_x;
 	/* The counters' hook (countersview.c): the CPU's clock. */
-	if (countersview_cpu(d->st, p->os_index, mhz, sizeof mhz))
+	if (countersview_cpu(d->st->cv, p->os_index, mhz, sizeof mhz))
 		x = paint_text(y, x, d->cols, A(THEME_PERCENT), mhz) + 1;
 	if (!p->allowed)
 		x = paint_text(y, x, d->cols, A(THEME_CPU_DISALLOWED), "not allowed ");
 	/* check --infer's hook (inferview.c): a pair measured unlike the topology. */
-	if (inferview_cpu(d->st, p->os_index, d->term->utf8, mhz, sizeof mhz))
+	if (inferview_cpu(d->st->infer, d->st->ninfer, p->os_index, d->term->utf8, mhz, sizeof mhz))
 		x = paint_text(y, x, d->cols, A(THEME_HEADER_NOTE), mhz) + 1;
 	treeview_loads_at(d, y, x, p->os_index);
 }
@@ -174,12 +174,12 @@ treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
 static const char *
 treeview_level(const struct paint *d, int pu, int *elem)
 {
-	const struct cpustat_pct	*p = &d->st->pct[pu];
+	const struct cpustat_pct	*p = &d->st->host.pct[pu];
 	double				 seg[TREEVIEW_SEGS];
 	int				 i, best = 0, level;
 
 	*elem = THEME_BAR_FRAME;
-	if (!d->st->pct_ok[pu])
+	if (!d->st->host.pct_ok[pu])
 		return d->term->utf8 ? paint_levels_utf8[0] : paint_levels_ascii[0];
 	treeview_segments(d, pu, seg);
 	for (i = 1; i < TREEVIEW_SEGS; i++)
@@ -208,22 +208,23 @@ treeview_grid_row(const struct paint *d, int y, const struct layout_row *r)
 	paint_text(y, 0, d->cols, A(THEME_LABEL), r->text);
 	for (i = 0; i < r->ncells; i++) {
 		c = &l->cells[r->first_cell + i];
-		core = &d->st->m->cores[c->core];
-		p = &d->st->m->pus[c->pu0];
+		core = &d->st->host.m->cores[c->core];
+		p = &d->st->host.m->pus[c->pu0];
 		x = paint_printf(y, c->x, d->cols, A(p->allowed ? THEME_CPU :
 		    THEME_CPU_DISALLOWED), "%*d", l->digits, p->os_index);
 		if (l->kind_w)
 			paint_text(y, x, d->cols, A(THEME_LABEL), core->kind != -1 ?
-			    d->st->m->kinds[core->kind].label : " ");
+			    d->st->host.m->kinds[core->kind].label : " ");
 		for (j = 0; j < c->npus; j++) {
 			const struct layout_spot *s = &l->spots[c->pu0 + j];
 
 			g = treeview_level(d, c->pu0 + j, &elem);
-			at = c->pu0 + j == d->st->cursor ||
-			    cpuset_isset(&d->st->highlight, d->st->m->pus[c->pu0 + j].os_index);
+			at = c->pu0 + j == d->st->sel.cursor ||
+			    cpuset_isset(&d->st->tour.highlight,
+			    d->st->host.m->pus[c->pu0 + j].os_index);
 			paint_text(y, s->x, d->cols, at ? treeview_cpu_attr(d, c->pu0 + j) :
 			    A(elem), g);
-			n = paint_cpu_loads(d, d->st->m->pus[c->pu0 + j].os_index, loads,
+			n = paint_cpu_loads(d, d->st->host.m->pus[c->pu0 + j].os_index, loads,
 			    sizeof loads);
 			paint_text(y, s->x + 1, d->cols, at ? treeview_cpu_attr(d, c->pu0 + j) :
 			    A(THEME_LOAD), n == 0 ? " " : strchr(loads, '~') ? "~" : "*");

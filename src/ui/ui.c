@@ -56,7 +56,7 @@ struct ui {
 	struct ui_state		 st;
 	struct ui_layout	 lay;
 	struct ui_term		 term;
-	unsigned int		 theme_drawn;	/* st.theme_gen the colors are for */
+	unsigned int		 theme_drawn;	/* st.scr.theme_gen the colors are for */
 
 	/* A script (a tour) driving the screen. */
 	int			 (*step)(struct ui *, void *);
@@ -177,13 +177,13 @@ ui_snapshot(struct ui_state *st)
 {
 	char	name[512], err[600];
 
-	st->snapshot_ask = 0;
-	if (snapshot_svg(st->snapshot_path[0] != '\0' ? st->snapshot_path : NULL, name,
-	    sizeof name, err, sizeof err) == -1)
+	st->scr.snapshot_ask = 0;
+	if (snapshot_svg(st->scr.snapshot_path[0] != '\0' ? st->scr.snapshot_path : NULL,
+	    name, sizeof name, err, sizeof err) == -1)
 		control_message(st, 1, "%s", err);
 	else
 		control_message(st, 0, "screen written as SVG: %s", name);
-	st->dirty = 1;
+	st->scr.dirty = 1;
 }
 
 /* Lay the frame out and draw it; the colors first if the theme changed. */
@@ -193,13 +193,13 @@ ui_draw(struct ui *ui)
 	struct ui_state	*st = &ui->st;
 	uint64_t	 t0;
 
-	if (ui->theme_drawn != st->theme_gen) {
-		draw_theme(&ui->term, &st->theme);
-		ui->theme_drawn = st->theme_gen;
+	if (ui->theme_drawn != st->scr.theme_gen) {
+		draw_theme(&ui->term, &st->scr.theme);
+		ui->theme_drawn = st->scr.theme_gen;
 	}
-	if (st->redraw) {
+	if (st->scr.redraw) {
 		clearok(curscr, TRUE);
-		st->redraw = 0;
+		st->scr.redraw = 0;
 	}
 	t0 = util_now_ns();
 	if (c2cview_on(st))
@@ -215,9 +215,9 @@ ui_draw(struct ui *ui)
 		}
 		ui->draw_us[ui->ndraw++] = (uint32_t)((util_now_ns() - t0) / 1000);
 	}
-	st->dirty = 0;
+	st->scr.dirty = 0;
 	ui->frames++;
-	if (st->snapshot_ask)
+	if (st->scr.snapshot_ask)
 		ui_snapshot(st);
 }
 
@@ -235,8 +235,8 @@ ui_tick(struct ui *ui)
 	if (figures_tick(&ui->st, err, sizeof err) == -1)
 		control_message(&ui->st, 1, "%s", err);
 	recorder_tick(&ui->st);
-	if (ui->st.chart != NULL)
-		chart_record(ui->st.chart, &ui->st);
+	if (ui->st.chart.samples != NULL)
+		chart_record(ui->st.chart.samples, &ui->st.host, &ui->st.lview);
 	control_expire_message(&ui->st);
 	control_solo_guard(&ui->st);
 	c2cview_tick(&ui->st);
@@ -283,35 +283,35 @@ ui_step(struct ui *ui, int force)
 	struct ui_state	*st = &ui->st;
 	int		 r;
 
-	if (ui->step == NULL || (!force && (st->script_key || ui->step_due_ns == 0 ||
+	if (ui->step == NULL || (!force && (st->tour.script_key || ui->step_due_ns == 0 ||
 	    util_now_ns() < ui->step_due_ns)))
 		return;
-	st->script_key = 0;
+	st->tour.script_key = 0;
 	r = ui->step(ui, ui->step_arg);
 	if (r >= 0)
 		ui->step_due_ns = util_now_ns() + (uint64_t)r * 1000000ULL;
 	else if (r == UI_STEP_KEY) {
-		st->script_key = 1;
+		st->tour.script_key = 1;
 		ui->step_due_ns = 0;
 	} else if (r == UI_STEP_QUIT)
-		control_quit(st, st->exit_status);
+		control_quit(st, st->scr.exit_status);
 	else {
 		/* The script is over: the screen is the user's again. */
 		ui->step = NULL;
-		st->script = 0;
-		st->tour_keys = 0;
+		st->tour.script = 0;
+		st->tour.keys = 0;
 	}
-	st->dirty = 1;
+	st->scr.dirty = 1;
 }
 
 /* A key asked for a step (n, Space, Left in a tour): call the script now. */
 static void
 ui_step_asked(struct ui *ui)
 {
-	if (ui->st.step_ask == UI_ASK_NONE)
+	if (ui->st.tour.ask == UI_ASK_NONE)
 		return;
-	ui->step_reason = ui->st.step_ask == UI_ASK_NEXT ? UI_REASON_NEXT : UI_REASON_PREV;
-	ui->st.step_ask = UI_ASK_NONE;
+	ui->step_reason = ui->st.tour.ask == UI_ASK_NEXT ? UI_REASON_NEXT : UI_REASON_PREV;
+	ui->st.tour.ask = UI_ASK_NONE;
 	ui_step(ui, 1);
 	ui->step_reason = UI_REASON_TIMER;
 }
@@ -332,7 +332,7 @@ ui_timeout(struct ui *ui)
 	r = replayview_deadline(&ui->st);
 	if (r != 0 && (d == 0 || r < d))
 		d = r;
-	if (ui->step != NULL && !ui->st.script_key && ui->step_due_ns != 0 &&
+	if (ui->step != NULL && !ui->st.tour.script_key && ui->step_due_ns != 0 &&
 	    (d == 0 || ui->step_due_ns < d))
 		d = ui->step_due_ns;
 	if (d == 0)
@@ -349,7 +349,7 @@ ui_input(struct ui *ui)
 {
 	int	key;
 
-	while (!ui->st.quit && (key = getch()) != ERR) {
+	while (!ui->st.scr.quit && (key = getch()) != ERR) {
 		if (replayview_key(&ui->st, key) || c2cview_key(&ui->st, key))
 			;
 		else if (key == KEY_MOUSE)
@@ -359,7 +359,7 @@ ui_input(struct ui *ui)
 		else
 			input_key(&ui->st, &ui->lay, key);
 		ui_step_asked(ui);
-		ui->st.dirty = 1;
+		ui->st.scr.dirty = 1;
 	}
 }
 
@@ -408,7 +408,7 @@ ui_curses_start(struct ui *ui)
 		use_default_colors();
 		ui->term.colors = COLORS >= 8;
 	}
-	ui->st.colors = ui->term.colors;
+	ui->st.scr.colors = ui->term.colors;
 	ui->term.rows = LINES;
 	ui->term.cols = COLS;
 	return 0;
@@ -427,14 +427,14 @@ ui_loop(struct ui *ui, int tfd, int sfd)
 	pfd[2].fd = sfd;
 	pfd[0].events = pfd[1].events = pfd[2].events = POLLIN;
 	for (;;) {
-		if (ui->st.dirty && !ui->st.quit) {
+		if (ui->st.scr.dirty && !ui->st.scr.quit) {
 			ui_draw(ui);
 			if (ui->frames_max != 0 && ui->frames >= ui->frames_max)
-				control_quit(&ui->st, ui->st.exit_status);
+				control_quit(&ui->st, ui->st.scr.exit_status);
 			if (ui->frames == 1 && ui->step != NULL)
 				ui->step_due_ns = util_now_ns();
 		}
-		if (ui->st.quit)
+		if (ui->st.scr.quit)
 			break;
 		n = poll(pfd, 3, ui_timeout(ui));
 		if (n == -1 && errno != EINTR)
@@ -469,21 +469,21 @@ ui_free(struct ui *ui)
 {
 	struct ui_state	*st = &ui->st;
 
-	solo_free(st->solo);
-	loads_free(st->loads);
+	solo_free(st->host.solo);
+	loads_free(st->host.loads);
 	layout_release(&ui->lay);
-	cpustat_free(&st->s_prev);
-	cpustat_free(&st->s_cur);
-	free(st->pct);
-	free(st->pct_ok);
-	others_free(st);
-	countersview_free(st);
-	free(st->lv);
-	chart_free(st->chart);
+	cpustat_free(&st->host.s_prev);
+	cpustat_free(&st->host.s_cur);
+	free(st->host.pct);
+	free(st->host.pct_ok);
+	others_free(&st->others);
+	countersview_free(&st->cv);
+	lview_free(&st->lview);
+	chart_free(st->chart.samples);
 	free(st->infer);
 	replayview_free(st);
 	free(ui->draw_us);
-	topo_free(st->m);
+	topo_free(st->host.m);
 }
 
 /* Read a check --infer result measured on this machine; -1 with a message on stderr. */
@@ -493,7 +493,7 @@ ui_infer(struct ui_state *st, const char *path)
 	char	err[512];
 
 	st->infer = xcalloc(INFER_MAX_PAIRS, sizeof *st->infer);
-	if ((st->ninfer = infer_load(path, st->m, st->infer, INFER_MAX_PAIRS, err,
+	if ((st->ninfer = infer_load(path, st->host.m, st->infer, INFER_MAX_PAIRS, err,
 	    sizeof err)) == -1) {
 		fprintf(stderr, "smtscope: --infer-from: %s\n", err);
 		st->ninfer = 0;
@@ -514,29 +514,30 @@ ui_model(struct ui_state *st, const char *input, const char *replay)
 			return -1;
 		}
 	} else if (input != NULL)
-		st->m = topo_load_input(input, err, sizeof err);
+		st->host.m = topo_load_input(input, err, sizeof err);
 	else
-		st->m = topo_load_live(err, sizeof err);
-	if (st->m == NULL) {
+		st->host.m = topo_load_live(err, sizeof err);
+	if (st->host.m == NULL) {
 		fprintf(stderr, "smtscope: %s%s\n", input != NULL ? "-i: " : "", err);
 		return -1;
 	}
-	if (st->m->npus == 0) {
+	if (st->host.m->npus == 0) {
 		fprintf(stderr, "smtscope: the topology has no logical CPU\n");
 		return -1;
 	}
-	st->view_only = !topo_is_live(st->m);
-	if (st->view_only)
-		cpuinfo_from_topology(&st->ci, st->m->cpu_vendor, st->m->cpu_model);
+	st->host.view_only = !topo_is_live(st->host.m);
+	if (st->host.view_only)
+		cpuinfo_from_topology(&st->host.ci, st->host.m->cpu_vendor,
+		    st->host.m->cpu_model);
 	else
-		cpuinfo_read(&st->ci, NULL);
-	cpuinfo_smt_merge(&st->ci, st->m->summary.smt_width_max);
+		cpuinfo_read(&st->host.ci, NULL);
+	cpuinfo_smt_merge(&st->host.ci, st->host.m->summary.smt_width_max);
 	/* Another machine's CPU time only where a proc root stands for it. */
-	st->sampling = !st->view_only || (getenv("SMTSCOPE_PROCROOT") != NULL &&
+	st->host.sampling = !st->host.view_only || (getenv("SMTSCOPE_PROCROOT") != NULL &&
 	    getenv("SMTSCOPE_PROCROOT")[0] != '\0');
-	st->pct = xcalloc((size_t)st->m->npus, sizeof *st->pct);
-	st->pct_ok = xcalloc((size_t)st->m->npus, 1);
-	others_init(st);
+	st->host.pct = xcalloc((size_t)st->host.m->npus, sizeof *st->host.pct);
+	st->host.pct_ok = xcalloc((size_t)st->host.m->npus, 1);
+	others_init(&st->others, &st->host);
 #ifdef __GLIBC__
 	/* Loading XML leaves megabytes of freed heap: give them back. */
 	malloc_trim(0);
@@ -590,15 +591,16 @@ ui_init(struct ui *ui, const struct ui_options *o, int *rc)
 	const char	*frames;
 
 	memset(ui, 0, sizeof *ui);
-	ui->st.delay_tenths = o->delay_tenths > 0 ? o->delay_tenths : 10;
-	ui->st.sel_id = ui->st.move_id = -1;
+	ui->st.host.delay_tenths = o->delay_tenths > 0 ? o->delay_tenths : 10;
+	ui->st.sel.id = ui->st.sel.move_id = -1;
 	ui->step = o->step;
 	ui->step_arg = o->step_arg;
 	ui->finish = o->finish;
-	ui->st.script = o->step != NULL;
-	ui->st.tour_keys = o->tour_keys;
+	ui->st.tour.script = o->step != NULL;
+	ui->st.tour.keys = o->tour_keys;
 	if (o->snapshot != NULL)
-		snprintf(ui->st.snapshot_path, sizeof ui->st.snapshot_path, "%s", o->snapshot);
+		snprintf(ui->st.scr.snapshot_path, sizeof ui->st.scr.snapshot_path, "%s",
+		    o->snapshot);
 	ui->term.utf8 = ui_locale_utf8();
 	if ((frames = getenv("SMTSCOPE_UI_FRAMES")) != NULL)
 		ui->frames_max = strtoull(frames, NULL, 10);
@@ -631,14 +633,14 @@ ui_first_theme(struct ui_state *st, const char *theme, const struct rc *rc)
 {
 	const char	*nc = getenv("NO_COLOR");
 
-	theme_builtin(&st->theme, !st->colors);
-	st->theme_gen++;
+	theme_builtin(&st->scr.theme, !st->scr.colors);
+	st->scr.theme_gen++;
 	if (theme != NULL)
 		control_use_theme(st, theme);
-	else if (st->colors && (nc == NULL || nc[0] == '\0') && rc != NULL &&
+	else if (st->scr.colors && (nc == NULL || nc[0] == '\0') && rc != NULL &&
 	    rc->theme[0] != '\0')
 		control_use_theme(st, rc->theme);
-	else if (st->colors && (nc == NULL || nc[0] == '\0'))
+	else if (st->scr.colors && (nc == NULL || nc[0] == '\0'))
 		control_use_theme(st, "default");
 	else
 		control_use_theme(st, "mono");
@@ -675,16 +677,16 @@ ui_save(const struct ui_state *st, const struct ui_options *o, int theme_set)
 		rc = *o->rc;
 	else
 		rc_init(&rc);
-	if (theme_set && st->theme.path[0] != '\0' &&
-	    theme_find(st->theme.name, err, sizeof err) == -1)
-		snprintf(rc.theme, sizeof rc.theme, "%s", st->theme.path);
+	if (theme_set && st->scr.theme.path[0] != '\0' &&
+	    theme_find(st->scr.theme.name, err, sizeof err) == -1)
+		snprintf(rc.theme, sizeof rc.theme, "%s", st->scr.theme.path);
 	else if (theme_set)
-		snprintf(rc.theme, sizeof rc.theme, "%s", st->theme.name);
-	rc.delay_tenths = st->delay_tenths;
+		snprintf(rc.theme, sizeof rc.theme, "%s", st->scr.theme.name);
+	rc.delay_tenths = st->host.delay_tenths;
 	snprintf(rc.view, sizeof rc.view, "%s", c2cview_on(st) ? "c2c" :
-	    !st->view_chosen ? "auto" : st->view == LAYOUT_GRID ? "grid" : "tree");
-	if (st->chart != NULL)
-		rc.chart = st->chart_on;
+	    !st->scr.view_chosen ? "auto" : st->scr.view == LAYOUT_GRID ? "grid" : "tree");
+	if (st->chart.samples != NULL)
+		rc.chart = st->chart.on;
 	if (rc_write(&rc, o->rc_path, err, sizeof err) == -1)
 		fprintf(stderr, "smtscope: the settings were not saved: %s\n", err);
 }
@@ -734,14 +736,14 @@ ui_run(const struct ui_options *o)
 		return rc;
 	}
 	sfd = ui_signalfd(&oldmask);
-	tfd = ui_timerfd(ui.st.delay_tenths);
+	tfd = ui_timerfd(ui.st.host.delay_tenths);
 	if (ui.st.replay != NULL)
 		replayview_start(&ui.st);
-	else if (!ui.st.view_only) {
-		ui.st.loads = loads_new(ui.st.m);
-		ui.st.solo = solo_new(&figures_solo_ops, &ui.st);
-		ui.st.chart = chart_new(ui.st.m->npus);
-		ui.st.chart_on = 1;
+	else if (!ui.st.host.view_only) {
+		ui.st.host.loads = loads_new(ui.st.host.m);
+		ui.st.host.solo = solo_new(&figures_solo_ops, &ui.st);
+		ui.st.chart.samples = chart_new(ui.st.host.m->npus);
+		ui.st.chart.on = 1;
 	}
 	if (ui_curses_start(&ui) == -1) {
 		close(tfd);
@@ -751,9 +753,9 @@ ui_run(const struct ui_options *o)
 		return CMD_FAIL;
 	}
 	ui_first_theme(&ui.st, o->theme, o->rc);
-	theme_gen = ui.st.theme_gen;
-	if (ui.st.chart != NULL && o->rc != NULL && o->rc->chart != -1)
-		ui.st.chart_on = o->rc->chart;
+	theme_gen = ui.st.scr.theme_gen;
+	if (ui.st.chart.samples != NULL && o->rc != NULL && o->rc->chart != -1)
+		ui.st.chart.on = o->rc->chart;
 	if (o->view != NULL && strcmp(o->view, "c2c") == 0)
 		c2cview_toggle(&ui.st);
 	else if (o->view != NULL)
@@ -767,20 +769,20 @@ ui_run(const struct ui_options *o)
 		control_start(&ui.st, o->loads[i], 1);
 	if (o->record != NULL)
 		recorder_toggle(&ui.st, o->record);
-	ui.st.dirty = 1;
+	ui.st.scr.dirty = 1;
 	ui_loop(&ui, tfd, sfd);
 	if (ui.finish != NULL)
 		ui.finish(&ui, ui.step_arg);
 	recorder_quit(&ui.st);
 	/* The loads stop before the terminal is given back. */
 	c2cview_free(&ui.st);
-	solo_free(ui.st.solo);
-	ui.st.solo = NULL;
-	loads_free(ui.st.loads);
-	ui.st.loads = NULL;
+	solo_free(ui.st.host.solo);
+	ui.st.host.solo = NULL;
+	loads_free(ui.st.host.loads);
+	ui.st.host.loads = NULL;
 	ui_curses_end(tfd, sfd, &oldmask);
-	ui_save(&ui.st, o, theme_gen != ui.st.theme_gen || o->theme != NULL);
-	rc = ui.st.exit_status;
+	ui_save(&ui.st, o, theme_gen != ui.st.scr.theme_gen || o->theme != NULL);
+	rc = ui.st.scr.exit_status;
 	if (recorder_failed(err, sizeof err)) {
 		fprintf(stderr, "smtscope: %s\n", err);
 		if (rc == CMD_OK)
@@ -795,14 +797,14 @@ ui_run(const struct ui_options *o)
 const struct topo *
 ui_topo(struct ui *ui)
 {
-	return ui->st.m;
+	return ui->st.host.m;
 }
 
 /* The load supervisor, NULL on a view. */
 struct loads *
 ui_loads(struct ui *ui)
 {
-	return ui->st.loads;
+	return ui->st.host.loads;
 }
 
 /* Set or clear the caption bar. */
@@ -858,7 +860,7 @@ ui_load_start(struct ui *ui, const char *text, int measure, char *err, size_t er
 	int	id = control_start(&ui->st, text, measure);
 
 	if (id == -1)
-		snprintf(err, errlen, "%s", ui->st.msg);
+		snprintf(err, errlen, "%s", ui->st.scr.msg);
 	return id;
 }
 
@@ -866,12 +868,12 @@ ui_load_start(struct ui *ui, const char *text, int measure, char *err, size_t er
 int
 ui_load_move(struct ui *ui, int id, int cpu, int cpu_b, char *err, size_t errlen)
 {
-	if (ui->st.view_only || loads_get(ui->st.loads, id) == NULL) {
+	if (ui->st.host.view_only || loads_get(ui->st.host.loads, id) == NULL) {
 		snprintf(err, errlen, "no load #%d", id);
 		return -1;
 	}
 	if (control_move(&ui->st, id, cpu, cpu_b) == -1) {
-		snprintf(err, errlen, "%s", ui->st.msg);
+		snprintf(err, errlen, "%s", ui->st.scr.msg);
 		return -1;
 	}
 	return 0;
@@ -881,7 +883,7 @@ ui_load_move(struct ui *ui, int id, int cpu, int cpu_b, char *err, size_t errlen
 int
 ui_load_stop(struct ui *ui, int id)
 {
-	if (ui->st.view_only || loads_get(ui->st.loads, id) == NULL)
+	if (ui->st.host.view_only || loads_get(ui->st.host.loads, id) == NULL)
 		return -1;
 	control_stop(&ui->st, id);
 	return 0;
@@ -893,7 +895,7 @@ ui_load_pause(struct ui *ui, int id, int pause)
 {
 	struct load	*l;
 
-	if (ui->st.view_only || (l = loads_get(ui->st.loads, id)) == NULL)
+	if (ui->st.host.view_only || (l = loads_get(ui->st.host.loads, id)) == NULL)
 		return -1;
 	if ((l->state == LOAD_PAUSED) != (pause != 0))
 		control_pause(&ui->st, id);
@@ -911,14 +913,14 @@ ui_load_set_solo(struct ui *ui, int id, double rate)
 int
 ui_measuring(struct ui *ui)
 {
-	return ui->st.solo != NULL && solo_busy(ui->st.solo);
+	return ui->st.host.solo != NULL && solo_busy(ui->st.host.solo);
 }
 
 /* The screen's solo measurer, NULL on a view of another machine. */
 struct solo *
 ui_solo(struct ui *ui)
 {
-	return ui->st.solo;
+	return ui->st.host.solo;
 }
 
 /* The panel's figures for a load. */
@@ -927,7 +929,7 @@ ui_load_figures(struct ui *ui, int id, struct ui_figures *f)
 {
 	const struct ui_loadview	*v;
 
-	if (ui->st.loads == NULL || loads_get(ui->st.loads, id) == NULL)
+	if (ui->st.host.loads == NULL || loads_get(ui->st.host.loads, id) == NULL)
 		return -1;
 	f->rate = f->solo = f->speed = f->share = f->efficiency = NAN;
 	f->disturbed = 0;

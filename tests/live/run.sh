@@ -175,21 +175,45 @@ ok $? "pipe@0,0 with stdin and stderr closed runs"
 # and nobody's count holds other people's processes), a load that cannot
 # fork fails at once with the reason, and run says FAILED for it.
 LUID=$(free_uid)
-if [ "$(id -u)" -eq 0 ] && [ -n "$LUID" ] && command -v setpriv > /dev/null && command -v prlimit > /dev/null &&
-    setpriv --reuid=$LUID --regid=$LUID --clear-groups test -x "$SMTSCOPE"; then
+UBIN= UBIN_WHY=
+if [ "$(id -u)" -eq 0 ] && [ -n "$LUID" ] && command -v setpriv > /dev/null &&
+    command -v prlimit > /dev/null; then
+	uid_bindir "$LUID"
+fi
+if [ -n "$UBIN" ]; then
 	for np in 2 3; do
 		start=$(date +%s)
 		# LeakSanitizer's exit check needs a process of its own: none is left.
 		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
 		    setpriv --reuid=$LUID --regid=$LUID --clear-groups prlimit --nproc=$np \
-		    $SMTSCOPE run --time 0.3 fork@0 hash@0 > "$TMP/out" 2>&1
+		    "$UBIN/smtscope" run --time 0.3 fork@0 hash@0 > "$TMP/out" 2>&1
 		st=$?
 		el=$(( $(date +%s) - start ))
 		[ $st -eq 1 ] && grep -q 'FAILED: .*fork: Resource temporarily unavailable' "$TMP/out" &&
 		    [ "$el" -lt 10 ]
 		ok $? "nproc=$np: fork@0 fails at once ($el s, exit $st): $(grep FAILED "$TMP/out" | head -n 1)"
 	done
+	# A copy in a directory this user may not reach: the error says why,
+	# not "not found".
+	mkdir "$TMP/sub" && cp "$SMTSCOPE" "$(dirname "$SMTSCOPE")/smtscope-load" "$TMP/sub/" &&
+	    chmod 755 "$TMP/sub" "$TMP/sub/smtscope" "$TMP/sub/smtscope-load" && chmod 700 "$TMP"
+	(cd "$TMP/sub" && ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+	    setpriv --reuid=$LUID --regid=$LUID --clear-groups ./smtscope run --time 0.3 spin@0) \
+	    > "$TMP/out" 2>&1
+	st=$?
+	msg=$(tr -s ' \n' '  ' < "$TMP/out")	# the report wraps long lines
+	[ $st -eq 1 ] && case $msg in
+	*"smtscope-load at $TMP/sub/smtscope-load: permission denied (the directory "*" is not reachable by uid $LUID)"*)
+		! grep -q 'not found' "$TMP/out" ;;
+	*) false ;;
+	esac
+	ok $? "smtscope-load out of the user's reach is named with why (exit $st): $(echo "$msg" | grep -o 'smtscope-load at [^)]*)' | head -n 1)"
+elif [ -n "$UBIN_WHY" ]; then
+	skip "$UBIN_WHY"
+	skip "$UBIN_WHY"
+	skip "$UBIN_WHY"
 else
+	skip "needs root, setpriv and prlimit to run as an unused user under a process limit"
 	skip "needs root, setpriv and prlimit to run as an unused user under a process limit"
 	skip "needs root, setpriv and prlimit to run as an unused user under a process limit"
 fi

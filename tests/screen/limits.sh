@@ -27,8 +27,12 @@ ok $? "nofile=16, live screen: exit 2 ($st) before the screen starts"
 # At the minimum, eight loads with pipes still start and are measured.
 prlimit --nofile=32 $SMTSCOPE run --time 0.2 --json pipe@0,1 pipe@1,0 hash@0 hash@1 \
     spin@0 spin@1 int@0 fork@1 > "$TMP/out.json" 2> "$TMP/err"
-python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["loads"]; sys.exit(not (len(l) == 8 and all(x["error"] is None for x in l)))' "$TMP/out.json"
-ok $? "nofile=32: eight loads, two of them pipes, all run"
+why=$(python3 -c 'import json,sys
+l = json.load(open(sys.argv[1]))["loads"]
+bad = ["%s: %s" % (x["name"], x["error"]) for x in l if x["error"] is not None]
+print("; ".join(bad) if len(l) == 8 else "%d loads, not 8" % len(l))
+sys.exit(len(l) != 8 or bad != [])' "$TMP/out.json" 2>&1)
+ok $? "nofile=32: eight loads, two of them pipes, all run${why:+ ($why)}"
 
 # Too little address space: the load that cannot map its memory says so.
 # (A sanitizer build cannot even reserve its shadow memory under --as.)
@@ -62,11 +66,10 @@ if grep -q __asan_report "$SMTSCOPE" 2> /dev/null; then
 		skip "process limit: the sanitizer runtime needs processes of its own there"
 	done
 elif LUID=$(free_uid) && [ -n "$LUID" ] && [ "$(id -u)" -eq 0 ] &&
-    command -v setpriv > /dev/null &&
-    setpriv --reuid=$LUID --regid=$LUID --clear-groups test -x "$SMTSCOPE"; then
+    command -v setpriv > /dev/null && uid_bindir "$LUID"; then
 	TM_SOCK="smtscope-test-limits-nproc-$$"
 	tm_start "LANG=C.UTF-8 setpriv --reuid=$LUID --regid=$LUID --clear-groups \
-	    prlimit --nproc=3 $SMTSCOPE -d 2 -l spin@0 -l hash@1 -l int@0 -l fork@1"
+	    prlimit --nproc=3 $UBIN/smtscope -d 2 -l spin@0 -l hash@1 -l int@0 -l fork@1"
 	tm_wait 'Resource temporarily unavailable|process limit' 10 > /dev/null
 	ok $? "nproc=3: the screen says why a load could not start"
 	tm_wait '^ spin#1 ' 5 > /dev/null
@@ -82,10 +85,11 @@ elif LUID=$(free_uid) && [ -n "$LUID" ] && [ "$(id -u)" -eq 0 ] &&
 	ok $? "nproc=3: q quits cleanly"
 	tm_end
 else
-	skip "needs root and setpriv to run as an unused user"
-	skip "needs root and setpriv to run as an unused user"
-	skip "needs root and setpriv to run as an unused user"
-	skip "needs root and setpriv to run as an unused user"
+	why="needs root and setpriv to run as an unused user"
+	[ -n "${UBIN_WHY:-}" ] && why=$UBIN_WHY
+	for i in 1 2 3 4; do
+		skip "$why"
+	done
 fi
 
 # The terminal goes away (its tmux server killed): smtscope ends, no load left.

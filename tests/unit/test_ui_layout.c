@@ -104,7 +104,7 @@ frames(void)
 
 	memset(&st, 0, sizeof st);
 	memset(&lay, 0, sizeof lay);
-	st.m = topo_load_synthetic("package:2 core:2 pu:2", err, sizeof err);
+	st.host.m = topo_load_synthetic("package:2 core:2 pu:2", err, sizeof err);
 	layout_update(&lay, &st, 24, 80, 1);
 	ok(80 - lay.panel.why >= LAYOUT_WHY_MIN && lay.panel.share_w == 0 &&
 	    lay.panel.eff_w == 0, "80x24: the WHY keeps %d columns; SHARE and EFF go",
@@ -113,19 +113,19 @@ frames(void)
 	ok(lay.panel.share_w > 0 && lay.panel.eff_w > 0 && lay.panel.hist_w > 0,
 	    "160x40: every column");
 	ok(lay.scr.chart_h == 0, "no chart without one");
-	st.chart = chart_new(st.m->npus);
-	st.chart_on = 1;
+	st.chart.samples = chart_new(st.host.m->npus);
+	st.chart.on = 1;
 	layout_update(&lay, &st, 40, 120, 1);
 	ok(lay.scr.chart_h >= LAYOUT_CHART_MIN && lay.scr.chart_y > lay.scr.topo_y +
 	    lay.topo.nrows - 1 && lay.scr.chart_y + lay.scr.chart_h <= lay.scr.panel_y &&
 	    lay.scr.topo_h >= lay.topo.nrows, "120x40: the chart takes the tree's "
 	    "spare rows (%d at %d)", lay.scr.chart_h, lay.scr.chart_y);
-	st.chart_on = 0;
+	st.chart.on = 0;
 	layout_update(&lay, &st, 40, 120, 1);
 	ok(lay.scr.chart_h == 0, "hidden: no chart rows");
-	chart_free(st.chart);
+	chart_free(st.chart.samples);
 	layout_release(&lay);
-	topo_free(st.m);
+	topo_free(st.host.m);
 }
 
 /* Every check of the layout, in order. */

@@ -1,0 +1,45 @@
+/*
+ * lview.h: the screen's part that is the loads as shown: each load's
+ * figures smoothed over refreshes (figures.c computes them), found by id.
+ */
+#ifndef SMTSCOPE_UI_LVIEW_H
+#define SMTSCOPE_UI_LVIEW_H
+
+#include <stdint.h>
+
+#define UI_HIST		32		/* samples in a load's sparkline */
+
+/* A load as the screen sees it: figures smoothed over refreshes. */
+struct ui_loadview {
+	int		 id;
+	double		 rate;
+	double		 solo;
+	double		 solo_share;	/* share of wall time it got while measured */
+	uint64_t	 solo_end_ns;	/* the measurement the solo rate is from */
+	int		 solo_disturbed; /* others ran on its core then (solo_disturbed()) */
+	double		 solo_foreign;	/* their CPU time on its core then, in CPUs; NAN */
+	int		 solo_tries;	/* automatic measures again of a disturbed solo */
+	uint64_t	 solo_told_ns;	/* the disturbed measurement the status line named */
+	double		 speed;
+	double		 share;
+	double		 eff;
+	double		 hist[UI_HIST];	/* speeds, oldest first; NAN for gaps */
+	int		 nhist;
+	int		 fresh;		/* no rate since start, move or resume */
+};
+
+struct ui_lview {
+	struct ui_loadview	*lv;
+	int			 n;
+	int			 cap;
+};
+
+/* A load's figures, or NULL before its first. */
+const struct ui_loadview *lview_find(const struct ui_lview *, int id);
+/* A load's figures, made (unknown, fresh) on first use. */
+struct ui_loadview	*lview_get(struct ui_lview *, int id);
+/* Forget a load's figures. */
+void			 lview_drop(struct ui_lview *, int id);
+void			 lview_free(struct ui_lview *);
+
+#endif

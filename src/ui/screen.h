@@ -1,0 +1,45 @@
+/*
+ * screen.h: the screen's part that is the screen itself: which view the
+ * topology takes (its geometry's one choice; layout.c computes the rest
+ * each frame), the theme, the status line's message, a snapshot asked for,
+ * and the loop's flags. control.c changes it; ui.c runs the loop by it.
+ */
+#ifndef SMTSCOPE_UI_SCREEN_H
+#define SMTSCOPE_UI_SCREEN_H
+
+#include <stdint.h>
+
+#include "ui/theme.h"
+
+/* The topology as a tree (a row per CPU) or a grid (a cell per core). */
+enum layout_view {
+	LAYOUT_TREE,
+	LAYOUT_GRID
+};
+
+struct ui_screen {
+	enum layout_view	 view;		/* as chosen, when view_chosen */
+	int			 view_chosen;	/* else the one that fits */
+	int			 colors;	/* the terminal has colors */
+
+	/* The theme; theme_gen counts changes, for draw's colors. */
+	struct theme		 theme;
+	unsigned int		 theme_gen;
+
+	/* The status line's message. */
+	char			 msg[256];
+	int			 msg_error;
+	uint64_t		 msg_t_ns;
+
+	/* S asked for the screen as SVG, once drawn; to this file ("" dated). */
+	int			 snapshot_ask;
+	char			 snapshot_path[512];
+
+	/* The loop. */
+	int			 quit;
+	int			 exit_status;
+	int			 dirty;		/* draw again */
+	int			 redraw;	/* repaint the whole terminal */
+};
+
+#endif
