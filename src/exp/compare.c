@@ -24,6 +24,23 @@ static const char *const compare_topo_words[4] = {
 	"packages", "NUMA nodes", "cores", "logical CPUs"
 };
 
+/*
+ * A machine's SMT state in the machine model's words, with the kernel's
+ * control where the file has it: "SMT on (2 threads per core), control on".
+ * The one place compare says SMT: its groups' line and its reasons agree.
+ */
+static void
+compare_smt_words(const struct compare_machine *cm, char *buf, size_t len)
+{
+	char	words[96];
+
+	machine_smt_words(words, sizeof words, cm->topo[COMPARE_SMT_ON], cm->topo[COMPARE_WIDTH]);
+	if (cm->smt_control != NULL && cm->smt_control[0] != '\0')
+		snprintf(buf, len, "%s, control %s", words, cm->smt_control);
+	else
+		snprintf(buf, len, "%s", words);
+}
+
 /* A machine's solo of a kernel, or NULL. */
 const struct compare_fig *
 compare_solo(const struct compare_machine *cm, int kernel)
@@ -159,7 +176,18 @@ compare_count_topo(const struct compare *c, const struct compare_group *g, int f
 	return n;
 }
 
-/* The most common topology of a group, field by field. */
+/* How many of a group's members have this SMT state. */
+static int
+compare_count_smt(const struct compare *c, const struct compare_group *g, const char *smt)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < g->n; i++)
+		n += strcmp(c->m[g->members[i]].smt, smt) == 0;
+	return n;
+}
+
+/* The most common topology of a group, field by field, and its most common SMT state. */
 static void
 compare_topo_mode(const struct compare *c, struct compare_group *g)
 {
@@ -175,6 +203,13 @@ compare_topo_mode(const struct compare *c, struct compare_group *g)
 			}
 		}
 	}
+	for (best = 0, i = 0; i < g->n; i++) {
+		n = compare_count_smt(c, g, c->m[g->members[i]].smt);
+		if (n > best) {
+			best = n;
+			snprintf(g->smt, sizeof g->smt, "%s", c->m[g->members[i]].smt);
+		}
+	}
 }
 
 /* Reasons from a machine's topology where most of its group has another. */
@@ -182,7 +217,6 @@ static void
 compare_topo_why(const struct compare *c, const struct compare_group *g,
     struct compare_machine *cm)
 {
-	char	words[128];
 	int	f, mine, most;
 
 	for (f = COMPARE_PACKAGES; f <= COMPARE_PUS; f++) {
@@ -194,24 +228,15 @@ compare_topo_why(const struct compare *c, const struct compare_group *g,
 			compare_why(cm, "%d %s where %d other%s have %d", cm->topo[f],
 			    compare_topo_words[f], most, most == 1 ? "" : "s", g->topo[f]);
 	}
-	if (cm->topo[COMPARE_WIDTH] == g->topo[COMPARE_WIDTH] &&
-	    cm->topo[COMPARE_SMT_ON] == g->topo[COMPARE_SMT_ON])
-		return;
-	mine = compare_count_topo(c, g, COMPARE_WIDTH, cm->topo[COMPARE_WIDTH]);
-	most = compare_count_topo(c, g, COMPARE_WIDTH, g->topo[COMPARE_WIDTH]);
-	if (most <= mine && cm->topo[COMPARE_WIDTH] == g->topo[COMPARE_WIDTH]) {
-		mine = compare_count_topo(c, g, COMPARE_SMT_ON, cm->topo[COMPARE_SMT_ON]);
-		most = compare_count_topo(c, g, COMPARE_SMT_ON, g->topo[COMPARE_SMT_ON]);
-	}
-	if (most <= mine)
-		return;
-	machine_smt_words(words, sizeof words, cm->topo[COMPARE_SMT_ON],
-	    cm->topo[COMPARE_WIDTH]);
-	compare_why(cm, "%s where %d other%s have %d", words, most, most == 1 ? "" : "s",
-	    g->topo[COMPARE_WIDTH]);
+	/* SMT: one state in the model's words, against the one most have. */
+	mine = compare_count_smt(c, g, cm->smt);
+	most = compare_count_smt(c, g, g->smt);
+	if (strcmp(cm->smt, g->smt) != 0 && most > mine)
+		compare_why(cm, "%s where %d other%s have %s", cm->smt, most,
+		    most == 1 ? "" : "s", g->smt);
 }
 
-/* A text field of a machine: microcode, BIOS version, kernel, product, SMT control. */
+/* A text field of a machine: microcode, BIOS version, kernel, product. */
 static const char *
 compare_text_of(const struct compare_machine *cm, int f)
 {
@@ -222,10 +247,8 @@ compare_text_of(const struct compare_machine *cm, int f)
 		return cm->bios;
 	case 2:
 		return cm->kernel;
-	case 3:
-		return cm->product;
 	}
-	return cm->smt_control;
+	return cm->product;
 }
 
 /* The distinct values of a text field in a group, with how many have each. */
@@ -272,19 +295,19 @@ compare_tally_of(const struct compare_tally *t, const char *s)
 	return 0;
 }
 
-/* Reasons from microcode, firmware, kernel, product or SMT control most have not. */
+/* Reasons from microcode, firmware, kernel or product most have not (SMT: compare_topo_why). */
 static void
 compare_text_why(const struct compare *c, const struct compare_group *g)
 {
-	static const char *const words[5] = {
-		"microcode", "BIOS version", "kernel", "product", "SMT control"
+	static const char *const words[4] = {
+		"microcode", "BIOS version", "kernel", "product"
 	};
 	struct compare_tally	 t;
 	struct compare_machine	*cm;
 	const char		*mine;
 	int			 f, i, most;
 
-	for (f = 0; f < 5; f++) {
+	for (f = 0; f < 4; f++) {
 		compare_tally(c, g, f, &t);
 		for (i = 0; t.best != -1 && i < g->n; i++) {
 			cm = &c->m[g->members[i]];
@@ -440,6 +463,42 @@ compare_count_kinds(const struct compare *c, const struct compare_group *g,
 	}
 }
 
+/*
+ * The note of a warning kind most of a group reported, in the machines'
+ * own words (a kind's digits are only a key, never printed): the warning
+ * where they all say the same, else the first with its machine's name.
+ */
+static char *
+compare_note(const struct compare *c, const struct compare_group *g,
+    const struct compare_kinds *t, int kind)
+{
+	const struct compare_machine	*cm;
+	const char			*text = NULL, *who = "";
+	char				 k[256];
+	int				 i, j, same = 1;
+
+	for (i = 0; i < g->n; i++) {
+		cm = &c->m[g->members[i]];
+		for (j = 0; j < cm->nwarn; j++) {
+			compare_warn_kind(cm->warn[j], k, sizeof k);
+			if (strcmp(k, t->kind[kind]) != 0)
+				continue;
+			if (text == NULL) {
+				text = cm->warn[j];
+				who = cm->name;
+			} else if (strcmp(text, cm->warn[j]) != 0)
+				same = 0;
+		}
+	}
+	if (text == NULL || text[0] == '~')
+		return xasprintf("%d of %d reported: other work disturbed some of their "
+		    "figures (~; each names who)", t->n[kind], g->n);
+	if (same)
+		return xasprintf("%d of %d reported: %s", t->n[kind], g->n, text);
+	return xasprintf("%d of %d reported it, each in its own figures, e.g. %s: %s",
+	    t->n[kind], g->n, who, text);
+}
+
 /* One machine's warnings: a note when most of the group reported it, else a reason. */
 static void
 compare_warn_one(struct compare *c, struct compare_group *g, struct compare_kinds *t,
@@ -458,8 +517,7 @@ compare_warn_one(struct compare *c, struct compare_group *g, struct compare_kind
 				t->noted[ids[i]] = 1;
 				g->notes = xreallocarray(g->notes, (size_t)g->nnotes + 1,
 				    sizeof *g->notes);
-				g->notes[g->nnotes++] = xasprintf("%d of %d reported: %s",
-				    t->n[ids[i]], g->n, t->kind[ids[i]]);
+				g->notes[g->nnotes++] = compare_note(c, g, t, ids[i]);
 			}
 			continue;
 		}
@@ -523,6 +581,8 @@ compare_analyse(struct compare *c)
 	int			 k, i, n = 0;
 
 	compare_unique_names(c);
+	for (i = 0; i < c->n; i++)
+		compare_smt_words(&c->m[i], c->m[i].smt, sizeof c->m[i].smt);
 	compare_group(c);
 	for (k = 0; k < c->ngroups; k++) {
 		g = &c->groups[k];

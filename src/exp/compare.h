@@ -36,6 +36,7 @@ struct compare_machine {
 	char			*hostname, *kernel;
 	char			*vendor, *brand, *codename, *microcode, *bios, *product;
 	char			*smt_control;
+	char			 smt[128];	/* its SMT state in the model's words (compare.c) */
 	int			 family, model, stepping;
 	int			 topo[6];	/* packages, numa, cores, pus, width, smt_on */
 	char			**warn;
@@ -54,6 +55,7 @@ struct compare_machine {
 struct compare_group {
 	char	*cpu;			/* "AMD EPYC 7763 (AuthenticAMD 25/1)" */
 	int	 topo[6];		/* the topology most of them have */
+	char	 smt[128];		/* the SMT state most of them have, in words */
 	int	*members;		/* machine indexes */
 	int	 n;
 	double	*solo_med;		/* [nkernels] */

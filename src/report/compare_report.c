@@ -171,26 +171,25 @@ compare_text_block(const struct compare *c, const struct compare_group *g,
 	}
 }
 
-/* The topology most of a group has, in words. */
+/* The topology most of a group has, in words, with the SMT state its reasons speak of. */
 static void
-compare_topo_text(const int *t, char *buf, size_t len)
+compare_topo_text(const struct compare_group *g, char *buf, size_t len)
 {
-	char	smt[96];
+	const int	*t = g->topo;
 
-	machine_smt_words(smt, sizeof smt, t[COMPARE_SMT_ON], t[COMPARE_WIDTH]);
 	snprintf(buf, len, "%d package%s, %d NUMA node%s, %d cores, %d logical CPUs, %s",
 	    t[COMPARE_PACKAGES], t[COMPARE_PACKAGES] == 1 ? "" : "s", t[COMPARE_NUMA],
-	    t[COMPARE_NUMA] == 1 ? "" : "s", t[COMPARE_CORES], t[COMPARE_PUS], smt);
+	    t[COMPARE_NUMA] == 1 ? "" : "s", t[COMPARE_CORES], t[COMPARE_PUS], g->smt);
 }
 
-/* Print "lead who: text" wrapped at 80 columns, the rest indented by six. */
+/* Print "lead who: text" (who NULL: "lead text") wrapped at 80 columns, the rest indented by six. */
 static void
 compare_wrap(FILE *f, const char *lead, const char *who, const char *text)
 {
 	const char	*p = text, *brk;
 	int		 col, room, first = 1;
 
-	col = fprintf(f, "%s%s: ", lead, who);
+	col = who != NULL ? fprintf(f, "%s%s: ", lead, who) : fprintf(f, "%s", lead);
 	while (*p != '\0') {
 		room = COMPARE_COLS - 1 - col;
 		if ((int)strlen(p) <= room) {
@@ -224,9 +223,10 @@ compare_text_group(const struct compare *c, int k, FILE *f)
 	char				 topo[256];
 	int				 nlines, lw = 12, per, from, i, j;
 
-	compare_topo_text(g->topo, topo, sizeof topo);
-	fprintf(f, "\nGroup %d: %s\n  %d machine%s; most have\n  %s\n", k + 1, g->cpu,
-	    g->n, g->n == 1 ? "" : "s", topo);
+	compare_topo_text(g, topo, sizeof topo);
+	fprintf(f, "\nGroup %d: %s\n  %d machine%s; most have\n", k + 1, g->cpu,
+	    g->n, g->n == 1 ? "" : "s");
+	compare_wrap(f, "  ", NULL, topo);
 	lines = compare_lines(c, g, &nlines);
 	for (i = 0; i < nlines; i++)
 		if ((int)strlen(lines[i].label) + 2 > lw)
@@ -320,6 +320,8 @@ compare_json_machine(const struct compare *c, const struct compare_machine *cm,
 	strbuf_json_str(sb, cm->path);
 	strbuf_puts(sb, ",\"hostname\":");
 	strbuf_json_str(sb, cm->hostname);
+	strbuf_puts(sb, ",\"smt\":");
+	strbuf_json_str(sb, cm->smt);
 	strbuf_printf(sb, ",\"group\":%d,\"outlier\":%s,\"reasons\":[", cm->group + 1,
 	    cm->nwhy > 0 ? "true" : "false");
 	for (i = 0; i < cm->nwhy; i++) {
@@ -350,10 +352,12 @@ compare_json_group(const struct compare *c, const struct compare_group *g,
 	strbuf_puts(sb, "{\"cpu\":");
 	strbuf_json_str(sb, g->cpu);
 	strbuf_printf(sb, ",\"topology\":{\"packages\":%d,\"numa_nodes\":%d,\"cores\":%d,"
-	    "\"pus\":%d,\"smt_width\":%d,\"smt_on\":%s},\"machines\":[",
+	    "\"pus\":%d,\"smt_width\":%d,\"smt_on\":%s,\"smt\":",
 	    g->topo[COMPARE_PACKAGES], g->topo[COMPARE_NUMA], g->topo[COMPARE_CORES],
 	    g->topo[COMPARE_PUS], g->topo[COMPARE_WIDTH], g->topo[COMPARE_SMT_ON] == 1 ?
 	    "true" : g->topo[COMPARE_SMT_ON] == 0 ? "false" : "null");
+	strbuf_json_str(sb, g->smt);
+	strbuf_puts(sb, "},\"machines\":[");
 	for (i = 0; i < g->n; i++) {
 		strbuf_puts(sb, i ? "," : "");
 		strbuf_json_str(sb, c->m[g->members[i]].name);

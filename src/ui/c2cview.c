@@ -11,6 +11,7 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
@@ -191,54 +192,6 @@ c2cview_cursor_to(struct ui_state *st, int row)
 		control_cursor_os(st, v->c.plan.cpus[row]);
 }
 
-/* Keys while the view is shown: move along the rows, leave, quit. */
-int
-c2cview_key(struct ui_state *st, int key)
-{
-	MEVENT	ev;
-	int	row;
-
-	if (!c2cview_on(st) || st->sel.mode != UI_NORMAL)
-		return 0;
-	row = c2cview_cursor_row(st);
-	switch (key) {
-	case KEY_MOUSE:
-		if (getmouse(&ev) == OK && (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)))
-			c2cview_cursor_to(st, row + (ev.bstate & BUTTON4_PRESSED ? -1 : 1));
-		break;
-	case KEY_UP:
-	case 'k':
-		c2cview_cursor_to(st, row - 1);
-		break;
-	case KEY_DOWN:
-	case 'j':
-		c2cview_cursor_to(st, row + 1);
-		break;
-	case KEY_HOME:
-	case 'g':
-		c2cview_cursor_to(st, 0);
-		break;
-	case KEY_END:
-	case 'G':
-		c2cview_cursor_to(st, st->c2c->c.plan.ncpus - 1);
-		break;
-	case 'L':
-	case 27:
-		c2cview_toggle(st);
-		break;
-	case 'q':
-	case 'Q':
-	case KEY_F(10):
-		control_quit(st, st->scr.exit_status);
-		break;
-	case 12:
-		control_redraw(st);
-		break;
-	}
-	st->scr.dirty = 1;
-	return 1;
-}
-
 /* Reap the child once its pipe is at its end. */
 static void
 c2cview_reap(struct c2cview *v)
@@ -303,39 +256,314 @@ c2cview_free(struct ui_state *st)
 	st->c2c = NULL;
 }
 
-/* The frame of the view: how many CPUs a cell covers, and its columns. */
+/* Rows of plan and progress under the title, at most. */
+#define C2CVIEW_TOPROWS	3
+
+/* Columns a string takes (UTF-8). */
+static int
+c2cview_width(const char *s)
+{
+	int	w = 0;
+
+	for (; *s != '\0'; s++)
+		w += ((unsigned char)*s & 0xc0) != 0x80;
+	return w;
+}
+
+/*
+ * Draw elements one after another from row y to row ylast: an element that
+ * does not fit the rest of its row starts the next one, without the
+ * separator it begins with ("; ", ", ", "  "); one longer than a row is left
+ * out, never cut. Returns the row after the last one used; with attr -1
+ * it only counts them.
+ */
+static int
+c2cview_flow(int y, int ylast, int cols, int attr, const char *const *el, int n)
+{
+	const char	*s;
+	int		 i, x = 0, w;
+
+	if (attr != -1)
+		attrset(attr);
+	for (i = 0; i < n && y <= ylast; i++) {
+		if ((s = el[i]) == NULL || s[0] == '\0')
+			continue;
+		if (x > 0 && x + c2cview_width(s) > cols) {
+			y++;
+			x = 0;
+		}
+		if (x == 0)
+			s += strspn(s, ";:, ");
+		if ((w = c2cview_width(s)) > cols || y > ylast)
+			continue;
+		if (attr != -1)
+			mvaddstr(y, x, s);
+		x += w;
+	}
+	return x > 0 ? y + 1 : y;
+}
+
+/* The plan in words: which pairs, and how c2c plans the same. */
+static void
+c2cview_plan_words(const struct c2cview *v, char *which, char *how, size_t len)
+{
+	int	n = v->c.plan.ncpus;
+
+	if (v->c.plan.sel == C2C_PER_CORE) {
+		snprintf(which, len, ": one CPU per core with the others and with its siblings");
+		snprintf(how, len, " (as c2c --per-core; every pair: %d)", n * (n - 1) / 2);
+	} else {
+		snprintf(which, len, ": every pair");
+		snprintf(how, len, " (as c2c)");
+	}
+}
+
+/*
+ * The plan or the progress, the time left, the hypervisor's note, from row 1
+ * (-1 for attr: counted, not drawn); returns the row after them.
+ */
+static int
+c2cview_draw_progress(const struct c2cview *v, int cols, int attr)
+{
+	const struct c2c	*c = &v->c;
+	char			 what[256], which[96], how[96], left[64] = "", hyp[160] = "";
+	const char		*el[5] = { what, which, how, left, hyp };
+	double			 el_s;
+	int			 i;
+
+	c2cview_plan_words(v, which, how, sizeof which);
+	if (c->dry_run) {
+		snprintf(what, sizeof what, "plan only: %d pairs of %d CPUs", c->plan.npairs,
+		    c->plan.ncpus);
+		snprintf(left, sizeof left, "; another machine's topology: nothing is "
+		    "measured here");
+	} else if (v->err[0] != '\0')
+		snprintf(what, sizeof what, "%s", v->err);
+	else if (v->pid > 0) {
+		el_s = (double)(util_now_ns() - v->t0_ns) / 1e9;
+		snprintf(what, sizeof what, "measuring in the background (nice 19): %d of %d "
+		    "pairs", c->ndone, c->plan.npairs);
+		if (c->ndone == 0)
+			snprintf(left, sizeof left, ", first pair");
+		else
+			snprintf(left, sizeof left, ", about %.0f s left",
+			    el_s / c->ndone * (c->plan.npairs - c->ndone));
+	} else {
+		for (el_s = 0, i = 0; i < c->plan.npairs; i++)
+			el_s += c->res[i].secs;
+		snprintf(what, sizeof what, "measured %d of %d pairs in %.2f s", c->ndone,
+		    c->plan.npairs, el_s);
+	}
+	if (c->hypervisor[0])
+		snprintf(hyp, sizeof hyp, "; under %s the host's placement of the virtual "
+		    "CPUs decides what is measured", c->hypervisor);
+	/* The time left belongs to the count: it goes right after it. */
+	if (!c->dry_run) {
+		el[1] = left;
+		el[2] = which;
+		el[3] = how;
+	}
+	return c2cview_flow(1, C2CVIEW_TOPROWS, cols, attr, el, 5);
+}
+
+/* Bins per side at most: no terminal has more rows. */
+#define C2CVIEW_MAXBINS	512
+
+/*
+ * The frame of the view: the matrix's bins (a CPU each where they fit,
+ * else the fewest whole cores each, so that siblings share a bin), its
+ * cells and labels. Draw and the keys lay it out alike.
+ */
 struct c2cview_geom {
-	int	nb;		/* cells per side */
-	int	cw;		/* columns per cell */
-	int	labelw;		/* the row labels' columns */
-	int	y0;		/* the first row of cells */
+	int	nb;				/* bins per side */
+	int	start[C2CVIEW_MAXBINS + 1];	/* a bin's first row of the plan */
+	int	cores;				/* cores per bin; 0: a CPU per bin */
+	int	cw;				/* columns per cell */
+	int	labelw;				/* the row labels' columns, mark and blank included */
+	int	labrows;			/* rows of the column labels (written down when > 1) */
+	int	top;			/* the row after the plan and progress lines */
+	int	y0;				/* the first row of cells */
 };
 
-/* Cells per side and their width: figures when they fit, else shades, else bins. */
+/* The core of a row of the plan, -1 when the model has none. */
+static int
+c2cview_core(const struct c2cview *v, int row)
+{
+	const struct topo_pu	*pu = topo_pu_by_os(v->c.m, v->c.plan.cpus[row]);
+
+	return pu != NULL ? pu->core : -1;
+}
+
+/* Bins of per whole cores each (0: a CPU each) over the plan's rows; -1 past the most. */
+static int
+c2cview_bins(const struct c2cview *v, int per, struct c2cview_geom *g)
+{
+	int	i, core, last = -1, ncores = 0;
+
+	g->nb = 0;
+	g->cores = per;
+	for (i = 0; i < v->c.plan.ncpus; i++) {
+		core = c2cview_core(v, i);
+		if (per > 0 && i > 0 && core == last && core != -1)
+			continue;
+		last = core;
+		if (per == 0 || ncores++ % per == 0) {
+			if (g->nb == C2CVIEW_MAXBINS)
+				return -1;
+			g->start[g->nb++] = i;
+		}
+	}
+	g->start[g->nb] = v->c.plan.ncpus;
+	return 0;
+}
+
+/* A bin's row label: its CPU, or the list of its CPUs ("0-1,36-37"). */
+static void
+c2cview_bin_label(const struct c2cview *v, const struct c2cview_geom *g, int b, char *buf,
+    size_t len)
+{
+	struct cpuset	set;
+	int		i;
+
+	if (g->cores == 0) {
+		snprintf(buf, len, "%d", v->c.plan.cpus[g->start[b]]);
+		return;
+	}
+	cpuset_zero(&set);
+	for (i = g->start[b]; i < g->start[b + 1]; i++)
+		cpuset_set(&set, v->c.plan.cpus[i]);
+	cpuset_format(&set, buf, len);
+	/* A list too long for a label: its first CPU and a mark that more follow. */
+	if (strlen(buf) > 20)
+		snprintf(buf, len, "%d+", v->c.plan.cpus[g->start[b]]);
+}
+
+/* The bin holding a row of the plan, -1 for none. */
+static int
+c2cview_bin_of(const struct c2cview_geom *g, int row)
+{
+	int	b;
+
+	for (b = 0; row >= 0 && b < g->nb; b++)
+		if (row < g->start[b + 1])
+			return b;
+	return -1;
+}
+
+/*
+ * What a row, a column and a cell stand for, from row y over two rows at
+ * most (attr -1: counted, not drawn); returns the row after.
+ */
+static int
+c2cview_draw_what(const struct c2cview *v, const struct c2cview_geom *g, int y, int cols,
+    int attr)
+{
+	char		 bins[160], cpus[64], cell[96];
+	const char	*el[2] = { bins, cell };
+	int		 b, n, lo = INT_MAX, hi = 0;
+
+	for (b = 0; b < g->nb; b++) {
+		n = g->start[b + 1] - g->start[b];
+		lo = n < lo ? n : lo;
+		hi = n > hi ? n : hi;
+	}
+	if (lo == hi)
+		snprintf(cpus, sizeof cpus, "%d CPU%s", lo, lo == 1 ? "" : "s");
+	else
+		snprintf(cpus, sizeof cpus, "%d-%d CPUs", lo, hi);
+	if (g->cores == 0)
+		snprintf(bins, sizeof bins, "a row and a column per CPU, in topology order");
+	else if (g->cores == 1)
+		snprintf(bins, sizeof bins, "a row and a column per core (%s: rows name them, "
+		    "columns their first)", cpus);
+	else
+		snprintf(bins, sizeof bins, "a row and a column per %d cores (%s: rows name "
+		    "them, columns their first)", g->cores, cpus);
+	if (v->c.dry_run)
+		snprintf(cell, sizeof cell, "; a cell: %s", g->cores == 0 ? "the pair's "
+		    "relation" : "the nearest relation of its pairs");
+	else
+		snprintf(cell, sizeof cell, "; a cell: %s", g->cores == 0 ? "the pair's "
+		    "one-way time" : "the mean one-way time of its pairs");
+	return c2cview_flow(y, y + 1, cols, attr, el, 2);
+}
+
+/* The marks of the cells, from row y over two rows at most (attr -1: counted); the row after. */
+static int
+c2cview_draw_marks(const struct c2cview *v, int y, int cols, int attr)
+{
+	static const char *const plan[] = { "s smt-sibling", "  2 shared-l2", "  3 shared-l3",
+	    "  p same-package", "  o other-package", "  - same CPU", "  . not planned" };
+	static const char *const marks[] = { "- same CPU", "  . not planned", "  ? pending",
+	    "  ! failed", "  ~ disturbed" };
+
+	if (v->c.dry_run)
+		return c2cview_flow(y, y + 1, cols, attr, plan, 7);
+	return c2cview_flow(y, y + 1, cols, attr, marks, 5);
+}
+
+/*
+ * Labels and cells of bins g: 0 if they fit rows and cols with what is
+ * under them (a blank, what a cell is, the scale when measured, the marks,
+ * the classes, the keys).
+ */
+static int
+c2cview_fit(const struct c2cview *v, int rows, int cols, int nclasses, struct c2cview_geom *g)
+{
+	char	lab[64];
+	int	b, len, maxrow = 0, maxcol = 0, w, below;
+
+	for (b = 0; b < g->nb; b++) {
+		c2cview_bin_label(v, g, b, lab, sizeof lab);
+		if ((len = (int)strlen(lab)) > maxrow)
+			maxrow = len;
+		if ((len = snprintf(NULL, 0, "%d", v->c.plan.cpus[g->start[b]])) > maxcol)
+			maxcol = len;
+	}
+	g->labelw = maxrow + 2;
+	w = cols - g->labelw - 1;
+	g->cw = g->nb * 6 <= w ? 6 : g->nb * 3 <= w ? 3 : 2;
+	/* A column's label fits across its cell with a blank before it, else downwards. */
+	g->labrows = g->cw > maxcol ? 1 : maxcol;
+	g->y0 = g->top + 1 + g->labrows;
+	below = 1 + c2cview_draw_what(v, g, 0, cols, -1) + !v->c.dry_run +
+	    c2cview_draw_marks(v, 0, cols, -1) + nclasses + 1;
+	return g->nb >= 2 && g->nb * g->cw <= w && g->y0 + g->nb + below <= rows ? 0 : -1;
+}
+
+/* The relation classes the plan has pairs of (their summary lines). */
+static int
+c2cview_nclasses(const struct c2cview *v)
+{
+	struct c2c_class	cl[C2C_NCLASSES];
+	int			k, n = 0;
+
+	if (v->c.dry_run)
+		return 0;
+	c2c_classes(&v->c, cl);
+	for (k = 0; k < C2C_NCLASSES; k++)
+		n += cl[k].npairs > 0;
+	return n;
+}
+
+/* Lay the matrix out: a CPU a bin where they fit, else the fewest whole cores a bin. */
 static int
 c2cview_geom(const struct c2cview *v, int rows, int cols, struct c2cview_geom *g)
 {
-	int	n = v->c.plan.ncpus, maxos = 0, i, w, h;
+	int	per, nclasses = c2cview_nclasses(v);
 
-	for (i = 0; i < n; i++)
-		if (v->c.plan.cpus[i] > maxos)
-			maxos = v->c.plan.cpus[i];
-	g->labelw = snprintf(NULL, 0, "%d", maxos) + 2;
-	g->y0 = 4;
-	w = cols - g->labelw - 1;
-	h = rows - g->y0 - 9;
-	if (n * 6 <= w && n <= h)
-		g->cw = 6;
-	else if (n * 3 <= w && n <= h)
-		g->cw = 3;
-	else
-		g->cw = 2;
-	g->nb = n;
-	if (g->nb > w / g->cw)
-		g->nb = w / g->cw;
-	if (g->nb > h)
-		g->nb = h;
-	return g->nb >= 2 ? 0 : -1;
+	g->top = c2cview_draw_progress(v, cols, -1);
+	if (c2cview_bins(v, 0, g) == 0 && c2cview_fit(v, rows, cols, nclasses, g) == 0)
+		return 0;
+	for (per = 1; per <= v->c.plan.ncpus; per++) {
+		if (c2cview_bins(v, per, g) == -1)
+			continue;
+		if (c2cview_fit(v, rows, cols, nclasses, g) == 0)
+			return 0;
+		if (g->nb < 2)
+			break;
+	}
+	return -1;
 }
 
 /* What a cell covers: its figures summed, the pairs by state, the nearest relation. */
@@ -356,8 +584,8 @@ c2cview_cell(const struct c2cview *v, const struct c2cview_geom *g, int r, int c
 
 	memset(out, 0, sizeof *out);
 	out->rel = REL_COUNT;
-	for (i = r * n / g->nb; i < (r + 1) * n / g->nb; i++) {
-		for (j = c * n / g->nb; j < (c + 1) * n / g->nb; j++) {
+	for (i = g->start[r]; i < g->start[r + 1]; i++) {
+		for (j = g->start[c]; j < g->start[c + 1]; j++) {
 			if (i == j) {
 				out->diag = 1;
 				continue;
@@ -468,24 +696,26 @@ c2cview_draw_cell(const struct c2cview *v, const struct ui_term *t,
 	mvprintw(y, x, "%*s", g->cw, buf);
 }
 
-/* The column labels: as many CPU numbers as fit. */
+/*
+ * The column labels, a bin's first CPU over its cell's last column: across
+ * when the cell has room for it and a blank, else written downwards.
+ */
 static void
 c2cview_draw_columns(const struct c2cview *v, const struct ui_term *t,
-    const struct c2cview_geom *g, int cur, int cols)
+    const struct c2cview_geom *g, int curbin)
 {
 	char	lab[16];
-	int	c, x, next = 0, n = v->c.plan.ncpus, first, len;
+	int	c, i, x, len;
 
 	for (c = 0; c < g->nb; c++) {
-		first = c * n / g->nb;
-		len = snprintf(lab, sizeof lab, "%d", v->c.plan.cpus[first]);
-		x = g->labelw + c * g->cw + g->cw - len;
-		if (x < next || x + len >= cols)
-			continue;
-		attrset((int)t->attr[cur >= first && cur < (c + 1) * n / g->nb ?
-		    THEME_CURSOR : THEME_LABEL]);
-		mvaddstr(g->y0 - 1, x, lab);
-		next = x + len + 1;
+		len = snprintf(lab, sizeof lab, "%d", v->c.plan.cpus[g->start[c]]);
+		x = g->labelw + (c + 1) * g->cw - 1;
+		attrset((int)t->attr[c == curbin ? THEME_CURSOR : THEME_LABEL]);
+		if (g->labrows == 1)
+			mvaddstr(g->y0 - 1, x - len + 1, lab);
+		else
+			for (i = 0; i < len; i++)
+				mvaddch(g->y0 - len + i, x, (chtype)lab[i]);
 	}
 }
 
@@ -495,16 +725,16 @@ c2cview_draw_matrix(const struct c2cview *v, const struct ui_state *st,
     const struct ui_term *t, const struct c2cview_geom *g)
 {
 	struct c2cview_cell	cl;
+	char			lab[64];
 	double			lo, hi;
-	int			r, c, cur = c2cview_cursor_row(st), n = v->c.plan.ncpus, here;
+	int			r, c, cur = c2cview_bin_of(g, c2cview_cursor_row(st));
 
 	c2cview_range(v, &lo, &hi);
-	c2cview_draw_columns(v, t, g, cur, t->cols);
+	c2cview_draw_columns(v, t, g, cur);
 	for (r = 0; r < g->nb; r++) {
-		here = cur >= r * n / g->nb && cur < (r + 1) * n / g->nb;
-		attrset((int)t->attr[here ? THEME_CURSOR : THEME_LABEL]);
-		mvprintw(g->y0 + r, 0, "%s%*d ", here ? ">" : " ", g->labelw - 2,
-		    v->c.plan.cpus[r * n / g->nb]);
+		c2cview_bin_label(v, g, r, lab, sizeof lab);
+		attrset((int)t->attr[r == cur ? THEME_CURSOR : THEME_LABEL]);
+		mvprintw(g->y0 + r, 0, "%s%*s ", r == cur ? ">" : " ", g->labelw - 2, lab);
 		for (c = 0; c < g->nb; c++) {
 			c2cview_cell(v, g, r, c, &cl);
 			c2cview_draw_cell(v, t, g, &cl, g->y0 + r, g->labelw + c * g->cw, lo,
@@ -513,106 +743,160 @@ c2cview_draw_matrix(const struct c2cview *v, const struct ui_state *st,
 	}
 }
 
-/* The progress line: pairs measured, the time left; or the plan's note. */
+/* The scale (measured), the marks and the summary by class, from row y. */
 static void
-c2cview_progress(const struct c2cview *v, char *buf, size_t len)
-{
-	const struct c2c	*c = &v->c;
-	double			 el;
-	int			 i;
-
-	if (c->dry_run)
-		snprintf(buf, len, "plan only: %d pairs of %d CPUs (another machine's "
-		    "topology: nothing is measured here)", c->plan.npairs, c->plan.ncpus);
-	else if (v->err[0] != '\0')
-		snprintf(buf, len, "%s", v->err);
-	else if (v->pid > 0) {
-		el = (double)(util_now_ns() - v->t0_ns) / 1e9;
-		snprintf(buf, len, "measuring in the background (nice 19): %d of %d pairs "
-		    "(%s)", c->ndone, c->plan.npairs, c->ndone == 0 ? "first pair" : "");
-		if (c->ndone > 0)
-			snprintf(buf, len, "measuring in the background (nice 19): %d of %d "
-			    "pairs, about %.0f s left", c->ndone, c->plan.npairs,
-			    el / c->ndone * (c->plan.npairs - c->ndone));
-	} else {
-		for (el = 0, i = 0; i < c->plan.npairs; i++)
-			el += c->res[i].secs;
-		snprintf(buf, len, "measured %d of %d pairs in %.2f s", c->ndone,
-		    c->plan.npairs, el);
-	}
-}
-
-/* The legend and the summary by class, from row y. */
-static int
 c2cview_draw_legend(const struct c2cview *v, const struct ui_term *t, int y)
 {
 	struct c2c_class	cl[C2C_NCLASSES];
+	char			part[4][96];
+	const char		*el[4] = { part[0], part[1], part[2], part[3] };
 	double			lo, hi;
-	int			k, l;
+	int			k, l, info = (int)t->attr[THEME_INFO];
 
-	attrset((int)t->attr[THEME_INFO]);
 	if (v->c.dry_run) {
-		mvaddstr(y++, 0, "s smt-sibling  2 shared-l2  3 shared-l3  p same-package  "
-		    "o other-package  - same CPU  . not planned");
-		return y;
+		c2cview_draw_marks(v, y, t->cols, info);
+		return;
 	}
 	c2cview_range(v, &lo, &hi);
-	move(y, 0);
 	if (isfinite(lo)) {
-		printw("%.1f ns ", lo);
+		attrset(info);
+		mvprintw(y, 0, "%.1f ns ", lo);
 		for (l = 0; l < 4; l++) {
 			attrset(c2cview_attr(t, l));
 			addstr(c2cview_shade(t, l));
 		}
-		attrset((int)t->attr[THEME_INFO]);
-		printw(" %.1f ns   ", hi);
+		attrset(info);
+		printw(" %.1f ns", hi);
 	}
-	addstr("- same CPU  . not planned  ? pending  ! failed  ~ disturbed");
-	y++;
+	y = c2cview_draw_marks(v, y + 1, t->cols, info);
 	c2c_classes(&v->c, cl);
 	for (k = 0; k < C2C_NCLASSES; k++) {
 		if (cl[k].nmeasured == 0)
 			continue;
-		mvprintw(y++, 0, "%-15s median %.1f ns, %.1f-%.1f ns, %d of %d pairs%s",
-		    cl[k].name, cl[k].median, cl[k].lo, cl[k].hi, cl[k].nmeasured,
-		    cl[k].npairs, cl[k].nout > 0 ? ", some out of class" : "");
+		snprintf(part[0], sizeof part[0], "%-15s median %.1f ns", cl[k].name,
+		    cl[k].median);
+		snprintf(part[1], sizeof part[1], ", %.1f-%.1f ns", cl[k].lo, cl[k].hi);
+		snprintf(part[2], sizeof part[2], ", %d of %d pairs", cl[k].nmeasured,
+		    cl[k].npairs);
+		snprintf(part[3], sizeof part[3], "%s", cl[k].nout > 0 ?
+		    ", some out of class" : "");
+		y = c2cview_flow(y, y, t->cols, info, el, 4);
 	}
-	return y;
+}
+
+/* "no plan: WHY" from row y to ylast, a word an element: wrapped, never cut. */
+static void
+c2cview_draw_words(const char *why, int y, int ylast, int cols, int attr)
+{
+	char		 buf[300], *w, *save = NULL;
+	const char	*el[64];
+	char		 words[64][80];
+	int		 n = 0;
+
+	snprintf(buf, sizeof buf, "no plan: %s", why);
+	for (w = strtok_r(buf, " ", &save); w != NULL && n < 64; w = strtok_r(NULL, " ", &save)) {
+		snprintf(words[n], sizeof words[n], "%s%s", n > 0 ? " " : "", w);
+		el[n] = words[n];
+		n++;
+	}
+	c2cview_flow(y, ylast, cols, attr, el, n);
 }
 
 /* Draw the view on the whole screen. */
 void
 c2cview_draw(const struct ui_state *st, const struct ui_term *t)
 {
+	static const char *const keys[] = { "L back to the tree", "  j/k move", "  q quit" };
 	const struct c2cview	*v = st->c2c;
 	struct c2cview_geom	 g;
-	char			 line[512];
+	char			 title[256];
+	const char		*el[2] = { "Core-to-core latency, one way", title };
 	int			 y;
 
 	erase();
-	attrset((int)t->attr[THEME_HEADER]);
-	mvprintw(0, 0, "Core-to-core latency, one way: %.60s%s%s", v->c.machine,
+	snprintf(title, sizeof title, ": %s%s%s", v->c.machine,
 	    v->c.hypervisor[0] ? ", under " : "", v->c.hypervisor);
+	c2cview_flow(0, 0, t->cols, (int)t->attr[THEME_HEADER], el, 2);
 	attrset((int)t->attr[THEME_NORMAL]);
 	if (!v->planned)
-		mvprintw(2, 0, "no plan: %.200s", v->err);
+		c2cview_draw_words(v->err, 2, t->rows - 2, t->cols, (int)t->attr[THEME_NORMAL]);
 	else {
-		c2cview_progress(v, line, sizeof line);
-		attrset((int)t->attr[THEME_INFO]);
-		mvaddnstr(1, 0, line, t->cols);
-		if (v->c.hypervisor[0])
-			mvprintw(2, 0, "under %s the host's placement of the virtual CPUs "
-			    "decides what is measured", v->c.hypervisor);
-		if (c2cview_geom(v, t->rows, t->cols, &g) == -1)
-			mvaddstr(3, 0, "the terminal is too small for the matrix");
-		else {
+		c2cview_draw_progress(v, t->cols, (int)t->attr[THEME_INFO]);
+		if (c2cview_geom(v, t->rows, t->cols, &g) == -1) {
+			el[0] = "the terminal is too small for the matrix";
+			c2cview_flow(g.top + 1, g.top + 1, t->cols,
+			    (int)t->attr[THEME_NORMAL], el, 1);
+		} else {
 			c2cview_draw_matrix(v, st, t, &g);
-			y = c2cview_draw_legend(v, t, g.y0 + g.nb + 1);
-			(void)y;
+			y = c2cview_draw_what(v, &g, g.y0 + g.nb + 1, t->cols,
+			    (int)t->attr[THEME_INFO]);
+			c2cview_draw_legend(v, t, y);
 		}
 	}
-	attrset((int)t->attr[THEME_STATUS]);
-	mvaddnstr(t->rows - 1, 0, "L back to the tree  j/k move  q quit", t->cols);
+	c2cview_flow(t->rows - 1, t->rows - 1, t->cols, (int)t->attr[THEME_STATUS], keys, 3);
 	wnoutrefresh(stdscr);
 	doupdate();
+}
+
+/* The first row of the plan of the bin dir bins from the cursor's, as the frame lays them out. */
+static int
+c2cview_step(const struct ui_state *st, int row, int dir)
+{
+	const struct c2cview	*v = st->c2c;
+	struct c2cview_geom	 g;
+	int			 b;
+
+	if (c2cview_geom(v, LINES, COLS, &g) == -1 || (b = c2cview_bin_of(&g, row)) == -1)
+		return row + dir;
+	b += dir;
+	return b < 0 ? 0 : b >= g.nb ? v->c.plan.ncpus - 1 : g.start[b];
+}
+
+/* Keys while the view is shown: move along the rows (a bin a step), leave, quit. */
+int
+c2cview_key(struct ui_state *st, int key)
+{
+	MEVENT	ev;
+	int	row;
+
+	if (!c2cview_on(st) || st->sel.mode != UI_NORMAL)
+		return 0;
+	row = c2cview_cursor_row(st);
+	switch (key) {
+	case KEY_MOUSE:
+		if (getmouse(&ev) == OK && (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)))
+			c2cview_cursor_to(st, c2cview_step(st, row,
+			    ev.bstate & BUTTON4_PRESSED ? -1 : 1));
+		break;
+	case KEY_UP:
+	case 'k':
+		c2cview_cursor_to(st, c2cview_step(st, row, -1));
+		break;
+	case KEY_DOWN:
+	case 'j':
+		c2cview_cursor_to(st, c2cview_step(st, row, 1));
+		break;
+	case KEY_HOME:
+	case 'g':
+		c2cview_cursor_to(st, 0);
+		break;
+	case KEY_END:
+	case 'G':
+		c2cview_cursor_to(st, st->c2c->c.plan.ncpus - 1);
+		break;
+	case 'L':
+	case 27:
+		c2cview_toggle(st);
+		break;
+	case 'q':
+	case 'Q':
+	case KEY_F(10):
+		control_quit(st, st->scr.exit_status);
+		break;
+	case 12:
+		control_redraw(st);
+		break;
+	}
+	st->scr.dirty = 1;
+	return 1;
 }

@@ -84,8 +84,11 @@ test_fleet(void)
 	n = compare_analyse(&c);
 	ok(c.ngroups == 1, "one group: the same CPU (%d)", c.ngroups);
 	ok(n == 5, "five outliers (%d)", n);
-	ok(test_has_why(&c, "node17", "SMT off (1 thread per core) where 39 others have 2"),
-	    "node17: SMT off where 39 others have 2");
+	ok(strcmp(c.groups[0].smt, "SMT on (2 threads per core), control on") == 0,
+	    "most have SMT on, in the model's words (%s)", c.groups[0].smt);
+	ok(test_has_why(&c, "node17", "SMT off (1 thread per core), control off where 39 "
+	    "others have SMT on (2 threads per core), control on"),
+	    "node17: its SMT state where 39 others have the group's, in the same words");
 	ok(test_has_why(&c, "node17", "128 logical CPUs where 39 others have 256"),
 	    "node17: 128 logical CPUs");
 	ok(test_has_why(&c, "node08", "hash solo 612 MB/s, 21 % below the median 778"),
@@ -97,6 +100,83 @@ test_fleet(void)
 	ok(c.m[0].nwhy == 0 && !c.m[0].solo[0].outlier, "node01 is no outlier");
 	ok(test_has_why(&c, "node33", "no hash solo where 39 others have one"),
 	    "node33: no hash solo where 39 others have one");
+	compare_free(&c);
+}
+
+/* Is there a '#' (a kind's placeholder) in any reason or note? */
+static int
+test_placeholder(const struct compare *c)
+{
+	int	i, j;
+
+	for (i = 0; i < c->n; i++)
+		for (j = 0; j < c->m[i].nwhy; j++)
+			if (strchr(c->m[i].why[j], '#') != NULL)
+				return 1;
+	for (i = 0; i < c->ngroups; i++)
+		for (j = 0; j < c->groups[i].nnotes; j++)
+			if (strchr(c->groups[i].notes[j], '#') != NULL)
+				return 1;
+	return 0;
+}
+
+/* Is this note among the first group's? */
+static int
+test_has_note(const struct compare *c, const char *note)
+{
+	int	j;
+
+	for (j = 0; j < c->groups[0].nnotes; j++)
+		if (strcmp(c->groups[0].notes[j], note) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Three machines whose kernels say SMT is not supported or off: the group's
+ * line and the odd one's reason speak of one SMT state, in the same words;
+ * the warnings most reported come back in their own words, never a kind's
+ * placeholders ("CPU # was #% busy").
+ */
+static void
+test_words(void)
+{
+	static const char *const busy[3] = { "CPU 0 was 100% busy", "CPU 1 was 40% busy",
+	    "CPU 0 was 100% busy" };
+	struct compare	c;
+	char		err[512], name[16], warn[256], *t, *p, why[512];
+	int		i;
+
+	memset(&c, 0, sizeof c);
+	c.tolerance = COMPARE_TOLERANCE;
+	c.use_warnings = 1;
+	for (i = 0; i < 3; i++) {
+		snprintf(name, sizeof name, "%c.json", 'a' + i);
+		snprintf(warn, sizeof warn, "running under KVM: unseen from here\",\"%s with "
+		    "other work before measuring: figures there may be low", busy[i]);
+		t = test_result(name, 1, 0, 700e6, 1.0, warn);
+		if (i < 2 && (p = strstr(t, "\"smt_control\":\"off\"")) != NULL) {
+			*p = '\0';
+			p = xasprintf("%s\"smt_control\":\"notsupported\"%s", t,
+			    p + strlen("\"smt_control\":\"off\""));
+			free(t);
+			t = p;
+		}
+		test_add(&c, name, t, err, sizeof err);
+	}
+	ok(c.n == 3, "three results are read (%d)", c.n);
+	compare_analyse(&c);
+	ok(strstr(c.groups[0].smt, "notsupported") != NULL, "most have control notsupported "
+	    "(%s)", c.groups[0].smt);
+	snprintf(why, sizeof why, "%s where 2 others have %s", c.m[2].smt, c.groups[0].smt);
+	ok(strstr(c.m[2].smt, "control off") != NULL && test_has_why(&c, "c", why),
+	    "c: its SMT state where the others have the group's line's: %s", why);
+	ok(!test_placeholder(&c), "no reason or note carries a placeholder");
+	ok(test_has_note(&c, "3 of 3 reported: running under KVM: unseen from here"),
+	    "a warning all said alike: its words");
+	ok(test_has_note(&c, "3 of 3 reported it, each in its own figures, e.g. a: CPU 0 "
+	    "was 100% busy with other work before measuring: figures there may be low"),
+	    "a warning said with other figures: one of them, named");
 	compare_free(&c);
 }
 
@@ -152,6 +232,7 @@ int
 main(void)
 {
 	test_fleet();
+	test_words();
 	test_small();
 	test_bad();
 	return tap_done();

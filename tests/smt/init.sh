@@ -1,0 +1,103 @@
+#!/bin/sh
+# tests/smt/init.sh: the first process of make check-smt's QEMU guest (its
+# /init, run by busybox sh). Mounts what smtscope reads, runs the headless
+# commands and the live screen on the guest's two SMT siblings, and writes
+# every output to the second serial port (ttyS1), each between the lines
+# "@@ begin NAME" and "@@ end NAME rc=STATUS"; tests/smt/qemu.sh reads them.
+# Every command has its own time limit; the guest powers off at the end.
+
+# part NAME SECONDS CMD...: CMD's output and status between the markers.
+part() {
+	_name=$1
+	_secs=$2
+	shift 2
+	echo "@@ begin $_name"
+	timeout "$_secs" "$@" < /dev/null 2>&1
+	echo "@@ end $_name rc=$?"
+}
+
+# sysfs: what the guest's kernel says about its CPUs.
+sysfs() {
+	c=/sys/devices/system/cpu
+	echo "cpus $(cat $c/online)"
+	for f in $c/cpu[0-9]*/topology/thread_siblings_list; do
+		echo "$f $(cat "$f")"
+	done
+	echo "smt/control $(cat $c/smt/control 2> /dev/null || echo absent)"
+	echo "smt/active $(cat $c/smt/active 2> /dev/null || echo absent)"
+	echo "kernel $(uname -r)"
+}
+
+# screen: the live screen in a 120x36 tmux pane with a load on each
+# sibling; the first pane where both loads show their WHY (the screen
+# measures a solo again now and then, pausing the other load), or the last
+# after 40 s; then q, then which smtscope processes are left.
+screen() {
+	tm="tmux -u -f /dev/null -L guest"
+	$tm new-session -d -x 120 -y 36 \
+	    "./smtscope -l hash@0 -l hash@1; echo SMTSCOPE-EXIT=\$?; sleep 60" || return 1
+	n=0
+	while [ $n -lt 80 ]; do
+		$tm capture-pane -p > /tmp/pane 2> /dev/null
+		[ "$(grep -c 'hash#[12] .*sibling' /tmp/pane)" -ge 2 ] && break
+		sleep 0.5
+		n=$((n + 1))
+	done
+	echo "@@ pane"
+	cat /tmp/pane
+	$tm send-keys q
+	n=0
+	while [ $n -lt 40 ] && ! $tm capture-pane -p | grep -q SMTSCOPE-EXIT; do
+		sleep 0.5
+		n=$((n + 1))
+	done
+	echo "@@ after quit"
+	$tm capture-pane -p | grep SMTSCOPE-EXIT
+	$tm kill-server
+	sleep 1
+	echo "@@ processes left"
+	ps -o pid,comm | grep smtscope
+	true
+}
+
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin HOME=/root SHELL=/bin/sh LANG=C.UTF-8
+export TERMINFO_DIRS=/usr/share/terminfo XDG_CONFIG_HOME=/tmp/config TMUX_TMPDIR=/tmp
+
+# Called again by part, under its time limit, for the screen alone.
+if [ "${1:-}" = --screen ]; then
+	cd /smt && screen
+	exit
+fi
+
+/bin/busybox mkdir -p /bin /sbin /usr/bin /usr/sbin /proc /sys /dev /tmp /root
+/bin/busybox --install -s
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2> /dev/null
+mkdir -p /dev/pts
+mount -t devpts -o ptmxmode=0666 devpts /dev/pts
+mount -t tmpfs tmpfs /tmp
+cd /smt || poweroff -f
+
+# Everything below goes to the data port, raw (no \r added).
+stty -F /dev/ttyS1 raw -echo 2> /dev/null
+exec > /dev/ttyS1 2>&1
+
+echo "@@ begin sysfs"
+sysfs
+echo "@@ end sysfs rc=$?"
+part topo 60 ./smtscope topo
+part topo-json 60 ./smtscope topo --json
+part check-dry 60 ./smtscope check --dry-run
+part c2c-dry 60 ./smtscope c2c --dry-run
+part time-dry 60 ./smtscope time -n -- true
+for t in doc/tours/*.tour; do
+	n=${t##*/}
+	part "tour-${n%.tour}" 60 ./smtscope tour --check "${n%.tour}"
+done
+part run-json 120 ./smtscope run --time 1 --json hash@0 hash@1
+part screen 90 sh /init --screen
+
+echo "@@ done"
+sync
+poweroff -f

@@ -1,0 +1,251 @@
+#!/bin/sh
+# tests/smt/qemu.sh: smtscope on a kernel that reports SMT (make check-smt).
+# Boots Debian's own kernel (the package linux-image-amd64 depends on,
+# fetched with apt-get download into tests/out/smt-cache, only its vmlinuz
+# unpacked; SMTSCOPE_SMT_KERNEL=PATH names another) in a QEMU TCG guest of
+# one core with two threads, with a busybox initramfs made here: smtscope,
+# smtscope-load, the tours, the themes, tmux, terminfo and their libraries.
+# tests/smt/init.sh runs the commands there and writes their outputs to the
+# guest's second serial port; this script asserts their words, relations
+# and JSON fields, never a figure (TCG's timing means nothing) and never
+# the status of a measuring command. Speaks TAP; ends with the line
+# "N passed, N failed, N skipped". The guest is killed after
+# SMTSCOPE_SMT_TIMEOUT seconds (240): it cannot hang. The guest's outputs
+# and console are kept in tests/out/smt-guest.txt and smt-console.txt.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+CACHE=tests/out/smt-cache
+LIMIT=${SMTSCOPE_SMT_TIMEOUT:-240}
+R=$TMP/root
+start=$(date +%s)
+
+# summary: TAP's plan, then the last line as tests/run.sh prints it.
+skipped=0
+summary() {
+	done_testing
+	_rc=$?
+	echo "# check-smt took $(( $(date +%s) - start )) s"
+	echo "$((_n - _failed - skipped)) passed, $_failed failed, $skipped skipped"
+	return $_rc
+}
+
+# skip_all WHY: the guest cannot run here; one skip and the end.
+skip_all() {
+	skip "no SMT guest: $1"
+	skipped=$((skipped + 1))
+	summary
+	exit 0
+}
+
+[ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64 and this host is $(uname -m)"
+for p in qemu-system-x86_64 busybox tmux ldd; do
+	command -v $p > /dev/null 2>&1 ||
+	    skip_all "$p is not installed (apt-get install qemu-system-x86 busybox-static tmux)"
+done
+[ -x ./smtscope ] && [ -x ./smtscope-load ] || skip_all "smtscope is not built (make)"
+
+# kernel_get: KERNEL, the guest's vmlinuz, from the cache or fetched.
+kernel_get() {
+	if [ -n "${SMTSCOPE_SMT_KERNEL:-}" ]; then
+		[ -f "$SMTSCOPE_SMT_KERNEL" ] ||
+		    skip_all "SMTSCOPE_SMT_KERNEL=$SMTSCOPE_SMT_KERNEL is not a file"
+		KERNEL=$SMTSCOPE_SMT_KERNEL
+		return
+	fi
+	command -v apt-get > /dev/null 2>&1 && command -v dpkg-deb > /dev/null 2>&1 ||
+	    skip_all "no apt-get and dpkg-deb to fetch Debian's kernel (or set SMTSCOPE_SMT_KERNEL)"
+	pkg=$(apt-cache depends linux-image-amd64 2> /dev/null |
+	    awk '$1 == "Depends:" && $2 ~ /^linux-image-/ { print $2; exit }')
+	[ -n "$pkg" ] || skip_all "apt-cache knows no linux-image-amd64 (apt-get update?)"
+	mkdir -p "$CACHE"
+	KERNEL=$(ls "$CACHE/$pkg"/boot/vmlinuz-* 2> /dev/null | head -n 1)
+	[ -n "$KERNEL" ] && return
+	if ! ls "$CACHE/${pkg}"_*.deb > /dev/null 2>&1; then
+		(cd "$CACHE" && apt-get download "$pkg") > "$TMP/apt" 2>&1 ||
+		    skip_all "apt-get download $pkg: $(grep -v '^W:' "$TMP/apt" | tail -n 1)"
+	fi
+	# Only vmlinuz: the modules are not needed (serial, initramfs, tmpfs
+	# and devpts are built in).
+	mkdir -p "$CACHE/$pkg"
+	dpkg-deb --fsys-tarfile "$(ls "$CACHE/${pkg}"_*.deb | head -n 1)" |
+	    tar -x -C "$CACHE/$pkg" --wildcards './boot/vmlinuz-*' 2> "$TMP/tar"
+	KERNEL=$(ls "$CACHE/$pkg"/boot/vmlinuz-* 2> /dev/null | head -n 1)
+	[ -n "$KERNEL" ] || skip_all "no vmlinuz in $pkg: $(tail -n 1 "$TMP/tar")"
+	rm -f "$CACHE/${pkg}"_*.deb
+}
+
+# put FILE [DEST]: a file into the guest's tree, with every library ldd
+# names for it, each at its own path.
+put() {
+	_d=${2:-$1}
+	mkdir -p "$R${_d%/*}"
+	cp -L "$1" "$R$_d" || return 1
+	ldd "$1" 2> /dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' |
+	    while read -r _l; do
+		[ -f "$R$_l" ] && continue
+		mkdir -p "$R${_l%/*}"
+		cp -L "$_l" "$R$_l"
+	done
+}
+
+# terminfo NAME...: the entries the guest's tmux and smtscope read.
+terminfo() {
+	for _t; do
+		for _dir in /etc/terminfo /lib/terminfo /usr/share/terminfo; do
+			_f=$_dir/$(printf %.1s "$_t")/$_t
+			[ -f "$_f" ] || continue
+			mkdir -p "$R/usr/share/terminfo/$(printf %.1s "$_t")"
+			cp -L "$_f" "$R/usr/share/terminfo/$(printf %.1s "$_t")/$_t"
+			break
+		done
+	done
+}
+
+kernel_get
+mkdir -p "$R/bin" "$R/smt/doc" "$R/etc" "$R/root" "$R/dev"
+put "$(command -v busybox)" /bin/busybox || skip_all "cannot copy busybox"
+ln -s busybox "$R/bin/sh"
+put ./smtscope /smt/smtscope
+put ./smtscope-load /smt/smtscope-load
+put "$(command -v tmux)" /bin/tmux
+cp -R doc/tours "$R/smt/doc/tours"
+cp -R themes "$R/smt/themes"
+# glibc's C.UTF-8, for tmux and the screen's box characters.
+[ -d /usr/lib/locale/C.utf8 ] && mkdir -p "$R/usr/lib/locale" &&
+    cp -R /usr/lib/locale/C.utf8 "$R/usr/lib/locale/"
+terminfo tmux-256color tmux screen screen-256color xterm xterm-256color linux vt100 dumb
+cp tests/smt/init.sh "$R/init"
+chmod 755 "$R/init"
+echo 'root:x:0:0:root:/root:/bin/sh' > "$R/etc/passwd"
+echo 'root:x:0:' > "$R/etc/group"
+(cd "$R" && find . | busybox cpio -o -H newc 2> /dev/null) | gzip -1 > "$TMP/initrd" ||
+    skip_all "cannot make the initramfs"
+diag "kernel $KERNEL, initramfs $(wc -c < "$TMP/initrd") bytes"
+
+# The guest: one package, one core, two threads; TCG (this host's KVM may
+# not run it); the first serial port is the console, the second the data.
+timeout -k 5 "$LIMIT" qemu-system-x86_64 -accel tcg,thread=multi \
+    -cpu max,vendor=GenuineIntel -smp 2,sockets=1,cores=1,threads=2 -m 512 \
+    -nodefaults -no-user-config -display none -no-reboot \
+    -kernel "$KERNEL" -initrd "$TMP/initrd" \
+    -append "console=ttyS0 quiet panic=-1 rdinit=/init" \
+    -serial "file:$TMP/console" -serial "file:$TMP/out" > "$TMP/qemu" 2>&1
+qrc=$?
+tr -d '\r' < "$TMP/out" > "$TMP/data"
+# Kept for whoever reads a failure: the guest's outputs and its console.
+cp "$TMP/data" tests/out/smt-guest.txt 2> /dev/null
+cp "$TMP/console" tests/out/smt-console.txt 2> /dev/null
+diag "the guest ran $(( $(date +%s) - start )) s in all (qemu status $qrc)"
+if [ ! -s "$TMP/data" ]; then
+	grep -q -i 'could not\|error\|failed' "$TMP/qemu" &&
+	    skip_all "qemu-system-x86_64 cannot start: $(head -n 1 "$TMP/qemu")"
+	ok 1 "the guest wrote its outputs (qemu status $qrc)"
+	tail -n 15 "$TMP/console" | sed 's/^/#   | /'
+	summary
+	exit 1
+fi
+ok "$(grep -c '^@@ done' "$TMP/data" | awk '{ print !$1 }')" \
+    "the guest finished within ${LIMIT} s (qemu status $qrc)"
+
+# part NAME: the output of the guest's command NAME.
+part() {
+	awk -v n="$1" '$0 == "@@ begin " n { on = 1; next } on && index($0, "@@ end " n " ") == 1 { on = 0 } on' \
+	    "$TMP/data"
+}
+
+# part_rc NAME: its exit status ("" when it did not end).
+part_rc() {
+	sed -n "s/^@@ end $1 rc=//p" "$TMP/data"
+}
+
+# has NAME ERE WHAT: NAME's output has a line matching ERE.
+has() {
+	part "$1" | grep -E -q -- "$2"
+	_r=$?
+	ok $_r "$1: $3"
+	[ $_r -eq 0 ] || part "$1" | head -n 20 | sed 's/^/#   | /' 
+}
+
+# hasnt NAME ERE WHAT: no line of NAME's output matches ERE.
+hasnt() {
+	! part "$1" | grep -E -- "$2" > "$TMP/hit"
+	_r=$?
+	ok $_r "$1: $3"
+	[ $_r -eq 0 ] || sed 's/^/#   | /' "$TMP/hit" 
+}
+
+# json NAME PYTHON WHAT: NAME's output read as JSON (d) makes PYTHON true.
+json() {
+	part "$1" | python3 -c "import json, sys
+d = json.load(sys.stdin)
+sys.exit(0 if ($2) else 1)" 2> "$TMP/pyerr"
+	_r=$?
+	ok $_r "$1: $3"
+	[ $_r -eq 0 ] || { tail -n 1 "$TMP/pyerr"; part "$1" | head -c 600; echo; } |
+	    sed 's/^/#   | /' 
+}
+
+# The guest's kernel: the premise of every test below.
+has sysfs '^/sys/devices/system/cpu/cpu0/topology/thread_siblings_list 0-1$' \
+    "the guest's kernel reports thread_siblings_list 0-1"
+has sysfs '^smt/control on$' "the guest's kernel reports smt/control on"
+
+# topo: the tree and its headline speak of one core of two threads.
+[ "$(part_rc topo)" = 0 ]
+ok $? "topo exits 0 (status $(part_rc topo))"
+has topo '^ *core 0: 0,1$' "CPUs 0 and 1 are the two threads of core 0"
+has topo '1 core, 2 logical CPUs' "the headline counts 1 core and 2 logical CPUs"
+has topo 'SMT (on|2 threads per core)' "the headline says SMT"
+hasnt topo 'SMT (absent|off|not supported)|no SMT' "no line denies SMT"
+json topo-json 'd["summary"]["cores"] == 1 and d["summary"]["pus"] == 2 and d["summary"]["smt_width_max"] == 2' \
+    "summary: 1 core, 2 PUs, 2 threads per core"
+json topo-json '(lambda f: f(f, d["tree"]))(lambda f, o: [len([c for c in o["children"] if c["type"] == "PU"])] if o["type"] == "Core" else sum((f(f, c) for c in o.get("children", [])), [])) == [2]' \
+    "the tree: one core holding two PUs"
+
+# run --json: the machine's SMT state and each load's neighbour.
+json run-json 'd["machine"]["topology"]["smt_on"] is True' "machine.topology.smt_on is true"
+json run-json 'd["machine"]["topology"]["smt_control"] == "on"' 'machine.topology.smt_control is "on"'
+json run-json '[[n["relation"] for n in l["neighbors"]] for l in d["loads"]] == [["smt-sibling"], ["smt-sibling"]]' \
+    "each load's neighbour is the other, an smt-sibling"
+
+# check --dry-run: the plan measures the sibling, and nothing says there is none.
+[ "$(part_rc check-dry)" = 0 ]
+ok $? "check --dry-run exits 0 (status $(part_rc check-dry))"
+has check-dry '^ *SMT +on' "SMT on"
+has check-dry '^ *smt-sibling +CPU 1$' "the plan's smt-sibling is CPU 1"
+hasnt check-dry 'SMT is not supported|no SMT|smt-sibling +n/a' "no line denies SMT"
+
+# c2c --dry-run: the one pair is a sibling pair.
+[ "$(part_rc c2c-dry)" = 0 ]
+ok $? "c2c --dry-run exits 0 (status $(part_rc c2c-dry))"
+has c2c-dry '1 pair of 2 CPUs' "one pair of 2 CPUs"
+has c2c-dry 'by relation: smt-sibling 1$' "the pair is an smt-sibling pair"
+
+# time -n: "cores" is one thread of the one core.
+[ "$(part_rc time-dry)" = 0 ]
+ok $? "time -n exits 0 (status $(part_rc time-dry))"
+has time-dry '^all +2 +1 +0-1$' "all: 2 CPUs on 1 core"
+has time-dry '^cores +1 +1 +0$' "cores: CPU 0, one thread of the core"
+hasnt time-dry 'no SMT|SMT (absent|off|not supported)' "no line denies SMT"
+
+# tour --check of every shipped tour: ok, and no step skipped for want of SMT.
+for t in doc/tours/*.tour; do
+	n=${t##*/}
+	n=tour-${n%.tour}
+	[ "$(part_rc "$n")" = 0 ]
+	ok $? "$n: tour --check exits 0 (status $(part_rc "$n"))"
+	has "$n" ": ok: " "the tour is ok"
+	hasnt "$n" 'no SMT|not supported|no sibling|1 thread per core' "no step is skipped for want of SMT"
+done
+
+# The live screen with a load on each sibling.
+has screen '^smtscope: .*SMT on' "the header says SMT on"
+has screen '^ *└─Core 0 .*CPU 0 .*hash#1$|Core 0 ─┬─CPU 0' "CPU 0 is under core 0"
+has screen '^ *└─CPU 1 .*hash#2$' "CPU 1, the other thread of core 0, runs hash#2"
+has screen 'hash#1 +0 .*sibling CPU 1 runs hash#2' "WHY: hash#1's sibling CPU 1 runs hash#2"
+has screen 'hash#2 +1 .*sibling CPU 0 runs hash#1' "WHY: hash#2's sibling CPU 0 runs hash#1"
+has screen '^SMTSCOPE-EXIT=0$' "q exits with status 0"
+part screen | sed -n '/^@@ processes left/,$p' > "$TMP/left"
+grep -q '^@@ processes left' "$TMP/left" && ! grep -q smtscope "$TMP/left"
+ok $? "no smtscope process is left after q"
+summary
