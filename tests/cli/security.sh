@@ -187,10 +187,15 @@ if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=4k tmpfs "$full" 2> /dev/null;
 	st=$?
 	[ $st -eq 1 ] && [ -z "$(ls -A "$full" | grep -v filler)" ] && grep -q 'c.txt: No space left' "$TMP/err"
 	ok $? "case 7: compare -o on a full disk: exit 1, nothing left ($(head -n 1 "$TMP/err"))"
-	$SMTSCOPE c2c --cpus 0,1 --samples 1 --round-trips 10 --svg "$full/c.svg" > /dev/null 2> "$TMP/err"
-	st=$?
-	[ $st -eq 1 ] && [ -z "$(ls -A "$full" | grep -v filler)" ]
-	ok $? "case 7: c2c --svg on a full disk: exit 1, no empty file ($(head -n 1 "$TMP/err"))"
+	if [ "$(nproc)" -ge 2 ]; then
+		$SMTSCOPE c2c --samples 1 --round-trips 10 --svg "$full/c.svg" > /dev/null \
+		    2> "$TMP/err"
+		st=$?
+		[ $st -eq 1 ] && [ -z "$(ls -A "$full" | grep -v filler)" ]
+		ok $? "case 7: c2c --svg on a full disk: exit 1, no empty file ($(head -n 1 "$TMP/err"))"
+	else
+		skip "case 7: c2c needs two allowed CPUs ($(nproc) here)"
+	fi
 	printf 'tour full\ntitle Full disk\nstep "one"\ncaption nothing runs\n' > "$TMP/full.tour"
 	$SMTSCOPE tour --headless -r "$full/t.json" --svg "$full/t.svg" "$TMP/full.tour" \
 	    > /dev/null 2> "$TMP/err"
