@@ -1,14 +1,21 @@
-/* os_linux.c: os.h on Linux. */
+/* linux.c: os.h on Linux: the process, its memory and its CPU (prctl, memfd, sched_getcpu, wait4). */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <malloc.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "os/os.h"
 
-/* The directory of the running executable, from /proc/self/exe. */
+/* The directory of the running executable, from /proc/self/exe (ours: never under the root). */
 int
 os_exe_dir(char *buf, size_t len)
 {
@@ -25,15 +32,16 @@ os_exe_dir(char *buf, size_t len)
 	return 0;
 }
 
-/* MemAvailable from /proc/meminfo, in bytes; 0 when unknown. */
+/* MemAvailable from <root>/proc/meminfo, in bytes; 0 when unknown. */
 uint64_t
 os_mem_available(void)
 {
-	char			 line[256];
+	char			 line[256], path[4096];
 	FILE			*f;
 	unsigned long long	 kb = 0;
 
-	if ((f = fopen("/proc/meminfo", "r")) == NULL)
+	if (os_path(path, sizeof path, os_root(), "/proc/meminfo") == -1 ||
+	    (f = fopen(path, "re")) == NULL)
 		return 0;
 	while (fgets(line, sizeof line, f) != NULL)
 		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
@@ -54,4 +62,76 @@ void
 os_set_name(const char *name)
 {
 	prctl(PR_SET_NAME, name);
+}
+
+/* sched_getcpu(). */
+int
+os_cpu_now(void)
+{
+	return sched_getcpu();
+}
+
+/* glibc keeps freed heap mapped; malloc_trim() returns it. */
+void
+os_trim_heap(void)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
+/* A memfd: it outlives an exec, unlike an anonymous mapping, and needs no name in /dev/shm. */
+int
+os_shared_memory(const char *name, size_t bytes)
+{
+	int	fd, e;
+
+	if ((fd = memfd_create(name, MFD_CLOEXEC)) == -1)
+		return -1;
+	if (ftruncate(fd, (off_t)bytes) == -1) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
+/* Anonymous memory, with transparent huge pages asked for from 2 MiB. */
+void *
+os_map(size_t bytes)
+{
+	void	*p;
+
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	/* Fewer TLB misses, so the memory loads measure caches and DRAM. */
+	if (bytes >= (2U << 20))
+		madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+/* Unmap what os_map() gave. */
+void
+os_unmap(void *p, size_t bytes)
+{
+	if (p != NULL)
+		munmap(p, bytes);
+}
+
+/* pipe2(O_CLOEXEC): no window in which a fork elsewhere inherits the ends. */
+int
+os_pipe(int fds[2])
+{
+	return pipe2(fds, O_CLOEXEC);
+}
+
+/* wait4(). */
+pid_t
+os_wait(pid_t pid, int *status, int options, struct rusage *ru)
+{
+	return wait4(pid, status, options, ru);
 }

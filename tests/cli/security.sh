@@ -258,7 +258,9 @@ usage "tour -r into a missing directory" tour --headless -r /nonexistent/t.json 
 [ $(( $(date +%s) - start )) -lt 5 ]
 ok $? "case 10: tour -r's path is checked before the tour runs"
 # Every variable the program reads is in smtscope(1) ENVIRONMENT.
-vars=$(grep -rhoE 'getenv\("[A-Z_]+"' src | sed 's/.*"\([A-Z_]*\)"/\1/' | sort -u)
+# Each name in quotes inside a getenv( ... ) call (xdg.c picks one of two).
+vars=$(grep -rhoE 'getenv\([^;]*' src --include='*.c' | grep -oE '"[A-Z0-9_]+"' | tr -d '"' |
+    sort -u)
 env=$(sed -n '/^\.Sh ENVIRONMENT/,/^\.Sh FILES/p' doc/smtscope.1)
 missing=
 for v in $vars; do
