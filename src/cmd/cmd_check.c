@@ -11,7 +11,7 @@
 #include "cmd/cmd.h"
 #include "model/cpuinfo.h"
 #include "exp/infer.h"
-#include "report/svg.h"
+#include "base/safefile.h"
 #include "model/topo.h"
 #include "base/util.h"
 #include "report/reports.h"
@@ -115,7 +115,7 @@ cmd_check_options(const struct cmd_args *a, struct check *c, enum report_format 
 	if ((s = cmd_args_get(a, CMD_CHECK_OPT_SVG)) != NULL && c->dry_run)
 		return cmd_usage_error("check", "--svg %s: a dry run measures nothing to "
 		    "draw", s);
-	if (s != NULL && svg_probe(s, err, sizeof err) == -1)
+	if (s != NULL && safefile_probe(s, err, sizeof err) == -1)
 		return cmd_usage_error("check", "--svg: %s", err);
 	return CMD_GO;
 }

@@ -363,6 +363,10 @@ check_add_kernels(struct check *c, const char *list, char *err, size_t errlen)
 	char			*copy, *tok, *save = NULL;
 	int			 rc = 0;
 
+	if (util_list_empty_item(list)) {
+		snprintf(err, errlen, "--kernels '%s': an empty item in the list", list);
+		return -1;
+	}
 	copy = xstrdup(list);
 	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == 0;
 	    tok = strtok_r(NULL, ",", &save)) {
@@ -432,6 +436,10 @@ check_add_pairs(struct check *c, const char *list, char *err, size_t errlen)
 	char	*copy, *tok, *save = NULL;
 	int	 rc = 0, npairs = 0;
 
+	if (util_list_empty_item(list)) {
+		snprintf(err, errlen, "--pairs '%s': an empty item in the list", list);
+		return -1;
+	}
 	copy = xstrdup(list);
 	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == 0;
 	    tok = strtok_r(NULL, ",", &save)) {

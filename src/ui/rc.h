@@ -13,6 +13,7 @@
 
 #define RC_NAME		"smtscoperc"
 #define RC_LINE_MAX	1024	/* a longer line is malformed */
+#define RC_FILE_MAX	(64 * 1024)	/* a larger file is not read */
 
 /* The settings; each field unset until a file or the screen gives it. */
 struct rc {
@@ -24,13 +25,14 @@ struct rc {
 
 /* Every setting unset. */
 void	rc_init(struct rc *);
-/* The file's path: 0, or -1 when neither XDG_CONFIG_HOME nor HOME is set. */
+/* The file's path (base/xdg.h): 0, or -1 when neither XDG_CONFIG_HOME nor HOME is absolute. */
 int	rc_path(char *buf, size_t len);
 /*
  * Read a file into rc. A missing file leaves rc unset and is no error.
  * Returns the number of malformed lines (each leaves its setting unset;
  * err then names the first as "PATH:LINE: what", with how many more), or
- * -1 with err when the file cannot be read.
+ * -1 with err when the file cannot be read: not a regular file (a FIFO,
+ * /dev/zero: refused without reading), or larger than RC_FILE_MAX.
  */
 int	rc_read(struct rc *, const char *path, char *err, size_t errlen);
 /*

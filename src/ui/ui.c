@@ -42,6 +42,7 @@
 #include "ui/recorder.h"
 #include "ui/replayview.h"
 #include "ui/snapshot.h"
+#include "base/safefile.h"
 #include "ui/state.h"
 #include "ui/term.h"
 #include "ui/ui.h"
@@ -174,12 +175,9 @@ ui_snapshot(struct ui_state *st)
 	char	name[512], err[600];
 
 	st->scr.snapshot_ask = 0;
-	if (st->scr.snapshot_path[0] != '\0')
-		snprintf(name, sizeof name, "%s", st->scr.snapshot_path);
-	else
-		snapshot_name(name, sizeof name);
-	if (snapshot_svg(name, err, sizeof err) == -1)
-		control_message(st, 1, "snapshot: %s", err);
+	if (snapshot_svg(st->scr.snapshot_path[0] != '\0' ? st->scr.snapshot_path : NULL,
+	    name, sizeof name, err, sizeof err) == -1)
+		control_message(st, 1, "%s", err);
 	else
 		control_message(st, 0, "screen written as SVG: %s", name);
 	st->scr.dirty = 1;
@@ -694,20 +692,21 @@ ui_us_cmp(const void *a, const void *b)
 static void
 ui_stats(struct ui *ui)
 {
-	FILE	*f;
-	size_t	 n = ui->ndraw;
+	struct safefile	sf;
+	char		err[4400];
+	size_t		n = ui->ndraw;
 
 	if (ui->stats_path == NULL || n == 0)
 		return;
-	if ((f = fopen(ui->stats_path, "w")) == NULL) {
-		fprintf(stderr, "smtscope: SMTSCOPE_UI_STATS: %s: %s\n", ui->stats_path,
-		    strerror(errno));
-		return;
+	if (safefile_open(&sf, ui->stats_path, SAFEFILE_REPLACE, err, sizeof err) == 0) {
+		qsort(ui->draw_us, n, sizeof *ui->draw_us, ui_us_cmp);
+		fprintf(sf.f, "frames %zu draw_us_median %u draw_us_p99 %u draw_us_max "
+		    "%u\n", n, ui->draw_us[n / 2], ui->draw_us[n * 99 / 100],
+		    ui->draw_us[n - 1]);
+		if (safefile_close(&sf, 1, err, sizeof err) == 0)
+			return;
 	}
-	qsort(ui->draw_us, n, sizeof *ui->draw_us, ui_us_cmp);
-	fprintf(f, "frames %zu draw_us_median %u draw_us_p99 %u draw_us_max %u\n", n,
-	    ui->draw_us[n / 2], ui->draw_us[n * 99 / 100], ui->draw_us[n - 1]);
-	fclose(f);
+	fprintf(stderr, "smtscope: SMTSCOPE_UI_STATS: %s\n", err);
 }
 
 /* Run the live screen. */
@@ -716,7 +715,7 @@ ui_run(const struct ui_options *o)
 {
 	struct ui	 ui;
 	sigset_t	 oldmask;
-	char		 err[256];
+	char		 err[600];
 	unsigned int	 theme_gen;
 	int		 i, tfd, sfd, rc = 0;
 
@@ -772,6 +771,11 @@ ui_run(const struct ui_options *o)
 	ui_curses_end(tfd, sfd, &oldmask);
 	ui_save(&ui.st, o, theme_gen != ui.st.scr.theme_gen || o->theme != NULL);
 	rc = ui.st.scr.exit_status;
+	if (recorder_failed(err, sizeof err)) {
+		fprintf(stderr, "smtscope: %s\n", err);
+		if (rc == CMD_OK)
+			rc = CMD_FAIL;
+	}
 	ui_stats(&ui);
 	ui_free(&ui);
 	return rc;
