@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include <stdint.h>
+#include <sys/types.h>
 
 /* The directory of the running executable; -1 if it cannot be told. */
 int		os_exe_dir(char *buf, size_t len);
@@ -19,5 +20,33 @@ uint64_t	os_mem_available(void);
 int		os_parent_death_signal(int sig);
 /* Name the calling process (as ps and top show it, 15 characters). */
 void		os_set_name(const char *);
+
+/*
+ * Hold every CPU in its shallowest idle state by PM QoS: <root>/dev/
+ * cpu_dma_latency opened and written 0. The hold lasts while the
+ * descriptor (close-on-exec) is open: os_idle_release() or this process's
+ * death, SIGKILL included, ends it. -1 with errno.
+ */
+int		os_idle_hold(const char *root);
+void		os_idle_release(int fd);
+/* The PM QoS limit on idle exit latency in force now, in us (2000000000: none); -1 with errno. */
+long long	os_idle_qos_now(const char *root);
+
+/* A file a guard writes back: its path and the value to write. */
+struct os_guard_file {
+	const char	*path;
+	const char	*value;
+};
+/*
+ * A guard: a child in its own process group, ignoring the terminal's
+ * signals, that waits until the descriptor returned (close-on-exec) is
+ * closed, by os_guard_end() or by this process's death (SIGKILL
+ * included), then writes each value to its file, removes the file remove
+ * (NULL: none) and exits. *pid is the child's. -1 with a message.
+ */
+int		os_guard_start(const struct os_guard_file *, int n, const char *remove,
+		    pid_t *pid, char *err, size_t errlen);
+/* Close a guard's descriptor and wait for it: 0 once every file is written back, else -1. */
+int		os_guard_end(int fd, pid_t pid);
 
 #endif
