@@ -124,15 +124,14 @@ idle_report_plan(const struct check *c, FILE *f)
 	idle_line_start(&l, f, 37, 4);
 	for (i = 0; i < ci->nrows && ci->nwindows > 0; i++)
 		idle_line_add(&l, i ? ", " : " ", ci->rows[i].kern);
-	idle_line_add(&l, " ", ci->nwindows > 0 ? "on" : "nothing to measure");
+	idle_line_add(&l, " ", ci->nwindows > 0 ? "on" : ci->section ?
+	    "no section in this check" : "nothing to measure");
 	for (r = 0, i = 0; r < REL_COUNT && ci->nwindows > 0; r++)
 		if (check_idle_rel(c, r))
 			idle_line_add(&l, i++ ? ", " : " ", topo_rel_name(r));
 	idle_line_end(&l);
-	fprintf(f, "  hold      ");
-	idle_line_start(&l, f, 12, 12);
-	idle_line_words(&l, ci->can_hold ? idle_how_words(ci->how) : ci->hold_why);
-	idle_line_end(&l);
+	/* Why there is no hold is one line, whole, as the warnings are. */
+	fprintf(f, "  hold      %s\n", ci->can_hold ? idle_how_words(ci->how) : ci->hold_why);
 	if (ci->states_why[0] != '\0') {
 		fprintf(f, "  residency ");
 		idle_line_start(&l, f, 12, 12);
@@ -169,21 +168,27 @@ idle_text_res(const struct check_idle *ci, const struct idle_cell *cell, int m,
 	const struct cpuidle_res	*res = &cell->res[m];
 	char				 e[160];
 	double				 per_s;
-	int				 k;
+	size_t				 used;
+	int				 k, n;
 
 	if (m == IDLE_ASIS)
-		snprintf(e, sizeof e, "CPU %d as is:%s", cell->cpu, res->nstates == 0 ?
+		n = snprintf(e, sizeof e, "CPU %d as is:%s", cell->cpu, res->nstates == 0 ?
 		    " residency n/a" : "");
 	else
-		snprintf(e, sizeof e, "held:%s", res->nstates == 0 ? " n/a" : "");
-	idle_line_add(l, m ? "; " : "", e);
+		n = snprintf(e, sizeof e, "held:%s", res->nstates == 0 ? " n/a" : "");
+	if (res->nstates == 0)
+		idle_line_add(l, m ? "; " : "", e);
+	/* The column's head goes with its first state: never alone at a line's end. */
 	for (k = 0; k < res->nstates; k++) {
 		per_s = (double)res->usage[k] * 1e9 / (double)res->wall_ns;
-		snprintf(e, sizeof e, "%s %.0f%%", k < ci->nnames ? ci->names[k] : "?",
-		    100 * res->share[k]);
-		if (per_s >= 0.5)
-			snprintf(e + strlen(e), sizeof e - strlen(e), " (%.0f/s)", per_s);
-		idle_line_add(l, k ? ", " : " ", e);
+		used = k == 0 ? (size_t)n + 1 : 0;
+		if (k == 0)
+			e[n] = ' ';
+		used += (size_t)snprintf(e + used, sizeof e - used, "%s %.0f%%", k < ci->nnames ?
+		    ci->names[k] : "?", 100 * res->share[k]);
+		if (per_s >= 0.5 && used < sizeof e)
+			snprintf(e + used, sizeof e - used, " (%.0f/s)", per_s);
+		idle_line_add(l, k ? ", " : m ? "; " : "", e);
 	}
 }
 
@@ -248,15 +253,17 @@ idle_report_text(const struct check *c, FILE *f)
 		return;
 	fprintf(f, "\n");
 	idle_line_start(&l, f, 0, 0);
-	snprintf(head, sizeof head, "Waking an idle CPU: each relation with the idle "
-	    "states as is, and with shallow idle held%s%s%s, in alternating windows; the "
-	    "residency is the waking CPU's (the partner's, the anchor's on same-pu).",
-	    ci->can_hold ? " (" : "", ci->can_hold ? idle_how_words(ci->how) : "",
-	    ci->can_hold ? ")" : "");
+	if (ci->can_hold)
+		snprintf(head, sizeof head, "Waking an idle CPU: each relation with the idle "
+		    "states as is, and with shallow idle held (%s), in alternating windows; "
+		    "the residency is the waking CPU's (the partner's, the anchor's on "
+		    "same-pu).", idle_how_words(ci->how));
+	else
+		snprintf(head, sizeof head, "Waking an idle CPU: each relation with the idle "
+		    "states as is alone (no hold: the plan above says why); the residency is "
+		    "the waking CPU's (the partner's, the anchor's on same-pu).");
 	idle_line_words(&l, head);
 	idle_line_end(&l);
-	if (!ci->can_hold)
-		fprintf(f, "%s\n", ci->hold_why);
 	for (i = 0; i < ci->nrows; i++) {
 		fprintf(f, "\n%s, anchor CPU %d:\n", idle_kern_words(&ci->rows[i]),
 		    c->plan.anchor);
