@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,4 +244,57 @@ cpuidle_aperfmperf(const char *root)
 	}
 	fclose(f);
 	return r;
+}
+
+/* "cpu MHz" of one processor in <root>/proc/cpuinfo; NAN when absent. */
+static double
+cpuidle_cpuinfo_mhz(const char *root, int cpu)
+{
+	FILE	*f;
+	char	 path[4096], line[512], *colon;
+	int	 at = -1;
+	double	 mhz = NAN;
+
+	snprintf(path, sizeof path, "%s/proc/cpuinfo", root);
+	if ((f = fopen(path, "re")) == NULL)
+		return NAN;
+	while (fgets(line, sizeof line, f) != NULL) {
+		if ((colon = strchr(line, ':')) == NULL)
+			continue;
+		if (strncmp(line, "processor", 9) == 0)
+			at = atoi(colon + 1);
+		else if (at == cpu && strncmp(line, "cpu MHz", 7) == 0) {
+			mhz = strtod(colon + 1, NULL);
+			break;
+		}
+	}
+	fclose(f);
+	return mhz > 0 ? mhz : NAN;
+}
+
+/* A CPU's clock while busy, in MHz. */
+double
+cpuidle_busy_mhz(const char *root, int cpu, char *src, size_t srclen, char *why,
+    size_t whylen)
+{
+	char		rel[128];
+	uint64_t	khz;
+	double		mhz;
+	int		am;
+
+	root = cpuidle_root(root);
+	src[0] = why[0] = '\0';
+	am = cpuidle_aperfmperf(root);
+	if (am == 1 && isfinite(mhz = cpuidle_cpuinfo_mhz(root, cpu))) {
+		snprintf(src, srclen, "APERF/MPERF");
+		return mhz;
+	}
+	snprintf(rel, sizeof rel, CPUIDLE_SYSCPU "/cpu%d/cpufreq/scaling_cur_freq", cpu);
+	if (cpuidle_read_u64(root, rel, &khz) == 0 && khz > 0) {
+		snprintf(src, srclen, "cpufreq, not busy-weighted");
+		return (double)khz / 1000;
+	}
+	snprintf(why, whylen, "%s, no cpufreq", am == 1 ? "no MHz in /proc/cpuinfo" :
+	    am == 0 ? "no APERF/MPERF" : "no /proc/cpuinfo flags");
+	return NAN;
 }

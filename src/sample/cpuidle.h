@@ -74,5 +74,13 @@ unsigned	 cpuidle_shallow_mask(const struct cpuidle_cpu *);
  * the average while busy, as turbostat's Bzy_MHz. 1, 0, or -1 unknown.
  */
 int		 cpuidle_aperfmperf(const char *root);
+/*
+ * A CPU's clock while busy, in MHz, as turbostat's Bzy_MHz: /proc/cpuinfo's
+ * "cpu MHz" where the kernel computes it by APERF/MPERF (aperfmperf), else
+ * cpufreq's scaling_cur_freq (the clock of the last change, not weighted
+ * by busy time: src says so). NAN with why when neither gives it.
+ */
+double		 cpuidle_busy_mhz(const char *root, int cpu, char *src, size_t srclen,
+		     char *why, size_t whylen);
 
 #endif

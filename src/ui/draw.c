@@ -20,6 +20,7 @@
 #include "ui/countersview.h"
 #include "ui/inferview.h"
 #include "ui/draw.h"
+#include "ui/idleview.h"
 #include "ui/paint.h"
 #include "ui/panelview.h"
 #include "ui/recorder.h"
@@ -306,6 +307,8 @@ draw_info(const struct paint *d)
 		x = paint_printf(y, x, d->cols, A(THEME_INFO), "; %s", cv);
 	if (countersview_info(d->st->cv, state_target(d->st), cv, sizeof cv))
 		x = paint_printf(y, x, d->cols, A(THEME_INFO), "  %s", cv);
+	if (idleview_info(d->st->iv, p->os_index, cv, sizeof cv))
+		x = paint_printf(y, x, d->cols, A(THEME_INFO), "; %s", cv);
 	if (!d->st->host.pct_ok[d->st->sel.cursor])
 		return;
 	fg = state_others_known(d->st) ? d->st->others.share[d->st->sel.cursor] : NAN;
@@ -519,6 +522,7 @@ draw_help(const struct paint *d)
 		"v                  switch between the tree and the grid",
 		"L                  core-to-core latency heatmap (measured in the background)",
 		"C                  show or hide the time chart (where rows are spare)",
+		"i                  idle residency column: each state's share, - held",
 		"S                  write the screen as SVG (smtscope-DATE.svg, --snapshot)",
 		"R                  record, R stops it (smtscope-DATE.jsonl.gz, --record)",
 		"t                  next theme",
