@@ -15,6 +15,7 @@
 struct idleview {
 	int			 on;		/* the column is shown */
 	int			 ready;		/* the driver was looked at */
+	int			 view;		/* another machine's: nothing to read */
 	char			 why[CPUIDLE_WHY_MAX];	/* no states: why, "" when read */
 	int			 ncpu;		/* slots, by OS index */
 	struct cpuidle_cpu	*cur;
@@ -88,8 +89,9 @@ idleview_ready(struct idleview *v, const struct ui_host *h)
 
 	v->ready = 1;
 	if (h->view_only) {
-		snprintf(v->why, sizeof v->why, "a view of another machine: its idle states "
-		    "are not read");
+		/* The header says it is a view: the info line says nothing of idle. */
+		v->view = 1;
+		snprintf(v->why, sizeof v->why, "a view of another machine");
 		return;
 	}
 	if (cpuidle_driver(NULL, h->ci.hypervisor, drv, sizeof drv, v->why,
@@ -214,7 +216,7 @@ idleview_info(const struct idleview *v, int os, char *buf, size_t len)
 	int				 k, held = 0;
 
 	buf[0] = '\0';
-	if (v == NULL || !v->ready)
+	if (v == NULL || !v->ready || v->view)
 		return 0;
 	if (v->why[0] != '\0') {
 		snprintf(buf, len, "idle n/a: %s", v->why);
