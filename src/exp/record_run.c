@@ -17,6 +17,7 @@
 #include "sample/cpustat.h"
 #include "sample/foreign.h"
 #include "model/machine.h"
+#include "exp/idle.h"
 #include "exp/record_run.h"
 #include "base/util.h"
 
@@ -54,6 +55,7 @@ struct record_run {
 	int			 nown;
 	double			*own_ns, *own_sys;	/* by pus[] index, this interval */
 	int			 caller_samples;	/* the screen samples and reaps */
+	struct idle_track	*idle;		/* idle residency (idle_record.c) */
 };
 
 /* A session writing to out for loads on m. */
@@ -74,6 +76,7 @@ record_run_new(const struct topo *m, struct record_out *out, const struct load_s
 	rr->fg = foreign_new(NULL, m->max_os > 0 ? m->max_os : 1);
 	rr->own_ns = xcalloc((size_t)m->npus, sizeof *rr->own_ns);
 	rr->own_sys = xcalloc((size_t)m->npus, sizeof *rr->own_sys);
+	rr->idle = idle_track_new(m, NULL);
 	return rr;
 }
 
@@ -91,6 +94,7 @@ record_run_free(struct record_run *rr, char *err, size_t errlen)
 	foreign_free(rr->fg);
 	free(rr->own_ns);
 	free(rr->own_sys);
+	idle_track_free(rr->idle);
 	free(rr->ld);
 	free(rr);
 	return rc;
@@ -182,6 +186,7 @@ record_run_header(struct record_run *rr, char *err, size_t errlen)
 		strbuf_printf(&rr->sb, "%s%d", i > 0 ? "," : "", rr->m->pus[i].os_index);
 	strbuf_puts(&rr->sb, "]");
 	record_run_specs(rr);
+	idle_track_header(rr->idle, &rr->sb);
 	strbuf_puts(&rr->sb, ",\"xml\":");
 	strbuf_json_str(&rr->sb, xml);
 	strbuf_puts(&rr->sb, "}");
@@ -466,7 +471,7 @@ record_run_loads(struct record_run *rr, struct loads *ls)
 		record_num(&rr->sb, record_run_load(rr, l->id)->solo, 6);
 		strbuf_puts(&rr->sb, "]");
 	}
-	strbuf_puts(&rr->sb, "]}");
+	strbuf_puts(&rr->sb, "]");
 }
 
 /* A died event for each load that died since the last refresh. */
@@ -508,6 +513,8 @@ record_run_sample(struct record_run *rr, struct loads *ls, char *err, size_t err
 	for (i = 0; i < rr->m->npus; i++)
 		record_run_cpu(rr, &cur, i, wall_ns);
 	record_run_loads(rr, ls);
+	idle_track_sample(rr->idle, &rr->sb);
+	strbuf_puts(&rr->sb, "}");
 	if (cur.ncpu > 0) {
 		cpustat_free(&rr->prev);
 		rr->prev = cur;

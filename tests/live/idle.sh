@@ -214,4 +214,32 @@ else
 		skip "no copy of the fixture tree in $TMP"
 	done
 fi
+# Recordings: the header names the states, each sample their shares per CPU.
+if [ $have_python -eq 1 ] && t=$(tree); then
+	SMTSCOPE_SYSROOT=$t "$SMTSCOPE" record -o "$TMP/r.jsonl" --time 2 -d 5 -l spin@0 \
+	    > /dev/null 2>&1
+	rc=$?
+	v=$(python3 -c 'import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+h = lines[0]
+s = [l for l in lines if "c" in l]
+print("%s|%s|%d|%s" % (h["idle_states"], h["idle_unavailable"], len(s),
+    all(len(x["i"]) == len(h["cpus"]) and all(c is None or (len(c) == 3 and c[0] == 0)
+    for c in x["i"]) for x in s)))
+print(s[-1]["i"][h["cpus"].index(1)])' "$TMP/r.jsonl" 2>&1)
+	[ $rc -eq 0 ] && [ "$(echo "$v" | head -n 1)" = "['POLL', 'C1', 'C6']|None|4|True" ] &&
+	    [ "$(echo "$v" | tail -n 1)" = "[0, 0, None]" ]
+	ok $? "a recording names the idle states; each sample their shares, null where disabled ($(echo $v))"
+	SMTSCOPE_SYSROOT=tests/data/sys-bare "$SMTSCOPE" record -o "$TMP/b.jsonl" --time 1 \
+	    -l spin@0 > /dev/null 2>&1
+	v=$(python3 -c 'import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+print("%s|%s|%s" % (lines[0]["idle_states"], lines[0]["idle_unavailable"][:19],
+    any("i" in l for l in lines)))' "$TMP/b.jsonl" 2>&1)
+	[ "$v" = "None|no cpuidle in sysfs|False" ]
+	ok $? "without cpuidle: idle_states null, why in idle_unavailable, no i ($v)"
+else
+	skip "python3 is not installed: recording checks"
+	skip "python3 is not installed: recording checks"
+fi
 done_testing
