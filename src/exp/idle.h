@@ -139,6 +139,11 @@ void	idle_hold_init(struct idle_hold *, enum idle_how, const char *root);
  */
 int	idle_hold_open(struct idle_hold *, const struct cpuset *cpus, char *err,
 	    size_t errlen);
+/*
+ * Can shallow idle be held here, and would it change anything? PM QoS's
+ * device tried, and the cpuidle driver looked at; 0, or -1 with why.
+ */
+int	idle_can_hold(const char *hypervisor, char *why, size_t len);
 /* Hold shallow idle now; -1 with why. */
 int	idle_hold_on(struct idle_hold *, char *err, size_t errlen);
 /* Let go: the descriptor closed, or each flag written back; -1 with why. */

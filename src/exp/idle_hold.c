@@ -377,6 +377,19 @@ idle_hold_open(struct idle_hold *h, const struct cpuset *cpus, char *err, size_t
 	return 0;
 }
 
+/* Can shallow idle be held here, and would it change anything? */
+int
+idle_can_hold(const char *hypervisor, char *why, size_t len)
+{
+	struct idle_hold	h;
+	char			drv[96];
+
+	if (cpuidle_driver(NULL, hypervisor, drv, sizeof drv, why, len) == -1)
+		return -1;
+	idle_hold_init(&h, IDLE_QOS, NULL);
+	return idle_hold_open(&h, NULL, why, len);
+}
+
 /* Hold shallow idle now. */
 int
 idle_hold_on(struct idle_hold *h, char *err, size_t errlen)

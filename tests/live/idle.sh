@@ -43,6 +43,11 @@ tree() {
 	    chmod 755 "$TMP" && echo "$_t"
 }
 
+# A machine that reports SMT: CPUs 0 and 1 as one core's two threads.
+lstopo -i "pack:1 core:1 pu:2" --of xml > "$TMP/one.xml" 2> /dev/null ||
+    echo > "$TMP/one.xml"
+chmod 755 "$TMP" && chmod 644 "$TMP/one.xml"
+
 usage_error "--idle=bogus" --idle=bogus
 usage_error "--idle with a kernel it does not measure" --idle --kernels pipe,hash
 usage_error "--idle with --pairs" --idle --pairs hash+fp
@@ -125,6 +130,12 @@ if [ -n "$UBIN" ]; then
 	    grep -q '^Idle, what waking an idle CPU costs: no section in this check$' "$TMP/uid-check.out" &&
 	    ! grep -q '^Waking an idle CPU' "$TMP/uid-check.out"
 	ok $? "the default check without write access: no idle section, the reason once (rc $rc)"
+	setpriv --reuid="$LUID" --regid="$LUID" --clear-groups env HWLOC_XMLFILE="$TMP/one.xml" \
+	    HWLOC_THISSYSTEM=1 "$UBIN/smtscope" tour --check doc/tours/wakeup-latency.tour \
+	    > "$TMP/uid-tour.out" 2>&1
+	grep -q "step 7 (Waking an idle sibling: idle held) is skipped here: $NOACCESS" \
+	    "$TMP/uid-tour.out" && ! grep -q 'step 6 .* is skipped' "$TMP/uid-tour.out"
+	ok $? "the tour's held step is skipped without write access, saying why"
 	t=$(tree)
 	setpriv --reuid="$LUID" --regid="$LUID" --clear-groups env SMTSCOPE_SYSROOT="$t" \
 	    "$UBIN/smtscope" check --idle=states --kernels pipe --dry-run > "$TMP/uid-st.out" 2>&1
@@ -133,7 +144,7 @@ if [ -n "$UBIN" ]; then
 	    "$TMP/uid-st.out"
 	ok $? "--idle=states where /sys cannot be written: says so (rc $rc: $(grep hold "$TMP/uid-st.out"))"
 else
-	for i in 1 2 3 4; do
+	for i in 1 2 3 4 5; do
 		skip "no unused uid to run as (${UBIN_WHY:-not root, or no setpriv})"
 	done
 fi
@@ -214,6 +225,31 @@ else
 		skip "no copy of the fixture tree in $TMP"
 	done
 fi
+# The tour's step: idle held while it lasts, let go after.
+holders() {
+	for _p in /proc/[0-9]*; do
+		ls -l "$_p/fd" 2> /dev/null | grep -q ' -> /dev/cpu_dma_latency$' &&
+		    echo "${_p#/proc/}"
+	done
+}
+if [ "$(id -u)" -eq 0 ] && [ -w /dev/cpu_dma_latency ] && [ -s "$TMP/one.xml" ]; then
+	HWLOC_XMLFILE="$TMP/one.xml" HWLOC_THISSYSTEM=1 "$SMTSCOPE" tour --headless --step 1 \
+	    doc/tours/wakeup-latency.tour > "$TMP/tour.out" 2>&1 &
+	pid=$!
+	seen=0
+	while kill -0 $pid 2> /dev/null; do
+		holders | grep -qx "$pid" && seen=$((seen + 1))
+		sleep 0.1
+	done
+	wait $pid
+	rc=$?
+	[ $rc -eq 0 ] && [ $seen -gt 0 ] && ! holders | grep -qx "$pid" &&
+	    grep -q '^== Step 7/7: Waking an idle sibling: idle held' "$TMP/tour.out"
+	ok $? "the tour holds idle in its held step ($seen sightings), and lets go (rc $rc)"
+else
+	skip "not root, or no lstopo: the tour's held step"
+fi
+
 # Recordings: the header names the states, each sample their shares per CPU.
 if [ $have_python -eq 1 ] && t=$(tree); then
 	SMTSCOPE_SYSROOT=$t "$SMTSCOPE" record -o "$TMP/r.jsonl" --time 2 -d 5 -l spin@0 \
