@@ -100,6 +100,19 @@ rc=$?
     grep -q '^pipe,same-pu,[0-9]*,[0-9]*,as_is,[0-9.]*,' "$TMP/run.csv"
 ok $? "CSV: its header and a row per relation and column (rc $rc)"
 
+"$SMTSCOPE" check --idle --kernels pipe --time 0.1 --svg "$TMP/idle.svg" > /dev/null 2>&1
+rc=$?
+if [ $have_python -eq 1 ]; then
+	v=$(python3 -c 'import sys, xml.dom.minidom as m
+d = m.parse(sys.argv[1])
+t = [n.firstChild.data for n in d.getElementsByTagName("text") if n.firstChild]
+print("%s|%d" % (t[0], sum(1 for x in t if x.startswith("pipe round trip on "))))' "$TMP/idle.svg" 2>&1)
+	[ $rc -eq 0 ] && [ "$v" = "smtscope check --idle: what waking an idle CPU costs|$(grep -c '^  [a-z-]* *CPU [0-9]' "$TMP/dry.out")" ]
+	ok $? "--svg: an XML document, a group of bars per relation ($v)"
+else
+	skip "python3 is not installed: SVG checks"
+fi
+
 # Without write access: one line, the as-is column alone.
 LUID=$(free_uid)
 UBIN= UBIN_WHY=
