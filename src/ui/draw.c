@@ -307,8 +307,6 @@ draw_info(const struct paint *d)
 		x = paint_printf(y, x, d->cols, A(THEME_INFO), "; %s", cv);
 	if (countersview_info(d->st->cv, state_target(d->st), cv, sizeof cv))
 		x = paint_printf(y, x, d->cols, A(THEME_INFO), "  %s", cv);
-	if (idleview_info(d->st->iv, p->os_index, cv, sizeof cv))
-		x = paint_printf(y, x, d->cols, A(THEME_INFO), "; %s", cv);
 	if (!d->st->host.pct_ok[d->st->sel.cursor])
 		return;
 	fg = state_others_known(d->st) ? d->st->others.share[d->st->sel.cursor] : NAN;
@@ -318,6 +316,9 @@ draw_info(const struct paint *d)
 		x = paint_printf(y, x, d->cols, A(THEME_INFO),
 		    "  busy %.0f%%: smtscope %.0f%%, others %.0f%%%s%s;", t->busy,
 		    t->busy - fg, fg, who[0] != '\0' ? ": " : "", who);
+		/* idleview.c: the CPU's idle residency and busy clock. */
+		if (idleview_info(d->st->iv, p->os_index, cv, sizeof cv))
+			x = paint_printf(y, x, d->cols, A(THEME_INFO), " %s;", cv);
 		paint_printf(y, x, d->cols, A(THEME_INFO),
 		    " user %.1f nice %.1f system %.1f irq %.1f softirq %.1f steal %.1f",
 		    t->user, t->nice, t->system, t->irq, t->softirq, t->steal);

@@ -12,6 +12,7 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/screen/tmux.inc
 
 TICK=
+TM_W=220
 trap '[ -n "$TICK" ] && kill "$TICK" 2> /dev/null; tm_end; rm -rf "$TMP"' EXIT
 
 if ! tm_have; then
@@ -66,7 +67,7 @@ tm_end
 
 TM_KEEP_RC=0
 check "no cpuidle (sys-bare)" tm_start "SMTSCOPE_SYSROOT=tests/data/sys-bare LANG=C.UTF-8 $SMTSCOPE -d 10"
-check "the info line says why, once" tm_wait '; idle n/a: no cpuidle in sysfs' 8
+check "the info line says why, once" tm_wait ' idle n/a: no cpuidle in sysfs' 8
 tm_keys q
 check "q quits" tm_wait 'SMTSCOPE-EXIT=0' 5
 done_testing
