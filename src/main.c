@@ -16,21 +16,13 @@
 #define MAIN_FDS_NEEDED	32
 #define MAIN_FDS_WANTED	256
 
-/* `smtscope tour` parses its own arguments (tour.c) until it has an entry of its own. */
-static const struct cmd_entry main_tour_entry = {
-	.name = "tour",
-	.usage = "[options] NAME|FILE",
-	.summary = "a scripted demo on the live screen, for talks",
-	.exec = cmd_tour
-};
-
 /* The commands, in the order smtscope --help lists them. */
 static const struct cmd_entry *const main_cmds[] = {
 	&cmd_topo_entry,
 	&cmd_run_entry,
 	&cmd_check_entry,
 	&cmd_time_entry,
-	&main_tour_entry,
+	&cmd_tour_entry,
 	&cmd_kernels_entry,
 	&cmd_c2c_entry,
 	&cmd_compare_entry,
@@ -38,36 +30,26 @@ static const struct cmd_entry *const main_cmds[] = {
 	&cmd_replay_entry,
 };
 
-/* Print the top-level help. */
+/* Print the top-level help: the commands and the live screen's options, from their entries. */
 static void
 main_help(FILE *f)
 {
 	size_t	i;
 
-	fprintf(f,
-	    "usage: smtscope [-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC]\n"
+	fprintf(f, "usage: smtscope %s\n"
 	    "       smtscope COMMAND [OPTIONS] [ARGS]\n"
 	    "\n"
 	    "Shows the CPU topology (package, cache group, core, SMT siblings) with live\n"
 	    "load, runs synthetic loads pinned to logical CPUs, and measures how fast each\n"
 	    "runs next to the others: alone, beside its SMT sibling, on another core.\n"
 	    "\n"
-	    "Commands:\n");
+	    "Commands:\n", cmd_live_entry.usage);
 	for (i = 0; i < sizeof main_cmds / sizeof main_cmds[0]; i++)
 		fprintf(f, "  %-9s %s\n", main_cmds[i]->name, main_cmds[i]->summary);
-	fprintf(f,
-	    "\n"
-	    "Options of the live screen:\n"
-	    "  -d, --delay TENTHS              refresh interval in tenths of a second\n"
-	    "                                  (1 to 100, default 10)\n"
-	    "  -t, --theme NAME|FILE           default, mono, light, projector, or a path\n"
-	    "  -l, --load LOAD                 start a load at launch (repeatable), e.g.\n"
-	    "                                  hash@0, chase:1m@core:1.pu:0, pipe@0,1\n"
-	    "  -i, --input FILE.xml|SYNTHETIC  view another machine's topology (no loads)\n"
-	    "  -h, --help                      this help ('smtscope COMMAND --help' for one command)\n"
-	    "  -V, --version                   print the version\n"
-	    "\n"
-	    "See smtscope(1).\n");
+	fprintf(f, "\nOptions of the live screen ('smtscope COMMAND --help' for a "
+	    "command's):\n");
+	cmd_live_options_help(f);
+	fprintf(f, "\nSee smtscope(1).\n");
 }
 
 /*
@@ -156,9 +138,5 @@ main(int argc, char **argv)
 		main_help(stdout);
 		return main_finish(CMD_OK);
 	}
-	if (argc > 1 && (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)) {
-		printf("smtscope %s\n", SMTSCOPE_VERSION);
-		return main_finish(CMD_OK);
-	}
-	return cmd_live_entry.exec(argc, argv);
+	return main_finish(cmd_live_entry.exec(argc, argv));
 }

@@ -89,6 +89,20 @@ num_between() {
 	awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v != "" && v + 0 == v && v >= lo && v <= hi) }'
 }
 
+# fixture NAME: one of the project's own topology fixtures (made from hwloc
+# synthetic strings by tests/tools/topofix.sh, once per run: tests/run.sh
+# makes them all in $SMTSCOPE_FIXTURES): its path in FIXTURE; false, with
+# the reason in FIXTURE_WHY, when hwloc's tools cannot make it.
+fixture() {
+	_fd=${SMTSCOPE_FIXTURES:-$TMP/fixtures}
+	FIXTURE=$_fd/$1.xml
+	[ -f "$FIXTURE" ] && return 0
+	if ! sh tests/tools/topofix.sh "$_fd" "$1" 2> "$TMP/fixture.err"; then
+		FIXTURE_WHY="fixture $1: $(head -n 1 "$TMP/fixture.err")"
+		return 1
+	fi
+}
+
 # have_topologies: are the real-machine XML files beside the checkout?
 have_topologies() {
 	[ -f "$TOPOLOGIES/MANIFEST.tsv" ]

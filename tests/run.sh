@@ -16,6 +16,13 @@ if [ "${1:-}" = --live ]; then
 	shift
 fi
 pattern=${1:-}
+# The project's topology fixtures, made once for every test of the run
+# (tests/tools/topofix.sh; a test without them makes its own or says skip).
+SMTSCOPE_FIXTURES=tests/out/fixtures
+rm -rf "$SMTSCOPE_FIXTURES"
+sh tests/tools/topofix.sh "$SMTSCOPE_FIXTURES" 2> tests/out/fixtures.log ||
+    echo "# topology fixtures not made: $(head -n 1 tests/out/fixtures.log)"
+export SMTSCOPE_FIXTURES
 
 run_one() {
 	name=$1

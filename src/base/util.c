@@ -62,16 +62,22 @@ xstrdup(const char *s)
 	return p;
 }
 
-/* Format into a new string or die. */
+/* Format into a new string or die (measured once, then written: C99 alone). */
 char *
 xasprintf(const char *fmt, ...)
 {
 	va_list	 ap;
 	char	*s;
+	int	 n;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) == -1)
-		fatal("vasprintf");
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		fatal("vsnprintf");
+	s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	return s;
 }

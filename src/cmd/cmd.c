@@ -32,16 +32,154 @@ cmd_usage_error(const char *cmd, const char *fmt, ...)
 	return CMD_USAGE;
 }
 
-/* Print the command's usage line and help. */
+/* Every command's -h, --help. */
+static const struct cmd_option cmd_help_option = {
+	'h', "help", no_argument, NULL, "this help"
+};
+
+/* The columns of --help: the options' help is wrapped to fit. */
+#define CMD_HELP_COLS	80
+/* The most options one command has (with -h), for getopt_long's tables. */
+#define CMD_OPTIONS_MAX	32
+
+/* Columns a string takes: its UTF-8 characters (every one is one column here). */
+static size_t
+cmd_width(const char *s, size_t n)
+{
+	size_t	i, w = 0;
+
+	for (i = 0; i < n && s[i] != '\0'; i++)
+		w += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return w;
+}
+
+/* An option's left column: "-t, --time S", "    --json", "    --infer[=PAIRS]". */
+static void
+cmd_option_spec(const struct cmd_option *o, char *buf, size_t len)
+{
+	const char	*arg = o->arg != NULL ? o->arg : "";
+
+	if (o->name == NULL) {
+		snprintf(buf, len, "-%c%s%s", o->ch, *arg ? " " : "", arg);
+		return;
+	}
+	snprintf(buf, len, "%s%c%s--%s%s%s%s", o->ch < 0x100 ? "-" : "  ",
+	    o->ch < 0x100 ? o->ch : ' ', o->ch < 0x100 ? ", " : " ", o->name,
+	    !*arg ? "" : o->has_arg == optional_argument ? "[=" : " ", arg,
+	    *arg && o->has_arg == optional_argument ? "]" : "");
+}
+
+/*
+ * Where a line of help hangs its wrapped continuation: under its text, or,
+ * for a line of a small table ("  all     every CPU"), under the second
+ * column, which follows the first word and two spaces or more.
+ */
+static size_t
+cmd_option_hang(const char *line, size_t len)
+{
+	size_t	lead = strspn(line, " "), word, gap;
+
+	if (lead == 0)
+		return 0;
+	word = strcspn(line + lead, " \n");
+	gap = strspn(line + lead + word, " ");
+	return lead + word + gap < len && gap >= 2 ? lead + word + gap : lead;
+}
+
+/*
+ * The columns the word at w (n bytes) needs on its line: with the word
+ * after it when that begins with '-', which must not begin a line (a line
+ * of --help that begins with '-' is an option's, to completion scripts).
+ */
+static size_t
+cmd_option_unit(const char *w, size_t n, const char *end)
+{
+	const char	*next = w + n;
+	size_t		 gap = strspn(next, " ");
+
+	if (next + gap >= end || next[gap] != '-')
+		return cmd_width(w, n);
+	return cmd_width(w, n) + gap + cmd_width(next + gap, strcspn(next + gap, " \n"));
+}
+
+/*
+ * Print one option's help from column col, wrapped at word ends to the
+ * screen's width; a newline in it starts a line of its own, indented as
+ * it is written. Never cuts a word (a longer one runs past the width) nor
+ * begins a line with one that begins with '-'.
+ */
+static void
+cmd_option_text(const char *text, int col, FILE *f)
+{
+	const char	*p = text, *w, *end;
+	size_t		 room = CMD_HELP_COLS - (size_t)col, used, lead, hang, n, gap;
+
+	for (;;) {
+		end = p + strcspn(p, "\n");
+		lead = strspn(p, " ");
+		hang = cmd_option_hang(p, (size_t)(end - p));
+		fprintf(f, "%.*s", (int)lead, p);
+		used = lead;
+		gap = 0;
+		for (w = p + lead; w < end; w += n + gap) {
+			n = strcspn(w, " \n");
+			if (used > lead && used + gap + cmd_option_unit(w, n, end) > room) {
+				fprintf(f, "\n%*s", col + (int)hang, "");
+				used = hang;
+			} else {
+				fprintf(f, "%*s", (int)gap, "");
+				used += gap;
+			}
+			fprintf(f, "%.*s", (int)n, w);
+			used += cmd_width(w, n);
+			for (gap = 0; w + n + gap < end && w[n + gap] == ' '; gap++)
+				;
+		}
+		fputc('\n', f);
+		if (*end == '\0')
+			return;
+		p = end + 1;
+		fprintf(f, "%*s", col, "");
+	}
+}
+
+/* Print a table of options as --help shows them, -h, --help last. */
+void
+cmd_options_help(const struct cmd_option *opts, FILE *f)
+{
+	const struct cmd_option	*o;
+	char			 spec[128];
+	int			 col = 0, w, last = 0;
+
+	for (o = opts; !last; o++) {
+		if (o->ch == 0)
+			o = &cmd_help_option, last = 1;
+		cmd_option_spec(o, spec, sizeof spec);
+		if ((w = (int)cmd_width(spec, sizeof spec)) > col)
+			col = w;
+	}
+	col += 4;
+	for (o = opts, last = 0; !last; o++) {
+		if (o->ch == 0)
+			o = &cmd_help_option, last = 1;
+		cmd_option_spec(o, spec, sizeof spec);
+		fprintf(f, "  %s%*s", spec, col - 2 - (int)cmd_width(spec, sizeof spec), "");
+		cmd_option_text(o->help, col, f);
+	}
+}
+
+/* Print the command's usage line and help: about, the options, notes. */
 void
 cmd_help(const struct cmd_entry *ce, FILE *f)
 {
 	fprintf(f, "usage: smtscope%s%s%s%s\n", ce->name != NULL ? " " : "",
 	    ce->name != NULL ? ce->name : "", *ce->usage != '\0' ? " " : "", ce->usage);
-	if (ce->help != NULL) {
-		fputc('\n', f);
-		ce->help(f);
-	}
+	if (ce->about != NULL)
+		fprintf(f, "\n%s", ce->about);
+	fputc('\n', f);
+	cmd_options_help(ce->options, f);
+	if (ce->notes != NULL)
+		fprintf(f, "\n%s", ce->notes);
 }
 
 /* Where to look for help: "smtscope run --help" or "smtscope --help". */
@@ -59,7 +197,7 @@ cmd_args_see(const struct cmd_entry *ce, char *buf, size_t len)
 static void
 cmd_args_culprit(const struct cmd_entry *ce, char **argv, char *buf, size_t len)
 {
-	const struct option	*o;
+	const struct cmd_option	*o;
 	const char		*prev = optind > 0 ? argv[optind - 1] : "";
 	int			 n;
 
@@ -69,8 +207,9 @@ cmd_args_culprit(const struct cmd_entry *ce, char **argv, char *buf, size_t len)
 			snprintf(buf, len, "%.*s", n, prev);
 			return;
 		}
-		for (o = ce->longopts; o != NULL && o->name != NULL; o++) {
-			if (o->val == optopt && strncmp(o->name, prev + 2, n - 2) == 0) {
+		for (o = ce->options; o->ch != 0; o++) {
+			if (o->name != NULL && o->ch == optopt &&
+			    strncmp(o->name, prev + 2, n - 2) == 0) {
 				snprintf(buf, len, "--%s", o->name);
 				return;
 			}
@@ -97,21 +236,50 @@ cmd_args_error(const struct cmd_entry *ce, char **argv, int ch)
 	return cmd_usage_error(ce->name, "unknown option '%s' (see %s)", opt, see);
 }
 
+/* getopt_long's optstring and longopts from the entry's options, -h and --help added. */
+static void
+cmd_args_tables(const struct cmd_entry *ce, char *opts, size_t len,
+    struct option *longopts)
+{
+	const struct cmd_option	*o;
+	size_t			 n = 0;
+	int			 k = 0;
+
+	n += (size_t)snprintf(opts + n, len - n, "%s:", ce->in_order ? "+" : "");
+	for (o = ce->options; o->ch != 0 && k < CMD_OPTIONS_MAX - 2; o++) {
+		if (o->ch < 0x100 && n + 3 < len)
+			n += (size_t)snprintf(opts + n, len - n, "%c%s%s", o->ch,
+			    o->has_arg != no_argument ? ":" : "",
+			    o->has_arg == optional_argument ? ":" : "");
+		if (o->name == NULL)
+			continue;
+		longopts[k].name = o->name;
+		longopts[k].has_arg = o->has_arg;
+		longopts[k].flag = NULL;
+		longopts[k++].val = o->ch;
+	}
+	snprintf(opts + n, len - n, "h");
+	longopts[k].name = "help";
+	longopts[k].has_arg = no_argument;
+	longopts[k].flag = NULL;
+	longopts[k++].val = 'h';
+	memset(&longopts[k], 0, sizeof longopts[k]);
+}
+
 /* Parse argv by the entry: CMD_GO, CMD_OK after --help, or CMD_USAGE. */
 int
 cmd_args_parse(struct cmd_args *a, const struct cmd_entry *ce, int argc, char **argv)
 {
-	const char	*spec = ce->optstring;
-	char		 opts[128], see[64];
+	struct option	 longopts[CMD_OPTIONS_MAX];
+	char		 opts[3 * CMD_OPTIONS_MAX + 4], see[64];
 	int		 ch;
 
 	a->entry = ce;
 	a->nopts = 0;
-	snprintf(opts, sizeof opts, "%s:%s", *spec == '+' ? "+" : "",
-	    *spec == '+' ? spec + 1 : spec);
+	cmd_args_tables(ce, opts, sizeof opts, longopts);
 	opterr = 0;
 	optind = 0;	/* glibc: start afresh, reading a leading '+' again */
-	while ((ch = getopt_long(argc, argv, opts, ce->longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
 		if (ch == 'h') {
 			cmd_help(ce, stdout);
 			return CMD_OK;

@@ -1,10 +1,11 @@
 /*
  * cmd.h: the commands. Each command file (cmd_*.c) defines one entry, in
  * the manner of tmux's cmd_entry: its name, usage line, summary, options
- * and the function that runs it; main.c keeps the table of them. A
- * command parses its arguments with cmd_args_parse(), which prints the
- * help and every usage error alike, then reads its options from the
- * struct cmd_args.
+ * (each once, with its help), the text around them and the function that
+ * runs it; main.c keeps the table of them. A command parses its arguments
+ * with cmd_args_parse(), which makes getopt_long's tables from the
+ * options and prints the help and every usage error alike, then reads
+ * its options from the struct cmd_args.
  */
 #ifndef SMTSCOPE_CMD_H
 #define SMTSCOPE_CMD_H
@@ -20,19 +21,30 @@
 /* The most options one command line may give. */
 #define CMD_ARGS_MAX	1024
 
+/*
+ * One option of a command, once: getopt_long's tables and the --help text
+ * are both made from it. Every command also takes -h, --help.
+ */
+struct cmd_option {
+	int		 ch;		/* the short option's letter, or a code above
+					   0xff (CMD_OPT_JSON...) for a long-only one */
+	const char	*name;		/* the long option, or NULL */
+	int		 has_arg;	/* no_argument, required_argument, optional_argument */
+	const char	*arg;		/* its argument in the help ("S", "FILE"), or NULL */
+	const char	*help;		/* what it does: --help wraps it at word ends;
+					   a newline starts a line of its own */
+};
+
 struct cmd_entry {
 	const char		*name;		/* "run"; NULL for the live screen */
 	const char		*usage;		/* after "usage: smtscope [NAME] " */
 	const char		*summary;	/* one line for smtscope --help */
-	/*
-	 * getopt_long's options, without the leading ':'; a leading '+'
-	 * stops at the first operand (for a command line that follows).
-	 * NULL: the command parses its own arguments.
-	 */
-	const char		*optstring;
-	const struct option	*longopts;
+	const struct cmd_option	*options;	/* ends with an entry of ch 0 */
+	int			 in_order;	/* stop at the first operand (a command
+						   line follows) */
 	int			 maxargs;	/* operands allowed; -1 any number */
-	void			(*help)(FILE *);	/* what follows the usage line */
+	const char		*about;		/* --help before the options; NULL */
+	const char		*notes;		/* --help after the options; NULL */
 	int			(*exec)(int argc, char **argv);
 };
 
@@ -50,6 +62,10 @@ struct cmd_args {
 	char			**argv;			/* the operands */
 	int			 argc;
 };
+
+/* A number macro as a string, for a default in the help: CMD_STR(3) is "3". */
+#define CMD_STR(x)	CMD_STR_(x)
+#define CMD_STR_(x)	#x
 
 /* The long-only options --json and --csv, as getopt_long returns them. */
 #define CMD_OPT_JSON	0x101
@@ -74,6 +90,8 @@ int	cmd_out_open(struct cmd_out *, const char *cmd, const char *pattern);
 int	cmd_out_close(struct cmd_out *, const char *cmd, int rc);
 
 extern const struct cmd_entry	cmd_live_entry;		/* cmd_live.c */
+/* The live screen's options as --help shows them (smtscope --help lists them). */
+void	cmd_live_options_help(FILE *);
 extern const struct cmd_entry	cmd_topo_entry;		/* cmd_topo.c */
 extern const struct cmd_entry	cmd_run_entry;		/* cmd_run.c */
 extern const struct cmd_entry	cmd_check_entry;	/* cmd_check.c */
@@ -83,7 +101,7 @@ extern const struct cmd_entry	cmd_c2c_entry;		/* cmd_c2c.c */
 extern const struct cmd_entry	cmd_compare_entry;	/* cmd_compare.c */
 extern const struct cmd_entry	cmd_record_entry;	/* cmd_record.c */
 extern const struct cmd_entry	cmd_replay_entry;	/* cmd_replay.c */
-int	cmd_tour(int, char **);		/* cmd_tour.c: parses its own arguments */
+extern const struct cmd_entry	cmd_tour_entry;		/* cmd_tour.c */
 
 /*
  * Parse argv (argv[0] is the command's name) by the entry. Returns
@@ -98,8 +116,10 @@ int	cmd_args_has(const struct cmd_args *, int ch);
 const char *cmd_args_get(const struct cmd_args *, int ch);
 /* --json or --csv, or text; CMD_USAGE with a message if both are given. */
 int	cmd_args_format(const struct cmd_args *, enum report_format *);
-/* Print the command's usage line and help. */
+/* Print the command's usage line and help: about, the options, notes. */
 void	cmd_help(const struct cmd_entry *, FILE *);
+/* Print a table of options as --help shows them (-h, --help last). */
+void	cmd_options_help(const struct cmd_option *, FILE *);
 
 /* Print "smtscope: CMD: what" on stderr and return CMD_USAGE. */
 int	cmd_usage_error(const char *cmd, const char *fmt, ...)

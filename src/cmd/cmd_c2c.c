@@ -18,22 +18,29 @@
 #define CMD_C2C_GROUPS		0x112
 
 static int	cmd_c2c_exec(int, char **);
-static void	cmd_c2c_help(FILE *);
 
-static const struct option cmd_c2c_longopts[] = {
-	{ "cpus", required_argument, NULL, 'c' },
-	{ "per-core", no_argument, NULL, CMD_C2C_PER_CORE },
-	{ "groups", no_argument, NULL, CMD_C2C_GROUPS },
-	{ "samples", required_argument, NULL, 's' },
-	{ "round-trips", required_argument, NULL, 'r' },
-	{ "mode", required_argument, NULL, 'm' },
-	{ "json", no_argument, NULL, CMD_OPT_JSON },
-	{ "csv", no_argument, NULL, CMD_OPT_CSV },
-	{ "svg", required_argument, NULL, CMD_C2C_SVG },
-	{ "dry-run", no_argument, NULL, 'n' },
-	{ "input", required_argument, NULL, 'i' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+static const struct cmd_option cmd_c2c_opts[] = {
+	{ 'c', "cpus", required_argument, "LIST", "the CPUs (default: every allowed "
+	    "CPU), e.g. 0-3,8" },
+	{ CMD_C2C_PER_CORE, "per-core", no_argument, NULL, "one CPU per core with each "
+	    "other, and with its siblings" },
+	{ CMD_C2C_GROUPS, "groups", no_argument, NULL, "one pair per relation class in "
+	    "each cache group, and one between each two groups" },
+	{ 's', "samples", required_argument, "N", "samples per pair (default "
+	    CMD_STR(C2C_DEFAULT_SAMPLES) ")" },
+	{ 'r', "round-trips", required_argument, "N", "round trips per sample (default "
+	    CMD_STR(C2C_DEFAULT_TRIPS) ")" },
+	{ 'm', "mode", required_argument, "MODE", "cas: compare-and-swap ping-pong "
+	    "(default); store: a store answered by a reader spinning on loads" },
+	{ CMD_OPT_JSON, "json", no_argument, NULL, "one JSON object" },
+	{ CMD_OPT_CSV, "csv", no_argument, NULL, "one row per pair" },
+	{ CMD_C2C_SVG, "svg", required_argument, "FILE", "also write the heatmap as SVG "
+	    "to FILE" },
+	{ 'n', "dry-run", no_argument, NULL, "print the plan (pairs, expected time); "
+	    "measure nothing" },
+	{ 'i', "input", required_argument, "INPUT", "plan for another "
+	    "machine's topology (with --dry-run)" },
+	{ 0, NULL, 0, NULL, NULL }
 };
 
 const struct cmd_entry cmd_c2c_entry = {
@@ -42,41 +49,18 @@ const struct cmd_entry cmd_c2c_entry = {
 	    "                    [--mode cas|store] [--json|--csv] [--svg FILE] [--dry-run]\n"
 	    "                    [-i FILE.xml|SYNTHETIC]",
 	.summary = "core-to-core latency: the all-pairs matrix and its heatmap",
-	.optstring = "c:s:r:m:ni:h",
-	.longopts = cmd_c2c_longopts,
+	.options = cmd_c2c_opts,
 	.maxargs = 0,
-	.help = cmd_c2c_help,
-	.exec = cmd_c2c_exec
-};
-
-/* What follows the usage line. */
-static void
-cmd_c2c_help(FILE *f)
-{
-	fprintf(f,
+	.about =
 	    "How long a cache line takes to travel from one logical CPU to another: two\n"
 	    "threads, pinned one on each CPU of a pair, bounce one word alone on its cache\n"
 	    "line. Each sample times N round trips; a pair's figure is the median one-way\n"
 	    "time over its samples. The matrix is in topology order, then the summary by\n"
 	    "relation class and the pairs that do not fit their class. Ctrl-C prints what\n"
 	    "was measured. A pair whose threads did not both run where asked has no figure;\n"
-	    "a pair others' work ran beside is marked ~.\n"
-	    "\n"
-	    "  --cpus LIST       the CPUs (default: every allowed CPU), e.g. 0-3,8\n"
-	    "  --per-core        one CPU per core with each other, and with its siblings\n"
-	    "  --groups          one pair per relation class in each cache group, and one\n"
-	    "                    between each two groups\n"
-	    "  --samples N       samples per pair (default %d)\n"
-	    "  --round-trips N   round trips per sample (default %d)\n"
-	    "  --mode MODE       cas: compare-and-swap ping-pong (default); store: a store\n"
-	    "                    answered by a reader spinning on loads\n"
-	    "  --json            one JSON object\n"
-	    "  --csv             one row per pair\n"
-	    "  --svg FILE        also write the heatmap as SVG to FILE\n"
-	    "  --dry-run         print the plan (pairs, expected time); measure nothing\n"
-	    "  -i, --input F     plan for another machine's topology (with --dry-run)\n",
-	    C2C_DEFAULT_SAMPLES, C2C_DEFAULT_TRIPS);
-}
+	    "a pair others' work ran beside is marked ~.\n",
+	.exec = cmd_c2c_exec
+};
 
 /* Progress on stderr when it is a terminal: the pair now and the time left. */
 static void

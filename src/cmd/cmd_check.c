@@ -24,24 +24,40 @@
 #define CMD_CHECK_OPT_IDLE	0x112
 
 static int	cmd_check_exec(int, char **);
-static void	cmd_check_help(FILE *);
 
-static const struct option cmd_check_longopts[] = {
-	{ "kernels", required_argument, NULL, 'k' },
-	{ "pairs", required_argument, NULL, 'p' },
-	{ "scheduler", no_argument, NULL, 's' },
-	{ "time", required_argument, NULL, 't' },
-	{ "anchor", required_argument, NULL, 'a' },
-	{ "json", no_argument, NULL, CMD_OPT_JSON },
-	{ "csv", no_argument, NULL, CMD_OPT_CSV },
-	{ "dry-run", no_argument, NULL, 'n' },
-	{ "infer", optional_argument, NULL, CMD_CHECK_OPT_INFER },
-	{ "input", required_argument, NULL, 'i' },
-	{ "output", required_argument, NULL, 'o' },
-	{ "svg", required_argument, NULL, CMD_CHECK_OPT_SVG },
-	{ "idle", optional_argument, NULL, CMD_CHECK_OPT_IDLE },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+static const struct cmd_option cmd_check_opts[] = {
+	{ 'k', "kernels", required_argument, "LIST", "kernels (default "
+	    CHECK_DEFAULT_KERNELS ")" },
+	{ 'p', "pairs", required_argument, "LIST", "mixed pairs, e.g. hash+fp,chase+fp: "
+	    "anchor runs the first" },
+	{ 's', "scheduler", no_argument, NULL, "also: do two floating copies stack on "
+	    "one core's threads while a whole core is free?" },
+	{ 't', "time", required_argument, "S", "the longest window of each cell "
+	    "(default: what fits the run in about 15 s)" },
+	{ 'a', "anchor", required_argument, "CPU", "the anchor CPU (default: first "
+	    "allowed CPU of the first idle core)" },
+	{ CMD_OPT_JSON, "json", no_argument, NULL, "one JSON object" },
+	{ CMD_OPT_CSV, "csv", no_argument, NULL, "one row per kernel and relation; rates "
+	    "in the unit column's unit, a status column (ok, n/a, failed, disturbed)" },
+	{ 'n', "dry-run", no_argument, NULL, "print the facts and the plan; run nothing" },
+	{ 'i', "input", required_argument, "INPUT", "plan for another "
+	    "machine's topology (with --dry-run)" },
+	{ 'o', "output", required_argument, "FILE", "write the report to FILE (%h: the "
+	    "short host name, %%: %)" },
+	{ CMD_CHECK_OPT_SVG, "svg", required_argument, "FILE", "also write the co-run "
+	    "matrix as a coloured SVG table" },
+	{ CMD_CHECK_OPT_INFER, "infer", optional_argument, "PAIRS", "hidden siblings: "
+	    "what pairs of CPUs behave like, measured (the same CPU, SMT siblings, "
+	    "separate cores) beside what the topology reports; PAIRS as 0:1,0:2 "
+	    "(default: chosen from the topology, about 25 s)" },
+	{ CMD_CHECK_OPT_IDLE, "idle", optional_argument, "HOW", "what waking an idle CPU "
+	    "costs: pipe and fork on each relation, with the idle states as is and with "
+	    "shallow idle held, in alternating windows (about 15 s); HOW is qos (default: "
+	    "PM QoS, /dev/cpu_dma_latency held at 0), states (each deeper state disabled "
+	    "on the measured CPUs, written back on exit) or restore (write back what a "
+	    "killed run left disabled). The default check has a pipe section of it where "
+	    "the hold can be had" },
+	{ 0, NULL, 0, NULL, NULL }
 };
 
 const struct cmd_entry cmd_check_entry = {
@@ -53,18 +69,9 @@ const struct cmd_entry cmd_check_entry = {
 	    "       smtscope check --idle[=qos|states|restore] [--kernels pipe,fork]\n"
 	    "                      [--time S] [--anchor CPU] [--json|--csv] [--svg FILE]",
 	.summary = "co-run matrix and SMT yield: the verdict on new hardware",
-	.optstring = "k:p:st:a:ni:o:h",
-	.longopts = cmd_check_longopts,
+	.options = cmd_check_opts,
 	.maxargs = 0,
-	.help = cmd_check_help,
-	.exec = cmd_check_exec
-};
-
-/* What follows the usage line. */
-static void
-cmd_check_help(FILE *f)
-{
-	fprintf(f,
+	.about =
 	    "The co-run matrix: each kernel alone on an anchor CPU, then beside a copy on\n"
 	    "the same CPU, its SMT sibling, a core sharing the L2 or L3, another cache\n"
 	    "group and another package; speeds vs alone and the yield (work of the pair\n"
@@ -72,37 +79,9 @@ cmd_check_help(FILE *f)
 	    "ends when its figure is known (\u00b1: how much its parts disagreed); the\n"
 	    "default run takes about 15 s. A figure that other work disturbed is marked\n"
 	    "~, with a warning naming the processes; a disturbed solo is measured again\n"
-	    "once its core is quiet.\n"
-	    "\n"
-	    "  --kernels LIST   kernels (default %s)\n"
-	    "  --pairs LIST     mixed pairs, e.g. hash+fp,chase+fp: anchor runs the first\n"
-	    "  --scheduler      also: do two floating copies stack on one core's threads\n"
-	    "                   while a whole core is free?\n"
-	    "  --time S         the longest window of each cell (default: what fits the\n"
-	    "                   run in about 15 s)\n"
-	    "  --anchor CPU     the anchor CPU (default: first allowed CPU of the first\n"
-	    "                   idle core)\n"
-	    "  --json           one JSON object\n"
-	    "  --csv            one row per kernel and relation; rates in the unit column's\n"
-	    "                   unit, a status column (ok, n/a, failed, disturbed)\n"
-	    "  --dry-run        print the facts and the plan; run nothing\n"
-	    "  -i, --input F    plan for another machine's topology (with --dry-run)\n"
-	    "  -o, --output F   write the report to F (%%h: the short host name, %%%%: %%)\n"
-	    "  --svg FILE       also write the co-run matrix as a coloured SVG table\n"
-	    "  --infer[=PAIRS]  hidden siblings: what pairs of CPUs behave like, measured\n"
-	    "                   (the same CPU, SMT siblings, separate cores) beside what\n"
-	    "                   the topology reports; PAIRS as 0:1,0:2 (default: chosen\n"
-	    "                   from the topology, about 25 s)\n"
-	    "  --idle[=HOW]     what waking an idle CPU costs: pipe and fork on each\n"
-	    "                   relation, with the idle states as is and with shallow\n"
-	    "                   idle held, in alternating windows (about 15 s); HOW is\n"
-	    "                   qos (default: PM QoS, /dev/cpu_dma_latency held at 0),\n"
-	    "                   states (each deeper state disabled on the measured CPUs,\n"
-	    "                   written back on exit) or restore (write back what a\n"
-	    "                   killed run left disabled). The default check has a pipe\n"
-	    "                   section of it where the hold can be had\n",
-	    CHECK_DEFAULT_KERNELS);
-}
+	    "once its core is quiet.\n",
+	.exec = cmd_check_exec
+};
 
 /* Progress on stderr, when it is a terminal: what runs now and the time left. */
 static void

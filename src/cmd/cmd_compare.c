@@ -14,17 +14,18 @@
 #define CMD_COMPARE_SVG	0x110
 
 static int	cmd_compare_exec(int, char **);
-static void	cmd_compare_help(FILE *);
 
-static const struct option cmd_compare_longopts[] = {
-	{ "tolerance", required_argument, NULL, 't' },
-	{ "ignore-warnings", no_argument, NULL, 'W' },
-	{ "json", no_argument, NULL, CMD_OPT_JSON },
-	{ "csv", no_argument, NULL, CMD_OPT_CSV },
-	{ "svg", no_argument, NULL, CMD_COMPARE_SVG },
-	{ "output", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+static const struct cmd_option cmd_compare_opts[] = {
+	{ 't', "tolerance", required_argument, "PCT", "how far from the median a "
+	    "figure may be (default " CMD_STR(COMPARE_TOLERANCE_PCT) ")" },
+	{ 'W', "ignore-warnings", no_argument, NULL, "warnings the machines reported "
+	    "make no outlier" },
+	{ CMD_OPT_JSON, "json", no_argument, NULL, "one JSON object" },
+	{ CMD_OPT_CSV, "csv", no_argument, NULL, "one row per machine and figure" },
+	{ CMD_COMPARE_SVG, "svg", no_argument, NULL, "a heatmap of machines by figures" },
+	{ 'o', "output", required_argument, "FILE", "write to FILE (%h: the short host "
+	    "name, %%: %)" },
+	{ 0, NULL, 0, NULL, NULL }
 };
 
 const struct cmd_entry cmd_compare_entry = {
@@ -32,18 +33,9 @@ const struct cmd_entry cmd_compare_entry = {
 	.usage = "[--tolerance PCT] [--ignore-warnings] [--json|--csv|--svg]\n"
 	    "                        [-o FILE] FILE...|DIR",
 	.summary = "many machines' check results side by side, with the outliers",
-	.optstring = "t:Wo:h",
-	.longopts = cmd_compare_longopts,
+	.options = cmd_compare_opts,
 	.maxargs = -1,
-	.help = cmd_compare_help,
-	.exec = cmd_compare_exec
-};
-
-/* What follows the usage line. */
-static void
-cmd_compare_help(FILE *f)
-{
-	fprintf(f,
+	.about =
 	    "Read the results of `smtscope check --json` from many machines (files, or\n"
 	    "every *.json of a directory) and print each machine's solo rates, speeds\n"
 	    "and yields side by side, per kernel and relation. Machines with the same\n"
@@ -51,16 +43,9 @@ cmd_compare_help(FILE *f)
 	    "microcode, BIOS or kernel differs from most of the group's, when a solo\n"
 	    "rate or a yield is more than the tolerance from the group's median (from\n"
 	    "3 machines up), or when it reported a warning most of the group did not.\n"
-	    "Exit status: 0 no outlier, 1 some, 2 bad input.\n"
-	    "\n"
-	    "  -t, --tolerance PCT    how far from the median a figure may be (default %.0f)\n"
-	    "  -W, --ignore-warnings  warnings the machines reported make no outlier\n"
-	    "  --json                 one JSON object\n"
-	    "  --csv                  one row per machine and figure\n"
-	    "  --svg                  a heatmap of machines by figures\n"
-	    "  -o, --output FILE      write to FILE (%%h: the short host name, %%%%: %%)\n",
-	    COMPARE_TOLERANCE * 100);
-}
+	    "Exit status: 0 no outlier, 1 some, 2 bad input.\n",
+	.exec = cmd_compare_exec
+};
 
 /* The options; CMD_GO or CMD_USAGE. */
 static int

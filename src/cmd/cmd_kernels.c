@@ -7,30 +7,20 @@
 #include "engine/kernels/kernel.h"
 
 static int	cmd_kernels_exec(int, char **);
-static void	cmd_kernels_help(FILE *);
 
-static const struct option cmd_kernels_longopts[] = {
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+static const struct cmd_option cmd_kernels_opts[] = {
+	{ 0, NULL, 0, NULL, NULL }
 };
 
 const struct cmd_entry cmd_kernels_entry = {
 	.name = "kernels",
 	.usage = "",
 	.summary = "list the synthetic loads, their units and parameters",
-	.optstring = "h",
-	.longopts = cmd_kernels_longopts,
+	.options = cmd_kernels_opts,
 	.maxargs = 0,
-	.help = cmd_kernels_help,
+	.about = "List the synthetic loads with their units and parameters.\n",
 	.exec = cmd_kernels_exec
 };
-
-/* What follows the usage line. */
-static void
-cmd_kernels_help(FILE *f)
-{
-	fprintf(f, "List the synthetic loads with their units and parameters.\n");
-}
 
 /* `smtscope kernels`: one line per kernel, then how a load is written. */
 static int

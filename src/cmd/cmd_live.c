@@ -12,63 +12,61 @@
 #include "ui/ui.h"
 #include "base/util.h"
 
-static int	cmd_live_exec(int, char **);
-static void	cmd_live_help(FILE *);
+/* The long-only options. */
+#define CMD_LIVE_SNAPSHOT	0x110
+#define CMD_LIVE_RECORD		0x111
+#define CMD_LIVE_INFER_FROM	0x112
+/* The refresh interval by default, in tenths of a second. */
+#define CMD_LIVE_DELAY_TENTHS	10
 
-static const struct option cmd_live_longopts[] = {
-	{ "delay", required_argument, NULL, 'd' },
-	{ "theme", required_argument, NULL, 't' },
-	{ "load", required_argument, NULL, 'l' },
-	{ "input", required_argument, NULL, 'i' },
-	{ "view", required_argument, NULL, 'v' },
-	{ "snapshot", required_argument, NULL, 'S' },
-	{ "record", required_argument, NULL, 'R' },
-	{ "infer-from", required_argument, NULL, 'I' },
-	{ "no-config", no_argument, NULL, 'n' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+static int	cmd_live_exec(int, char **);
+
+static const struct cmd_option cmd_live_opts[] = {
+	{ 'd', "delay", required_argument, "TENTHS", "refresh interval in tenths of a "
+	    "second (1-100, default " CMD_STR(CMD_LIVE_DELAY_TENTHS) ")" },
+	{ 't', "theme", required_argument, "NAME|FILE", "color theme: default, mono, "
+	    "light, projector, or a file" },
+	{ 'l', "load", required_argument, "LOAD", "start a load at launch (repeatable), "
+	    "e.g. hash@0, chase:1m@core:1.pu:0, pipe@0,1" },
+	{ 'i', "input", required_argument, "FILE.xml|SYNTHETIC", "view another machine's "
+	    "topology (no loads)" },
+	{ 'v', "view", required_argument, "VIEW", "start in a view: tree, grid, or c2c "
+	    "(core-to-core latency heatmap)" },
+	{ CMD_LIVE_SNAPSHOT, "snapshot", required_argument, "FILE", "the file S writes "
+	    "the screen to as SVG (default smtscope-YYYYmmdd-HHMMSS.svg here)" },
+	{ CMD_LIVE_RECORD, "record", required_argument, "FILE", "record the session from "
+	    "the start (R on the screen starts and stops; default name "
+	    "smtscope-YYYYmmdd-HHMMSS.jsonl.gz here)" },
+	{ CMD_LIVE_INFER_FROM, "infer-from", required_argument, "FILE", "mark on the tree "
+	    "the pairs that a smtscope check --infer --json result of this machine "
+	    "measured unlike the topology" },
+	{ 'n', "no-config", no_argument, NULL, "neither read nor write the settings file "
+	    "($XDG_CONFIG_HOME/smtscope/smtscoperc)" },
+	{ 'V', "version", no_argument, NULL, "print the version" },
+	{ 0, NULL, 0, NULL, NULL }
 };
 
 const struct cmd_entry cmd_live_entry = {
 	.name = NULL,
-	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC] [-v VIEW] [--snapshot FILE]\n"
-	    "                [--infer-from FILE] [--record FILE] [-n]",
+	.usage = "[-d TENTHS] [-t THEME] [-l LOAD]... [-i FILE.xml|SYNTHETIC]\n"
+	    "                [-v VIEW] [--snapshot FILE] [--infer-from FILE] [--record FILE]\n"
+	    "                [-n] [-V]",
 	.summary = "the live screen",
-	.optstring = "d:t:l:i:v:nh",
-	.longopts = cmd_live_longopts,
+	.options = cmd_live_opts,
 	.maxargs = 0,
-	.help = cmd_live_help,
+	.about =
+	    "The live screen: the CPU topology with per-CPU load, and synthetic loads\n"
+	    "pinned to logical CPUs with their speed against running alone.\n",
+	.notes =
+	    "Press ? on the screen for the keys. Commands: smtscope --help. See smtscope(1).\n",
 	.exec = cmd_live_exec
 };
 
-/* What follows the usage line; smtscope(1) says the same. */
-static void
-cmd_live_help(FILE *f)
+/* The live screen's options for smtscope --help, which lists the commands too. */
+void
+cmd_live_options_help(FILE *f)
 {
-	fprintf(f,
-	    "The live screen: the CPU topology with per-CPU load, and synthetic loads\n"
-	    "pinned to logical CPUs with their speed against running alone.\n"
-	    "\n"
-	    "Options:\n"
-	    "  -d, --delay TENTHS              refresh interval in tenths of a second (1-100, default 10)\n"
-	    "  -t, --theme NAME|FILE           color theme: default, mono, light, projector, or a file\n"
-	    "  -l, --load KERNEL[:PARAM]@WHERE start a load at launch (repeatable), e.g. hash@0\n"
-	    "  -i, --input FILE.xml|SYNTHETIC  view another machine's topology (no loads)\n"
-	    "  -v, --view VIEW                 start in a view: tree, grid, or c2c (core-to-core\n"
-	    "                                  latency heatmap)\n"
-	    "      --snapshot FILE             the file S writes the screen to as SVG\n"
-	    "                                  (default smtscope-YYYYmmdd-HHMMSS.svg here)\n"
-	    "      --record FILE               record the session from the start (R on the\n"
-	    "                                  screen starts and stops; default name\n"
-	    "                                  smtscope-YYYYmmdd-HHMMSS.jsonl.gz here)\n"
-	    "      --infer-from FILE           mark on the tree the pairs that a\n"
-	    "                                  smtscope check --infer --json result of\n"
-	    "                                  this machine measured unlike the topology\n"
-	    "  -n, --no-config                 neither read nor write the settings file\n"
-	    "                                  ($XDG_CONFIG_HOME/smtscope/smtscoperc)\n"
-	    "  -h, --help                      this help\n"
-	    "\n"
-	    "Press ? on the screen for the keys. Commands: smtscope --help. See smtscope(1).\n");
+	cmd_options_help(cmd_live_opts, f);
 }
 
 /* Check the loads against this machine before the screen starts, so errors read as usage. */
@@ -100,7 +98,7 @@ cmd_live_options(const struct cmd_args *a, struct ui_options *o)
 	long	v;
 	int	i;
 
-	o->delay_tenths = 10;
+	o->delay_tenths = CMD_LIVE_DELAY_TENTHS;
 	for (i = 0; i < a->nopts; i++) {
 		switch (a->opts[i].ch) {
 		case 'd':
@@ -125,13 +123,13 @@ cmd_live_options(const struct cmd_args *a, struct ui_options *o)
 				return cmd_usage_error(NULL, "-v: '%s' is not a view (tree, "
 				    "grid, c2c)", o->view);
 			break;
-		case 'S':
+		case CMD_LIVE_SNAPSHOT:
 			o->snapshot = a->opts[i].arg;
 			break;
-		case 'I':
+		case CMD_LIVE_INFER_FROM:
 			o->infer_from = a->opts[i].arg;
 			break;
-		case 'R':
+		case CMD_LIVE_RECORD:
 			o->record = a->opts[i].arg;
 			break;
 		}
@@ -183,6 +181,10 @@ cmd_live_exec(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	if ((rc = cmd_args_parse(&a, &cmd_live_entry, argc, argv)) != CMD_GO)
 		return rc;
+	if (cmd_args_has(&a, 'V')) {
+		printf("smtscope %s\n", SMTSCOPE_VERSION);
+		return CMD_OK;
+	}
 	o.loads = xcalloc((size_t)a.nopts + 1, sizeof *o.loads);
 	if ((rc = cmd_live_options(&a, &o)) == CMD_GO) {
 		cmd_live_settings(&a, &o, &rcfile, path, sizeof path, notice,

@@ -12,21 +12,24 @@
 #include "ui/ui.h"
 #include "report/reports.h"
 
-/* The long-only option --summary. */
+/* The long-only options --summary and --snapshot. */
 #define CMD_REPLAY_SUMMARY	0x103
+#define CMD_REPLAY_SNAPSHOT	0x104
 
 static int	cmd_replay_exec(int, char **);
-static void	cmd_replay_help(FILE *);
 
-static const struct option cmd_replay_longopts[] = {
-	{ "summary", no_argument, NULL, CMD_REPLAY_SUMMARY },
-	{ "json", no_argument, NULL, CMD_OPT_JSON },
-	{ "csv", no_argument, NULL, CMD_OPT_CSV },
-	{ "theme", required_argument, NULL, 't' },
-	{ "view", required_argument, NULL, 'v' },
-	{ "snapshot", required_argument, NULL, 'S' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+static const struct cmd_option cmd_replay_opts[] = {
+	{ 't', "theme", required_argument, "NAME|FILE", "color theme (default, mono, "
+	    "light, projector, a file)" },
+	{ 'v', "view", required_argument, "VIEW", "start in the tree or the grid" },
+	{ CMD_REPLAY_SNAPSHOT, "snapshot", required_argument, "FILE", "the file S writes "
+	    "the screen to as SVG" },
+	{ CMD_REPLAY_SUMMARY, "summary", no_argument, NULL, "print, headless, the "
+	    "recording's host and date, its loads and, per tenth of the recording, each "
+	    "load's slowest, median and fastest rate and the median's speed vs solo" },
+	{ CMD_OPT_JSON, "json", no_argument, NULL, "the summary as one JSON object" },
+	{ CMD_OPT_CSV, "csv", no_argument, NULL, "the summary's table as CSV" },
+	{ 0, NULL, 0, NULL, NULL }
 };
 
 const struct cmd_entry cmd_replay_entry = {
@@ -34,36 +37,18 @@ const struct cmd_entry cmd_replay_entry = {
 	.usage = "[-t THEME] [-v tree|grid] [--snapshot FILE] FILE\n"
 	    "       smtscope replay --summary [--json|--csv] FILE",
 	.summary = "play a recording on the screen, or print its speeds over time",
-	.optstring = "t:v:h",
-	.longopts = cmd_replay_longopts,
+	.options = cmd_replay_opts,
 	.maxargs = 1,
-	.help = cmd_replay_help,
-	.exec = cmd_replay_exec
-};
-
-/* What follows the usage line. */
-static void
-cmd_replay_help(FILE *f)
-{
-	fprintf(f,
+	.about =
 	    "Read a recording of smtscope record (plain or .gz; smtscope-record(5)).\n"
 	    "\n"
 	    "Without --summary it plays on the live screen, view only, marked REPLAY\n"
 	    "with the recording's host and date: its machine's topology, every CPU's\n"
 	    "time, its loads where they ran with their speeds, at the recorded pace.\n"
 	    "Keys: Space pause/play, . and , step, + and - faster/slower (1/8x-16x),\n"
-	    "> and < 10 s forward/back, 0-9 go to that tenth, ? help, q quit.\n"
-	    "\n"
-	    "  -t, --theme NAME|FILE  color theme (default, mono, light, projector, a file)\n"
-	    "  -v, --view VIEW        start in the tree or the grid\n"
-	    "      --snapshot FILE    the file S writes the screen to as SVG\n"
-	    "  --summary              print, headless, the recording's host and date, its\n"
-	    "                         loads and, per tenth of the recording, each load's\n"
-	    "                         slowest, median and fastest rate and the median's\n"
-	    "                         speed vs solo\n"
-	    "  --json                 the summary as one JSON object\n"
-	    "  --csv                  the summary's table as CSV\n");
-}
+	    "> and < 10 s forward/back, 0-9 go to that tenth, ? help, q quit.\n",
+	.exec = cmd_replay_exec
+};
 
 /* Play the recording on the screen. */
 static int
@@ -75,7 +60,7 @@ cmd_replay_screen(const struct cmd_args *a)
 	memset(&o, 0, sizeof o);
 	o.replay = a->argv[0];
 	o.theme = cmd_args_get(a, 't');
-	o.snapshot = cmd_args_get(a, 'S');
+	o.snapshot = cmd_args_get(a, CMD_REPLAY_SNAPSHOT);
 	if ((v = cmd_args_get(a, 'v')) != NULL) {
 		if (strcmp(v, "tree") != 0 && strcmp(v, "grid") != 0)
 			return cmd_usage_error("replay", "-v: '%s' is not a view (tree, "

@@ -17,21 +17,36 @@
 #define CMD_TIME_OPT_SVG	0x110
 
 static int	cmd_time_exec(int, char **);
-static void	cmd_time_help(FILE *);
 
-static const struct option cmd_time_longopts[] = {
-	{ "runs", required_argument, NULL, 'r' },
-	{ "prepare", required_argument, NULL, 'p' },
-	{ "placements", required_argument, NULL, 'P' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "json", no_argument, NULL, CMD_OPT_JSON },
-	{ "csv", no_argument, NULL, CMD_OPT_CSV },
-	{ "dry-run", no_argument, NULL, 'n' },
-	{ "input", required_argument, NULL, 'i' },
-	{ "output", required_argument, NULL, 'o' },
-	{ "svg", required_argument, NULL, CMD_TIME_OPT_SVG },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+static const struct cmd_option cmd_time_opts[] = {
+	{ 'r', "runs", required_argument, "N", "runs per placement (default "
+	    CMD_STR(TIMING_RUNS_DEFAULT) "); runs alternate between placements (A B C A "
+	    "B C)" },
+	{ 'p', "prepare", required_argument, "CMD", "run CMD with /bin/sh -c before each "
+	    "run, untimed" },
+	{ 'P', "placements", required_argument, "LIST", "comma list (default "
+	    TIMING_DEFAULT_PLACEMENTS "); repeatable:\n"
+	    "  all     every allowed logical CPU\n"
+	    "  cores   one logical CPU per core, siblings idle\n"
+	    "  half    half the CPUs of all, as whole cores with every sibling busy, "
+	    "spread over packages\n"
+	    "  N       N CPUs: one per core in tree order, then second siblings\n"
+	    "  cpus=L  the CPUs of L (\"0,2\", \"0-3\", \"core:1\"); takes the rest of "
+	    "the LIST" },
+	{ 'q', "quiet", no_argument, NULL, "send COMMAND's output nowhere" },
+	{ CMD_OPT_JSON, "json", no_argument, NULL, "the report on stdout in JSON "
+	    "(COMMAND's stdout then goes to stderr)" },
+	{ CMD_OPT_CSV, "csv", no_argument, NULL, "the report on stdout in CSV (COMMAND's "
+	    "stdout then goes to stderr): a row per run, times in the unit column's "
+	    "unit (s)" },
+	{ 'n', "dry-run", no_argument, NULL, "print the placements, run nothing" },
+	{ 'i', "input", required_argument, "INPUT", "plan for another "
+	    "machine (implies --dry-run)" },
+	{ 'o', "output", required_argument, "FILE", "write the report to FILE (%h: the "
+	    "short host name, %%: %)" },
+	{ CMD_TIME_OPT_SVG, "svg", required_argument, "FILE", "also write a bar chart of "
+	    "the speed per placement" },
+	{ 0, NULL, 0, NULL, NULL }
 };
 
 const struct cmd_entry cmd_time_entry = {
@@ -41,50 +56,21 @@ const struct cmd_entry cmd_time_entry = {
 	    "                     [--svg FILE]\n"
 	    "                     -- COMMAND [ARGS...]",
 	.summary = "time a real command on each CPU placement (all, cores, half)",
-	.optstring = "+r:p:P:qni:o:h",
-	.longopts = cmd_time_longopts,
+	.options = cmd_time_opts,
+	.in_order = 1,
 	.maxargs = -1,
-	.help = cmd_time_help,
-	.exec = cmd_time_exec
-};
-
-/* What follows the usage line. */
-static void
-cmd_time_help(FILE *f)
-{
-	fprintf(f,
+	.about =
 	    "Run COMMAND (directly, not through a shell) on each CPU placement, bound\n"
-	    "with hwloc, and compare: what SMT gives this workload.\n"
-	    "\n"
-	    "  -r, --runs N            runs per placement (default %d); runs alternate\n"
-	    "                          between placements (A B C A B C)\n"
-	    "  -p, --prepare CMD       run CMD with /bin/sh -c before each run, untimed\n"
-	    "  -P, --placements LIST   comma list (default %s); repeatable:\n"
-	    "                            all     every allowed logical CPU\n"
-	    "                            cores   one logical CPU per core, siblings idle\n"
-	    "                            half    half the CPUs of all, as whole cores with\n"
-	    "                                    every sibling busy, spread over packages\n"
-	    "                            N       N CPUs: one per core in tree order, then\n"
-	    "                                    second siblings\n"
-	    "                            cpus=L  the CPUs of L (\"0,2\", \"0-3\", \"core:1\");\n"
-	    "                                    takes the rest of the LIST\n"
-	    "  -q, --quiet             send COMMAND's output nowhere\n"
-	    "  --json, --csv           the report on stdout in JSON or CSV (COMMAND's\n"
-	    "                          stdout then goes to stderr); CSV has a row per\n"
-	    "                          run, times in the unit column's unit (s)\n"
-	    "  -n, --dry-run           print the placements, run nothing\n"
-	    "  -i, --input FILE|SYN    plan for another machine (implies --dry-run)\n"
-	    "  -o, --output FILE       write the report to FILE (%%h: the short host name,\n"
-	    "                          %%%%: %%)\n"
-	    "  --svg FILE              also write a bar chart of the speed per placement\n"
-	    "\n"
+	    "with hwloc, and compare: what SMT gives this workload.\n",
+	.notes =
 	    "Per run: wall time (monotonic clock), user and sys time, peak RSS (of the\n"
 	    "largest single process of the tree), exit status, context switches. The\n"
 	    "report gives medians and min-max per placement, the speedup of all over\n"
 	    "cores, and the growth of user and sys time from cores to all. COMMAND's\n"
 	    "stdin is /dev/null. Exit status: 0, 1 if a run failed, 2 on bad usage or\n"
-	    "a command not found.\n", TIMING_RUNS_DEFAULT, TIMING_DEFAULT_PLACEMENTS);
-}
+	    "a command not found.\n",
+	.exec = cmd_time_exec
+};
 
 /* Fill t from the options and the command; CMD_GO or CMD_USAGE. */
 static int

@@ -9,44 +9,29 @@
 #include "report/reports.h"
 
 static int	cmd_topo_exec(int, char **);
-static void	cmd_topo_help(FILE *);
 
-static const struct option cmd_topo_longopts[] = {
-	{ "json", no_argument, NULL, CMD_OPT_JSON },
-	{ "csv", no_argument, NULL, CMD_OPT_CSV },
-	{ "input", required_argument, NULL, 'i' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+static const struct cmd_option cmd_topo_opts[] = {
+	{ CMD_OPT_JSON, "json", no_argument, NULL, "one JSON object with a summary and "
+	    "the whole tree" },
+	{ CMD_OPT_CSV, "csv", no_argument, NULL, "one row per object of the tree, with "
+	    "its parent, size and unit, and CPUs" },
+	{ 'i', "input", required_argument, "FILE.xml|SYNTHETIC", "another machine: an "
+	    "hwloc XML file or a synthetic description such as \"package:2 core:4 pu:2\"" },
+	{ 0, NULL, 0, NULL, NULL }
 };
 
 const struct cmd_entry cmd_topo_entry = {
 	.name = "topo",
 	.usage = "[--json|--csv] [-i FILE.xml|SYNTHETIC]",
 	.summary = "print the CPU topology tree (text, --json or --csv)",
-	.optstring = "i:h",
-	.longopts = cmd_topo_longopts,
+	.options = cmd_topo_opts,
 	.maxargs = 0,
-	.help = cmd_topo_help,
-	.exec = cmd_topo_exec
-};
-
-/* What follows the usage line. */
-static void
-cmd_topo_help(FILE *f)
-{
-	fprintf(f,
+	.about =
 	    "Print the CPU topology: packages, NUMA nodes, cache groups, cores\n"
 	    "and their logical CPUs (by OS index), and which CPUs this process\n"
-	    "may use.\n"
-	    "\n"
-	    "  -i, --input FILE.xml|SYNTHETIC  another machine: an hwloc XML file\n"
-	    "                                  or a synthetic description such as\n"
-	    "                                  \"package:2 core:4 pu:2\"\n"
-	    "  --json                          one JSON object with a summary and\n"
-	    "                                  the whole tree\n"
-	    "  --csv                           one row per object of the tree, with\n"
-	    "                                  its parent, size and unit, and CPUs\n");
-}
+	    "may use.\n",
+	.exec = cmd_topo_exec
+};
 
 /* Print the CPU identity line: this machine's, or the one stored in the XML. */
 static void

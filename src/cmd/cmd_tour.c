@@ -1,8 +1,7 @@
-/* cmd_tour.c: `smtscope tour`: options, --check, --list, then the screen or the headless host. */
+/* cmd_tour.c: `smtscope tour`: --check, --list, then the screen or the headless host. */
 #include "config.h"
 
 #include <dirent.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,34 +19,48 @@
 #define SMTSCOPE_DATADIR "/usr/local/share/smtscope"
 #endif
 
-/* Print the help of `smtscope tour`. */
-static void
-cmd_tour_help(void)
-{
-	printf("usage: smtscope tour [--step S] [--record FILE] [--svg FILE] [-t THEME]\n"
+/* The long-only option --svg. */
+#define CMD_TOUR_SVG	0x110
+
+static int	cmd_tour_exec(int, char **);
+
+static const struct cmd_option cmd_tour_opts[] = {
+	{ 's', "step", required_argument, "S", "every step advances by itself after S "
+	    "seconds" },
+	{ 'r', "record", required_argument, "FILE", "write the summary as JSON" },
+	{ CMD_TOUR_SVG, "svg", required_argument, "FILE", "write the summary as an SVG "
+	    "bar chart (speeds, yields)" },
+	{ 't', "theme", required_argument, "NAME", "the screen's theme (default: the "
+	    "tour's own)" },
+	{ 'H', "headless", no_argument, NULL, "print the steps instead of drawing (also "
+	    "when stdout is not a terminal)" },
+	{ 'c', "check", no_argument, NULL, "parse and report errors (exit 2), and which "
+	    "steps this machine (or -i) would skip; run nothing" },
+	{ 'i', "input", required_argument, "FILE.xml|SYNTHETIC", "with --check: resolve "
+	    "against another topology" },
+	{ 'l', "list", no_argument, NULL, "the shipped tours" },
+	{ 0, NULL, 0, NULL, NULL }
+};
+
+const struct cmd_entry cmd_tour_entry = {
+	.name = "tour",
+	.usage = "[--step S] [--record FILE] [--svg FILE] [-t THEME]\n"
 	    "                     [--headless] NAME|FILE\n"
 	    "       smtscope tour --check [-i FILE.xml|SYNTHETIC] NAME|FILE...\n"
-	    "       smtscope tour --list\n"
-	    "\n"
+	    "       smtscope tour --list",
+	.summary = "a scripted demo on the live screen, for talks",
+	.options = cmd_tour_opts,
+	.maxargs = -1,
+	.about =
 	    "Play a scripted demo: each step has a caption and puts loads on places\n"
 	    "that adapt to this machine (sibling-of a, other-core-of a); a place that\n"
 	    "does not exist here skips its step with a note. Every speed is measured\n"
-	    "against the same load alone, in this run. A summary table ends the tour.\n"
-	    "\n"
-	    "  -s, --step S      every step advances by itself after S seconds\n"
-	    "  -r, --record FILE write the summary as JSON\n"
-	    "      --svg FILE    write the summary as an SVG bar chart (speeds, yields)\n"
-	    "  -t, --theme NAME  the screen's theme (default: the tour's own)\n"
-	    "  -H, --headless    print the steps instead of drawing (also when stdout\n"
-	    "                    is not a terminal)\n"
-	    "  -c, --check       parse and report errors (exit 2), and which steps this\n"
-	    "                    machine (or -i) would skip; run nothing\n"
-	    "  -i, --input X     with --check: resolve against another topology\n"
-	    "  -l, --list        the shipped tours\n"
-	    "\n"
-	    "NAME is a shipped tour (see --list; installed in %s/tours). See smtscope-tour(5).\n",
-	    SMTSCOPE_DATADIR);
-}
+	    "against the same load alone, in this run. A summary table ends the tour.\n",
+	.notes =
+	    "NAME is a shipped tour (see --list; installed in\n"
+	    SMTSCOPE_DATADIR "/tours). See smtscope-tour(5).\n",
+	.exec = cmd_tour_exec
+};
 
 /* `smtscope tour --check`: parse each, and say what would be skipped. */
 static int
@@ -144,89 +157,56 @@ cmd_tour_list(void)
 	return CMD_OK;
 }
 
-/* The options of `smtscope tour`. */
-static const struct option cmd_tour_longopts[] = {
-	{ "step", required_argument, NULL, 's' },
-	{ "record", required_argument, NULL, 'r' },
-	{ "svg", required_argument, NULL, 'S' },
-	{ "theme", required_argument, NULL, 't' },
-	{ "headless", no_argument, NULL, 'H' },
-	{ "check", no_argument, NULL, 'c' },
-	{ "input", required_argument, NULL, 'i' },
-	{ "list", no_argument, NULL, 'l' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
-};
-
-/* `smtscope tour [options] NAME|FILE`. */
-int
-cmd_tour(int argc, char **argv)
+/* The step's seconds of --step, into opt; CMD_GO or CMD_USAGE. */
+static int
+cmd_tour_step(const struct cmd_args *a, struct tour_options *opt)
 {
+	const char	*s;
+
+	if ((s = cmd_args_get(a, 's')) != NULL && (util_parse_seconds(s, &opt->step_s) == -1 ||
+	    opt->step_s < 0.2 || opt->step_s > 3600))
+		return cmd_usage_error("tour", "bad --step '%s' (seconds, 0.2 to 3600)", s);
+	return CMD_GO;
+}
+
+/* `smtscope tour [options] NAME|FILE`: --list, --check, or a tour played. */
+static int
+cmd_tour_exec(int argc, char **argv)
+{
+	struct cmd_args		 a;
 	struct tour_options	 opt;
 	struct tour		*t;
-	const char		*record = NULL, *input = NULL, *theme = NULL, *svg = NULL;
+	const char		*input;
 	char			 err[512];
-	int			 ch, check = 0, headless = 0, rc;
+	int			 rc;
 
 	memset(&opt, 0, sizeof opt);
-	opterr = 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, ":s:r:t:Hci:lh", cmd_tour_longopts, NULL)) != -1) {
-		switch (ch) {
-		case 's':
-			if (util_parse_seconds(optarg, &opt.step_s) == -1 ||
-			    opt.step_s < 0.2 || opt.step_s > 3600)
-				return cmd_usage_error("tour", "bad --step '%s' (seconds, 0.2 "
-				    "to 3600)", optarg);
-			break;
-		case 'r':
-			record = optarg;
-			break;
-		case 'S':
-			svg = optarg;
-			break;
-		case 't':
-			theme = optarg;
-			break;
-		case 'H':
-			headless = 1;
-			break;
-		case 'c':
-			check = 1;
-			break;
-		case 'i':
-			input = optarg;
-			break;
-		case 'l':
-			return cmd_tour_list();
-		case 'h':
-			cmd_tour_help();
-			return CMD_OK;
-		case ':':
-			return cmd_usage_error("tour", "option '%s' needs an argument",
-			    argv[optind - 1]);
-		default:
-			return cmd_usage_error("tour", "unknown option '%s' (see smtscope tour "
-			    "--help)", argv[optind - 1]);
-		}
-	}
-	if (optind == argc)
+	if ((rc = cmd_args_parse(&a, &cmd_tour_entry, argc, argv)) != CMD_GO)
+		return rc;
+	if (cmd_args_has(&a, 'l'))
+		return cmd_tour_list();
+	if ((rc = cmd_tour_step(&a, &opt)) != CMD_GO)
+		return rc;
+	if (a.argc == 0)
 		return cmd_usage_error("tour", "no tour given (e.g. smtscope tour "
 		    "smt-basics; smtscope tour --list)");
-	if (check)
-		return cmd_tour_check(argv + optind, argc - optind, input);
+	input = cmd_args_get(&a, 'i');
+	if (cmd_args_has(&a, 'c'))
+		return cmd_tour_check(a.argv, a.argc, input);
 	if (input != NULL)
 		return cmd_usage_error("tour", "-i is for --check only: a tour runs loads "
 		    "on this machine");
-	if (argc - optind > 1)
+	if (a.argc > 1)
 		return cmd_usage_error("tour", "one tour at a time");
-	if ((t = tour_load(argv[optind], err, sizeof err)) == NULL)
+	if ((t = tour_load(a.argv[0], err, sizeof err)) == NULL)
 		return cmd_usage_error("tour", "%s", err);
-	if (!headless && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))
-		rc = ui_tour(t, &opt, theme, record, svg);
+	if (!cmd_args_has(&a, 'H') && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))
+		rc = ui_tour(t, &opt, cmd_args_get(&a, 't'), cmd_args_get(&a, 'r'),
+		    cmd_args_get(&a, CMD_TOUR_SVG));
 	else {
 		opt.auto_advance = 1;
-		rc = tour_host_run(t, &opt, record, svg);
+		rc = tour_host_run(t, &opt, cmd_args_get(&a, 'r'),
+		    cmd_args_get(&a, CMD_TOUR_SVG));
 	}
 	tour_free(t);
 	return rc;

@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include <unistd.h>
 
 #include "sample/cpustat.h"
+#include "sample/foreign.h"
 #include "engine/loads.h"
 #include "os/os.h"
 #include "base/util.h"
@@ -35,7 +35,7 @@ struct loads {
 	int			 n;
 	int			 cap;
 	int			 next_id;
-	pid_t			 self;
+	struct foreign		*reader;	/* others' work on the loads' cores; NULL */
 };
 
 /* Every supervisor alive, for loads_emergency_kill(). */
@@ -131,13 +131,10 @@ loads_new(const struct topo *m)
 
 	ls = xcalloc(1, sizeof *ls);
 	ls->m = m;
-	ls->self = getpid();
 	ls->next_id = 1;
-	/* A memfd, not an anonymous mapping: it outlives the loads' exec. */
-	if ((ls->memfd = memfd_create("smtscope-counters", MFD_CLOEXEC)) == -1)
-		fatal("memfd_create for the load counters");
-	if (ftruncate(ls->memfd, (off_t)LOADS_COUNTER_BYTES) == -1)
-		fatal("ftruncate of the load counters");
+	/* Shared memory, not an anonymous mapping: it outlives the loads' exec. */
+	if ((ls->memfd = os_shared_memory("smtscope-counters", LOADS_COUNTER_BYTES)) == -1)
+		fatal("shared memory for the load counters");
 	ls->slots = mmap(NULL, LOADS_COUNTER_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
 	    ls->memfd, 0);
 	if (ls->slots == MAP_FAILED)
@@ -149,6 +146,15 @@ loads_new(const struct topo *m)
 		}
 	}
 	return ls;
+}
+
+/* The supervisor's reader of others' work (solo.c's guard), made on first use. */
+struct foreign *
+loads_reader(struct loads *ls)
+{
+	if (ls->reader == NULL)
+		ls->reader = foreign_new(NULL, 1);
+	return ls->reader;
 }
 
 /* The machine the supervisor runs loads on. */
@@ -172,6 +178,7 @@ loads_free(struct loads *ls)
 			loads_registry[i] = NULL;
 	munmap(ls->slots, LOADS_COUNTER_BYTES);
 	close(ls->memfd);
+	foreign_free(ls->reader);
 	free(ls->exe);
 	free(ls->v);
 	free(ls);
@@ -238,93 +245,52 @@ loads_find_exe(struct loads *ls, char *err, size_t errlen)
 	return -1;
 }
 
+/* What a load's child needs: the supervisor, the load, which end. */
+struct loads_child_arg {
+	struct loads	*ls;
+	struct load	*l;
+	int		 end_b;
+	int		 keep[5];	/* the kernel's four descriptors, the counters' memory */
+};
+
 /*
- * In a new child: die with the parent, tell the parent so on readyfd (it
- * waits for that before it may stop us), reset signals, drop descriptors
- * but the n in keep[] (-1 for none), which are lifted above stderr.
+ * The body of a load's process once os_spawn() has set it up (parent-death
+ * signal armed, signals reset, only keep[] open): bind to its CPUs, then
+ * become smtscope-load with the kept descriptors open across the exec;
+ * never returns. Failures land in the slot's err, where
+ * loads_describe_exit() finds them.
  */
 static void
-loads_child_setup(struct loads *ls, int *keep, int n, int readyfd)
+loads_child(void *arg, int statusfd)
 {
-	struct sigaction	sa;
-	sigset_t		set;
-	int			fd, sig, max, k, i, devnull;
-
-	if (os_parent_death_signal(SIGKILL) == -1 || getppid() != ls->self)
-		_exit(LOAD_EXIT_SETUP);
-	if (write(readyfd, "r", 1) != 1)
-		_exit(LOAD_EXIT_SETUP);
-	close(readyfd);
-	/* With stdin, stdout or stderr closed, a kept fd may sit on 0-2: lift it. */
-	for (i = 0; i < n; i++)
-		if (keep[i] >= 0 && keep[i] <= STDERR_FILENO &&
-		    (keep[i] = fcntl(keep[i], F_DUPFD, STDERR_FILENO + 1)) == -1)
-			_exit(LOAD_EXIT_SETUP);
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = SIG_DFL;
-	for (sig = 1; sig < NSIG; sig++)
-		if (sig != SIGKILL && sig != SIGSTOP)
-			sigaction(sig, &sa, NULL);
-	sigemptyset(&set);
-	sigprocmask(SIG_SETMASK, &set, NULL);
-	if ((devnull = open("/dev/null", O_RDWR)) != -1) {
-		dup2(devnull, STDIN_FILENO);
-		dup2(devnull, STDOUT_FILENO);
-		dup2(devnull, STDERR_FILENO);
-		if (devnull > STDERR_FILENO)
-			close(devnull);
-	}
-	max = (int)sysconf(_SC_OPEN_MAX);
-	if (max < 0 || max > 65536)
-		max = 65536;
-	for (fd = STDERR_FILENO + 1; fd < max; fd++) {
-		k = 0;
-		for (i = 0; i < n; i++)
-			if (keep[i] == fd)
-				k = 1;
-		if (!k)
-			close(fd);
-	}
-}
-
-/*
- * The body of a load's process: set up, bind to its CPUs, then become
- * smtscope-load with the kept descriptors open across the exec; never
- * returns. Failures land in the slot's err, where loads_describe_exit()
- * finds them.
- */
-static void __attribute__((noreturn))
-loads_child(struct loads *ls, struct load *l, int end_b, int readyfd)
-{
-	struct load_slot		*slot = &ls->slots[l->slot];
+	struct loads_child_arg		*ca = arg;
+	struct load			*l = ca->l;
+	struct load_slot		*slot = &ca->ls->slots[l->slot];
 	const struct kernel		*k = l->spec.k;
 	const struct kernel_param	*p = &l->spec.param;
 	struct cpuset			 one;
 	char				 arg0[] = LOAD_PROGRAM, end[] = "a", bytes[24];
 	char				 fds[64], memfd[16], n[16], name[16], err[256];
 	char				*argv[LOAD_ARGC + 1];
-	int				 keep[5], i;
+	int				 i, *keep = ca->keep;
 
-	for (i = 0; i < 4; i++)
-		keep[i] = p->fd[i];
-	keep[4] = ls->memfd;
-	loads_child_setup(ls, keep, 5, readyfd);
+	(void)statusfd;
 	/* Named before the exec too, so that it never shows as anything else. */
 	snprintf(name, sizeof name, "smtscope:%s", k->name);
 	os_set_name(name);
-	if (end_b) {
+	if (ca->end_b) {
 		cpuset_zero(&one);
 		cpuset_set(&one, l->spec.cpu_b);
 	} else
 		one = l->spec.cpus;
-	if (topo_bind_pid(ls->m, getpid(), &one, err, sizeof err) == -1) {
+	if (topo_bind_pid(ca->ls->m, getpid(), &one, err, sizeof err) == -1) {
 		snprintf(slot->err, sizeof slot->err, "%.63s", err);
 		_exit(LOAD_EXIT_BIND);
 	}
 	for (i = 0; i < 5; i++)
 		if (keep[i] >= 0 && fcntl(keep[i], F_SETFD, 0) == -1)
 			_exit(LOAD_EXIT_SETUP);
-	end[0] = end_b ? 'b' : 'a';
+	end[0] = ca->end_b ? 'b' : 'a';
 	snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)p->bytes);
 	snprintf(fds, sizeof fds, "%d,%d,%d,%d", keep[0], keep[1], keep[2], keep[3]);
 	snprintf(memfd, sizeof memfd, "%d", keep[4]);
@@ -338,64 +304,44 @@ loads_child(struct loads *ls, struct load *l, int end_b, int readyfd)
 	argv[6] = memfd;
 	argv[7] = n;
 	argv[8] = NULL;
-	execv(ls->exe, argv);
+	execv(ca->ls->exe, argv);
 	snprintf(slot->err, sizeof slot->err, "cannot run %s: %s", LOAD_PROGRAM,
 	    strerror(errno));
 	_exit(LOAD_EXIT_EXEC);
 }
 
 /*
- * Fork one end of a load with every signal blocked around the fork, and
- * wait until the child has armed its parent-death signal: only then may
- * it be stopped (a child stopped before that would outlive us).
+ * Start one end of a load through os_spawn(): it returns once the child
+ * has armed its parent-death signal, and only then may it be stopped (a
+ * child stopped before that would outlive us). Every signal to its
+ * default, ignored ones too: a load dies of what smtscope sends it.
  */
 static pid_t
 loads_fork(struct loads *ls, struct load *l, int end_b, char *err, size_t errlen)
 {
-	struct pollfd	pfd;
-	sigset_t	all, old;
-	pid_t		pid;
-	ssize_t		n = 0;
-	char		c;
-	int		ready[2], e;
+	struct loads_child_arg	ca;
+	struct os_spawn		sp;
+	char			why[256];
+	pid_t			pid;
+	int			i;
 
-	if (pipe2(ready, O_CLOEXEC) == -1) {
-		snprintf(err, errlen, "cannot start a load: pipe: %s", strerror(errno));
-		return -1;
-	}
-	sigfillset(&all);
-	sigprocmask(SIG_SETMASK, &all, &old);
-	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
-		close(ready[0]);
-		loads_child(ls, l, end_b, ready[1]);
-	}
-	e = errno;
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	close(ready[1]);
-	if (pid == -1) {
-		close(ready[0]);
-		snprintf(err, errlen, "cannot start a load: fork: %s%s", strerror(e),
-		    e == EAGAIN ? " (the process limit, ulimit -u, is reached)" : "");
-		return -1;
-	}
-	pfd.fd = ready[0];
-	pfd.events = POLLIN;
-	while (poll(&pfd, 1, 5000) == -1 && errno == EINTR)
-		;
-	if (pfd.revents & (POLLIN | POLLHUP))
-		while ((n = read(ready[0], &c, 1)) == -1 && errno == EINTR)
-			;
-	close(ready[0]);
-	if (n != 1) {
-		kill(pid, SIGKILL);
-		while (waitpid(pid, NULL, 0) == -1 && errno == EINTR)
-			;
-		snprintf(err, errlen, "cannot start a load: its process died while "
-		    "setting up");
-		return -1;
-	}
+	memset(&ca, 0, sizeof ca);
+	ca.ls = ls;
+	ca.l = l;
+	ca.end_b = end_b;
+	for (i = 0; i < 4; i++)
+		ca.keep[i] = l->spec.param.fd[i];
+	ca.keep[4] = ls->memfd;
+	memset(&sp, 0, sizeof sp);
+	sp.child = loads_child;
+	sp.arg = &ca;
+	sp.death_sig = SIGKILL;
+	sp.default_all = 1;
+	sp.stdio_null = 1;
+	sp.keep = ca.keep;
+	sp.nkeep = 5;
+	if ((pid = os_spawn(&sp, NULL, why, sizeof why)) == -1)
+		snprintf(err, errlen, "cannot start a load: %s", why);
 	return pid;
 }
 

@@ -9,6 +9,8 @@
 #include "base/cpuset.h"
 #include "engine/kernels/kernel.h"
 #include "sample/perf.h"
+
+struct foreign;
 #include "model/topo.h"
 
 #define LOADS_MAX	256
@@ -58,6 +60,11 @@ struct loads;
 struct loads	*loads_new(const struct topo *);
 /* The machine the supervisor runs loads on. */
 const struct topo *loads_topo(const struct loads *);
+/*
+ * A reader of others' work for the guard of solos over these loads
+ * (solo_loads_ops), made on first use and freed with the supervisor.
+ */
+struct foreign	*loads_reader(struct loads *);
 /* Stop every load, reap them, and release the supervisor. */
 void		 loads_free(struct loads *);
 

@@ -79,20 +79,6 @@ measure_wait_ready(struct loads *ls, int id, double timeout_s)
 	return -1;
 }
 
-/* One measuring window: sample, wait, sample. */
-int
-measure_window(struct loads *ls, double s)
-{
-	int	sig;
-
-	loads_sample(ls);
-	if ((sig = measure_sleep(s)) != 0)
-		return sig;
-	loads_sample(ls);
-	loads_reap(ls);
-	return 0;
-}
-
 /* The loads of a stable window: each one's first and last samples, and its sub-windows. */
 struct measure_track {
 	int			 dead;		/* died during the window */

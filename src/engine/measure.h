@@ -18,8 +18,6 @@ void	measure_signals_block(void);
 int	measure_sleep(double s);
 /* Wait until a load has done its first unit of work; 0, -1 on timeout or death, or a signal. */
 int	measure_wait_ready(struct loads *, int id, double timeout_s);
-/* Sample all loads, wait s seconds, sample again; 0 or a signal number. */
-int	measure_window(struct loads *, double s);
 
 /*
  * A measuring window over running loads that ends when its figure is known

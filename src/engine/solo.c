@@ -379,14 +379,6 @@ solo_measure_with(const struct solo_ops *ops, void *arg, int id, uint64_t settle
 	return rc;
 }
 
-/* Blocking: measure one load alone now. */
-int
-solo_measure(const struct solo_ops *ops, void *arg, int id, uint64_t settle_ns,
-    uint64_t window_ns, struct solo_result *res)
-{
-	return solo_measure_with(ops, arg, id, settle_ns, window_ns, NULL, res);
-}
-
 /* Is a result disturbed? */
 int
 solo_disturbed(const struct solo_result *r, int cpu_bound)
@@ -442,16 +434,14 @@ solo_loads_running(void *arg, int *ids, int max)
 	return n;
 }
 
-/* solo_loads_ops: others' time on the load's core (measure.c), read with one reader. */
+/* solo_loads_ops: others' time on the load's core (measure.c), with the loads' reader. */
 static int
 solo_loads_foreign_ns(void *arg, int id, uint64_t *ns)
 {
-	struct loads		*ls = arg;
-	static struct foreign	*reader;
+	struct loads	*ls = arg;
 
-	if (reader == NULL)
-		reader = foreign_new(NULL, 1);
-	return measure_core_foreign_ns(loads_topo(ls), reader, loads_get(ls, id), ns);
+	return measure_core_foreign_ns(loads_topo(ls), loads_reader(ls), loads_get(ls, id),
+	    ns);
 }
 
 /* How far a result is from a good solo: the share it lacked and others' CPUs. */

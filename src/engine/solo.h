@@ -3,10 +3,10 @@
  * with every other load paused: the measurer queues loads, pauses the
  * others while one is measured (settle, then one counted window), and
  * resumes them. It is clock-driven and never blocks (the live screen and
- * the tour player poll it); solo_measure() is the blocking wrapper for the
- * headless commands. It reaches the loads only through struct solo_ops, so
- * the screen, a tour's host and the headless commands can all use it;
- * solo_loads_ops drives a struct loads directly.
+ * the tour player poll it); solo_measure_guarded() drives it to the end,
+ * sleeping, for the headless commands. It reaches the loads only through
+ * struct solo_ops, so the screen, a tour's host and the headless commands
+ * can all use it; solo_loads_ops drives a struct loads directly.
  */
 #ifndef SMTSCOPE_SOLO_H
 #define SMTSCOPE_SOLO_H
@@ -113,14 +113,6 @@ uint64_t	 solo_deadline(const struct solo *);
  */
 int		 solo_result(const struct solo *, int id, struct solo_result *);
 
-/*
- * Blocking: measure one load alone now, the others paused, sleeping in
- * measure_sleep(). 0 with the result, a signal's number if a terminating
- * signal came (everything resumed), or -1 if the load died.
- */
-int		 solo_measure(const struct solo_ops *, void *arg, int id, uint64_t settle_ns,
-		     uint64_t window_ns, struct solo_result *);
-
 /* Is a result disturbed? cpu_bound: the load would use its whole CPU alone. */
 int		 solo_disturbed(const struct solo_result *, int cpu_bound);
 
@@ -137,7 +129,8 @@ void		 solo_set_stable(struct solo *, const struct solo_stable *);
  * not NULL); while the result is disturbed, wait up to quiet_ns (the others
  * paused) for its core to go quiet and, if it did, measure again, at most
  * SOLO_RETRIES more times. The least disturbed result is kept; *tries says
- * how many measurements were made. Returns as solo_measure().
+ * how many measurements were made. 0 with the result, a signal's number if
+ * a terminating signal came (everything resumed), or -1 if the load died.
  */
 int		 solo_measure_guarded(const struct solo_ops *, void *arg, int id,
 		     uint64_t settle_ns, const struct solo_stable *stab, int cpu_bound,

@@ -6,7 +6,7 @@
  * other left), or by a store that the other side, spinning on loads,
  * answers with a store of its own. A sample times N round trips; the
  * figure is the median over the samples of the one-way time. Both threads
- * say where they ran (sched_getcpu) before and after every sample: a pair
+ * say where they ran (os_cpu_now) before and after every sample: a pair
  * whose threads did not both run where asked gets no figure. Others' CPU
  * time on the pair's CPUs (foreign.c) over the pair marks it disturbed.
  */
@@ -15,7 +15,6 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -27,6 +26,7 @@
 #include "model/cpuinfo.h"
 #include "sample/foreign.h"
 #include "engine/measure.h"
+#include "os/os.h"
 #include "base/util.h"
 
 /* Two cache lines: adjacent-line prefetchers pair lines of 64 bytes. */
@@ -87,7 +87,7 @@ c2c_give_up(struct c2c_side *s, unsigned *spins)
 static int
 c2c_on_cpu(struct c2c_side *s)
 {
-	int	cpu = sched_getcpu();
+	int	cpu = os_cpu_now();
 
 	if (cpu == s->cpu)
 		return 1;

@@ -17,7 +17,8 @@
  * A figure's default tolerance around its group's median; an outlier
  * within its own measured spread says so.
  */
-#define COMPARE_TOLERANCE	0.10
+#define COMPARE_TOLERANCE_PCT	10
+#define COMPARE_TOLERANCE	(COMPARE_TOLERANCE_PCT / 100.0)
 /* A median needs this many machines with the figure. */
 #define COMPARE_MEDIAN_MIN	3
 

@@ -11,24 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "engine/analysis.h"
+#include "engine/own.h"
 #include "sample/cpustat.h"
 #include "sample/foreign.h"
 #include "model/machine.h"
 #include "exp/idle.h"
 #include "exp/record_run.h"
 #include "base/util.h"
-
-/* Our processes: this one, and two ends of every load. */
-#define RECORD_OWN_MAX	(2 * LOADS_MAX + 1)
-
-/* One of our processes' CPU time at the last refresh. */
-struct record_own {
-	pid_t		pid;
-	uint64_t	ns, sys_ns;
-};
 
 /* What the session knows of a load. */
 struct record_load {
@@ -51,9 +42,7 @@ struct record_run {
 	int			 nld;
 	struct cpustat_sample	 prev;
 	struct foreign		*fg;
-	struct record_own	 own[RECORD_OWN_MAX];
-	int			 nown;
-	double			*own_ns, *own_sys;	/* by pus[] index, this interval */
+	struct own		*own;		/* our own CPU time on each CPU (own.c) */
 	int			 caller_samples;	/* the screen samples and reaps */
 	struct idle_track	*idle;		/* idle residency (idle_record.c) */
 };
@@ -74,8 +63,7 @@ record_run_new(const struct topo *m, struct record_out *out, const struct load_s
 	rr->t0_wall = time(NULL);
 	strbuf_init(&rr->sb);
 	rr->fg = foreign_new(NULL, m->max_os > 0 ? m->max_os : 1);
-	rr->own_ns = xcalloc((size_t)m->npus, sizeof *rr->own_ns);
-	rr->own_sys = xcalloc((size_t)m->npus, sizeof *rr->own_sys);
+	rr->own = own_new(m);
 	rr->idle = idle_track_new(m, NULL);
 	return rr;
 }
@@ -92,8 +80,7 @@ record_run_free(struct record_run *rr, char *err, size_t errlen)
 	strbuf_free(&rr->sb);
 	cpustat_free(&rr->prev);
 	foreign_free(rr->fg);
-	free(rr->own_ns);
-	free(rr->own_sys);
+	own_free(rr->own);
 	idle_track_free(rr->idle);
 	free(rr->ld);
 	free(rr);
@@ -336,64 +323,6 @@ record_run_caller_samples(struct record_run *rr)
 	rr->caller_samples = 1;
 }
 
-/* Charge ns of our own time, sys_ns of it in the kernel, to a CPU by OS index. */
-static void
-record_run_charge(struct record_run *rr, int os, uint64_t ns, uint64_t sys_ns)
-{
-	const struct topo_pu	*pu = topo_pu_by_os(rr->m, os);
-
-	if (pu == NULL)
-		return;
-	rr->own_ns[pu - rr->m->pus] += (double)ns;
-	rr->own_sys[pu - rr->m->pus] += (double)sys_ns;
-}
-
-/* Read one of our processes and charge what it ran since the last refresh. */
-static void
-record_run_own_one(struct record_run *rr, const struct record_own *old, int nold,
-    pid_t pid, int pinned)
-{
-	struct record_own	 was = { pid, 0, 0 };
-	uint64_t		 ns, sys;
-	int			 i, cpu;
-
-	if (pid <= 0 || rr->nown == RECORD_OWN_MAX ||
-	    foreign_proc_ns(rr->fg, pid, &ns, &sys, &cpu) == -1)
-		return;
-	rr->own[rr->nown].pid = pid;
-	rr->own[rr->nown].ns = ns;
-	rr->own[rr->nown++].sys_ns = sys;
-	for (i = 0; i < nold; i++)
-		if (old[i].pid == pid)
-			was = old[i];
-	if (ns >= was.ns && sys >= was.sys_ns)
-		record_run_charge(rr, pinned != -1 ? pinned : cpu, ns - was.ns,
-		    sys - was.sys_ns);
-}
-
-/* Our own time on each CPU since the last refresh. */
-static void
-record_run_own(struct record_run *rr, struct loads *ls)
-{
-	struct record_own	 old[RECORD_OWN_MAX];
-	struct load		*l;
-	int			 i, nold = rr->nown;
-
-	memcpy(old, rr->own, (size_t)nold * sizeof old[0]);
-	memset(rr->own_ns, 0, (size_t)rr->m->npus * sizeof *rr->own_ns);
-	memset(rr->own_sys, 0, (size_t)rr->m->npus * sizeof *rr->own_sys);
-	rr->nown = 0;
-	record_run_own_one(rr, old, nold, getpid(), -1);
-	for (i = 0; i < loads_count(ls); i++) {
-		l = loads_at(ls, i);
-		if (l->state == LOAD_DEAD)
-			continue;
-		record_run_own_one(rr, old, nold, l->pid,
-		    l->spec.floating ? -1 : cpuset_next(&l->spec.cpus, 0));
-		record_run_own_one(rr, old, nold, l->pid_b, l->spec.cpu_b);
-	}
-}
-
 /* Start the refreshes: the first readings of CPUs and loads. */
 void
 record_run_begin(struct record_run *rr, struct loads *ls)
@@ -403,7 +332,7 @@ record_run_begin(struct record_run *rr, struct loads *ls)
 	cpustat_free(&rr->prev);
 	if (cpustat_sample(&rr->prev, NULL, err, sizeof err) == -1)
 		memset(&rr->prev, 0, sizeof rr->prev);
-	record_run_own(rr, ls);
+	own_tick(rr->own, rr->fg, ls);
 	if (!rr->caller_samples)
 		loads_sample(ls);
 }
@@ -441,11 +370,7 @@ record_run_cpu(struct record_run *rr, const struct cpustat_sample *cur, int i,
 		return;
 	}
 	busy = pct.busy / 100;
-	others = busy - rr->own_ns[i] / (double)wall_ns;
-	/* Ticks and run time are counted apart: keep within 0..busy. */
-	others = others < 0 ? 0 : others > busy ? busy : others;
-	sys = rr->own_sys[i] / (double)wall_ns;
-	sys = sys > busy - others ? busy - others : sys;
+	own_split(rr->own, i, busy, wall_ns, &others, &sys);
 	strbuf_printf(&rr->sb, "%s%.0f,%.0f,%.0f", i > 0 ? "," : "",
 	    100 * (busy - others - sys), 100 * sys, 100 * others);
 }
@@ -503,7 +428,7 @@ record_run_sample(struct record_run *rr, struct loads *ls, char *err, size_t err
 		loads_sample(ls);
 		loads_reap(ls);
 	}
-	record_run_own(rr, ls);
+	own_tick(rr->own, rr->fg, ls);
 	memset(&cur, 0, sizeof cur);
 	if (cpustat_sample(&cur, NULL, cerr, sizeof cerr) == 0 && rr->prev.ncpu > 0 &&
 	    cur.t_ns > rr->prev.t_ns)

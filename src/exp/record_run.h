@@ -1,9 +1,9 @@
 /*
  * record_run.h: a recording session over running loads (smtscope record):
  * the lines of doc/smtscope-record.5 built from the machine, the loads and
- * /proc, and written through record.h. The command (cmd_record.c) starts
- * the loads, measures their solos and paces the refreshes; this module
- * turns each step into its line.
+ * /proc, and written through record.h. The session (record_session.c,
+ * or the screen's recorder) starts the loads, measures their solos and
+ * paces the refreshes; this module turns each step into its line.
  */
 #ifndef SMTSCOPE_RECORD_RUN_H
 #define SMTSCOPE_RECORD_RUN_H

@@ -1,7 +1,8 @@
 /*
- * run.h: `smtscope run`'s results, between its measurement (cmd_run.c) and
- * its report (run_report.c): each load alone (a guarded solo), then all
- * together, with the foreign work seen on each load's core.
+ * run.h: `smtscope run`'s measurement and results, between the command
+ * (cmd_run.c: options, the loads parsed) and its report (run_report.c):
+ * each load alone (a guarded solo), then all together, with the foreign
+ * work seen on each load's core (run_measure.c).
  */
 #ifndef SMTSCOPE_RUN_H
 #define SMTSCOPE_RUN_H
@@ -79,4 +80,16 @@ struct run {
 	char			 temp_why[SENSORS_WHY_MAX];
 	char			 watts_why[SENSORS_WHY_MAX];
 };
+
+/* A run of n loads on m with --time time_s: every figure unknown; fill r[i].spec. */
+void	run_init(struct run *, const struct topo *m, double time_s, int n);
+/*
+ * Measure: start every load, each alone with the others paused, then all
+ * together; every load is stopped before it returns. 1 when some load got
+ * no figure (its failure says why), else 0. When a terminating signal
+ * came, its number in *sig (else 0): the caller dies of it.
+ */
+int	run_measure(struct run *, int *sig);
+void	run_free(struct run *);
+
 #endif

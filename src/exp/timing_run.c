@@ -130,34 +130,64 @@ timing_guard_wait(pid_t pid)
 	_exit(128 + WTERMSIG(status));
 }
 
+/* What the child of a run needs. */
+struct timing_child_arg {
+	const struct timing_runner	*cr;
+	char *const			*argv;
+	const struct cpuset		*set;
+};
+
+/* What the command's own process needs: its words, and where to say it cannot run. */
+struct timing_exec_arg {
+	char *const	*argv;
+	int		 errfd;
+};
+
+/* The command's process, set up by os_spawn() in the guard: exec it, or say why not. */
+static void
+timing_exec(void *arg, int statusfd)
+{
+	struct timing_exec_arg	*ea = arg;
+	char			 msg[512];
+
+	(void)statusfd;
+	execvp(ea->argv[0], ea->argv);
+	snprintf(msg, sizeof msg, "cannot run '%s': %s", ea->argv[0], strerror(errno));
+	timing_child_fail(ea->errfd, msg);
+}
+
 /*
- * In the child: set up descriptors, signals and binding, then fork the
- * command and stay as its guard: a guard that outlives smtscope (even a
- * SIGKILLed one) gets its parent-death signal and kills the command's
- * whole process group. Never returns.
+ * In the child, set up by os_spawn() (its parent-death signal armed, every
+ * caught signal to its default, the mask from before the runs blocked
+ * theirs, only 0-2 and errfd open): a process group of its own, the
+ * guard's handler, descriptors and binding, then start the command (through
+ * os_spawn() again: the guard's handler reset, its mask kept, only 0-2 and
+ * errfd open) and stay as its guard: a guard that outlives smtscope (even a SIGKILLed one) gets
+ * its parent-death signal and kills the command's whole process group.
+ * (Before the handler is in place the signal's default ends the guard,
+ * and there is no command yet.) Never returns.
  */
 static void
-timing_child(const struct timing_runner *cr, char *const *argv,
-    const struct cpuset *set, int errfd, pid_t parent)
+timing_child(void *arg, int errfd)
 {
-	const struct timing	*t = cr->t;
-	struct sigaction	sa;
-	char			msg[512];
-	int			fd, guard_sig = SIGRTMIN;
-	pid_t			pid;
+	const struct timing_child_arg	*ca = arg;
+	const struct timing		*t = ca->cr->t;
+	struct timing_exec_arg		 ea = { ca->argv, errfd };
+	struct sigaction		 sa;
+	struct os_spawn			 sp;
+	sigset_t			 mask;
+	char				 msg[512];
+	int				 fd, guard_sig = SIGRTMIN;
+	pid_t				 pid;
 
 	setpgid(0, 0);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = timing_guard_orphaned;
 	sigfillset(&sa.sa_mask);
-	if (sigaction(guard_sig, &sa, NULL) == -1 ||
-	    os_parent_death_signal(guard_sig) == -1)
+	if (sigaction(guard_sig, &sa, NULL) == -1)
 		timing_child_fail(errfd, "cannot arm the parent-death signal");
-	if (getppid() != parent)
-		timing_guard_orphaned(0);
-	/* The parent only blocked signals and reset SIGCHLD: undo both. */
-	sigaction(SIGCHLD, &cr->oldchld, NULL);
-	sigprocmask(SIG_SETMASK, &cr->oldmask, NULL);
+	/* The parent reset SIGCHLD for its waits: the command gets what smtscope got. */
+	sigaction(SIGCHLD, &ca->cr->oldchld, NULL);
 	/* Repeated runs cannot share a terminal's input; a background group must not read it. */
 	if ((fd = open("/dev/null", O_RDWR)) != -1) {
 		dup2(fd, STDIN_FILENO);
@@ -170,18 +200,17 @@ timing_child(const struct timing_runner *cr, char *const *argv,
 	}
 	if (t->output == TIMING_OUT_STDERR)
 		dup2(STDERR_FILENO, STDOUT_FILENO);
-	if (set != NULL && topo_bind_pid(t->m, getpid(), set, msg, sizeof msg) == -1)
+	if (ca->set != NULL && topo_bind_pid(t->m, getpid(), ca->set, msg, sizeof msg) == -1)
 		timing_child_fail(errfd, msg);
-	if ((pid = fork()) == -1) {
-		snprintf(msg, sizeof msg, "fork: %s", strerror(errno));
+	sigprocmask(SIG_SETMASK, NULL, &mask);
+	memset(&sp, 0, sizeof sp);
+	sp.child = timing_exec;
+	sp.arg = &ea;
+	sp.mask = &mask;
+	sp.keep = &ea.errfd;
+	sp.nkeep = 1;
+	if ((pid = os_spawn(&sp, NULL, msg, sizeof msg)) == -1)
 		timing_child_fail(errfd, msg);
-	}
-	if (pid == 0) {
-		signal(guard_sig, SIG_DFL);
-		execvp(argv[0], argv);
-		snprintf(msg, sizeof msg, "cannot run '%s': %s", argv[0], strerror(errno));
-		timing_child_fail(errfd, msg);
-	}
 	/* The guard: its copy of errfd closed, so the exec alone ends the parent's read. */
 	close(errfd);
 	signal(SIGINT, SIG_IGN);
@@ -196,35 +225,28 @@ static pid_t
 timing_spawn(const struct timing_runner *cr, char *const *argv, const struct cpuset *set,
     char *err, size_t errlen)
 {
-	char	msg[512];
-	ssize_t	n;
-	pid_t	pid, self;
-	int	pfd[2];
+	struct timing_child_arg	ca = { cr, argv, set };
+	struct os_spawn		sp;
+	char			msg[512];
+	ssize_t			n;
+	pid_t			pid;
+	int			fd;
 
-	if (pipe2(pfd, O_CLOEXEC) == -1) {
-		snprintf(err, errlen, "pipe: %s", strerror(errno));
+	memset(&sp, 0, sizeof sp);
+	sp.child = timing_child;
+	sp.arg = &ca;
+	sp.death_sig = SIGRTMIN;	/* the guard's; timing_child() handles it */
+	sp.mask = &cr->oldmask;
+	if ((pid = os_spawn(&sp, &fd, msg, sizeof msg)) == -1) {
+		snprintf(err, errlen, "%s", msg);
 		return -1;
 	}
-	fflush(stdout);
-	fflush(stderr);
-	self = getpid();
-	if ((pid = fork()) == -1) {
-		snprintf(err, errlen, "fork: %s", strerror(errno));
-		close(pfd[0]);
-		close(pfd[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		close(pfd[0]);
-		timing_child(cr, argv, set, pfd[1], self);
-	}
-	close(pfd[1]);
 	setpgid(pid, pid);
 	/* End of file here means the exec succeeded. */
 	do
-		n = read(pfd[0], msg, sizeof msg - 1);
+		n = read(fd, msg, sizeof msg - 1);
 	while (n == -1 && errno == EINTR);
-	close(pfd[0]);
+	close(fd);
 	if (n > 0) {
 		msg[n] = '\0';
 		snprintf(err, errlen, "%s", msg);
@@ -261,7 +283,7 @@ timing_wait(const struct timing_runner *cr, pid_t pid, int *status, struct rusag
 
 	sigaddset(&set, SIGCHLD);
 	for (;;) {
-		r = wait4(pid, status, WNOHANG, ru);
+		r = os_wait(pid, status, WNOHANG, ru);
 		if (r == pid)
 			return sig;
 		if (r == -1 && errno != EINTR)

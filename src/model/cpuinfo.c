@@ -18,6 +18,7 @@
 #define CPUINFO_X86 0
 #endif
 
+#include "os/os.h"
 #include "model/cpuinfo.h"
 #include "base/util.h"
 
@@ -574,9 +575,9 @@ cpuinfo_read(struct cpuinfo *ci, const char *sysroot)
 	int	live, hv_flag = -1, done = 0;
 
 	cpuinfo_clear(ci);
-	live = sysroot == NULL || *sysroot == '\0';
-	if (live)
-		sysroot = "";
+	if (sysroot == NULL)
+		sysroot = os_root();
+	live = *sysroot == '\0';
 
 #if HAVE_LIBCPUID
 	if (live && cpuinfo_read_cpuid(ci) == 0)

@@ -28,9 +28,10 @@ struct cpuinfo {
 };
 
 /*
- * Read the identity of the machine. With sysroot NULL or "" this is the
- * live machine: libcpuid is tried first where built in, then the files.
- * Any other sysroot (even "/") reads only <sysroot>/proc/cpuinfo and
+ * Read the identity of the machine. sysroot NULL is the one root
+ * (os_root()). With a root of "" this is the live machine: libcpuid is
+ * tried first where built in, then the files. Any other root (even "/")
+ * reads only <sysroot>/proc/cpuinfo and
  * <sysroot>/sys/..., so tests can feed fixture trees. Returns 0, or -1
  * when nothing at all could be learned (vendor and brand both empty);
  * the struct is always filled with what is known.

@@ -9,6 +9,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "os/os.h"
 #include "model/machine.h"
 
 /* The files under /sys/class/dmi/id/ that any user may read. */
@@ -83,7 +84,7 @@ void
 machine_fill(struct machine *mc, const struct topo *m, const struct cpuinfo *ci,
     const char *sysroot)
 {
-	const char	*root = sysroot != NULL ? sysroot : "";
+	const char	*root = sysroot != NULL ? sysroot : os_root();
 	int		 i;
 	char		 rel[128];
 

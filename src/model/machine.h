@@ -35,8 +35,9 @@ struct machine {
 
 /*
  * Describe the machine of a topology. ci is its identity when the caller
- * has it (else it is read); sysroot NULL or "" is the live system, any
- * other a fixture tree (its proc/sys/kernel/{hostname,osrelease}). A
+ * has it (else it is read); sysroot NULL is the one root (os_root()), ""
+ * the live system, any other a fixture tree (its
+ * proc/sys/kernel/{hostname,osrelease}). A
  * topology that is not this machine's gets no host, kernel or board.
  */
 void	 machine_fill(struct machine *, const struct topo *, const struct cpuinfo *ci,

@@ -16,6 +16,7 @@
 #include <hwloc.h>
 
 #include "model/topo.h"
+#include "os/os.h"
 #include "base/util.h"
 
 static const char *topo_rel_names[REL_COUNT] = {
@@ -538,6 +539,21 @@ topo_new(void)
 	return t;
 }
 
+/* The probe's child: load the XML (its stderr on /dev/null); exit 0, or 3 if hwloc refused. */
+static void
+topo_probe_child(void *arg, int statusfd)
+{
+	hwloc_topology_t	t;
+	int			rc;
+
+	(void)statusfd;
+	t = topo_new();
+	rc = hwloc_topology_set_xml(t, *(const char **)arg);
+	if (rc == 0)
+		rc = hwloc_topology_load(t);
+	_exit(rc == 0 ? 0 : 3);
+}
+
 /*
  * Try hwloc's load of an XML file in a child first: hwloc itself
  * can crash on malformed input (2.9 segfaults on an XML object that has a
@@ -548,22 +564,18 @@ topo_new(void)
 static int
 topo_probe_xml(const char *input, char *err, size_t errlen)
 {
-	hwloc_topology_t	t;
-	pid_t			pid;
-	int			status, fd, rc;
+	struct os_spawn	sp;
+	char		why[256];
+	pid_t		pid;
+	int		status;
 
-	fflush(NULL);
-	if ((pid = fork()) == -1)
+	memset(&sp, 0, sizeof sp);
+	sp.child = topo_probe_child;
+	sp.arg = &input;
+	sp.death_sig = SIGKILL;
+	sp.stdio_null = 1;
+	if ((pid = os_spawn(&sp, NULL, why, sizeof why)) == -1)
 		return 0;	/* no probe: load as before */
-	if (pid == 0) {
-		if ((fd = open("/dev/null", O_WRONLY)) != -1)
-			dup2(fd, STDERR_FILENO);
-		t = topo_new();
-		rc = hwloc_topology_set_xml(t, input);
-		if (rc == 0)
-			rc = hwloc_topology_load(t);
-		_exit(rc == 0 ? 0 : 3);
-	}
 	while (waitpid(pid, &status, 0) == -1)
 		if (errno != EINTR)
 			return 0;

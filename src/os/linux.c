@@ -1,19 +1,21 @@
-/* os_linux.c: os.h on Linux. */
+/* linux.c: os.h on Linux: the process, its memory and its CPU (prctl, memfd, sched_getcpu, wait4). */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
-#include <stdint.h>
+#include <malloc.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "os/os.h"
 
-/* The directory of the running executable, from /proc/self/exe. */
+/* The directory of the running executable, from /proc/self/exe (ours: never under the root). */
 int
 os_exe_dir(char *buf, size_t len)
 {
@@ -30,15 +32,16 @@ os_exe_dir(char *buf, size_t len)
 	return 0;
 }
 
-/* MemAvailable from /proc/meminfo, in bytes; 0 when unknown. */
+/* MemAvailable from <root>/proc/meminfo, in bytes; 0 when unknown. */
 uint64_t
 os_mem_available(void)
 {
-	char			 line[256];
+	char			 line[256], path[4096];
 	FILE			*f;
 	unsigned long long	 kb = 0;
 
-	if ((f = fopen("/proc/meminfo", "r")) == NULL)
+	if (os_path(path, sizeof path, os_root(), "/proc/meminfo") == -1 ||
+	    (f = fopen(path, "re")) == NULL)
 		return 0;
 	while (fgets(line, sizeof line, f) != NULL)
 		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
@@ -61,150 +64,74 @@ os_set_name(const char *name)
 	prctl(PR_SET_NAME, name);
 }
 
-/* <root>/dev/cpu_dma_latency into buf. */
-static void
-os_qos_path(const char *root, char *buf, size_t len)
+/* sched_getcpu(). */
+int
+os_cpu_now(void)
 {
-	snprintf(buf, len, "%s/dev/cpu_dma_latency", root != NULL ? root : "");
+	return sched_getcpu();
 }
 
-/* PM QoS: the device written 0 (as a 32-bit number) and kept open. */
-int
-os_idle_hold(const char *root)
+/* glibc keeps freed heap mapped; malloc_trim() returns it. */
+void
+os_trim_heap(void)
 {
-	char	path[4096];
-	int32_t	zero = 0;
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
+/* A memfd: it outlives an exec, unlike an anonymous mapping, and needs no name in /dev/shm. */
+int
+os_shared_memory(const char *name, size_t bytes)
+{
 	int	fd, e;
 
-	os_qos_path(root, path, sizeof path);
-	if ((fd = open(path, O_RDWR | O_CLOEXEC)) == -1)
+	if ((fd = memfd_create(name, MFD_CLOEXEC)) == -1)
 		return -1;
-	if (write(fd, &zero, sizeof zero) != (ssize_t)sizeof zero) {
+	if (ftruncate(fd, (off_t)bytes) == -1) {
 		e = errno;
 		close(fd);
-		errno = e != 0 ? e : EIO;
+		errno = e;
 		return -1;
 	}
 	return fd;
 }
 
-/* Close the hold's descriptor: the kernel drops its request. */
+/* Anonymous memory, with transparent huge pages asked for from 2 MiB. */
+void *
+os_map(size_t bytes)
+{
+	void	*p;
+
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	/* Fewer TLB misses, so the memory loads measure caches and DRAM. */
+	if (bytes >= (2U << 20))
+		madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+/* Unmap what os_map() gave. */
 void
-os_idle_release(int fd)
+os_unmap(void *p, size_t bytes)
 {
-	if (fd >= 0)
-		close(fd);
+	if (p != NULL)
+		munmap(p, bytes);
 }
 
-/* Reading the device gives the limit in force (a 32-bit number of us). */
-long long
-os_idle_qos_now(const char *root)
-{
-	char	path[4096];
-	int32_t	v;
-	ssize_t	n;
-	int	fd, e;
-
-	os_qos_path(root, path, sizeof path);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	n = read(fd, &v, sizeof v);
-	e = errno;
-	close(fd);
-	if (n != (ssize_t)sizeof v) {
-		errno = n == -1 ? e : EIO;
-		return -1;
-	}
-	return v;
-}
-
-/* In the guard: write each value back, remove the record; 0 if all went well. */
-static int
-os_guard_restore(const struct os_guard_file *w, int n, const char *remove)
-{
-	size_t	len;
-	int	i, fd, bad = 0;
-
-	for (i = 0; i < n; i++) {
-		len = strlen(w[i].value);
-		if ((fd = open(w[i].path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)) == -1) {
-			bad = 1;
-			continue;
-		}
-		if (write(fd, w[i].value, len) != (ssize_t)len)
-			bad = 1;
-		if (close(fd) == -1)
-			bad = 1;
-	}
-	if (!bad && remove != NULL && unlink(remove) == -1 && errno != ENOENT)
-		bad = 1;
-	return bad;
-}
-
-/* The guard child: out of the terminal's reach, waiting for its pipe to close. */
-static void __attribute__((noreturn))
-os_guard_child(int rfd, const struct os_guard_file *w, int n, const char *remove)
-{
-	static const int	 sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
-	    SIGTSTP, SIGTTIN, SIGTTOU, SIGUSR1, SIGUSR2 };
-	sigset_t		 none;
-	char			 c;
-	long			 fd, max = sysconf(_SC_OPEN_MAX);
-	size_t			 i;
-	ssize_t			 r;
-
-	setpgid(0, 0);
-	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		signal(sigs[i], SIG_IGN);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	/* Nothing else of the parent's stays open here: its PM QoS hold least of all. */
-	for (fd = 0; fd < (max > 0 && max < 65536 ? max : 65536); fd++)
-		if (fd != rfd)
-			close((int)fd);
-	if ((fd = open("/dev/null", O_RDWR)) == 0) {
-		dup2(0, 1);
-		dup2(0, 2);
-	}
-	while ((r = read(rfd, &c, 1)) != 0)
-		if (r == -1 && errno != EINTR)
-			break;
-	_exit(os_guard_restore(w, n, remove));
-}
-
-/* Start a guard that writes the files back once its descriptor closes. */
+/* pipe2(O_CLOEXEC): no window in which a fork elsewhere inherits the ends. */
 int
-os_guard_start(const struct os_guard_file *w, int n, const char *remove, pid_t *pid,
-    char *err, size_t errlen)
+os_pipe(int fds[2])
 {
-	int	fds[2];
-
-	if (pipe2(fds, O_CLOEXEC) == -1) {
-		snprintf(err, errlen, "a pipe for the idle guard: %s", strerror(errno));
-		return -1;
-	}
-	fflush(NULL);
-	if ((*pid = fork()) == -1) {
-		snprintf(err, errlen, "fork for the idle guard: %s", strerror(errno));
-		close(fds[0]);
-		close(fds[1]);
-		return -1;
-	}
-	if (*pid == 0)
-		os_guard_child(fds[0], w, n, remove);
-	close(fds[0]);
-	return fds[1];
+	return pipe2(fds, O_CLOEXEC);
 }
 
-/* Close a guard's descriptor and wait until it has written the files back. */
-int
-os_guard_end(int fd, pid_t pid)
+/* wait4(). */
+pid_t
+os_wait(pid_t pid, int *status, int options, struct rusage *ru)
 {
-	int	status;
-
-	close(fd);
-	while (waitpid(pid, &status, 0) == -1)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+	return wait4(pid, status, options, ru);
 }

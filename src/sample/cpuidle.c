@@ -9,18 +9,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "os/os.h"
 #include "sample/cpuidle.h"
 #include "base/util.h"
 
 #define CPUIDLE_SYSCPU	"/sys/devices/system/cpu"
 
-/* The root readers use. */
+/* The root readers use: the one root (os.h) unless one is given. */
 const char *
 cpuidle_root(const char *root)
 {
-	if (root == NULL && (root = getenv("SMTSCOPE_SYSROOT")) == NULL)
-		root = "";
-	return root;
+	return root != NULL ? root : os_root();
 }
 
 /* Read <root><rel> into buf; -1 and buf "" when it is absent. */

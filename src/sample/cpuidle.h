@@ -1,8 +1,8 @@
 /*
  * cpuidle.h: each logical CPU's idle states from Linux's cpuidle sysfs
  * (/sys/devices/system/cpu/cpuN/cpuidle/stateK: name, exit latency,
- * disable, usage and time), read without privileges under a settable root
- * ($SMTSCOPE_SYSROOT in tests: <root>/sys and <root>/proc), and the one
+ * disable, usage and time), read without privileges under the one root
+ * (os_root(): $SMTSCOPE_ROOT in tests, <root>/sys and <root>/proc), and the one
  * write smtscope makes there: a state's disable flag (check --idle=states).
  * What cannot be read says why: no cpuidle driver, a hypervisor that shows
  * no states.
@@ -42,7 +42,7 @@ struct cpuidle_res {
 	uint64_t	usage[CPUIDLE_MAX_STATES];	/* entries */
 };
 
-/* The root readers use: root itself, or (NULL) $SMTSCOPE_SYSROOT, else "" (this machine). */
+/* The root readers use: root itself, or (NULL) the one root, os_root(). */
 const char	*cpuidle_root(const char *root);
 /*
  * The cpuidle driver with its governor ("haltpoll, governor haltpoll"): 0,

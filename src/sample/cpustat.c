@@ -9,23 +9,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "os/os.h"
 #include "sample/cpustat.h"
 #include "base/util.h"
 
 /* More CPUs than any machine has: a larger index is a corrupt file. */
 #define CPUSTAT_MAX_CPUS	65536
 
-/* Resolve a procroot argument: NULL means $SMTSCOPE_PROCROOT or "". */
+/* Resolve a procroot argument: NULL means the one root (os_root()). */
 static const char *
 cpustat_root(const char *procroot)
 {
-	const char	*env;
-
-	if (procroot != NULL)
-		return procroot;
-	if ((env = getenv("SMTSCOPE_PROCROOT")) != NULL)
-		return env;
-	return "";
+	return procroot != NULL ? procroot : os_root();
 }
 
 /* Parse one "cpuN a b c ..." line into index and times; -1 if malformed. */

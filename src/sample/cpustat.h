@@ -1,12 +1,11 @@
 /*
  * cpustat.h: per-CPU and per-task time accounting from the OS.
  *
- * This header is OS-neutral; cpustat.c is the Linux implementation (a port
- * replaces that one file). Every function taking a procroot reads
- * <procroot>/proc/...: NULL means the value of the environment variable
- * SMTSCOPE_PROCROOT if it is set and not empty, else the real "/"; ""
- * always means the real "/". Tests and screen captures use it to feed
- * frozen data.
+ * This header is OS-neutral; cpustat.c reads Linux's /proc (a port gives
+ * it the OS's own source: doc/HACKING). Every function taking a procroot
+ * reads <procroot>/proc/...: NULL means the one root, os_root() (""
+ * unless $SMTSCOPE_ROOT is set); "" always means the real "/". Tests and
+ * screen captures use the root to feed frozen data.
  */
 #ifndef SMTSCOPE_CPUSTAT_H
 #define SMTSCOPE_CPUSTAT_H

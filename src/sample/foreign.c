@@ -20,6 +20,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "os/os.h"
 #include "sample/foreign.h"
 #include "base/util.h"
 
@@ -64,10 +65,9 @@ foreign_new(const char *procroot, int ncpus)
 {
 	struct foreign	*f = xcalloc(1, sizeof *f);
 	struct rlimit	 rl;
-	const char	*env;
 
 	if (procroot == NULL)
-		procroot = (env = getenv("SMTSCOPE_PROCROOT")) != NULL ? env : "";
+		procroot = os_root();
 	snprintf(f->root, sizeof f->root, "%s", procroot);
 	f->ncpus = ncpus > 0 ? ncpus : 1;
 	f->hz = sysconf(_SC_CLK_TCK) > 0 ? sysconf(_SC_CLK_TCK) : 100;

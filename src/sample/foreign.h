@@ -22,7 +22,7 @@ struct foreign_proc {
 
 struct foreign;
 
-/* A sampler reading <procroot>/proc (NULL: $SMTSCOPE_PROCROOT or "") for up to ncpus CPUs. */
+/* A sampler reading <procroot>/proc (NULL: the one root, os_root()) for up to ncpus CPUs. */
 struct foreign	*foreign_new(const char *procroot, int ncpus);
 void		 foreign_free(struct foreign *);
 /*

@@ -1,4 +1,4 @@
-/* perf.c: per-load counter groups from perf_event_open(2), and their arithmetic. */
+/* perf.c: per-load counter groups (os.h: perf_event_open(2) on Linux), and their arithmetic. */
 #include "config.h"
 
 #include <errno.h>
@@ -7,11 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
-#include <linux/perf_event.h>
-
+#include "model/cpuinfo.h"
+#include "os/os.h"
 #include "sample/perf.h"
 #include "base/util.h"
 
@@ -38,53 +37,13 @@ struct perf_load {
 	char			all[2 * PERF_WHY_MAX + 2];	/* both, for perf_load_why() */
 };
 
-/* The event's type and config, and whether the group can go on without it. */
-static const struct {
-	uint32_t	type;
-	uint64_t	config;
-	int		optional;
-} perf_events[PERF_NEV] = {
-	[PERF_EV_CYCLES] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 0 },
-	[PERF_EV_INSTR] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 0 },
-	[PERF_EV_REF_CYCLES] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES, 1 },
-	/* The generic cache-misses event: the last-level cache on x86 PMUs. */
-	[PERF_EV_LLC_MISS] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES, 1 },
-	[PERF_EV_TASK_CLOCK] = { PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, 0 },
-	[PERF_EV_CTX_SWITCH] = { PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, 1 },
-	[PERF_EV_MIGRATION] = { PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, 1 },
+/* Whether a group can go on without the event. */
+static const int perf_optional[PERF_NEV] = {
+	[PERF_EV_REF_CYCLES] = 1,
+	[PERF_EV_LLC_MISS] = 1,
+	[PERF_EV_CTX_SWITCH] = 1,
+	[PERF_EV_MIGRATION] = 1,
 };
-
-/*
- * Open one event on pid, in group (or as a leader with -1), inherited by
- * the children and threads pid makes from now on. Counts user and kernel
- * time; where only user time may be counted (perf_event_paranoid 2
- * without CAP_PERFMON) it counts user time and sets *user_only. -1 with
- * errno.
- */
-static int
-perf_open_one(int ev, pid_t pid, int group, int *user_only)
-{
-	struct perf_event_attr	a;
-	int			fd;
-
-	memset(&a, 0, sizeof a);
-	a.size = sizeof a;
-	a.type = perf_events[ev].type;
-	a.config = perf_events[ev].config;
-	a.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED |
-	    PERF_FORMAT_TOTAL_TIME_RUNNING;
-	a.inherit = 1;
-	fd = (int)syscall(SYS_perf_event_open, &a, pid, -1, group, PERF_FLAG_FD_CLOEXEC);
-	if (fd == -1 && (errno == EACCES || errno == EPERM)) {
-		a.exclude_kernel = 1;
-		a.exclude_hv = 1;
-		fd = (int)syscall(SYS_perf_event_open, &a, pid, -1, group,
-		    PERF_FLAG_FD_CLOEXEC);
-		*user_only = fd != -1;
-	} else
-		*user_only = 0;
-	return fd;
-}
 
 /* Close a group's descriptors. */
 static void
@@ -117,7 +76,7 @@ perf_group_open(struct perf_group *g, pid_t pid, int first, int last)
 
 	g->n = g->sched_dropped = g->user_only = 0;
 	for (ev = first; ev <= last; ev++) {
-		fd = perf_open_one(ev, pid, g->n ? g->fd[0] : -1, &user);
+		fd = os_event_open((enum os_event)ev, pid, g->n ? g->fd[0] : -1, &user);
 		/* Switches and migrations happen in the kernel: user-only they read 0. */
 		if (fd != -1 && user && (ev == PERF_EV_CTX_SWITCH || ev == PERF_EV_MIGRATION)) {
 			close(fd);
@@ -130,7 +89,7 @@ perf_group_open(struct perf_group *g, pid_t pid, int first, int last)
 			errno = EMFILE;
 		}
 		if (fd == -1) {
-			if (perf_events[ev].optional)
+			if (perf_optional[ev])
 				continue;
 			perf_group_close(g);
 			return errno != 0 ? errno : EINVAL;
@@ -142,54 +101,18 @@ perf_group_open(struct perf_group *g, pid_t pid, int first, int last)
 	return 0;
 }
 
-/* kernel.perf_event_paranoid, or -9 when it cannot be read. */
-static int
-perf_paranoid(void)
-{
-	char	buf[32];
-
-	if (util_read_file("/proc/sys/kernel/perf_event_paranoid", buf, sizeof buf) == -1)
-		return -9;
-	return atoi(buf);
-}
-
-/* Whether this is a virtual machine: the CPU's "hypervisor" flag or /sys/hypervisor. */
+/* Whether this is a virtual machine, as the model's CPU identity says (once). */
 static int
 perf_hypervisor(void)
 {
-	static int	 hv = -1;
-	char		 line[4096], buf[64];
-	FILE		*f;
+	static int	hv = -1;
+	struct cpuinfo	ci;
 
-	if (hv != -1)
-		return hv;
-	hv = util_read_file("/sys/hypervisor/type", buf, sizeof buf) == 0 && buf[0] != '\0';
-	if (!hv && (f = fopen("/proc/cpuinfo", "r")) != NULL) {
-		while (fgets(line, sizeof line, f) != NULL)
-			if (strncmp(line, "flags", 5) == 0) {
-				hv = strstr(line, " hypervisor") != NULL;
-				break;
-			}
-		fclose(f);
+	if (hv == -1) {
+		cpuinfo_read(&ci, NULL);
+		hv = ci.hypervisor[0] != '\0';
 	}
 	return hv;
-}
-
-/* Whether the kernel has a core PMU driver (x86 "cpu", hybrid "cpu_core", arm "armv8..."). */
-static int
-perf_pmu_in_sysfs(void)
-{
-	static const char *const names[] = { "cpu", "cpu_core", "cpu_atom", "armv8_pmuv3",
-	    "armv8_pmuv3_0", "power" };
-	char	path[128];
-	size_t	i;
-
-	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
-		snprintf(path, sizeof path, "/sys/bus/event_source/devices/%s", names[i]);
-		if (access(path, F_OK) == 0)
-			return 1;
-	}
-	return 0;
 }
 
 /* The reason, in words, that opening a counter failed with err. */
@@ -259,14 +182,14 @@ perf_probe(void)
 	if (done)
 		return &c;
 	done = 1;
-	c.paranoid = perf_paranoid();
+	c.paranoid = os_event_paranoid();
 	if ((err = perf_group_open(&g, 0, PERF_EV_HW_FIRST, PERF_EV_LLC_MISS)) == 0) {
 		c.hw = 1;
 		c.llc = g.ev[g.n - 1] == PERF_EV_LLC_MISS;
 		perf_group_close(&g);
 	} else
 		perf_reason(c.hw_why, sizeof c.hw_why, 1, err, c.paranoid,
-		    perf_hypervisor(), perf_pmu_in_sysfs());
+		    perf_hypervisor(), os_event_pmu());
 	if ((err = perf_group_open(&g, 0, PERF_EV_SW_FIRST, PERF_NEV - 1)) == 0) {
 		c.sw = 1;
 		c.sched = !g.sched_dropped;
@@ -298,46 +221,43 @@ perf_load_attach(struct perf_load *pl, pid_t pid)
 		pl->ng++;
 		opened++;
 	} else if (pl->why[0] == '\0')
-		perf_reason(pl->why, sizeof pl->why, 1, err, perf_paranoid(),
-		    perf_hypervisor(), perf_pmu_in_sysfs());
+		perf_reason(pl->why, sizeof pl->why, 1, err, os_event_paranoid(),
+		    perf_hypervisor(), os_event_pmu());
 	if ((err = perf_group_open(&pl->g[pl->ng], pid, PERF_EV_SW_FIRST,
 	    PERF_NEV - 1)) == 0) {
 		pl->ng++;
 		opened++;
 	} else if (pl->why[0] == '\0' || opened == 0)
-		perf_reason(pl->why, sizeof pl->why, 0, err, perf_paranoid(), 0, 1);
+		perf_reason(pl->why, sizeof pl->why, 0, err, os_event_paranoid(), 0, 1);
 	if (err == 0 && pl->g[pl->ng - 1].sched_dropped && pl->sched_why[0] == '\0')
-		perf_sched_reason(pl->sched_why, sizeof pl->sched_why, perf_paranoid());
+		perf_sched_reason(pl->sched_why, sizeof pl->sched_why, os_event_paranoid());
 	if (opened == 2 && pl->g[pl->ng - 2].user_only && pl->why[0] == '\0')
 		snprintf(pl->why, sizeof pl->why, "GHz needs kernel.perf_event_paranoid "
 		    "<= 1 or CAP_PERFMON: cycles count user time only (now %d)",
-		    perf_paranoid());
+		    os_event_paranoid());
 	snprintf(pl->all, sizeof pl->all, "%s%s%s", pl->why, pl->why[0] &&
 	    pl->sched_why[0] ? "; " : "", pl->sched_why);
 	return opened ? 0 : -1;
 }
 
-/* Read every group with one read(2), summing the processes' counts per event. */
+/* Read every group at once, summing the processes' counts per event. */
 void
 perf_load_read(const struct perf_load *pl, struct perf_reading *r)
 {
-	uint64_t			 buf[3 + PERF_MEMBERS];
+	uint64_t			 val[PERF_MEMBERS], ena, run;
 	const struct perf_group		*g;
-	ssize_t				 n;
 	int				 i, k, ev;
 
 	memset(r, 0, sizeof *r);
 	for (i = 0; i < pl->ng; i++) {
 		g = &pl->g[i];
-		n = read(g->fd[0], buf, sizeof buf);
-		if (n < (ssize_t)(3 * sizeof buf[0]) || buf[0] != (uint64_t)g->n ||
-		    (size_t)n < (3 + (size_t)g->n) * sizeof buf[0])
+		if (os_event_read(g->fd[0], g->n, val, &ena, &run) == -1)
 			continue;
 		for (k = 0; k < g->n; k++) {
 			ev = g->ev[k];
-			r->val[ev] += buf[3 + k];
-			r->ena[ev] += buf[1];
-			r->run[ev] += buf[2];
+			r->val[ev] += val[k];
+			r->ena[ev] += ena;
+			r->run[ev] += run;
 			r->have |= 1u << ev;
 			if (g->user_only)
 				r->user_only |= 1u << ev;
@@ -350,17 +270,6 @@ const char *
 perf_load_why(const struct perf_load *pl)
 {
 	return pl->all;
-}
-
-/* How many descriptors the load holds open. */
-int
-perf_load_nfds(const struct perf_load *pl)
-{
-	int	i, n = 0;
-
-	for (i = 0; i < pl->ng; i++)
-		n += pl->g[i].n;
-	return n;
 }
 
 /* Close every counter and free. */

@@ -1,5 +1,5 @@
 /*
- * perf.h: per-load counters from perf_event_open(2): a hardware group
+ * perf.h: per-load counters (os.h: perf_event_open(2) on Linux): a hardware group
  * (cycles, instructions, ref-cycles, last-level-cache misses) and a
  * software group (task-clock, context switches, CPU migrations) on each
  * process of a load, inherited by its children and threads, each group
@@ -14,16 +14,18 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/* The events, hardware first; the order of each group's members. */
+#include "os/os.h"
+
+/* The events, hardware first; the order of each group's members (os.h opens them). */
 enum perf_ev {
-	PERF_EV_CYCLES,
-	PERF_EV_INSTR,
-	PERF_EV_REF_CYCLES,
-	PERF_EV_LLC_MISS,
-	PERF_EV_TASK_CLOCK,	/* ns */
-	PERF_EV_CTX_SWITCH,
-	PERF_EV_MIGRATION,
-	PERF_NEV
+	PERF_EV_CYCLES = OS_EV_CYCLES,
+	PERF_EV_INSTR = OS_EV_INSTR,
+	PERF_EV_REF_CYCLES = OS_EV_REF_CYCLES,
+	PERF_EV_LLC_MISS = OS_EV_LLC_MISS,
+	PERF_EV_TASK_CLOCK = OS_EV_TASK_CLOCK,	/* ns */
+	PERF_EV_CTX_SWITCH = OS_EV_CTX_SWITCH,
+	PERF_EV_MIGRATION = OS_EV_MIGRATION,
+	PERF_NEV = OS_NEV
 };
 #define PERF_EV_HW_FIRST	PERF_EV_CYCLES
 #define PERF_EV_SW_FIRST	PERF_EV_TASK_CLOCK
@@ -72,8 +74,6 @@ int		 perf_load_attach(struct perf_load *, pid_t pid);
 void		 perf_load_read(const struct perf_load *, struct perf_reading *);
 /* Why the load has no hardware (or no software) counters; "" when it has both. */
 const char	*perf_load_why(const struct perf_load *);
-/* How many descriptors the load holds open. */
-int		 perf_load_nfds(const struct perf_load *);
 /* Close every counter and free. */
 void		 perf_load_free(struct perf_load *);
 

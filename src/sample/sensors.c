@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "os/os.h"
 #include "sample/sensors.h"
 #include "base/util.h"
 
@@ -112,15 +113,15 @@ sensors_cpus(struct sensors *s)
 static void	sensors_find_temps(struct sensors *);
 static void	sensors_find_rapl(struct sensors *);
 
-/* Sensors under sysroot (NULL: $SMTSCOPE_SYSROOT, else the live machine). */
+/* Sensors under sysroot (NULL: the one root, os_root()). */
 struct sensors *
 sensors_new(const char *sysroot)
 {
 	struct sensors	*s = xcalloc(1, sizeof *s);
 	int		 i, k;
 
-	if (sysroot == NULL && (sysroot = getenv("SMTSCOPE_SYSROOT")) == NULL)
-		sysroot = "";
+	if (sysroot == NULL)
+		sysroot = os_root();
 	snprintf(s->root, sizeof s->root, "%s", sysroot);
 	sensors_cpus(s);
 	if (s->npkg == 0)

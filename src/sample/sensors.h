@@ -3,8 +3,8 @@
  * sysfs, unprivileged sources first: cpufreq's scaling_cur_freq (or
  * /proc/cpuinfo's MHz), hwmon (coretemp per core and package, k10temp
  * Tctl/Tdie/Tccd) or the CPU thermal zones, and powercap's intel-rapl
- * energy counters. Read under a settable root ($SMTSCOPE_SYSROOT in tests:
- * <root>/sys and <root>/proc); what cannot be read says why.
+ * energy counters. Read under the one root (os_root(), $SMTSCOPE_ROOT in
+ * tests: <root>/sys and <root>/proc); what cannot be read says why.
  */
 #ifndef SMTSCOPE_SENSORS_H
 #define SMTSCOPE_SENSORS_H
@@ -68,7 +68,7 @@ struct sensors {
 	char			 watts_why[SENSORS_WHY_MAX];
 };
 
-/* Sensors under sysroot (NULL: $SMTSCOPE_SYSROOT, else the live machine). */
+/* Sensors under sysroot (NULL: the one root, os_root(): "" the live machine). */
 struct sensors	*sensors_new(const char *sysroot);
 void		 sensors_free(struct sensors *);
 /* Read everything once, at now_ns (CLOCK_MONOTONIC); watts from the last reading. */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "os/os.h"
 #include "sample/cpustat.h"
 #include "sample/sysinfo.h"
 #include "base/util.h"
@@ -153,7 +154,7 @@ sysinfo_read_cpuidle(struct sysinfo *si, const char *root)
 int
 sysinfo_read(struct sysinfo *si, const char *sysroot)
 {
-	const char	*root = sysroot == NULL ? "" : sysroot;
+	const char	*root = sysroot == NULL ? os_root() : sysroot;
 	char		 buf[64], *end;
 	uint64_t	 v;
 	int		 rc = 0;

@@ -47,8 +47,9 @@ struct sysinfo {
 };
 
 /*
- * Read the facts from <sysroot>/sys and <sysroot>/proc (NULL or "" is the
- * live machine; then "allowed" is this process's). Fields that are not
+ * Read the facts from <sysroot>/sys and <sysroot>/proc (NULL: the one
+ * root, os_root(); "" the live machine, then "allowed" is this process's).
+ * Fields that are not
  * exposed stay empty or unknown. Returns -1 only if not even the online
  * CPU list could be read.
  */

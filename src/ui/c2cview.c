@@ -49,26 +49,20 @@ struct c2cview {
 	uint64_t	 t0_ns, t1_ns;	/* started, ended */
 };
 
-/* The child: measure every pair at the lowest priority, one record each; never returns. */
-static void __attribute__((noreturn))
-c2cview_child(struct c2cview *v, pid_t parent, int wfd)
+/*
+ * The child, set up by os_spawn() (dies with the screen, signals reset,
+ * only its status pipe open): measure every pair at the lowest priority,
+ * one record each on the pipe; never returns.
+ */
+static void
+c2cview_child(void *arg, int wfd)
 {
+	struct c2cview		*v = arg;
 	struct c2c_meter	*mt;
 	struct c2cview_rec	 rec;
-	sigset_t		 none;
 	char			 err[256];
-	int			 sig, fd;
 
 	util_fatal_hook = NULL;
-	for (sig = 1; sig < NSIG; sig++)
-		signal(sig, SIG_DFL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	if (os_parent_death_signal(SIGKILL) == -1 || getppid() != parent)
-		_exit(1);
-	for (fd = 0; fd < 1024; fd++)
-		if (fd != wfd)
-			close(fd);
 	os_set_name("smtscope:c2c");
 	setpriority(PRIO_PROCESS, 0, 19);
 	if ((mt = c2c_meter_new(v->c.m, err, sizeof err)) == NULL)
@@ -85,30 +79,19 @@ c2cview_child(struct c2cview *v, pid_t parent, int wfd)
 static int
 c2cview_start(struct c2cview *v)
 {
-	sigset_t	all, old;
-	pid_t		parent = getpid();
-	int		fds[2], e;
+	struct os_spawn	sp;
+	char		why[256];
 
-	if (pipe2(fds, O_CLOEXEC) == -1) {
-		snprintf(v->err, sizeof v->err, "cannot measure: pipe: %s", strerror(errno));
+	memset(&sp, 0, sizeof sp);
+	sp.child = c2cview_child;
+	sp.arg = v;
+	sp.death_sig = SIGKILL;
+	sp.default_all = 1;
+	sp.stdio_null = 1;
+	if ((v->pid = os_spawn(&sp, &v->fd, why, sizeof why)) == -1) {
+		snprintf(v->err, sizeof v->err, "cannot measure: %.200s", why);
 		return -1;
 	}
-	sigfillset(&all);
-	sigprocmask(SIG_SETMASK, &all, &old);
-	v->pid = fork();
-	if (v->pid == 0) {
-		close(fds[0]);
-		c2cview_child(v, parent, fds[1]);
-	}
-	e = errno;
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	close(fds[1]);
-	if (v->pid == -1) {
-		close(fds[0]);
-		snprintf(v->err, sizeof v->err, "cannot measure: fork: %s", strerror(e));
-		return -1;
-	}
-	v->fd = fds[0];
 	fcntl(v->fd, F_SETFL, fcntl(v->fd, F_GETFL) | O_NONBLOCK);
 	v->t0_ns = util_now_ns();
 	return 0;

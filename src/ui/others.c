@@ -15,6 +15,7 @@
 #include "sample/foreign.h"
 #include "engine/measure.h"
 #include "engine/loads.h"
+#include "engine/own.h"
 #include "engine/solo.h"
 #include "model/topo.h"
 #include "ui/others.h"
@@ -34,8 +35,6 @@ others_init(struct ui_others *o, const struct ui_host *h)
 	o->share = xcalloc((size_t)h->m->npus, sizeof *o->share);
 	o->sys = xcalloc((size_t)h->m->npus, sizeof *o->sys);
 	o->who = xcalloc((size_t)h->m->npus, sizeof *o->who);
-	o->own_ns = xcalloc((size_t)h->m->npus, sizeof *o->own_ns);
-	o->own_sys = xcalloc((size_t)h->m->npus, sizeof *o->own_sys);
 	for (i = 0; i < h->m->npus; i++) {
 		o->share[i] = NAN;
 		if (h->m->pus[i].os_index >= ncpu)
@@ -44,7 +43,7 @@ others_init(struct ui_others *o, const struct ui_host *h)
 	if (h->view_only)
 		return;
 	o->fg = foreign_new(NULL, ncpu);
-	o->own = xcalloc(OTHERS_OWN_MAX, sizeof *o->own);
+	o->own = own_new(h->m);
 }
 
 /* Release what others_init() made. */
@@ -55,11 +54,9 @@ others_free(struct ui_others *o)
 	free(o->share);
 	free(o->sys);
 	free(o->who);
-	free(o->own_ns);
-	free(o->own_sys);
-	free(o->own);
+	own_free(o->own);
 	o->fg = NULL;
-	o->share = o->sys = o->own_ns = o->own_sys = NULL;
+	o->share = o->sys = NULL;
 	o->who = NULL;
 	o->own = NULL;
 }
@@ -71,74 +68,11 @@ others_hold(struct ui_others *o)
 	o->hold = 1;
 }
 
-/* Charge ns of our own time, sys_ns of it in the kernel, to a CPU by OS index. */
-static void
-others_charge(struct ui_others *o, const struct ui_host *h, int os, uint64_t ns,
-    uint64_t sys_ns)
-{
-	const struct topo_pu	*pu = topo_pu_by_os(h->m, os);
-
-	if (pu == NULL)
-		return;
-	o->own_ns[pu - h->m->pus] += (double)ns;
-	o->own_sys[pu - h->m->pus] += (double)sys_ns;
-}
-
-/*
- * Read one of our processes' time and charge what it ran since the last
- * refresh to its CPU (pinned, or where it ran last). One without a reading
- * is new since then (a load just started): all its time is in the interval.
- */
-static void
-others_own_one(struct ui_others *o, const struct ui_host *h, const struct ui_own *old,
-    int nold, struct ui_own *now, int *nnow, pid_t pid, int pinned)
-{
-	struct ui_own	 was = { pid, 0, 0 };
-	uint64_t	 ns, sys;
-	int		 i, cpu;
-
-	if (pid <= 0 || *nnow == OTHERS_OWN_MAX ||
-	    foreign_proc_ns(o->fg, pid, &ns, &sys, &cpu) == -1)
-		return;
-	now[*nnow].pid = pid;
-	now[*nnow].ns = ns;
-	now[(*nnow)++].sys_ns = sys;
-	for (i = 0; i < nold; i++)
-		if (old[i].pid == pid)
-			was = old[i];
-	if (ns >= was.ns && sys >= was.sys_ns)
-		others_charge(o, h, pinned != -1 ? pinned : cpu, ns - was.ns, sys - was.sys_ns);
-}
-
-/* Our own time on each CPU since the last refresh. */
-static void
-others_own(struct ui_others *o, const struct ui_host *h)
-{
-	struct ui_own	 now[OTHERS_OWN_MAX];
-	struct load	*l;
-	int		 i, n = 0;
-
-	memset(o->own_ns, 0, (size_t)h->m->npus * sizeof *o->own_ns);
-	memset(o->own_sys, 0, (size_t)h->m->npus * sizeof *o->own_sys);
-	others_own_one(o, h, o->own, o->nown, now, &n, getpid(), -1);
-	for (i = 0; h->loads != NULL && i < loads_count(h->loads); i++) {
-		l = loads_at(h->loads, i);
-		if (l->state == LOAD_DEAD)
-			continue;
-		others_own_one(o, h, o->own, o->nown, now, &n, l->pid,
-		    l->spec.floating ? -1 : cpuset_next(&l->spec.cpus, 0));
-		others_own_one(o, h, o->own, o->nown, now, &n, l->pid_b,
-		    l->spec.cpu_b);
-	}
-	memcpy(o->own, now, (size_t)n * sizeof now[0]);
-	o->nown = n;
-}
-
 /* Others' share of each CPU over the interval: busy less our own. */
 static void
 others_shares(struct ui_others *o, const struct ui_host *h, uint64_t wall_ns)
 {
-	double	share, busy, sys;
+	double	share;
 	int	i;
 
 	o->cpus = 0;
@@ -148,12 +82,7 @@ others_shares(struct ui_others *o, const struct ui_host *h, uint64_t wall_ns)
 			o->share[i] = NAN;
 			continue;
 		}
-		busy = h->pct[i].busy / 100;
-		share = busy - o->own_ns[i] / (double)wall_ns;
-		/* Ticks and run time are counted apart: keep within 0..busy. */
-		share = share < 0 ? 0 : share > busy ? busy : share;
-		sys = o->own_sys[i] / (double)wall_ns;
-		o->sys[i] = sys > busy - share ? busy - share : sys;
+		own_split(o->own, i, h->pct[i].busy / 100, wall_ns, &share, &o->sys[i]);
 		o->share[i] = share;
 		o->cpus += share;
 		if (share > o->max)
@@ -198,8 +127,7 @@ others_scan(struct ui_others *o, const struct ui_host *h)
 	o->top[0] = '\0';
 	if (!need)
 		return;
-	for (n = 0; n < o->nown; n++)
-		own[n] = o->own[n].pid;
+	n = own_pids(o->own, own, OTHERS_OWN_MAX);
 	if (foreign_sample(o->fg, own, n, util_now_ns()) == -1)
 		return;
 	valid = o->scan_tick + 1 == o->tick;
@@ -219,7 +147,7 @@ others_tick(struct ui_others *o, const struct ui_host *h,
 {
 	if (o->fg == NULL)
 		return;
-	others_own(o, h);
+	own_tick(o->own, o->fg, h->loads);
 	if (prev == NULL || cur->t_ns <= prev->t_ns)
 		return;
 	/* A load's time of this interval is not where it is now: keep one refresh. */

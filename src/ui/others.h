@@ -17,13 +17,7 @@
 
 struct foreign;
 struct load;
-
-/* One of our processes' CPU time at the last refresh. */
-struct ui_own {
-	pid_t		 pid;
-	uint64_t	 ns;
-	uint64_t	 sys_ns;
-};
+struct own;
 
 /* The screen's part that is others' work (not smtscope's), per pus[] index. */
 struct ui_others {
@@ -31,10 +25,7 @@ struct ui_others {
 	double			*share;		/* of each CPU over the interval, 0..1; NAN */
 	double			*sys;		/* smtscope's system time on each, 0..1 */
 	char			(*who)[ANALYSIS_WHO_LEN]; /* who, "" unknown */
-	double			*own_ns;	/* scratch: our CPU time on each CPU */
-	double			*own_sys;	/* scratch: the system part of it */
-	struct ui_own		*own;		/* our processes' CPU time, last refresh */
-	int			 nown;
+	struct own		*own;		/* our own CPU time on each (own.c) */
 	double			 cpus;		/* others' total, in CPUs; NAN unknown */
 	double			 max;		/* their largest share of one CPU */
 	char			 top[ANALYSIS_WHO_LEN]; /* the top process, its CPU */

@@ -1,7 +1,8 @@
 /*
  * ui.c: the live screen's terminal and event loop, and the API that tours
- * drive (ui.h). One poll() over the terminal, a timerfd for refreshes and a
- * signalfd for SIGCHLD, SIGWINCH, SIGINT, SIGTERM, SIGHUP and SIGQUIT; no
+ * drive (ui.h). One poll() over the terminal, a timer descriptor for
+ * refreshes and a signal descriptor for SIGCHLD, SIGWINCH, SIGINT, SIGTERM,
+ * SIGHUP and SIGQUIT (os.h: a timerfd and a signalfd on Linux); no
  * threads. Data flows one way: the loop hands keys and clicks to input.c,
  * which asks control.c for actions; control (and figures.c, each refresh)
  * change the state; before each frame layout.c lays it out, then draw.c
@@ -14,9 +15,6 @@
 #include <curses.h>
 #include <errno.h>
 #include <langinfo.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -25,14 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/signalfd.h>
-#include <sys/timerfd.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include "exp/infer.h"
 #include "ui/rc.h"
 #include "engine/solo.h"
+#include "os/os.h"
 #include "ui/c2cview.h"
 #include "ui/chart.h"
 #include "ui/countersview.h"
@@ -262,10 +259,10 @@ ui_resize(struct ui *ui)
 static void
 ui_signals(struct ui *ui, int sfd)
 {
-	struct signalfd_siginfo	si;
+	int	sig;
 
-	while (read(sfd, &si, sizeof si) == (ssize_t)sizeof si) {
-		switch (si.ssi_signo) {
+	while ((sig = os_signal_next(sfd)) != 0) {
+		switch (sig) {
 		case SIGCHLD:
 			control_reap(&ui->st);
 			break;
@@ -273,7 +270,7 @@ ui_signals(struct ui *ui, int sfd)
 			ui_resize(ui);
 			break;
 		default:
-			control_quit(&ui->st, 128 + (int)si.ssi_signo);
+			control_quit(&ui->st, 128 + sig);
 			break;
 		}
 	}
@@ -422,7 +419,6 @@ static void
 ui_loop(struct ui *ui, int tfd, int sfd)
 {
 	struct pollfd	pfd[3];
-	uint64_t	expirations;
 	int		n;
 
 	pfd[0].fd = STDIN_FILENO;
@@ -444,8 +440,7 @@ ui_loop(struct ui *ui, int tfd, int sfd)
 			fatal("poll");
 		if (n > 0 && (pfd[2].revents & POLLIN))
 			ui_signals(ui, sfd);
-		if (n > 0 && (pfd[1].revents & POLLIN) &&
-		    read(tfd, &expirations, sizeof expirations) > 0)
+		if (n > 0 && (pfd[1].revents & POLLIN) && os_timer_ticks(tfd) > 0)
 			ui_tick(ui);
 		if (n > 0 && (pfd[0].revents & POLLIN))
 			ui_input(ui);
@@ -537,15 +532,12 @@ ui_model(struct ui_state *st, const char *input, const char *replay)
 		cpuinfo_read(&st->host.ci, NULL);
 	cpuinfo_smt_merge(&st->host.ci, st->host.m->summary.smt_width_max);
 	/* Another machine's CPU time only where a proc root stands for it. */
-	st->host.sampling = !st->host.view_only || (getenv("SMTSCOPE_PROCROOT") != NULL &&
-	    getenv("SMTSCOPE_PROCROOT")[0] != '\0');
+	st->host.sampling = !st->host.view_only || os_root()[0] != '\0';
 	st->host.pct = xcalloc((size_t)st->host.m->npus, sizeof *st->host.pct);
 	st->host.pct_ok = xcalloc((size_t)st->host.m->npus, 1);
 	others_init(&st->others, &st->host);
-#ifdef __GLIBC__
 	/* Loading XML leaves megabytes of freed heap: give them back. */
-	malloc_trim(0);
-#endif
+	os_trim_heap();
 	return 0;
 }
 
@@ -565,8 +557,8 @@ ui_signalfd(sigset_t *old)
 	sigaddset(&set, SIGQUIT);	/* Ctrl-\ quits cleanly, as q does */
 	if (sigprocmask(SIG_BLOCK, &set, old) == -1)
 		fatal("sigprocmask");
-	if ((fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC)) == -1)
-		fatal("signalfd");
+	if ((fd = os_signal_fd(&set)) == -1)
+		fatal("a descriptor for the signals");
 	return fd;
 }
 
@@ -574,17 +566,10 @@ ui_signalfd(sigset_t *old)
 static int
 ui_timerfd(int tenths)
 {
-	struct itimerspec	its;
-	int			fd;
+	int	fd;
 
-	if ((fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC)) == -1)
-		fatal("timerfd_create");
-	memset(&its, 0, sizeof its);
-	its.it_interval.tv_sec = tenths / 10;
-	its.it_interval.tv_nsec = (long)(tenths % 10) * 100000000L;
-	its.it_value = its.it_interval;
-	if (timerfd_settime(fd, 0, &its, NULL) == -1)
-		fatal("timerfd_settime");
+	if ((fd = os_timer_fd((uint64_t)tenths * 100000000ULL)) == -1)
+		fatal("a timer for the refreshes");
 	return fd;
 }
 

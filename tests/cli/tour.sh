@@ -90,7 +90,8 @@ if grep -q '~' "$TMP/run.txt"; then
 	grep -q '^Warnings (~: a figure other work disturbed):' "$TMP/run.txt"
 	ok $? "a figure marked ~ comes with a warning line naming who disturbed it"
 else
-	ok 0 "no figure disturbed: no warning"
+	! grep -q '^Warnings' "$TMP/run.txt"
+	ok $? "no figure marked ~: no warning line either"
 fi
 grep -q '^Summary: ' "$TMP/run.txt" && grep -q '^#   LOAD   WHERE' "$TMP/run.txt" &&
     grep -q '^3   Both on one logical CPU' "$TMP/run.txt"

@@ -3,7 +3,7 @@
 # asserted (tests/physics/idle.sh holds the band): its plan, text, JSON and
 # CSV; the hold refused without write access, said in one line; a machine
 # without cpuidle; --idle=states on a copy of tests/data/sys-idle under
-# SMTSCOPE_SYSROOT: each flag written back, a SIGKILL included, a record left
+# SMTSCOPE_ROOT: each flag written back, a SIGKILL included, a record left
 # behind refused and restored; the usage errors.
 . tests/lib.sh
 
@@ -150,7 +150,7 @@ if [ -n "$UBIN" ]; then
 	    "$TMP/uid-tour.out" && ! grep -q 'step 6 .* is skipped' "$TMP/uid-tour.out"
 	ok $? "the tour's held step is skipped without write access, saying why"
 	t=$(tree)
-	setpriv --reuid="$LUID" --regid="$LUID" --clear-groups env SMTSCOPE_SYSROOT="$t" \
+	setpriv --reuid="$LUID" --regid="$LUID" --clear-groups env SMTSCOPE_ROOT="$t" \
 	    "$UBIN/smtscope" check --idle=states --kernels pipe --dry-run > "$TMP/uid-st.out" 2>&1
 	rc=$?
 	[ $rc -eq 0 ] && grep -q '^  hold      idle states cannot be disabled: .*/disable: Permission denied$' \
@@ -163,13 +163,13 @@ else
 fi
 
 # No cpuidle, no PM QoS device: each said once, with the reason.
-SMTSCOPE_SYSROOT=tests/data/sys-bare "$SMTSCOPE" check --idle --kernels pipe --dry-run \
+SMTSCOPE_ROOT=tests/data/sys-bare "$SMTSCOPE" check --idle --kernels pipe --dry-run \
     > "$TMP/bare.out" 2>&1
 rc=$?
 [ $rc -eq 0 ] && [ "$(grep -c 'no cpuidle in sysfs' "$TMP/bare.out")" -eq 1 ] &&
     [ "$(grep -c 'no PM QoS device' "$TMP/bare.out")" -eq 1 ]
 ok $? "without cpuidle nor a PM QoS device: each said once (rc $rc)"
-SMTSCOPE_SYSROOT=tests/data/sys-vm "$SMTSCOPE" check --idle --kernels pipe --dry-run \
+SMTSCOPE_ROOT=tests/data/sys-vm "$SMTSCOPE" check --idle --kernels pipe --dry-run \
     > "$TMP/vm.out" 2>&1
 grep -q '^  residency no cpuidle driver' "$TMP/vm.out"
 ok $? "a hypervisor's machine without a cpuidle driver: the residency says why ($(grep residency "$TMP/vm.out"))"
@@ -177,7 +177,7 @@ ok $? "a hypervisor's machine without a cpuidle driver: the residency says why (
 # --idle=states on a fixture tree: the flags held in each held window, written back.
 if t=$(tree); then
 	flags "$t" > "$TMP/before"
-	SMTSCOPE_SYSROOT=$t "$SMTSCOPE" check --idle=states --kernels pipe --time 0.1 --json \
+	SMTSCOPE_ROOT=$t "$SMTSCOPE" check --idle=states --kernels pipe --time 0.1 --json \
 	    > "$TMP/st.json" 2> "$TMP/st.err"
 	rc=$?
 	flags "$t" > "$TMP/after"
@@ -192,7 +192,7 @@ if t=$(tree); then
 	fi
 
 	# Killed while it runs: the guard writes them back.
-	SMTSCOPE_SYSROOT=$t "$SMTSCOPE" check --idle=states --kernels pipe --time 0.3 \
+	SMTSCOPE_ROOT=$t "$SMTSCOPE" check --idle=states --kernels pipe --time 0.3 \
 	    > /dev/null 2>&1 &
 	pid=$!
 	n=0
@@ -219,18 +219,18 @@ if t=$(tree); then
 	mkdir -p "$t/run/smtscope"
 	printf 'pid %s\n0 1 0 C1\n1 1 0 C1\n' "$dead" > "$t/run/smtscope/idle-states"
 	echo 1 > "$t/sys/devices/system/cpu/cpu1/cpuidle/state1/disable"
-	SMTSCOPE_SYSROOT=$t "$SMTSCOPE" check --kernels pipe --time 0.1 > "$TMP/ref.out" 2> "$TMP/ref.err"
+	SMTSCOPE_ROOT=$t "$SMTSCOPE" check --kernels pipe --time 0.1 > "$TMP/ref.out" 2> "$TMP/ref.err"
 	rc=$?
 	[ $rc -eq 1 ] && [ ! -s "$TMP/ref.out" ] && [ "$(wc -l < "$TMP/ref.err")" -eq 1 ] &&
 	    grep -q "^smtscope: check: a previous smtscope (pid $dead) left idle states disabled: CPU 1 C1 (recorded in .*); \`smtscope check --idle=restore\` writes them back$" "$TMP/ref.err"
 	ok $? "a record left behind: check refuses in one line naming the state (rc $rc: $(cat "$TMP/ref.err"))"
-	SMTSCOPE_SYSROOT=$t "$SMTSCOPE" check --idle=restore > "$TMP/rest.out" 2>&1
+	SMTSCOPE_ROOT=$t "$SMTSCOPE" check --idle=restore > "$TMP/rest.out" 2>&1
 	rc=$?
 	flags "$t" > "$TMP/after"
 	[ $rc -eq 0 ] && cmp -s "$TMP/before" "$TMP/after" && [ ! -e "$t/run/smtscope/idle-states" ] &&
 	    grep -q 'CPU 1 C1 enabled' "$TMP/rest.out"
 	ok $? "--idle=restore writes them back and removes the record (rc $rc: $(cat "$TMP/rest.out"))"
-	SMTSCOPE_SYSROOT=$t "$SMTSCOPE" check --idle=restore > "$TMP/rest.out" 2>&1
+	SMTSCOPE_ROOT=$t "$SMTSCOPE" check --idle=restore > "$TMP/rest.out" 2>&1
 	[ $? -eq 0 ] && grep -q '^nothing to restore' "$TMP/rest.out"
 	ok $? "--idle=restore with nothing left: says so, exit 0"
 else
@@ -265,7 +265,7 @@ fi
 
 # Recordings: the header names the states, each sample their shares per CPU.
 if [ $have_python -eq 1 ] && t=$(tree); then
-	SMTSCOPE_SYSROOT=$t "$SMTSCOPE" record -o "$TMP/r.jsonl" --time 2 -d 5 -l spin@0 \
+	SMTSCOPE_ROOT=$t "$SMTSCOPE" record -o "$TMP/r.jsonl" --time 2 -d 5 -l spin@0 \
 	    > /dev/null 2>&1
 	rc=$?
 	v=$(python3 -c 'import json, sys
@@ -279,7 +279,7 @@ print(s[-1]["i"][h["cpus"].index(1)])' "$TMP/r.jsonl" 2>&1)
 	[ $rc -eq 0 ] && [ "$(echo "$v" | head -n 1)" = "['POLL', 'C1', 'C6']|None|4|True" ] &&
 	    [ "$(echo "$v" | tail -n 1)" = "[0, 0, None]" ]
 	ok $? "a recording names the idle states; each sample their shares, null where disabled ($(echo $v))"
-	SMTSCOPE_SYSROOT=tests/data/sys-bare "$SMTSCOPE" record -o "$TMP/b.jsonl" --time 1 \
+	SMTSCOPE_ROOT=tests/data/sys-bare "$SMTSCOPE" record -o "$TMP/b.jsonl" --time 1 \
 	    -l spin@0 > /dev/null 2>&1
 	v=$(python3 -c 'import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]

@@ -59,7 +59,7 @@ else
 	ok $? "smtscope(1) documents every option of --help (missing:${missing:- none})"
 	missing=
 	for k in ' topo ' ' run ' ' check ' ' time ' ' tour ' ' kernels' NO_COLOR \
-	    XDG_CONFIG_HOME SMTSCOPE_PROCROOT default light mono projector F10 F1 \
+	    XDG_CONFIG_HOME SMTSCOPE_ROOT default light mono projector F10 F1 \
 	    PgUp Home End Space Delete Tab Mouse; do
 		grep -q -- "$k" "$TMP/man.txt" || missing="$missing [$k]"
 	done

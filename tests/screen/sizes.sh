@@ -1,8 +1,10 @@
 #!/bin/sh
 # tests/screen/sizes.sh: every size keeps what the user needs. Golden
 # captures of -i views at 80x24, 100x30, 160x50 and 240x70 for a 2-CPU
-# synthetic topology and the 72-, 192- and 384-CPU machines of
-# ../shared/topologies (skipped when absent); then a live run with three
+# synthetic topology and the project's fixtures of a 72-CPU Skylake, a
+# 192-CPU 12-socket Ivy Bridge and a 384-CPU Zen 4 (tests/tools/topofix.sh,
+# made from hwloc synthetic strings: a clone runs them), at 100x30 for the
+# hybrid laptop, the Xeon Phi and the POWER9; then a live run with three
 # loads at 80x24 (the WHY's first clause, the info line's whole WHY, ? help
 # and q quit) and seven loads at 100x20 (the tree's spare rows go to the
 # panel) and at 80x14 (the hidden ones announced).
@@ -32,7 +34,7 @@ tm_stable() {
 size() {
 	name=$1 input=$2 TM_W=$3 TM_H=$4
 	TM_SOCK="smtscope-test-sizes-$name-$TM_W-$$"
-	tm_start "LANG=C.UTF-8 SMTSCOPE_PROCROOT=tests/data/ui-8cpu \
+	tm_start "LANG=C.UTF-8 SMTSCOPE_ROOT=tests/data/ui-8cpu \
 	    $SMTSCOPE -i '$input'" || { ok 1 "$name ${TM_W}x$TM_H: starts"; return; }
 	tm_wait 'q quit' > /dev/null
 	tm_stable > "$TMP/$name.txt"
@@ -53,23 +55,26 @@ size() {
 for wh in 80x24 100x30 160x50 240x70; do
 	w=${wh%x*} h=${wh#*x}
 	size 2cpu 'package:1 core:2 pu:1' "$w" "$h"
-	for t in 72:intel-xeon-6140-skylake-2s 192:intel-xeon-e5-4620v2-ivybridge-12s \
-	    384:amd-epyc-9654-zen4-2s; do
-		xml=$TOPOLOGIES/${t#*:}.xml
-		if [ -f "$xml" ]; then
-			size "${t%%:*}cpu" "$xml" "$w" "$h"
+	for t in 72cpu:skylake-2s 192cpu:ivybridge-12s 384cpu:zen4-2s; do
+		if fixture "${t#*:}"; then
+			size "${t%%:*}" "$FIXTURE" "$w" "$h"
 		else
-			skip "${t%%:*}cpu $wh: $xml is absent (a clone without ../shared)"
+			skip "${t%%:*} $wh: $FIXTURE_WHY"
 		fi
 	done
 done
+for t in hybrid:hybrid-laptop knl:knl power9:power9-2s; do
+	if fixture "${t#*:}"; then
+		size "${t%%:*}" "$FIXTURE" 100 30
+	else
+		skip "${t%%:*} 100x30: $FIXTURE_WHY"
+	fi
+done
 
 # The grid never leaves a cache group's last core alone on a row.
-if [ -f "$TOPOLOGIES/intel-xeon-e5-4620v2-ivybridge-12s.xml" ]; then
-	grep -E -q '^ +[0-9]+ [^0-9]+$' tests/expected/screen-size-192cpu-80x24.txt
-	[ $? -ne 0 ]
-	ok $? "192cpu 80x24: no core alone on a grid row"
-fi
+grep -E -q '^ +[0-9]+ [^0-9]+$' tests/expected/screen-size-192cpu-80x24.txt
+[ $? -ne 0 ]
+ok $? "192cpu 80x24: no core alone on a grid row"
 
 if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
 	skip "the live part needs 2 CPUs"

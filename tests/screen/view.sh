@@ -1,20 +1,21 @@
 #!/bin/sh
-# tests/screen/view.sh: -i with the 384-CPU Zen 4 topology renders, scrolls
-# to the last CPU with End, and refuses every load action.
+# tests/screen/view.sh: -i with the 384-CPU Zen 4 topology (the project's
+# fixture, tests/tools/topofix.sh) renders, scrolls to the last CPU with
+# End, and refuses every load action.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
-xml=$TOPOLOGIES/amd-epyc-9654-zen4-2s.xml
-if [ ! -f "$xml" ]; then
-	skip "$TOPOLOGIES is absent (a clone without ../shared)"
+if ! fixture zen4-2s; then
+	skip "$FIXTURE_WHY"
 	done_testing
 	exit
 fi
+xml=$FIXTURE
 
 check "starts with -i the Zen 4 XML" tm_start "LANG=C.UTF-8 $SMTSCOPE -i $xml"
 check "the header says it is a view of another machine" \
-    tm_wait 'VIEW ONLY, another machine: amd-epyc-9654-zen4-2s.xml'
+    tm_wait 'VIEW ONLY, another machine: zen4-2s.xml'
 check "the header has the identity and counts" \
     tm_wait 'AMD EPYC 9654 96-Core Processor +2 packages, 192 cores, 384 threads, SMT on'
 check "384 CPUs do not fit a tree: the grid is the default" tm_wait 'grid view'

@@ -114,14 +114,14 @@ test_manifest(void)
 	    good, n);
 }
 
-/* Skylake 2-socket: sibling 36, an L3 mate in package 0, a partner in package 1. */
+/* Skylake 2-socket (the fixture, or the real file): sibling 36, an L3 mate in package 0, a partner in package 1. */
 static void
-test_skylake(void)
+test_skylake(int fixture)
 {
 	struct topo		*m;
 	struct check_plan	 p;
 
-	if ((m = load_real("intel-xeon-6140-skylake-2s", 7)) == NULL)
+	if ((m = load_shape(fixture, "skylake-2s", "intel-xeon-6140-skylake-2s", 7)) == NULL)
 		return;
 	ok(plan(m, -1, &p) == 0 && p.anchor == 0, "skylake: anchor 0 (got %d)", p.anchor);
 	ok(p.rel[REL_SMT_SIBLING].cpu == 36, "skylake: smt-sibling 36 (got %d)",
@@ -140,14 +140,14 @@ test_skylake(void)
 
 /* Zen 4: sibling 192, same-package in another CCD. */
 static void
-test_zen4(void)
+test_zen4(int fixture)
 {
 	struct topo		*m;
 	struct check_plan	 p;
 	const struct topo_pu	*a, *b;
 	int			 cpu;
 
-	if ((m = load_real("amd-epyc-9654-zen4-2s", 5)) == NULL)
+	if ((m = load_shape(fixture, "zen4-2s", "amd-epyc-9654-zen4-2s", 5)) == NULL)
 		return;
 	ok(plan(m, -1, &p) == 0 && p.rel[REL_SMT_SIBLING].cpu == 192,
 	    "zen4: smt-sibling 192 (got %d)", p.rel[REL_SMT_SIBLING].cpu);
@@ -166,14 +166,14 @@ test_zen4(void)
 
 /* Knights Landing SMT4: the sibling is one of the anchor core's three others. */
 static void
-test_knl(void)
+test_knl(int fixture)
 {
 	struct topo		*m;
 	struct check_plan	 p;
 	const struct topo_pu	*a, *b;
 	int			 cpu;
 
-	if ((m = load_real("intel-xeonphi-7210-knl", 4)) == NULL)
+	if ((m = load_shape(fixture, "knl", "intel-xeonphi-7210-knl", 4)) == NULL)
 		return;
 	ok(plan(m, -1, &p) == 0, "knl: plans");
 	cpu = p.rel[REL_SMT_SIBLING].cpu;
@@ -549,9 +549,12 @@ int
 main(void)
 {
 	test_manifest();
-	test_skylake();
-	test_zen4();
-	test_knl();
+	test_skylake(1);
+	test_skylake(0);
+	test_zen4(1);
+	test_zen4(0);
+	test_knl(1);
+	test_knl(0);
 	test_bulldozer();
 	test_cgroup("amd-opteron-6134-cgroup2", 8);
 	test_cgroup("amd-opteron-8347-cgroup-cpuless-numa", 4);

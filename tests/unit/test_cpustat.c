@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "os/os.h"
 #include "sample/cpustat.h"
 #include "tap.h"
 #include "base/util.h"
@@ -145,7 +146,14 @@ test_errors(void)
 	cpustat_free(&s);
 }
 
-/* A NULL procroot takes $SMTSCOPE_PROCROOT. */
+/* Is a sample proc-b's fixture (5 CPUs, cpu0 user 1300)? */
+static int
+test_is_proc_b(const struct cpustat_sample *s)
+{
+	return s->ncpu == 5 && s->cpu[0].user == 1300;
+}
+
+/* A NULL procroot takes the one root: $SMTSCOPE_ROOT, or os_set_root()'s. */
 static void
 test_env(void)
 {
@@ -154,12 +162,21 @@ test_env(void)
 	char			err[512];
 
 	memset(&s, 0, sizeof s);
-	setenv("SMTSCOPE_PROCROOT", test_root("proc-b"), 1);
-	ok(cpustat_sample(&s, NULL, err, sizeof err) == 0 && s.ncpu == 5,
-	    "env: SMTSCOPE_PROCROOT honored (ncpu %d)", s.ncpu);
+	setenv("SMTSCOPE_ROOT", test_root("proc-b"), 1);
+	ok(cpustat_sample(&s, NULL, err, sizeof err) == 0 && test_is_proc_b(&s),
+	    "env: SMTSCOPE_ROOT honored (ncpu %d)", s.ncpu);
 	ok(cpustat_task_read(4242, &t, NULL) == 0 && t.nvcsw == 9,
-	    "env: task read from SMTSCOPE_PROCROOT");
-	unsetenv("SMTSCOPE_PROCROOT");
+	    "env: task read from SMTSCOPE_ROOT");
+	unsetenv("SMTSCOPE_ROOT");
+	ok(cpustat_sample(&s, NULL, err, sizeof err) == 0 && !test_is_proc_b(&s),
+	    "env: unset, the live /proc again (ncpu %d)", s.ncpu);
+	os_set_root(test_root("proc-b"));
+	ok(cpustat_sample(&s, NULL, err, sizeof err) == 0 && test_is_proc_b(&s) &&
+	    strcmp(os_root(), test_root("proc-b")) == 0,
+	    "os_set_root() is the same root (ncpu %d)", s.ncpu);
+	ok(cpustat_sample(&s, "", err, sizeof err) == 0 && !test_is_proc_b(&s),
+	    "an explicit \"\" is the live /proc whatever the root (ncpu %d)", s.ncpu);
+	os_set_root(NULL);
 	cpustat_free(&s);
 }
 
@@ -245,7 +262,7 @@ test_live(void)
 int
 main(void)
 {
-	unsetenv("SMTSCOPE_PROCROOT");
+	unsetenv("SMTSCOPE_ROOT");
 	test_fixture();
 	test_errors();
 	test_env();

@@ -198,15 +198,15 @@ test_plan_synthetic(void)
 	free(inf);
 }
 
-/* The planner on real machines: representatives, within the budget. */
+/* The planner on big machines (fixture 1, or the real files): representatives, within the budget. */
 static void
-test_plan_real(void)
+test_plan_real(int fixture)
 {
 	struct infer	*inf = xcalloc(1, sizeof *inf);
 	struct topo	*m;
 	int		 i, sib = 0, agree = 1;
 
-	if ((m = load_real("intel-xeon-6140-skylake-2s", 4)) != NULL) {
+	if ((m = load_shape(fixture, "skylake-2s", "intel-xeon-6140-skylake-2s", 4)) != NULL) {
 		ok(plan_on(inf, m, NULL) > 1 && infer_estimate(inf) <= INFER_BUDGET_S + 1,
 		    "Skylake 2x18x2: %d representative pairs in about %.0f s", inf->npairs,
 		    infer_estimate(inf));
@@ -220,7 +220,7 @@ test_plan_real(void)
 		ok(agree, "each pair carries its reported relation");
 		topo_free(m);
 	}
-	if ((m = load_real("amd-epyc-9654-zen4-2s", 2)) != NULL) {
+	if ((m = load_shape(fixture, "zen4-2s", "amd-epyc-9654-zen4-2s", 2)) != NULL) {
 		ok(plan_on(inf, m, NULL) > 1 && inf->npairs <= INFER_MAX_PAIRS &&
 		    infer_estimate(inf) <= INFER_BUDGET_S + 1,
 		    "Zen4 384 CPUs: %d pairs in about %.0f s", inf->npairs, infer_estimate(inf));
@@ -288,7 +288,8 @@ main(void)
 	test_classify();
 	test_split();
 	test_plan_synthetic();
-	test_plan_real();
+	test_plan_real(1);
+	test_plan_real(0);
 	test_load();
 	return tap_done();
 }

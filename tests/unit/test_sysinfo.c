@@ -259,7 +259,7 @@ test_live(void)
 int
 main(void)
 {
-	unsetenv("SMTSCOPE_PROCROOT");
+	unsetenv("SMTSCOPE_ROOT");
 	test_intel();
 	test_vm();
 	test_amd();

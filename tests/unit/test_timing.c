@@ -247,15 +247,18 @@ test_bad_words(void)
 	topo_free(m);
 }
 
-/* The real machines named in the issue. */
+/*
+ * The machines named in the issue: their shapes from the fixtures (fixture
+ * 1) or the real files (0); the rest of the real ones only from the files.
+ */
 static void
-test_real(void)
+test_real(int fixture)
 {
 	struct timing_place	*p;
 	struct topo		*m;
 	int			 n;
 
-	if ((m = load_real("intel-xeon-6140-skylake-2s", 1)) != NULL) {
+	if ((m = load_shape(fixture, "skylake-2s", "intel-xeon-6140-skylake-2s", 1)) != NULL) {
 		n = plan(m, "all,cores,half", &p);
 		ok(n == 3 && p[0].ncpus == 72, "Skylake 2S: all is 72 CPUs");
 		ok(n == 3 && p[1].ncpus == 36 && p[1].ncores == 36 &&
@@ -272,7 +275,7 @@ test_real(void)
 		free(p);
 		topo_free(m);
 	}
-	if ((m = load_real("intel-xeonphi-7210-knl", 1)) != NULL) {
+	if ((m = load_shape(fixture, "knl", "intel-xeonphi-7210-knl", 1)) != NULL) {
 		n = plan(m, "all,cores,half", &p);
 		ok(n == 3 && p[1].ncpus == 64 && p[1].ncores == 64,
 		    "KNL: cores is 64 CPUs on 64 cores");
@@ -283,7 +286,7 @@ test_real(void)
 		free(p);
 		topo_free(m);
 	}
-	if ((m = load_real("intel-xeon-x7460-dunnington-4s", 1)) != NULL) {
+	if (!fixture && (m = load_real("intel-xeon-x7460-dunnington-4s", 1)) != NULL) {
 		n = plan(m, "all,cores,half", &p);
 		ok(n == 3 && p[1].status == TIMING_SAME && p[1].same_as == 0,
 		    "Dunnington (no SMT): cores equals all, not run twice");
@@ -292,7 +295,8 @@ test_real(void)
 		free(p);
 		topo_free(m);
 	}
-	if ((m = load_real("intel-core-i7-1370p-raptorlake-hybrid", 1)) != NULL) {
+	if ((m = load_shape(fixture, "hybrid-laptop", "intel-core-i7-1370p-raptorlake-hybrid",
+	    1)) != NULL) {
 		n = plan(m, "all,cores,half", &p);
 		ok(n == 3 && p[0].ncpus == 20 && p[1].ncpus == 14 &&
 		    p[2].ncpus == 10 && p[2].ncores == 5 && whole_cores(m, &p[2].cpus),
@@ -302,7 +306,7 @@ test_real(void)
 		free(p);
 		topo_free(m);
 	}
-	if ((m = load_real("intel-xeon-netburst-4s2c2t-offline", 1)) != NULL) {
+	if (!fixture && (m = load_real("intel-xeon-netburst-4s2c2t-offline", 1)) != NULL) {
 		n = plan(m, "all,cores,half", &p);
 		ok(n == 3 && p[0].ncpus == 12 && p[1].ncpus == 7 &&
 		    p[2].ncpus == 6 && whole_cores(m, &p[2].cpus),
@@ -311,7 +315,7 @@ test_real(void)
 		free(p);
 		topo_free(m);
 	}
-	if ((m = load_real("amd-opteron-6134-cgroup2", 1)) != NULL) {
+	if (!fixture && (m = load_real("amd-opteron-6134-cgroup2", 1)) != NULL) {
 		n = plan(m, "all,cores", &p);
 		ok(n == 2 && p[0].ncpus == 6 && p[1].status == TIMING_SAME,
 		    "cgroup-restricted Opteron: all is the 6 allowed CPUs, cores the same");
@@ -541,7 +545,8 @@ main(void)
 	test_synthetic_other();
 	test_synthetic_nosmt();
 	test_bad_words();
-	test_real();
+	test_real(1);
+	test_real(0);
 	test_stat();
 	test_contention();
 	test_find_command();

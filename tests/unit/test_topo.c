@@ -55,14 +55,32 @@ test_manifest(void)
 	ok(n == 23, "MANIFEST.tsv lists 23 machines (got %d)", n);
 }
 
-/* Siblings and relations on known machines. */
+/* POWER9 (the fixture): SMT4 numbered 4 per core, two cores to an L2 and an L3. */
 static void
-test_relations(void)
+test_power9(void)
+{
+	struct topo	*m;
+
+	if ((m = load_fixture("power9-2s", 5)) == NULL)
+		return;
+	ok(topo_relation(m, 0, 3) == REL_SMT_SIBLING, "POWER9: P#0 and P#3 are SMT siblings");
+	ok(topo_relation(m, 0, 4) == REL_SHARED_L2, "POWER9: P#4 is the core-pair mate (L2)");
+	ok(topo_relation(m, 0, 8) == REL_SAME_PACKAGE, "POWER9: P#8 is another core pair");
+	ok(topo_relation(m, 0, 88) == REL_OTHER_PACKAGE, "POWER9: P#88 is the other package");
+	topo_free(m);
+}
+
+/*
+ * Siblings and relations on known machines: their shapes from the fixtures
+ * (fixture 1) or the real files (0); the real-only quirks from the files.
+ */
+static void
+test_relations(int fixture)
 {
 	struct topo	*m;
 	int		 i, mates;
 
-	if ((m = load_real("intel-xeon-6140-skylake-2s", 0)) == NULL) {
+	if ((m = load_shape(fixture, "skylake-2s", "intel-xeon-6140-skylake-2s", 0)) == NULL) {
 		skip("Skylake topology not available");
 	} else {
 		ok(topo_relation(m, 0, 36) == REL_SMT_SIBLING, "Skylake: P#0 and P#36 are SMT siblings");
@@ -76,7 +94,9 @@ test_relations(void)
 		    "Skylake: P#0 is rank 0, P#36 rank 1 of core 0");
 		topo_free(m);
 	}
-	if ((m = load_real("amd-opteron-6272-bulldozer-4s", 0)) == NULL) {
+	if (fixture) {
+		test_power9();
+	} else if ((m = load_real("amd-opteron-6272-bulldozer-4s", 0)) == NULL) {
 		skip("Bulldozer topology not available");
 	} else {
 		ok(topo_relation(m, 0, 1) == REL_SHARED_L2, "Bulldozer: P#0 and P#1 are module mates (shared-l2)");
@@ -87,7 +107,7 @@ test_relations(void)
 		ok(mates == 0, "Bulldozer: no SMT siblings at all");
 		topo_free(m);
 	}
-	if ((m = load_real("amd-epyc-9654-zen4-2s", 0)) == NULL) {
+	if ((m = load_shape(fixture, "zen4-2s", "amd-epyc-9654-zen4-2s", 0)) == NULL) {
 		skip("Zen 4 topology not available");
 	} else {
 		ok(topo_relation(m, 0, 192) == REL_SMT_SIBLING, "Zen 4: P#0 and P#192 are siblings");
@@ -97,7 +117,7 @@ test_relations(void)
 		ok(topo_llc_bytes(m, 0) == 32ULL << 20, "Zen 4: LLC over P#0 is 32MB");
 		topo_free(m);
 	}
-	if ((m = load_real("intel-xeonphi-7210-knl", 0)) == NULL) {
+	if ((m = load_shape(fixture, "knl", "intel-xeonphi-7210-knl", 0)) == NULL) {
 		skip("KNL topology not available");
 	} else {
 		for (i = 0, mates = 0; i < m->npus; i++)
@@ -108,21 +128,25 @@ test_relations(void)
 		ok(topo_relation(m, 0, 1) == REL_SHARED_L2, "KNL: P#1 is the tile mate (shared L2)");
 		topo_free(m);
 	}
-	if ((m = load_real("sony-ps3-cell-1c2t", 0)) == NULL) {
+	if (fixture) {
+		/* PS3, offline CPUs and cgroups: only the real files have them. */
+	} else if ((m = load_real("sony-ps3-cell-1c2t", 0)) == NULL) {
 		skip("PS3 topology not available");
 	} else {
 		ok(m->npackages == 0 && m->ncores == 1, "PS3: no package, one core");
 		ok(topo_relation(m, 0, 1) == REL_SMT_SIBLING, "PS3: its two threads are siblings");
 		topo_free(m);
 	}
-	if ((m = load_real("intel-xeon-netburst-4s2c2t-offline", 0)) == NULL) {
+	if (fixture) {
+	} else if ((m = load_real("intel-xeon-netburst-4s2c2t-offline", 0)) == NULL) {
 		skip("offline topology not available");
 	} else {
 		ok(cpuset_count(&m->offline) == 4, "NetBurst offline: 4 CPUs offline (got %d)",
 		    cpuset_count(&m->offline));
 		topo_free(m);
 	}
-	if ((m = load_real("amd-opteron-6134-cgroup2", 0)) == NULL) {
+	if (fixture) {
+	} else if ((m = load_real("amd-opteron-6134-cgroup2", 0)) == NULL) {
 		skip("cgroup topology not available");
 	} else {
 		char	err[256];
@@ -136,7 +160,8 @@ test_relations(void)
 		    strstr(err, "not allowed") != NULL, "cgroup2: a disallowed CPU is refused: %s", err);
 		topo_free(m);
 	}
-	if ((m = load_real("intel-core-i7-1370p-raptorlake-hybrid", 0)) == NULL) {
+	if ((m = load_shape(fixture, "hybrid-laptop", "intel-core-i7-1370p-raptorlake-hybrid",
+	    0)) == NULL) {
 		skip("hybrid topology not available");
 	} else {
 		int	p = 0, e = 0;
@@ -162,6 +187,9 @@ test_all_pairs(void)
 		"intel-xeon-6140-skylake-2s", "amd-opteron-6272-bulldozer-4s",
 		"amd-epyc-9654-zen4-2s", "intel-xeonphi-7210-knl",
 		"intel-core-i7-1370p-raptorlake-hybrid", "ibm-power8-smt-sparse",
+		/* The project's fixtures (tests/tools/topofix.sh), in every clone. */
+		"fixture:skylake-2s", "fixture:zen4-2s", "fixture:ivybridge-12s",
+		"fixture:hybrid-laptop", "fixture:knl", "fixture:power9-2s",
 	};
 	struct topo		*m;
 	size_t			 k;
@@ -169,7 +197,8 @@ test_all_pairs(void)
 	enum topo_rel		 r;
 
 	for (k = 0; k < sizeof names / sizeof names[0]; k++) {
-		if ((m = load_real(names[k], 0)) == NULL) {
+		if ((m = strncmp(names[k], "fixture:", 8) == 0 ?
+		    load_fixture(names[k] + 8, 0) : load_real(names[k], 0)) == NULL) {
 			skip("%s not available", names[k]);
 			continue;
 		}
@@ -288,7 +317,8 @@ int
 main(void)
 {
 	test_manifest();
-	test_relations();
+	test_relations(1);
+	test_relations(0);
 	test_all_pairs();
 	test_synthetic();
 	test_live();

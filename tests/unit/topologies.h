@@ -1,4 +1,10 @@
-/* topologies.h: the real machines' XML beside the checkout, for unit tests. */
+/*
+ * topologies.h: machines for unit tests: the project's own fixtures
+ * (tests/tools/topofix.sh, made from hwloc synthetic strings, which every
+ * clone has; tests/run.sh makes them in $SMTSCOPE_FIXTURES), and the real
+ * machines' XML beside the checkout (../shared/topologies), for what only
+ * a real file shows.
+ */
 #ifndef SMTSCOPE_TEST_TOPOLOGIES_H
 #define SMTSCOPE_TEST_TOPOLOGIES_H
 
@@ -46,6 +52,54 @@ load_real(const char *name, int nskip)
 			skip("%s did not load", name);
 	}
 	return m;
+}
+
+/* Where the fixtures lie: $SMTSCOPE_FIXTURES or tests/out/fixtures. */
+static inline const char *
+fixtures_dir(void)
+{
+	const char	*d = getenv("SMTSCOPE_FIXTURES");
+
+	return d != NULL && *d != '\0' ? d : "tests/out/fixtures";
+}
+
+/*
+ * Load one of the project's fixtures (skylake-2s, zen4-2s, knl,
+ * hybrid-laptop, power9-2s...). When it was not made (hwloc's tools are
+ * missing), record nskip skips and return NULL; else its loading is an
+ * assertion, and a failure records nskip - 1 skips.
+ */
+static inline struct topo *
+load_fixture(const char *name, int nskip)
+{
+	char		 path[1024], err[512];
+	struct topo	*m;
+	FILE		*f;
+	int		 i;
+
+	snprintf(path, sizeof path, "%s/%s.xml", fixtures_dir(), name);
+	if ((f = fopen(path, "r")) == NULL) {
+		for (i = 0; i < nskip; i++)
+			skip("%s not made: sh tests/tools/topofix.sh %s (hwloc's tools)",
+			    path, fixtures_dir());
+		return NULL;
+	}
+	fclose(f);
+	m = topo_load_xml(path, err, sizeof err);
+	ok(m != NULL, "fixture %s loads", name);
+	if (m == NULL) {
+		printf("# %s\n", err);
+		for (i = 1; i < nskip; i++)
+			skip("fixture %s did not load", name);
+	}
+	return m;
+}
+
+/* A shape's machine: the fixture (fixture 1) or the real file (0). */
+static inline struct topo *
+load_shape(int fixture, const char *fixture_name, const char *real_name, int nskip)
+{
+	return fixture ? load_fixture(fixture_name, nskip) : load_real(real_name, nskip);
 }
 
 #endif

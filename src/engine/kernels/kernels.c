@@ -3,12 +3,12 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "engine/kernels/kernel.h"
 #include "base/util.h"
 #include "engine/kernels/kernels_internal.h"
+#include "os/os.h"
 
 /* Order is the order `smtscope kernels` lists them in. */
 const struct kernel *const kernel_all[] = {
@@ -183,28 +183,16 @@ kernels_parse_size(const char *name, const char *param,
 	return 0;
 }
 
-/* Map zeroed memory for a buffer, asking for huge pages; NULL on failure. */
+/* Map zeroed memory for a buffer, on huge pages where the OS gives them; NULL on failure. */
 void *
 kernels_map(size_t bytes)
 {
-	void	*p;
-
-	p = mmap(NULL, bytes, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS,
-	    -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-#ifdef MADV_HUGEPAGE
-	/* Fewer TLB misses, so the memory loads measure caches and DRAM. */
-	if (bytes >= (2U << 20))
-		madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-	return p;
+	return os_map(bytes);
 }
 
 /* Unmap a buffer from kernels_map(). */
 void
 kernels_unmap(void *p, size_t bytes)
 {
-	if (p != NULL)
-		munmap(p, bytes);
+	os_unmap(p, bytes);
 }

@@ -29,6 +29,7 @@
 #include "engine/kernels/kernel.h"
 #include "base/util.h"
 #include "engine/kernels/kernels_internal.h"
+#include "os/os.h"
 
 /* Round trips per step: 32 x 5 to 30 us. */
 #define PIPE_TRIPS	32
@@ -48,12 +49,12 @@ pipe_parse(const char *param, const struct kernel_env *env,
 	(void)env;
 	if (kernels_parse_none("pipe", param, p, err, errlen) != 0)
 		return -1;
-	if (pipe2(a, O_CLOEXEC) != 0) {
-		snprintf(err, errlen, "pipe: pipe2: %s", strerror(errno));
+	if (os_pipe(a) != 0) {
+		snprintf(err, errlen, "pipe: pipe: %s", strerror(errno));
 		return -1;
 	}
-	if (pipe2(b, O_CLOEXEC) != 0) {
-		snprintf(err, errlen, "pipe: pipe2: %s", strerror(errno));
+	if (os_pipe(b) != 0) {
+		snprintf(err, errlen, "pipe: pipe: %s", strerror(errno));
 		close(a[0]);
 		close(a[1]);
 		return -1;

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "engine/kernels/kernel.h"
 #include "engine/load/load.h"
+#include "os/os.h"
 
 const char	*__asan_default_options(void);
 const char	*__ubsan_default_options(void);
@@ -148,7 +148,7 @@ main(int argc, char **argv)
 	if ((k = kernel_find(argv[1])) == NULL)
 		load_usage();
 	snprintf(name, sizeof name, "smtscope:%s", k->name);
-	prctl(PR_SET_NAME, name);
+	os_set_name(name);
 
 	memset(&p, 0, sizeof p);
 	end_b = strcmp(argv[2], "b") == 0;

@@ -1,0 +1,362 @@
+/*
+ * run_measure.c: `smtscope run`'s measurement (run.h): each load started
+ * and waited for, measured alone with the others paused (a guarded solo,
+ * measured again once its core is quiet), then all together in one window
+ * that ends when every rate is known, with the foreign work on each load's
+ * core, the counters over both phases and the sensors at the end. Pure
+ * data in (the specs and --time), the struct run out; nothing printed.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "engine/analysis.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
+#include "engine/measure.h"
+#include "engine/solo.h"
+#include "exp/run.h"
+#include "model/topo.h"
+#include "sample/cpustat.h"
+#include "sample/foreign.h"
+#include "sample/perf.h"
+#include "sample/sensors.h"
+
+/* How long a load may take to do its first unit of work. */
+#define RUN_READY_S	30
+/* A foreign process is named when it took at least this share of a CPU. */
+#define RUN_WHO_MIN	0.02
+
+/* Record why a load failed, if it died. */
+static void
+run_failure(struct loads *ls, struct run_result *r)
+{
+	struct load	*l = loads_get(ls, r->id);
+
+	if (r->failure[0] != '\0')
+		return;
+	if (l == NULL)
+		snprintf(r->failure, sizeof r->failure, "stopped");
+	else if (l->state == LOAD_DEAD)
+		snprintf(r->failure, sizeof r->failure, "%s", l->death);
+}
+
+/* Start every load and wait for its first unit of work; a signal's number, or 0. */
+static int
+run_start(struct loads *ls, struct run_result *r, int n)
+{
+	struct load	*l;
+	char		 err[512];
+	int		 i, sig;
+
+	for (i = 0; i < n; i++) {
+		if ((r[i].id = loads_start(ls, &r[i].spec, err, sizeof err)) == -1) {
+			snprintf(r[i].failure, sizeof r[i].failure, "%.511s", err);
+			continue;
+		}
+		if ((sig = measure_wait_ready(ls, r[i].id, RUN_READY_S)) > 0)
+			return sig;
+		l = loads_get(ls, r[i].id);
+		if (sig == -1 && l != NULL && l->state != LOAD_DEAD) {
+			snprintf(r[i].failure, sizeof r[i].failure, "did no work in its "
+			    "first %d s (its setup never finished)", RUN_READY_S);
+			loads_stop(ls, r[i].id);
+			r[i].id = -1;
+		}
+	}
+	return 0;
+}
+
+/* The windows of a run: --time is the longest; each ends when its rate is known. */
+static void
+run_windows(double secs, struct solo_stable *stab, struct measure_win *w)
+{
+	double	sub = secs / 10 < 0.25 ? secs / 10 : 0.25;
+
+	/* Sub-windows long enough that a window never needs STABLE_MAX_SUBS. */
+	if (sub < secs / 200)
+		sub = secs / 200;
+	solo_stable_set(stab, w, secs < 0.5 ? secs : 0.5, secs, sub, 0.03, 4);
+}
+
+/* The foreign work on a load's core over the last scanned interval. */
+static void
+run_foreign(const struct foreign *f, const struct topo *m, const struct run_result *r,
+    struct run_foreign *rf)
+{
+	struct cpuset	core;
+
+	measure_core_cpus(m, &r->spec, &core);
+	rf->cpus = measure_foreign_cpus(f, &core);
+	rf->nwho = measure_foreign_on(f, &core, RUN_WHO_MIN, rf->who, RUN_WHO_MAX);
+}
+
+/*
+ * A load's counters: with pw NULL, mark where a window starts; else the
+ * figures since the mark into pw (NAN where the load has none, and why).
+ */
+static void
+run_counters(struct loads *ls, struct run_result *r, struct perf_window *pw)
+{
+	struct load_sample	 now;
+	struct load		*l = loads_get(ls, r->id);
+
+	if (l == NULL || l->perf == NULL)
+		return;
+	if (pw == NULL) {
+		loads_peek(ls, l, &r->mark);
+		return;
+	}
+	loads_peek(ls, l, &now);
+	perf_window(&r->mark.perf, &now.perf, now.t_ns - r->mark.t_ns, pw);
+	if (r->counters_why[0] == '\0')
+		snprintf(r->counters_why, sizeof r->counters_why, "%s",
+		    perf_load_why(l->perf));
+	if (r->counters_why[0] == '\0' && isnan(pw->llc_mpki) && isfinite(pw->ipc))
+		snprintf(r->counters_why, sizeof r->counters_why, "no last-level-cache miss "
+		    "event on this PMU");
+}
+
+/*
+ * Each load alone, the others paused, guarded: measured again once its core
+ * is quiet. A signal's number, or 0.
+ */
+static int
+run_solos(struct loads *ls, struct foreign *f, struct run *run)
+{
+	struct solo_stable	 stab;
+	struct measure_win	 w;
+	struct solo_result	 res;
+	struct run_result	*r;
+	struct load		*l;
+	uint64_t		 warm_ns, quiet_ns;
+	int			 i, sig, cpu_bound;
+
+	run_windows(run->time_s, &stab, &w);
+	warm_ns = (uint64_t)((run->time_s / 4 < 0.25 ? run->time_s / 4 : 0.25) * 1e9);
+	quiet_ns = (uint64_t)((run->time_s > 1 ? run->time_s : 1) * 1e9);
+	for (i = 0; i < run->n; i++) {
+		r = &run->r[i];
+		if (r->id <= 0)
+			continue;
+		cpu_bound = kernel_cpu_bound(r->spec.k);
+		measure_foreign_scan(f, ls);
+		run_counters(ls, r, NULL);
+		sig = solo_measure_guarded(&solo_loads_ops, ls, r->id, warm_ns, &stab,
+		    cpu_bound, quiet_ns, &res, &r->solo_tries);
+		if (sig > 0)
+			return sig;
+		run_counters(ls, r, &r->solo_pw);
+		measure_foreign_scan(f, ls);
+		if (sig == 0) {
+			r->solo = res.rate;
+			r->solo_share = res.share;
+			r->solo_spread = res.spread;
+			r->solo_disturbed = solo_disturbed(&res, cpu_bound);
+			run_foreign(f, run->m, r, &r->solo_foreign);
+			/* Others' time over the kept window, from /proc/stat. */
+			if (isfinite(res.foreign))
+				r->solo_foreign.cpus = res.foreign;
+		}
+		run_failure(ls, r);
+		if (sig == 0 && !(res.rate > 0) && r->failure[0] == '\0' &&
+		    (l = loads_get(ls, r->id)) != NULL &&
+		    loads_stall(ls, l, r->failure, sizeof r->failure))
+			continue;
+		if (sig == 0 && !(res.rate > 0) && r->failure[0] == '\0') {
+			r->starved = r->solo_disturbed;
+			snprintf(r->failure, sizeof r->failure, "made no progress alone%s",
+			    r->starved ? " (others took its CPU, see the warnings)" : "");
+		}
+	}
+	return 0;
+}
+
+/* The CPUs of every load and their siblings, busy and foreign over the together phase. */
+static void
+run_cpus(struct run *run, const struct cpustat_sample *a,
+    const struct cpustat_sample *b, const struct foreign *f)
+{
+	struct cpustat_pct	pct;
+	struct cpuset		all, core;
+	int			i, cpu;
+
+	cpuset_zero(&all);
+	for (i = 0; i < run->n; i++) {
+		measure_core_cpus(run->m, &run->r[i].spec, &core);
+		CPUSET_FOREACH(cpu, &core)
+			cpuset_set(&all, cpu);
+	}
+	run->cpus = xcalloc((size_t)cpuset_count(&all) + 1, sizeof *run->cpus);
+	CPUSET_FOREACH(cpu, &all) {
+		run->cpus[run->ncpus].cpu = cpu;
+		run->cpus[run->ncpus].busy = cpustat_delta(a, b, cpu, &pct) == 0 ?
+		    pct.busy / 100 : NAN;
+		run->cpus[run->ncpus++].foreign_busy = foreign_cpu_share(f, cpu);
+	}
+}
+
+/* The sensors at the end of the together window: each CPU's clock and temperature, power. */
+static void
+run_sensors(struct run *run, const struct sensors *sn)
+{
+	struct run_cpu	*c;
+	int		 i;
+
+	for (i = 0; i < run->ncpus; i++) {
+		c = &run->cpus[i];
+		c->mhz = c->cpu < sn->ncpu ? sn->cpu[c->cpu].mhz : NAN;
+		c->temp_c = c->cpu < sn->ncpu ? sn->cpu[c->cpu].temp_c : NAN;
+		c->base_mhz = c->cpu < sn->ncpu ? sn->cpu[c->cpu].base_mhz : NAN;
+		c->max_mhz = c->cpu < sn->ncpu ? sn->cpu[c->cpu].max_mhz : NAN;
+	}
+	run->watts = sensors_watts(sn);
+	run->temp_c = sensors_temp(sn);
+	snprintf(run->mhz_src, sizeof run->mhz_src, "%s", sn->mhz_src);
+	snprintf(run->mhz_why, sizeof run->mhz_why, "%s", sn->mhz_why);
+	snprintf(run->temp_why, sizeof run->temp_why, "%s", sn->temp_why);
+	snprintf(run->watts_why, sizeof run->watts_why, "%s", sn->watts_why);
+}
+
+/*
+ * All together: one window that ends when every rate is known; foreign
+ * work on each core. A signal's number, or 0.
+ */
+static int
+run_together(struct loads *ls, struct foreign *f, struct sensors *sn, struct run *run)
+{
+	struct cpustat_sample	 cs[2];
+	struct solo_stable	 stab;
+	struct measure_win	 w;
+	struct measure_fig	*fig = xcalloc((size_t)run->n, sizeof *fig);
+	struct run_result	*r;
+	char			 err[256];
+	int			*ids = xcalloc((size_t)run->n, sizeof *ids);
+	int			 i, sig;
+	double			 spread;
+
+	run_windows(run->time_s, &stab, &w);
+	for (i = 0; i < run->n; i++)
+		ids[i] = run->r[i].id;
+	if ((sig = measure_sleep(w.sub_s)) != 0) {
+		free(fig);
+		free(ids);
+		return sig;
+	}
+	memset(cs, 0, sizeof cs);
+	cpustat_sample(&cs[0], NULL, err, sizeof err);
+	measure_foreign_scan(f, ls);
+	sensors_read(sn, util_now_ns());
+	for (i = 0; i < run->n; i++)
+		run_counters(ls, &run->r[i], NULL);
+	sig = measure_stable(ls, ids, run->n, &w, fig, &spread, &run->together_s);
+	for (i = 0; i < run->n; i++)
+		run_counters(ls, &run->r[i], &run->r[i].pw);
+	sensors_read(sn, util_now_ns());
+	measure_foreign_scan(f, ls);
+	cpustat_sample(&cs[1], NULL, err, sizeof err);
+	if (sig == 0)
+		run_cpus(run, &cs[0], &cs[1], f);
+	run_sensors(run, sn);
+	cpustat_free(&cs[0]);
+	cpustat_free(&cs[1]);
+	for (i = 0; sig == 0 && i < run->n; i++) {
+		r = &run->r[i];
+		r->rate = fig[i].rate;
+		r->share = fig[i].share;
+		r->spread = fig[i].spread;
+		run_foreign(f, run->m, r, &r->foreign);
+		r->disturbed = r->foreign.cpus > SOLO_FOREIGN_MAX;
+	}
+	free(fig);
+	free(ids);
+	return sig;
+}
+
+/* Each load's figures after the together window: where it ran, its speed; 1 if one failed. */
+static int
+run_results(struct loads *ls, struct run *run)
+{
+	struct run_result	*r;
+	struct load		*l;
+	int			 i, failed = 0;
+
+	for (i = 0; i < run->n; i++) {
+		r = &run->r[i];
+		if (r->id <= 0 || (l = loads_get(ls, r->id)) == NULL ||
+		    l->state == LOAD_DEAD) {
+			if (r->id > 0)
+				run_failure(ls, r);
+			failed = 1;
+			continue;
+		}
+		r->last_cpu = l->cur.cpu;
+		r->migrations = l->migrations;
+		r->cpus_seen = l->seen;
+		r->speed = analysis_speed(r->rate, r->solo);
+		r->efficiency = analysis_efficiency(r->speed, r->share, r->solo_share);
+		if (!r->starved && (r->failure[0] != '\0' || !isfinite(r->speed)))
+			failed = 1;
+	}
+	return failed;
+}
+
+/* A run of n loads on m, --time time_s: every figure unknown, the specs to fill. */
+void
+run_init(struct run *run, const struct topo *m, double time_s, int n)
+{
+	struct run_result	*r;
+	int			 i;
+
+	memset(run, 0, sizeof *run);
+	run->m = m;
+	run->time_s = time_s;
+	run->watts = run->temp_c = NAN;
+	run->n = n;
+	run->r = xcalloc((size_t)n + 1, sizeof *run->r);
+	for (i = 0; i < n; i++) {
+		r = &run->r[i];
+		r->solo = r->solo_share = r->solo_spread = r->rate = r->share = NAN;
+		r->spread = r->speed = r->efficiency = NAN;
+		r->solo_foreign.cpus = r->foreign.cpus = NAN;
+		r->last_cpu = -1;
+		perf_window_clear(&r->solo_pw);
+		perf_window_clear(&r->pw);
+	}
+}
+
+/* Release what the run holds. */
+void
+run_free(struct run *run)
+{
+	free(run->cpus);
+	free(run->r);
+	run->cpus = NULL;
+	run->r = NULL;
+}
+
+/* Measure: each load alone with the others paused, then all together; the loads stopped. */
+int
+run_measure(struct run *run, int *sig)
+{
+	struct loads	*ls = loads_new(run->m);
+	struct foreign	*f;
+	struct sensors	*sn;
+	int		 failed = 0;
+
+	f = foreign_new(NULL, run->m->max_os > 0 ? run->m->max_os + 1 : 1);
+	sn = sensors_new(NULL);
+	if ((*sig = run_start(ls, run->r, run->n)) == 0 &&
+	    (*sig = run_solos(ls, f, run)) == 0)
+		*sig = run_together(ls, f, sn, run);
+	sensors_free(sn);
+	foreign_free(f);
+	if (*sig == 0)
+		failed = run_results(ls, run);
+	loads_free(ls);
+	return failed;
+}
