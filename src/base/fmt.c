@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "base/fmt.h"
 
@@ -51,4 +52,16 @@ fmt_spread(char *buf, size_t len, double spread)
 		snprintf(buf, len, "\u00b1%.*f%%", 100 * fabs(spread) < 9.95 ? 1 : 0,
 		    100 * fabs(spread));
 	return buf;
+}
+
+/* v rounded to sig significant digits; as is when not finite. */
+double
+fmt_round(double v, int sig)
+{
+	char	buf[64];
+
+	if (!isfinite(v) || v == 0)
+		return v;
+	snprintf(buf, sizeof buf, "%.*e", sig > 1 ? sig - 1 : 0, v);
+	return strtod(buf, NULL);
 }

@@ -22,4 +22,7 @@ char	*fmt_num(char *buf, size_t len, double v, enum fmt_style, int prec);
 /* "±2.0%" for a relative spread, "" when not finite. Returns buf. */
 char	*fmt_spread(char *buf, size_t len, double spread);
 
+/* v rounded to sig significant digits, for data that need no more (recordings). */
+double	 fmt_round(double v, int sig);
+
 #endif

@@ -305,51 +305,39 @@ strbuf_printf(struct strbuf *sb, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Append a JSON string literal. */
-void
-strbuf_json_str(struct strbuf *sb, const char *s)
+/* The length of the valid UTF-8 sequence at s (1 to 4), 0 when it is not one. */
+size_t
+util_utf8_len(const char *s)
 {
-	const unsigned char	*p;
+	const unsigned char	*p = (const unsigned char *)s;
+	unsigned char		 lo = 0x80, hi = 0xbf;
+	size_t			 n, i;
 
-	if (s == NULL) {
-		strbuf_puts(sb, "null");
-		return;
-	}
-	strbuf_add(sb, "\"", 1);
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		switch (*p) {
-		case '"':
-			strbuf_puts(sb, "\\\"");
-			break;
-		case '\\':
-			strbuf_puts(sb, "\\\\");
-			break;
-		case '\n':
-			strbuf_puts(sb, "\\n");
-			break;
-		case '\t':
-			strbuf_puts(sb, "\\t");
-			break;
-		default:
-			if (*p < 0x20)
-				strbuf_printf(sb, "\\u%04x", *p);
-			else
-				strbuf_add(sb, (const char *)p, 1);
-		}
-	}
-	strbuf_add(sb, "\"", 1);
-}
-
-/* Append a JSON number; NaN and infinities become null. */
-void
-strbuf_json_num(struct strbuf *sb, double v)
-{
-	if (!isfinite(v))
-		strbuf_puts(sb, "null");
-	else if (v == (double)(long long)v && fabs(v) < 1e15)
-		strbuf_printf(sb, "%lld", (long long)v);
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4;
 	else
-		strbuf_printf(sb, "%.6g", v);
+		return 0;
+	/* No overlong forms, no surrogates, nothing past U+10FFFF. */
+	if (p[0] == 0xe0)
+		lo = 0xa0;
+	else if (p[0] == 0xed)
+		hi = 0x9f;
+	else if (p[0] == 0xf0)
+		lo = 0x90;
+	else if (p[0] == 0xf4)
+		hi = 0x8f;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
 }
 
 /* Read a small file whole; the trailing newline is removed. */

@@ -54,10 +54,8 @@ void	 strbuf_printf(struct strbuf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 strbuf_vprintf(struct strbuf *, const char *, va_list)
 	    __attribute__((format(printf, 2, 0)));
-/* Append s as a JSON string literal, quotes included. */
-void	 strbuf_json_str(struct strbuf *, const char *);
-/* Append a JSON number, or null when not finite. */
-void	 strbuf_json_num(struct strbuf *, double);
+/* The length of the valid UTF-8 sequence at s (1 to 4), 0 when it is not one. */
+size_t	 util_utf8_len(const char *);
 
 /* Read a whole small file (sysfs/procfs) into buf, trailing newline cut; -1 on error. */
 int	 util_read_file(const char *, char *, size_t);

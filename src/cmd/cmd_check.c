@@ -348,6 +348,8 @@ cmd_check_infer(const struct cmd_args *a)
 	infer_size(inf, INFER_BUDGET_S);
 	if (fmt == REPORT_TEXT)
 		infer_report_plan(inf, out.f);
+	else if (cmd_args_has(a, 'n'))
+		infer_report_json(inf, 1, out.f);
 	fflush(out.f);
 	rc = CMD_OK;
 	if (cmd_args_has(a, 'n'))
@@ -362,7 +364,7 @@ cmd_check_infer(const struct cmd_args *a)
 		cmd_die(sig);
 	}
 	if (fmt == REPORT_JSON)
-		infer_report_json(inf, out.f);
+		infer_report_json(inf, 0, out.f);
 	else
 		infer_report_text(inf, out.f);
 	rc = inf->failed ? CMD_FAIL : CMD_OK;

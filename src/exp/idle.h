@@ -164,14 +164,14 @@ int	idle_record_restore(const char *root, char *msg, size_t msglen);
 
 /* idle_record.c: idle residency in recordings (record_run.c hooks it). */
 struct idle_track;
-struct strbuf;
+struct jsonw;
 /* A tracker for a recording of m (hypervisor: cpuinfo's, for the reason's words). */
 struct idle_track *idle_track_new(const struct topo *, const char *hypervisor);
 void	idle_track_free(struct idle_track *);
 /* Add the header's "idle_states" and "idle_unavailable". */
-void	idle_track_header(const struct idle_track *, struct strbuf *);
+void	idle_track_header(const struct idle_track *, struct jsonw *);
 /* Add a sample's "i": each CPU's share per state since the last, in whole percent. */
-void	idle_track_sample(struct idle_track *, struct strbuf *);
+void	idle_track_sample(struct idle_track *, struct jsonw *);
 
 /* idle_calc.c */
 /* The medians, the wake-up cost, its spread and the residency of a cell's windows. */

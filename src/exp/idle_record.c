@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/jsonw.h"
 #include "exp/idle.h"
-#include "exp/record.h"
 #include "sample/cpuidle.h"
 #include "base/util.h"
 
@@ -51,58 +51,47 @@ idle_track_free(struct idle_track *t)
 	free(t);
 }
 
-/* The header's members: ,"idle_states":[names] (CPU 0's) or null, ,"idle_unavailable":why or null. */
+/* The header's members: "idle_states" (CPU 0's names, or null) and "idle_unavailable" (why, or null). */
 void
-idle_track_header(const struct idle_track *t, struct strbuf *sb)
+idle_track_header(const struct idle_track *t, struct jsonw *w)
 {
 	int	k;
 
-	strbuf_puts(sb, ",\"idle_states\":");
 	if (t->why[0] != '\0' || t->m->npus == 0 || t->prev[0].nstates == 0)
-		strbuf_puts(sb, "null");
+		jsonw_key_null(w, "idle_states");
 	else {
-		strbuf_puts(sb, "[");
-		for (k = 0; k < t->prev[0].nstates; k++) {
-			strbuf_puts(sb, k ? "," : "");
-			strbuf_json_str(sb, t->prev[0].st[k].name);
-		}
-		strbuf_puts(sb, "]");
+		jsonw_key_array(w, "idle_states");
+		for (k = 0; k < t->prev[0].nstates; k++)
+			jsonw_str(w, t->prev[0].st[k].name);
+		jsonw_array_end(w);
 	}
-	strbuf_puts(sb, ",\"idle_unavailable\":");
-	if (t->why[0] != '\0')
-		strbuf_json_str(sb, t->why);
-	else
-		strbuf_puts(sb, "null");
+	jsonw_key_text(w, "idle_unavailable", t->why);
 }
 
-/* A sample's member: ,"i":[[0,71],...] per CPU, null where unknown; nothing without states. */
+/* A sample's member "i": [[0,71],...] per CPU, null where unknown; nothing without states. */
 void
-idle_track_sample(struct idle_track *t, struct strbuf *sb)
+idle_track_sample(struct idle_track *t, struct jsonw *w)
 {
 	struct cpuidle_cpu	now;
 	struct cpuidle_res	res;
-	int			i, k, ok;
+	int			i, k;
 
 	if (t->why[0] != '\0')
 		return;
-	strbuf_puts(sb, ",\"i\":[");
+	jsonw_key_array(w, "i");
 	for (i = 0; i < t->m->npus; i++) {
-		strbuf_puts(sb, i ? "," : "");
-		ok = cpuidle_read(NULL, t->m->pus[i].os_index, &now) > 0 &&
-		    cpuidle_delta(&t->prev[i], &now, &res) == 0;
-		if (!ok)
-			strbuf_puts(sb, "null");
-		else {
-			strbuf_puts(sb, "[");
+		if (cpuidle_read(NULL, t->m->pus[i].os_index, &now) > 0 &&
+		    cpuidle_delta(&t->prev[i], &now, &res) == 0) {
+			jsonw_array(w);
 			for (k = 0; k < res.nstates; k++)
 				if (now.st[k].disabled)
-					strbuf_puts(sb, k ? ",null" : "null");
+					jsonw_null(w);
 				else
-					strbuf_printf(sb, "%s%.0f", k ? "," : "",
-					    100 * res.share[k]);
-			strbuf_puts(sb, "]");
-		}
+					jsonw_int(w, (long long)lround(100 * res.share[k]));
+			jsonw_array_end(w);
+		} else
+			jsonw_null(w);
 		t->prev[i] = now;
 	}
-	strbuf_puts(sb, "]");
+	jsonw_array_end(w);
 }

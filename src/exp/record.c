@@ -117,18 +117,6 @@ record_close(struct record_out *o, char *err, size_t errlen)
 	return bad ? -1 : 0;
 }
 
-/* Append a number with at most sig significant digits; null when not finite. */
-void
-record_num(struct strbuf *sb, double v, int sig)
-{
-	if (!isfinite(v))
-		strbuf_puts(sb, "null");
-	else if (v == (double)(long long)v && fabs(v) < 1e15)
-		strbuf_printf(sb, "%lld", (long long)v);
-	else
-		strbuf_printf(sb, "%.*g", sig, v);
-}
-
 /* Open a recording to read, plain or gzip. */
 struct record_in *
 record_open(const char *path, char *err, size_t errlen)

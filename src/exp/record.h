@@ -38,9 +38,6 @@ int	 record_write(struct record_out *, const struct strbuf *, char *err,
 /* Finish the file (the gzip trailer); -1 with a message. Frees it either way. */
 int	 record_close(struct record_out *, char *err, size_t errlen);
 
-/* Append a number with at most sig significant digits; null when not finite. */
-void	 record_num(struct strbuf *, double v, int sig);
-
 /* Open a recording to read, plain or gzip; NULL with a message naming it. */
 struct record_in *record_open(const char *path, char *err, size_t errlen);
 /*

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/fmt.h"
+#include "base/jsonw.h"
 #include "engine/analysis.h"
 #include "engine/own.h"
 #include "sample/cpustat.h"
@@ -38,6 +40,7 @@ struct record_run {
 	time_t			 t0_wall;
 	int			 lines;
 	struct strbuf		 sb;
+	struct jsonw		 w;		/* the line being written */
 	struct record_load	*ld;		/* by id; ids start at 1 */
 	int			 nld;
 	struct cpustat_sample	 prev;
@@ -94,23 +97,64 @@ record_run_lines(const struct record_run *rr)
 	return rr->lines;
 }
 
-/* Write the line in the buffer. */
+/* Start a line: one JSON object. */
+static void
+record_run_line(struct record_run *rr)
+{
+	rr->sb.len = 0;
+	rr->sb.s[0] = '\0';
+	jsonw_init(&rr->w, &rr->sb);
+	jsonw_object(&rr->w);
+}
+
+/* Close the line's object and write it. */
 static int
 record_run_put(struct record_run *rr, char *err, size_t errlen)
 {
+	jsonw_object_end(&rr->w);
+	jsonw_finish(&rr->w);
 	if (record_write(rr->out, &rr->sb, err, errlen) == -1)
 		return -1;
 	rr->lines++;
 	return 0;
 }
 
-/* Start a line with its time: {"t":12.34 */
+/*
+ * Start a line with its time, to a ten-thousandth of a second: {"t":12.3456.
+ * A replay smooths with the time between refreshes as the screen did, so
+ * the time keeps its digits whatever its size (six significant digits
+ * would round an hour's stamps to a hundredth).
+ */
 static void
 record_run_stamp(struct record_run *rr)
 {
-	rr->sb.len = 0;
-	rr->sb.s[0] = '\0';
-	strbuf_printf(&rr->sb, "{\"t\":%.2f", (double)(util_now_ns() - rr->t0_ns) / 1e9);
+	record_run_line(rr);
+	jsonw_key_fixed(&rr->w, "t", (double)(util_now_ns() - rr->t0_ns) / 1e9, 4);
+}
+
+/* A figure to sig significant digits (the format's promise), or null. */
+static void
+record_run_num(struct record_run *rr, double v, int sig)
+{
+	jsonw_num(&rr->w, fmt_round(v, sig));
+}
+
+/* A member's figure to sig significant digits, or null. */
+static void
+record_run_key_num(struct record_run *rr, const char *key, double v, int sig)
+{
+	jsonw_key(&rr->w, key);
+	record_run_num(rr, v, sig);
+}
+
+/* An event's name and the load it is about: "e":"stop","id":3 */
+static void
+record_run_event(struct record_run *rr, const char *name, int id)
+{
+	record_run_stamp(rr);
+	jsonw_key_str(&rr->w, "e", name);
+	if (id > 0)
+		jsonw_key_int(&rr->w, "id", id);
 }
 
 /* A load object: {"load":"hash@0","kernel":"hash","unit":...,"higher":true}. */
@@ -119,31 +163,14 @@ record_run_spec(struct record_run *rr, const struct load_spec *spec)
 {
 	const struct kernel	*k = spec->k;
 
-	strbuf_puts(&rr->sb, "{\"load\":");
-	strbuf_json_str(&rr->sb, spec->text);
-	strbuf_puts(&rr->sb, ",\"kernel\":");
-	strbuf_json_str(&rr->sb, k->name);
-	strbuf_puts(&rr->sb, ",\"unit\":");
-	strbuf_json_str(&rr->sb, k->unit);
-	strbuf_puts(&rr->sb, ",\"work\":");
-	strbuf_json_str(&rr->sb, k->work_unit);
-	strbuf_puts(&rr->sb, ",\"scale\":");
-	record_num(&rr->sb, k->scale, 6);
-	strbuf_printf(&rr->sb, ",\"higher\":%s}", k->higher_is_better ? "true" : "false");
-}
-
-/* The loads of the header: each as written, with its kernel's unit. */
-static void
-record_run_specs(struct record_run *rr)
-{
-	int	i;
-
-	strbuf_puts(&rr->sb, ",\"loads\":[");
-	for (i = 0; i < rr->nspecs; i++) {
-		strbuf_puts(&rr->sb, i > 0 ? "," : "");
-		record_run_spec(rr, &rr->specs[i]);
-	}
-	strbuf_puts(&rr->sb, "]");
+	jsonw_object(&rr->w);
+	jsonw_key_str(&rr->w, "load", spec->text);
+	jsonw_key_str(&rr->w, "kernel", k->name);
+	jsonw_key_str(&rr->w, "unit", k->unit);
+	jsonw_key_str(&rr->w, "work", k->work_unit);
+	record_run_key_num(rr, "scale", k->scale, 6);
+	jsonw_key_bool(&rr->w, "higher", k->higher_is_better);
+	jsonw_object_end(&rr->w);
 }
 
 /* The header line: the machine, its CPUs and topology, the interval, the loads. */
@@ -161,22 +188,23 @@ record_run_header(struct record_run *rr, char *err, size_t errlen)
 	gmtime_r(&rr->t0_wall, &tm);
 	strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	machine_fill(&mc, rr->m, NULL, NULL);
-	rr->sb.len = 0;
-	rr->sb.s[0] = '\0';
-	strbuf_printf(&rr->sb, "{\"kind\":\"record\",\"format\":%d,\"smtscope\":\"%s\","
-	    "\"start\":\"%s\",\"interval\":", RECORD_FORMAT, SMTSCOPE_VERSION, date);
-	record_num(&rr->sb, rr->interval_s, 3);
-	strbuf_puts(&rr->sb, ",");
-	machine_json(&mc, &rr->sb);
-	strbuf_puts(&rr->sb, ",\"cpus\":[");
+	record_run_line(rr);
+	jsonw_key_str(&rr->w, "kind", "record");
+	jsonw_key_int(&rr->w, "format", RECORD_FORMAT);
+	jsonw_key_str(&rr->w, "smtscope", SMTSCOPE_VERSION);
+	jsonw_key_str(&rr->w, "start", date);
+	record_run_key_num(rr, "interval", rr->interval_s, 3);
+	machine_json(&mc, &rr->w);
+	jsonw_key_array(&rr->w, "cpus");
 	for (i = 0; i < rr->m->npus; i++)
-		strbuf_printf(&rr->sb, "%s%d", i > 0 ? "," : "", rr->m->pus[i].os_index);
-	strbuf_puts(&rr->sb, "]");
-	record_run_specs(rr);
-	idle_track_header(rr->idle, &rr->sb);
-	strbuf_puts(&rr->sb, ",\"xml\":");
-	strbuf_json_str(&rr->sb, xml);
-	strbuf_puts(&rr->sb, "}");
+		jsonw_int(&rr->w, rr->m->pus[i].os_index);
+	jsonw_array_end(&rr->w);
+	jsonw_key_array(&rr->w, "loads");
+	for (i = 0; i < rr->nspecs; i++)
+		record_run_spec(rr, &rr->specs[i]);
+	jsonw_array_end(&rr->w);
+	idle_track_header(rr->idle, &rr->w);
+	jsonw_key_str(&rr->w, "xml", xml);
 	free(xml);
 	return record_run_put(rr, err, errlen);
 }
@@ -202,14 +230,14 @@ int
 record_run_started(struct record_run *rr, int n, int id, const char *why, char *err,
     size_t errlen)
 {
-	record_run_stamp(rr);
 	if (id > 0) {
 		record_run_load(rr, id);
-		strbuf_printf(&rr->sb, ",\"e\":\"start\",\"id\":%d,\"n\":%d}", id, n);
+		record_run_event(rr, "start", id);
+		jsonw_key_int(&rr->w, "n", n);
 	} else {
-		strbuf_printf(&rr->sb, ",\"e\":\"failed\",\"n\":%d,\"why\":", n);
-		strbuf_json_str(&rr->sb, why);
-		strbuf_puts(&rr->sb, "}");
+		record_run_event(rr, "failed", 0);
+		jsonw_key_int(&rr->w, "n", n);
+		jsonw_key_str(&rr->w, "why", why);
 	}
 	return record_run_put(rr, err, errlen);
 }
@@ -220,15 +248,12 @@ record_run_solo(struct record_run *rr, int id, const struct solo_result *res,
     int disturbed, int tries, char *err, size_t errlen)
 {
 	record_run_load(rr, id)->solo = res->rate;
-	record_run_stamp(rr);
-	strbuf_printf(&rr->sb, ",\"e\":\"solo\",\"id\":%d,\"solo\":", id);
-	record_num(&rr->sb, res->rate, 6);
-	strbuf_puts(&rr->sb, ",\"share\":");
-	record_num(&rr->sb, res->share, 3);
-	strbuf_puts(&rr->sb, ",\"spread\":");
-	record_num(&rr->sb, res->spread, 2);
-	strbuf_printf(&rr->sb, ",\"disturbed\":%s,\"tries\":%d}", disturbed ? "true" :
-	    "false", tries);
+	record_run_event(rr, "solo", id);
+	record_run_key_num(rr, "solo", res->rate, 6);
+	record_run_key_num(rr, "share", res->share, 3);
+	record_run_key_num(rr, "spread", res->spread, 2);
+	jsonw_key_bool(&rr->w, "disturbed", disturbed);
+	jsonw_key_int(&rr->w, "tries", tries);
 	return record_run_put(rr, err, errlen);
 }
 
@@ -238,10 +263,9 @@ record_run_start_load(struct record_run *rr, int id, const struct load_spec *spe
     char *err, size_t errlen)
 {
 	record_run_load(rr, id);
-	record_run_stamp(rr);
-	strbuf_printf(&rr->sb, ",\"e\":\"start\",\"id\":%d,\"load\":", id);
+	record_run_event(rr, "start", id);
+	jsonw_key(&rr->w, "load");
 	record_run_spec(rr, spec);
-	strbuf_puts(&rr->sb, "}");
 	return record_run_put(rr, err, errlen);
 }
 
@@ -249,10 +273,8 @@ record_run_start_load(struct record_run *rr, int id, const struct load_spec *spe
 int
 record_run_move(struct record_run *rr, int id, const char *to, char *err, size_t errlen)
 {
-	record_run_stamp(rr);
-	strbuf_printf(&rr->sb, ",\"e\":\"move\",\"id\":%d,\"to\":", id);
-	strbuf_json_str(&rr->sb, to);
-	strbuf_puts(&rr->sb, "}");
+	record_run_event(rr, "move", id);
+	jsonw_key_str(&rr->w, "to", to);
 	return record_run_put(rr, err, errlen);
 }
 
@@ -260,9 +282,7 @@ record_run_move(struct record_run *rr, int id, const char *to, char *err, size_t
 int
 record_run_pause(struct record_run *rr, int id, int pause, char *err, size_t errlen)
 {
-	record_run_stamp(rr);
-	strbuf_printf(&rr->sb, ",\"e\":\"%s\",\"id\":%d}", pause ? "pause" : "resume",
-	    id);
+	record_run_event(rr, pause ? "pause" : "resume", id);
 	return record_run_put(rr, err, errlen);
 }
 
@@ -271,8 +291,7 @@ int
 record_run_stop(struct record_run *rr, int id, char *err, size_t errlen)
 {
 	record_run_load(rr, id)->dead = 1;
-	record_run_stamp(rr);
-	strbuf_printf(&rr->sb, ",\"e\":\"stop\",\"id\":%d}", id);
+	record_run_event(rr, "stop", id);
 	return record_run_put(rr, err, errlen);
 }
 
@@ -286,10 +305,8 @@ record_run_died(struct record_run *rr, int id, const char *why, char *err,
 	if (rl->dead)
 		return 0;
 	rl->dead = 1;
-	record_run_stamp(rr);
-	strbuf_printf(&rr->sb, ",\"e\":\"died\",\"id\":%d,\"why\":", id);
-	strbuf_json_str(&rr->sb, why);
-	strbuf_puts(&rr->sb, "}");
+	record_run_event(rr, "died", id);
+	jsonw_key_str(&rr->w, "why", why);
 	return record_run_put(rr, err, errlen);
 }
 
@@ -298,10 +315,9 @@ int
 record_run_step(struct record_run *rr, int n, const char *title, char *err,
     size_t errlen)
 {
-	record_run_stamp(rr);
-	strbuf_printf(&rr->sb, ",\"e\":\"step\",\"n\":%d,\"title\":", n);
-	strbuf_json_str(&rr->sb, title);
-	strbuf_puts(&rr->sb, "}");
+	record_run_event(rr, "step", 0);
+	jsonw_key_int(&rr->w, "n", n);
+	jsonw_key_str(&rr->w, "title", title);
 	return record_run_put(rr, err, errlen);
 }
 
@@ -309,10 +325,8 @@ record_run_step(struct record_run *rr, int n, const char *title, char *err,
 int
 record_run_finish(struct record_run *rr, const char *why, char *err, size_t errlen)
 {
-	record_run_stamp(rr);
-	strbuf_puts(&rr->sb, ",\"e\":\"end\",\"why\":");
-	strbuf_json_str(&rr->sb, why);
-	strbuf_puts(&rr->sb, "}");
+	record_run_event(rr, "end", 0);
+	jsonw_key_str(&rr->w, "why", why);
 	return record_run_put(rr, err, errlen);
 }
 
@@ -366,13 +380,16 @@ record_run_cpu(struct record_run *rr, const struct cpustat_sample *cur, int i,
 
 	if (wall_ns == 0 || !record_run_ticked(&rr->prev, cur, rr->m->pus[i].os_index) ||
 	    cpustat_delta(&rr->prev, cur, rr->m->pus[i].os_index, &pct) == -1) {
-		strbuf_puts(&rr->sb, i > 0 ? ",null,null,null" : "null,null,null");
+		jsonw_null(&rr->w);
+		jsonw_null(&rr->w);
+		jsonw_null(&rr->w);
 		return;
 	}
 	busy = pct.busy / 100;
 	own_split(rr->own, i, busy, wall_ns, &others, &sys);
-	strbuf_printf(&rr->sb, "%s%.0f,%.0f,%.0f", i > 0 ? "," : "",
-	    100 * (busy - others - sys), 100 * sys, 100 * others);
+	jsonw_num(&rr->w, round(100 * (busy - others - sys)));
+	jsonw_num(&rr->w, round(100 * sys));
+	jsonw_num(&rr->w, round(100 * others));
 }
 
 /* The loads of a sample: [id,state,rate,share,solo] each. */
@@ -382,21 +399,21 @@ record_run_loads(struct record_run *rr, struct loads *ls)
 	struct load	*l;
 	int		 i;
 
-	strbuf_puts(&rr->sb, "],\"l\":[");
+	jsonw_key_array(&rr->w, "l");
 	for (i = 0; i < loads_count(ls); i++) {
 		l = loads_at(ls, i);
-		strbuf_printf(&rr->sb, "%s[%d,\"%s\",", i > 0 ? "," : "", l->id,
-		    l->state == LOAD_RUNNING ? "r" : l->state == LOAD_PAUSED ? "p" : "d");
-		record_num(&rr->sb, l->state == LOAD_DEAD ? NAN :
+		jsonw_array(&rr->w);
+		jsonw_int(&rr->w, l->id);
+		jsonw_str(&rr->w, l->state == LOAD_RUNNING ? "r" : l->state == LOAD_PAUSED ?
+		    "p" : "d");
+		record_run_num(rr, l->state == LOAD_DEAD ? NAN :
 		    analysis_rate(&l->prev, &l->cur), 6);
-		strbuf_puts(&rr->sb, ",");
-		record_num(&rr->sb, l->state == LOAD_DEAD ? NAN :
+		record_run_num(rr, l->state == LOAD_DEAD ? NAN :
 		    analysis_share(&l->prev, &l->cur), 3);
-		strbuf_puts(&rr->sb, ",");
-		record_num(&rr->sb, record_run_load(rr, l->id)->solo, 6);
-		strbuf_puts(&rr->sb, "]");
+		record_run_num(rr, record_run_load(rr, l->id)->solo, 6);
+		jsonw_array_end(&rr->w);
 	}
-	strbuf_puts(&rr->sb, "]");
+	jsonw_array_end(&rr->w);
 }
 
 /* A died event for each load that died since the last refresh. */
@@ -434,12 +451,12 @@ record_run_sample(struct record_run *rr, struct loads *ls, char *err, size_t err
 	    cur.t_ns > rr->prev.t_ns)
 		wall_ns = cur.t_ns - rr->prev.t_ns;
 	record_run_stamp(rr);
-	strbuf_puts(&rr->sb, ",\"c\":[");
+	jsonw_key_array(&rr->w, "c");
 	for (i = 0; i < rr->m->npus; i++)
 		record_run_cpu(rr, &cur, i, wall_ns);
+	jsonw_array_end(&rr->w);
 	record_run_loads(rr, ls);
-	idle_track_sample(rr->idle, &rr->sb);
-	strbuf_puts(&rr->sb, "}");
+	idle_track_sample(rr->idle, &rr->w);
 	if (cur.ncpu > 0) {
 		cpustat_free(&rr->prev);
 		rr->prev = cur;

@@ -113,64 +113,62 @@ machine_fill(struct machine *mc, const struct topo *m, const struct cpuinfo *ci,
 	}
 }
 
-/* Append a JSON string member, null when s is empty. */
+/* A whole-number member, null when negative (unknown). */
 static void
-machine_json_str(struct strbuf *sb, const char *key, const char *s, int first)
-{
-	strbuf_printf(sb, "%s\"%s\":", first ? "" : ",", key);
-	strbuf_json_str(sb, *s != '\0' ? s : NULL);
-}
-
-/* Append a whole-number member, null when negative (unknown). */
-static void
-machine_json_int(struct strbuf *sb, const char *key, int v)
+machine_json_int(struct jsonw *w, const char *key, int v)
 {
 	if (v < 0)
-		strbuf_printf(sb, ",\"%s\":null", key);
+		jsonw_key_null(w, key);
 	else
-		strbuf_printf(sb, ",\"%s\":%d", key, v);
+		jsonw_key_int(w, key, v);
 }
 
-/* Append the object's members (no braces). */
+/* The machine object's members, in the object open in w. */
 void
-machine_json_members(const struct machine *mc, struct strbuf *sb)
+machine_json_members(const struct machine *mc, struct jsonw *w)
 {
 	const struct topo_summary	*s = &mc->sum;
 	int				 i;
 
-	strbuf_printf(sb, "\"format\":%d", MACHINE_FORMAT);
-	machine_json_str(sb, "smtscope", SMTSCOPE_VERSION, 0);
-	strbuf_printf(sb, ",\"live\":%s", mc->live ? "true" : "false");
-	machine_json_str(sb, "source", mc->source, 0);
-	machine_json_str(sb, "hostname", mc->hostname, 0);
-	machine_json_str(sb, "kernel", mc->kernel, 0);
-	strbuf_puts(sb, ",\"cpu\":{");
-	machine_json_str(sb, "vendor", mc->ci.vendor, 1);
-	machine_json_str(sb, "brand", mc->ci.brand, 0);
-	machine_json_str(sb, "codename", mc->ci.codename, 0);
-	machine_json_int(sb, "family", mc->ci.family);
-	machine_json_int(sb, "model", mc->ci.model);
-	machine_json_int(sb, "stepping", mc->ci.stepping);
-	machine_json_str(sb, "microcode", mc->microcode, 0);
-	machine_json_str(sb, "hypervisor", mc->ci.hypervisor, 0);
-	strbuf_printf(sb, "},\"topology\":{\"packages\":%d,\"numa_nodes\":%d,"
-	    "\"cores\":%d,\"pus\":%d,\"smt_width\":%d,\"cpu_kinds\":%d,\"smt_on\":%s",
-	    s->packages, s->numa_nodes, s->cores, s->pus, s->smt_width_max, s->cpu_kinds,
-	    mc->smt_on == 1 ? "true" : mc->smt_on == 0 ? "false" : "null");
-	machine_json_str(sb, "smt_control", mc->smt_control, 0);
-	strbuf_puts(sb, "},\"dmi\":{");
+	jsonw_key_int(w, "format", MACHINE_FORMAT);
+	jsonw_key_str(w, "smtscope", SMTSCOPE_VERSION);
+	jsonw_key_bool(w, "live", mc->live);
+	jsonw_key_text(w, "source", mc->source);
+	jsonw_key_text(w, "hostname", mc->hostname);
+	jsonw_key_text(w, "kernel", mc->kernel);
+	jsonw_key_object(w, "cpu");
+	jsonw_key_text(w, "vendor", mc->ci.vendor);
+	jsonw_key_text(w, "brand", mc->ci.brand);
+	jsonw_key_text(w, "codename", mc->ci.codename);
+	machine_json_int(w, "family", mc->ci.family);
+	machine_json_int(w, "model", mc->ci.model);
+	machine_json_int(w, "stepping", mc->ci.stepping);
+	jsonw_key_text(w, "microcode", mc->microcode);
+	jsonw_key_text(w, "hypervisor", mc->ci.hypervisor);
+	jsonw_object_end(w);
+	jsonw_key_object(w, "topology");
+	jsonw_key_int(w, "packages", s->packages);
+	jsonw_key_int(w, "numa_nodes", s->numa_nodes);
+	jsonw_key_int(w, "cores", s->cores);
+	jsonw_key_int(w, "pus", s->pus);
+	jsonw_key_int(w, "smt_width", s->smt_width_max);
+	jsonw_key_int(w, "cpu_kinds", s->cpu_kinds);
+	jsonw_key_tristate(w, "smt_on", mc->smt_on);
+	jsonw_key_text(w, "smt_control", mc->smt_control);
+	jsonw_object_end(w);
+	jsonw_key_object(w, "dmi");
 	for (i = 0; i < MACHINE_NDMI; i++)
-		machine_json_str(sb, machine_dmi_keys[i], mc->dmi[i], i == 0);
-	strbuf_puts(sb, "}");
+		jsonw_key_text(w, machine_dmi_keys[i], mc->dmi[i]);
+	jsonw_object_end(w);
 }
 
-/* Append "machine":{...} as a whole. */
+/* The "machine" member, whole. */
 void
-machine_json(const struct machine *mc, struct strbuf *sb)
+machine_json(const struct machine *mc, struct jsonw *w)
 {
-	strbuf_puts(sb, "\"machine\":{");
-	machine_json_members(mc, sb);
-	strbuf_puts(sb, "}");
+	jsonw_key_object(w, "machine");
+	machine_json_members(mc, w);
+	jsonw_object_end(w);
 }
 
 /* The SMT state in words. */

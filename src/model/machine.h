@@ -11,6 +11,7 @@
 
 #include "model/cpuinfo.h"
 #include "model/topo.h"
+#include "base/jsonw.h"
 #include "base/util.h"
 
 /* The version of the result files' format; a reader refuses another. */
@@ -42,10 +43,10 @@ struct machine {
  */
 void	 machine_fill(struct machine *, const struct topo *, const struct cpuinfo *ci,
 	    const char *sysroot);
-/* Append the object's members (no braces): "format":1,"smtscope":... */
-void	 machine_json_members(const struct machine *, struct strbuf *);
-/* Append "machine":{...} as a whole. */
-void	 machine_json(const struct machine *, struct strbuf *);
+/* The object's members, in the object open in the writer. */
+void	 machine_json_members(const struct machine *, struct jsonw *);
+/* The "machine" member, whole, in the object open in the writer. */
+void	 machine_json(const struct machine *, struct jsonw *);
 /* The SMT state in words: "SMT on, 2 threads per core", "SMT off (1 thread per core)". */
 void	 machine_smt_words(char *, size_t, int smt_on, int width);
 /* The short host name (up to the first dot) of this machine; -1 unknown. */

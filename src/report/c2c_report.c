@@ -326,57 +326,55 @@ c2c_report_text(const struct c2c *c, FILE *f)
 
 /* The matrix as JSON: rows of numbers, null where there is no figure. */
 static void
-c2c_matrix_json(const struct c2c *c, struct strbuf *sb)
+c2c_matrix_json(const struct c2c *c, struct jsonw *w)
 {
 	const struct c2c_result	*r;
 	int			 i, j, k;
 
-	strbuf_puts(sb, "[");
+	jsonw_key_array(w, "matrix");
 	for (i = 0; i < c->plan.ncpus; i++) {
-		strbuf_puts(sb, i > 0 ? ",[" : "[");
+		jsonw_array(w);
 		for (j = 0; j < c->plan.ncpus; j++) {
-			if (j > 0)
-				strbuf_puts(sb, ",");
 			k = i == j ? -1 : c->plan.cell[i * c->plan.ncpus + j];
 			r = k != -1 && c->res != NULL ? &c->res[k] : NULL;
-			report_json_num(sb, r != NULL && r->state == C2C_DONE ? r->ns : NAN);
+			jsonw_num(w, r != NULL && r->state == C2C_DONE ? r->ns : NAN);
 		}
-		strbuf_puts(sb, "]");
+		jsonw_array_end(w);
 	}
-	strbuf_puts(sb, "]");
+	jsonw_array_end(w);
 }
 
 /* The head of the JSON object: facts and plan. */
 static void
-c2c_json_head(const struct c2c *c, struct strbuf *sb)
+c2c_json_head(const struct c2c *c, struct jsonw *w)
 {
 	struct machine	mc;
 	int		i;
 
 	/* Self-describing as every result: kind and the machine object. */
 	machine_fill(&mc, c->m, NULL, NULL);
-	strbuf_puts(sb, "{\"kind\":\"c2c\",");
-	machine_json(&mc, sb);
-	strbuf_puts(sb, ",\"cpu\":");
-	strbuf_json_str(sb, c->machine);
-	strbuf_puts(sb, ",\"hypervisor\":");
-	strbuf_json_str(sb, c->hypervisor);
-	strbuf_puts(sb, ",\"topology\":");
-	strbuf_json_str(sb, c->m->source_name);
-	strbuf_printf(sb, ",\"measured\":%s,\"mode\":\"%s\",\"selection\":\"%s\","
-	    "\"samples\":%d,\"round_trips\":%d,\"estimate_s\":", c->live ? "true" : "false",
-	    c2c_mode_name(c->plan.mode), c2c_select_name(c->plan.sel), c->plan.samples,
-	    c->plan.trips);
-	report_json_num(sb, c->est_s);
-	strbuf_puts(sb, ",\"elapsed_s\":");
-	report_json_num(sb, c->live ? c->elapsed_s : NAN);
-	strbuf_printf(sb, ",\"pairs_planned\":%d,\"pairs_measured\":%d,\"signal\":",
-	    c->plan.npairs, c->ndone);
-	report_json_num(sb, c->signo != 0 ? c->signo : NAN);
-	strbuf_puts(sb, ",\"cpus\":[");
+	jsonw_key_str(w, "kind", "c2c");
+	machine_json(&mc, w);
+	jsonw_key_str(w, "cpu", c->machine);
+	jsonw_key_str(w, "hypervisor", c->hypervisor);
+	jsonw_key_str(w, "topology", c->m->source_name);
+	jsonw_key_bool(w, "measured", c->live);
+	jsonw_key_str(w, "mode", c2c_mode_name(c->plan.mode));
+	jsonw_key_str(w, "selection", c2c_select_name(c->plan.sel));
+	jsonw_key_int(w, "samples", c->plan.samples);
+	jsonw_key_int(w, "round_trips", c->plan.trips);
+	jsonw_key_num(w, "estimate_s", c->est_s);
+	jsonw_key_num(w, "elapsed_s", c->live ? c->elapsed_s : NAN);
+	jsonw_key_int(w, "pairs_planned", c->plan.npairs);
+	jsonw_key_int(w, "pairs_measured", c->ndone);
+	if (c->signo != 0)
+		jsonw_key_int(w, "signal", c->signo);
+	else
+		jsonw_key_null(w, "signal");
+	jsonw_key_array(w, "cpus");
 	for (i = 0; i < c->plan.ncpus; i++)
-		strbuf_printf(sb, "%s%d", i > 0 ? "," : "", c->plan.cpus[i]);
-	strbuf_puts(sb, "]");
+		jsonw_int(w, c->plan.cpus[i]);
+	jsonw_array_end(w);
 }
 
 /* The whole run as one JSON object. */
@@ -386,21 +384,25 @@ c2c_report_json(const struct c2c *c, FILE *f)
 	struct c2c_class	 cl[C2C_NCLASSES];
 	struct report_table	*t;
 	struct strbuf		 sb;
+	struct jsonw		 w;
 
 	strbuf_init(&sb);
-	c2c_json_head(c, &sb);
-	strbuf_puts(&sb, ",\"pairs\":");
+	jsonw_init(&w, &sb);
+	jsonw_object(&w);
+	c2c_json_head(c, &w);
+	jsonw_key(&w, "pairs");
 	t = c2c_pairs_table(c);
-	report_write_json(t, &sb);
+	report_write_json(t, &w);
 	report_free(t);
 	c2c_classes(c, cl);
-	strbuf_puts(&sb, ",\"classes\":");
+	jsonw_key(&w, "classes");
 	t = c2c_class_table(c, cl);
-	report_write_json(t, &sb);
+	report_write_json(t, &w);
 	report_free(t);
-	strbuf_puts(&sb, ",\"matrix\":");
-	c2c_matrix_json(c, &sb);
-	strbuf_puts(&sb, "}\n");
+	c2c_matrix_json(c, &w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
+	strbuf_puts(&sb, "\n");
 	fputs(sb.s, f);
 	strbuf_free(&sb);
 }

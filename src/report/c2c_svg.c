@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/fmt.h"
 #include "exp/c2c.h"
 #include "base/util.h"
+#include "report/svg.h"
 #include "report/reports.h"
 
 #define C2C_SVG_LEFT	56	/* room for the row labels */
@@ -49,34 +51,6 @@ c2c_svg_colour(double v, double lo, double hi, int rgb[3])
 		    f * (c2c_svg_stops[i + 1][k] - c2c_svg_stops[i][k]));
 }
 
-/* Write text with XML's five characters escaped. */
-static void
-c2c_svg_text(FILE *f, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		case '\'':
-			fputs("&apos;", f);
-			break;
-		default:
-			if ((unsigned char)*s >= 0x20 || *s == '\t')
-				fputc(*s, f);
-		}
-	}
-}
-
 /* The range of the measured figures; 0 if there is none. */
 static int
 c2c_svg_range(const struct c2c *c, double *lo, double *hi)
@@ -102,41 +76,44 @@ static void
 c2c_svg_cell(FILE *f, const struct c2c *c, int i, int j, double cs, double lo, double hi)
 {
 	const struct c2c_result	*r = NULL;
-	const char		*fill = "#ffffff", *title = "not in the plan";
-	char			 buf[64];
+	const char		*fill = "#ffffff", *what = "not in the plan";
+	char			 buf[64], title[128], ns[32], attrs[128];
 	int			 k = c->plan.cell[i * c->plan.ncpus + j], rgb[3];
 	double			 x = C2C_SVG_LEFT + j * cs, y = C2C_SVG_TOP + i * cs;
 
 	if (i == j) {
 		fill = "#505050";
-		title = "same CPU: not measured";
+		what = "same CPU: not measured";
 	} else if (k != -1 && c->res != NULL && (r = &c->res[k])->state == C2C_DONE) {
 		c2c_svg_colour(r->ns, lo, hi, rgb);
 		snprintf(buf, sizeof buf, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
 		fill = buf;
-		title = NULL;
+		what = NULL;
 	} else if (k != -1 && r != NULL && r->state == C2C_FAILED) {
 		fill = "#d00000";
-		title = "failed";
+		what = "failed";
 	} else if (k != -1) {
 		fill = "#d8d8d8";
-		title = "not measured";
+		what = "not measured";
 	}
-	fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\">"
-	    "<title>CPUs %d and %d: ", x, y, cs, cs, fill, c->plan.cpus[i], c->plan.cpus[j]);
-	if (title != NULL)
-		fputs(title, f);
+	if (what != NULL)
+		snprintf(title, sizeof title, "CPUs %d and %d: %s", c->plan.cpus[i],
+		    c->plan.cpus[j], what);
 	else
-		fprintf(f, "%.1f ns%s", r->ns, r->disturbed ? " (disturbed)" : "");
-	fputs("</title></rect>\n", f);
-	if (r != NULL && r->state == C2C_DONE && cs >= C2C_SVG_FIGURES)
-		fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
-		    "dominant-baseline=\"middle\" font-size=\"9\" fill=\"%s\">%.*f</text>\n",
-		    x + cs / 2, y + cs / 2, rgb[0] * 299 + rgb[1] * 587 + rgb[2] * 114 <
-		    128000 ? "#ffffff" : "#000000", r->ns < 100 ? 1 : 0, r->ns);
+		snprintf(title, sizeof title, "CPUs %d and %d: %s ns%s", c->plan.cpus[i],
+		    c->plan.cpus[j], fmt_num(ns, sizeof ns, r->ns, FMT_FIXED, 1),
+		    r->disturbed ? " (disturbed)" : "");
+	svg_rect(f, x, y, cs, cs, fill, NULL, title);
+	if (r != NULL && r->state == C2C_DONE && cs >= C2C_SVG_FIGURES) {
+		/* White on dark cells, black on light ones. */
+		snprintf(attrs, sizeof attrs, "text-anchor=\"middle\" dominant-baseline="
+		    "\"middle\" font-size=\"9\" fill=\"%s\"", rgb[0] * 299 + rgb[1] * 587 +
+		    rgb[2] * 114 < 128000 ? "#ffffff" : "#000000");
+		svg_text(f, x + cs / 2, y + cs / 2, attrs, fmt_num(ns, sizeof ns, r->ns,
+		    FMT_FIXED, r->ns < 100 ? 1 : 0));
+	}
 	if (r != NULL && r->state == C2C_DONE && r->disturbed)
-		fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
-		    "stroke=\"#ffffff\" stroke-width=\"1\"/>\n", x, y + cs, x + cs, y);
+		svg_line(f, x, y + cs, x + cs, y, "stroke=\"#ffffff\" stroke-width=\"1\"");
 }
 
 /* Lines between cache groups (thin) and packages (thick), across and down. */
@@ -144,6 +121,7 @@ static void
 c2c_svg_groups(FILE *f, const struct c2c *c, double cs)
 {
 	const struct topo_pu	*a, *b;
+	const char		*stroke;
 	double			 p, side = cs * c->plan.ncpus;
 	int			 i, pkg;
 
@@ -157,9 +135,12 @@ c2c_svg_groups(FILE *f, const struct c2c *c, double cs)
 		    c2c_group_key(c->m, c->plan.cpus[i]))
 			continue;
 		p = i * cs;
-		fprintf(f, "<path d=\"M%.2f %d v%.2f M%d %.2f h%.2f\" stroke=\"#000000\" "
-		    "stroke-width=\"%s\" fill=\"none\"/>\n", C2C_SVG_LEFT + p, C2C_SVG_TOP,
-		    side, C2C_SVG_LEFT, C2C_SVG_TOP + p, side, pkg ? "2" : "0.75");
+		stroke = pkg ? "stroke=\"#000000\" stroke-width=\"2\"" :
+		    "stroke=\"#000000\" stroke-width=\"0.75\"";
+		svg_line(f, C2C_SVG_LEFT + p, C2C_SVG_TOP, C2C_SVG_LEFT + p,
+		    C2C_SVG_TOP + side, stroke);
+		svg_line(f, C2C_SVG_LEFT, C2C_SVG_TOP + p, C2C_SVG_LEFT + side,
+		    C2C_SVG_TOP + p, stroke);
 	}
 }
 
@@ -169,17 +150,18 @@ c2c_svg_labels(FILE *f, const struct c2c *c, double cs)
 {
 	int	i, every = (int)ceil(12.0 / cs);
 	double	p;
+	char	rot[96], x[32];
 
 	if (every < 1)
 		every = 1;
 	for (i = 0; i < c->plan.ncpus; i += every) {
 		p = i * cs + cs / 2;
-		fprintf(f, "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\" "
-		    "dominant-baseline=\"middle\">%d</text>\n", C2C_SVG_LEFT - 4,
-		    C2C_SVG_TOP + p, c->plan.cpus[i]);
-		fprintf(f, "<text x=\"%.2f\" y=\"%d\" text-anchor=\"start\" "
-		    "transform=\"rotate(-90 %.2f %d)\">%d</text>\n", C2C_SVG_LEFT + p,
-		    C2C_SVG_TOP - 4, C2C_SVG_LEFT + p, C2C_SVG_TOP - 4, c->plan.cpus[i]);
+		svg_textf(f, C2C_SVG_LEFT - 4, C2C_SVG_TOP + p, "text-anchor=\"end\" "
+		    "dominant-baseline=\"middle\"", "%d", c->plan.cpus[i]);
+		snprintf(rot, sizeof rot, "text-anchor=\"start\" transform=\"rotate(-90 %s "
+		    "%d)\"", fmt_num(x, sizeof x, C2C_SVG_LEFT + p, FMT_DATA, 0),
+		    C2C_SVG_TOP - 4);
+		svg_textf(f, C2C_SVG_LEFT + p, C2C_SVG_TOP - 4, rot, "%d", c->plan.cpus[i]);
 	}
 }
 
@@ -189,59 +171,56 @@ c2c_svg_legend(FILE *f, double x, double h, double lo, double hi, int have)
 {
 	int	i, rgb[3], steps = 64, ticks = 5;
 	double	y0 = C2C_SVG_TOP, bh = h < 200 ? h : 200, v;
+	char	fill[16], num[32];
 
 	if (!(hi > lo))
 		ticks = 1;
-	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">one-way ns</text>\n", x, y0 - 8);
+	svg_text(f, x, y0 - 8, NULL, "one-way ns");
 	for (i = 0; have && i < steps; i++) {
 		c2c_svg_colour(lo + (hi - lo) * i / (steps - 1), lo, hi, rgb);
-		fprintf(f, "<rect x=\"%.1f\" y=\"%.2f\" width=\"18\" height=\"%.2f\" "
-		    "fill=\"#%02x%02x%02x\"/>\n", x, y0 + bh * i / steps, bh / steps + 0.5,
-		    rgb[0], rgb[1], rgb[2]);
+		snprintf(fill, sizeof fill, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+		svg_rect(f, x, y0 + bh * i / steps, 18, bh / steps + 0.5, fill, NULL, NULL);
 	}
 	for (i = 0; have && i < ticks; i++) {
 		v = ticks > 1 ? lo + (hi - lo) * i / (ticks - 1) : lo;
-		fprintf(f, "<text x=\"%.1f\" y=\"%.2f\" dominant-baseline=\"middle\">%.1f"
-		    "</text>\n", x + 24, y0 + (ticks > 1 ? bh * i / (ticks - 1) : 0), v);
+		svg_text(f, x + 24, y0 + (ticks > 1 ? bh * i / (ticks - 1) : 0),
+		    "dominant-baseline=\"middle\"", fmt_num(num, sizeof num, v, FMT_FIXED, 1));
 	}
 	if (!have)
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">no figure yet</text>\n", x, y0 + 10);
+		svg_text(f, x, y0 + 10, NULL, "no figure yet");
 	y0 += bh + 24;
-	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"#505050\"/>"
-	    "<text x=\"%.1f\" y=\"%.1f\">same CPU</text>\n", x, y0, x + 18, y0 + 10);
-	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"#d8d8d8\"/>"
-	    "<text x=\"%.1f\" y=\"%.1f\">not measured</text>\n", x, y0 + 18, x + 18,
-	    y0 + 28);
-	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"#d00000\"/>"
-	    "<text x=\"%.1f\" y=\"%.1f\">failed</text>\n", x, y0 + 36, x + 18, y0 + 46);
+	svg_rect(f, x, y0, 12, 12, "#505050", NULL, NULL);
+	svg_text(f, x + 18, y0 + 10, NULL, "same CPU");
+	svg_rect(f, x, y0 + 18, 12, 12, "#d8d8d8", NULL, NULL);
+	svg_text(f, x + 18, y0 + 28, NULL, "not measured");
+	svg_rect(f, x, y0 + 36, 12, 12, "#d00000", NULL, NULL);
+	svg_text(f, x + 18, y0 + 46, NULL, "failed");
 }
 
 /* The title: what, on what, how. */
 static void
 c2c_svg_title(FILE *f, const struct c2c *c)
 {
-	fputs("<text x=\"8\" y=\"18\" font-size=\"15\" font-weight=\"bold\">"
-	    "Core-to-core latency: ", f);
-	c2c_svg_text(f, c->machine);
-	fprintf(f, "</text>\n<text x=\"8\" y=\"36\">%s, median of %d samples of %d round "
-	    "trips; %d of %d pairs measured", c->plan.mode == C2C_CAS ? "compare-and-swap" :
-	    "store/load", c->plan.samples, c->plan.trips, c->ndone, c->plan.npairs);
-	fputs("</text>\n", f);
-	if (c->hypervisor[0]) {
-		fputs("<text x=\"8\" y=\"52\">Under ", f);
-		c2c_svg_text(f, c->hypervisor);
-		fputs(": the host's placement of the virtual CPUs decides what is "
-		    "measured</text>\n", f);
-	}
+	svg_textf(f, 8, 18, "font-size=\"15\" font-weight=\"bold\"",
+	    "Core-to-core latency: %s", c->machine);
+	svg_textf(f, 8, 36, NULL, "%s, median of %d samples of %d round trips; %d of %d "
+	    "pairs measured", c->plan.mode == C2C_CAS ? "compare-and-swap" : "store/load",
+	    c->plan.samples, c->plan.trips, c->ndone, c->plan.npairs);
+	if (c->hypervisor[0])
+		svg_textf(f, 8, 52, NULL, "Under %s: the host's placement of the virtual "
+		    "CPUs decides what is measured", c->hypervisor);
 }
 
 /* The heatmap as an SVG document. */
 int
 c2c_svg_write(const struct c2c *c, const char *path, char *err, size_t errlen)
 {
-	FILE	*f;
-	double	 cs = C2C_SVG_AREA / (c->plan.ncpus > 0 ? c->plan.ncpus : 1), lo, hi, side;
-	int	 have, i, j, w, h;
+	struct svg_page	 pg = { 0, 0, NULL, "DejaVu Sans, Helvetica, Arial, sans-serif", 11,
+	    "#ffffff" };
+	FILE		*f;
+	double		 cs = C2C_SVG_AREA / (c->plan.ncpus > 0 ? c->plan.ncpus : 1), lo, hi;
+	double		 side;
+	int		 have, i, j, bad;
 
 	if (cs > 28)
 		cs = 28;
@@ -249,19 +228,15 @@ c2c_svg_write(const struct c2c *c, const char *path, char *err, size_t errlen)
 		cs = 2;
 	side = cs * c->plan.ncpus;
 	have = c2c_svg_range(c, &lo, &hi) > 0;
-	w = (int)ceil(C2C_SVG_LEFT + side + C2C_SVG_LEGEND + 24);
-	h = (int)ceil(C2C_SVG_TOP + (side > 300 ? side : 300) + 24);
-	if (w < C2C_SVG_MIN_W)
-		w = C2C_SVG_MIN_W;
+	pg.w = ceil(C2C_SVG_LEFT + side + C2C_SVG_LEGEND + 24);
+	pg.h = ceil(C2C_SVG_TOP + (side > 300 ? side : 300) + 24);
+	if (pg.w < C2C_SVG_MIN_W)
+		pg.w = C2C_SVG_MIN_W;
 	if ((f = fopen(path, "w")) == NULL) {
 		snprintf(err, errlen, "--svg: cannot write %s: %s", path, strerror(errno));
 		return -1;
 	}
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-	    "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" "
-	    "font-size=\"11\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
-	    w, h, w, h);
+	svg_begin(f, &pg);
 	c2c_svg_title(f, c);
 	c2c_svg_labels(f, c, cs);
 	for (i = 0; i < c->plan.ncpus; i++)
@@ -269,8 +244,8 @@ c2c_svg_write(const struct c2c *c, const char *path, char *err, size_t errlen)
 			c2c_svg_cell(f, c, i, j, cs, lo, hi);
 	c2c_svg_groups(f, c, cs);
 	c2c_svg_legend(f, C2C_SVG_LEFT + side + 24, side, lo, hi, have);
-	fputs("</svg>\n", f);
-	if (ferror(f) | (fclose(f) != 0)) {
+	bad = svg_end(f);
+	if ((fclose(f) != 0) | (bad != 0)) {
 		snprintf(err, errlen, "--svg: cannot write %s", path);
 		return -1;
 	}

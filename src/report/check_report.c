@@ -384,335 +384,302 @@ check_report_text(const struct check *c, FILE *f)
 	}
 }
 
-/* Add "counters" and "sensors" to the facts: what is available here, and why not. */
+/* "counters" and "sensors" of the facts: what is available here, and why not. */
 static void
-check_json_sources(const struct check_sources *s, struct strbuf *sb)
+check_json_sources(const struct check_sources *s, struct jsonw *w)
 {
-	strbuf_printf(sb, ",\"counters\":{\"hardware\":%s,\"llc_misses\":%s,"
-	    "\"software\":%s,\"switches_migrations\":%s,\"perf_event_paranoid\":",
-	    s->caps.hw ? "true" : "false", s->caps.llc ? "true" : "false",
-	    s->caps.sw ? "true" : "false", s->caps.sched ? "true" : "false");
-	report_json_num(sb, s->caps.paranoid == -9 ? NAN : s->caps.paranoid);
-	report_json_str_or_null(sb, "hardware_unavailable", s->caps.hw_why);
-	report_json_str_or_null(sb, "software_unavailable", s->caps.sw_why);
-	report_json_str_or_null(sb, "switches_migrations_unavailable", s->caps.sched_why);
-	strbuf_puts(sb, "},\"sensors\":{\"mhz_source\":");
-	strbuf_json_str(sb, s->mhz_src);
-	report_json_str_or_null(sb, "mhz_note", s->mhz_why);
-	report_json_str_or_null(sb, "temp_source", s->temp_src);
-	report_json_str_or_null(sb, "temp_unavailable", s->temp_why);
-	strbuf_printf(sb, ",\"rapl\":%s", s->rapl ? "true" : "false");
-	report_json_str_or_null(sb, "watts_unavailable", s->watts_why);
-	strbuf_puts(sb, "}");
+	jsonw_key_object(w, "counters");
+	jsonw_key_bool(w, "hardware", s->caps.hw);
+	jsonw_key_bool(w, "llc_misses", s->caps.llc);
+	jsonw_key_bool(w, "software", s->caps.sw);
+	jsonw_key_bool(w, "switches_migrations", s->caps.sched);
+	jsonw_key_num(w, "perf_event_paranoid", s->caps.paranoid == -9 ? NAN :
+	    s->caps.paranoid);
+	jsonw_key_text(w, "hardware_unavailable", s->caps.hw_why);
+	jsonw_key_text(w, "software_unavailable", s->caps.sw_why);
+	jsonw_key_text(w, "switches_migrations_unavailable", s->caps.sched_why);
+	jsonw_object_end(w);
+	jsonw_key_object(w, "sensors");
+	jsonw_key_str(w, "mhz_source", s->mhz_src);
+	jsonw_key_text(w, "mhz_note", s->mhz_why);
+	jsonw_key_text(w, "temp_source", s->temp_src);
+	jsonw_key_text(w, "temp_unavailable", s->temp_why);
+	jsonw_key_bool(w, "rapl", s->rapl);
+	jsonw_key_text(w, "watts_unavailable", s->watts_why);
+	jsonw_object_end(w);
+}
+
+/* "facts": the CPUs' state, frequency and idle drivers, sources, busy CPUs; or null. */
+static void
+check_json_facts(const struct check *c, struct jsonw *w)
+{
+	const struct sysinfo	*si = &c->si;
+	int			 i;
+
+	if (!c->have_si) {
+		jsonw_key_null(w, "facts");
+		return;
+	}
+	jsonw_key_object(w, "facts");
+	jsonw_key_str(w, "online", si->online);
+	jsonw_key_str(w, "offline", si->offline);
+	jsonw_key_str(w, "allowed", si->allowed);
+	jsonw_key_str(w, "isolated", si->isolated);
+	jsonw_key_str(w, "cpufreq_driver", si->cpufreq_driver);
+	jsonw_key_str(w, "cpufreq_governor", si->cpufreq_governor);
+	jsonw_key_tristate(w, "boost", si->boost);
+	jsonw_key_int(w, "max_khz", (long long)si->max_khz);
+	jsonw_key_str(w, "idle_driver", si->idle_driver);
+	jsonw_key_str(w, "idle_governor", si->idle_governor);
+	jsonw_key_array(w, "idle_states");
+	for (i = 0; i < si->nidle; i++) {
+		jsonw_object(w);
+		jsonw_key_str(w, "name", si->idle[i].name);
+		jsonw_key_int(w, "latency_us", si->idle[i].latency_us);
+		jsonw_key_bool(w, "disabled", si->idle[i].disabled);
+		jsonw_object_end(w);
+	}
+	jsonw_array_end(w);
+	check_json_sources(&c->src, w);
+	if (c->busy == NULL)
+		jsonw_key_null(w, "busy_pct");
+	else {
+		jsonw_key_array(w, "busy_pct");
+		for (i = 0; i < c->nbusy; i++)
+			jsonw_num(w, c->busy[i] < 0 ? NAN : round(c->busy[i] * 10) / 10);
+		jsonw_array_end(w);
+	}
+	jsonw_object_end(w);
 }
 
 /*
- * Add the "kind", "machine" and "facts" members to a JSON object being
- * built: the machine object (machine.c) after the flat members that
- * older readers know.
+ * The "kind", "machine" and "facts" members: the machine object (machine.c)
+ * with, after it, the flat members that older readers know.
  */
 static void
-check_json_machine(const struct check *c, struct strbuf *sb)
+check_json_machine(const struct check *c, struct jsonw *w)
 {
 	const struct topo_summary	*sum = &c->m->summary;
-	const struct sysinfo		*si = &c->si;
 	struct machine			 mc;
-	int				 i;
 
 	machine_fill(&mc, c->m, &c->ci, NULL);
-	strbuf_puts(sb, "\"kind\":\"check\",\"machine\":{");
-	machine_json_members(&mc, sb);
-	strbuf_puts(sb, ",\"vendor\":");
-	strbuf_json_str(sb, c->ci.vendor);
-	strbuf_puts(sb, ",\"brand\":");
-	strbuf_json_str(sb, c->ci.brand);
-	strbuf_puts(sb, ",\"codename\":");
-	strbuf_json_str(sb, c->ci.codename);
-	strbuf_puts(sb, ",\"hypervisor\":");
-	strbuf_json_str(sb, c->ci.hypervisor);
-	strbuf_printf(sb, ",\"packages\":%d,\"numa_nodes\":%d,\"cores\":%d,\"pus\":%d,"
-	    "\"smt_width_max\":%d,\"smt\":", sum->packages, sum->numa_nodes, sum->cores,
-	    sum->pus, sum->smt_width_max);
-	strbuf_json_str(sb, cpuinfo_smt_name(c->ci.smt));
-	strbuf_puts(sb, ",\"smt_control\":");
-	strbuf_json_str(sb, c->have_si ? si->smt_control : "");
-	strbuf_puts(sb, "},\"facts\":");
-	if (!c->have_si) {
-		strbuf_puts(sb, "null");
-		return;
-	}
-	strbuf_puts(sb, "{\"online\":");
-	strbuf_json_str(sb, si->online);
-	strbuf_puts(sb, ",\"offline\":");
-	strbuf_json_str(sb, si->offline);
-	strbuf_puts(sb, ",\"allowed\":");
-	strbuf_json_str(sb, si->allowed);
-	strbuf_puts(sb, ",\"isolated\":");
-	strbuf_json_str(sb, si->isolated);
-	strbuf_puts(sb, ",\"cpufreq_driver\":");
-	strbuf_json_str(sb, si->cpufreq_driver);
-	strbuf_puts(sb, ",\"cpufreq_governor\":");
-	strbuf_json_str(sb, si->cpufreq_governor);
-	strbuf_printf(sb, ",\"boost\":%s,\"max_khz\":%llu,\"idle_driver\":",
-	    si->boost == 1 ? "true" : si->boost == 0 ? "false" : "null",
-	    (unsigned long long)si->max_khz);
-	strbuf_json_str(sb, si->idle_driver);
-	strbuf_puts(sb, ",\"idle_governor\":");
-	strbuf_json_str(sb, si->idle_governor);
-	strbuf_puts(sb, ",\"idle_states\":[");
-	for (i = 0; i < si->nidle; i++) {
-		strbuf_puts(sb, i ? ",{\"name\":" : "{\"name\":");
-		strbuf_json_str(sb, si->idle[i].name);
-		strbuf_printf(sb, ",\"latency_us\":%u,\"disabled\":%s}", si->idle[i].latency_us,
-		    si->idle[i].disabled ? "true" : "false");
-	}
-	strbuf_puts(sb, "]");
-	check_json_sources(&c->src, sb);
-	strbuf_puts(sb, ",\"busy_pct\":");
-	if (c->busy == NULL)
-		strbuf_puts(sb, "null");
-	else {
-		strbuf_puts(sb, "[");
-		for (i = 0; i < c->nbusy; i++) {
-			if (i)
-				strbuf_puts(sb, ",");
-			report_json_num(sb, c->busy[i] < 0 ? NAN : round(c->busy[i] * 10) / 10);
-		}
-		strbuf_puts(sb, "]");
-	}
-	strbuf_puts(sb, "}");
+	jsonw_key_str(w, "kind", "check");
+	jsonw_key_object(w, "machine");
+	machine_json_members(&mc, w);
+	jsonw_key_str(w, "vendor", c->ci.vendor);
+	jsonw_key_str(w, "brand", c->ci.brand);
+	jsonw_key_str(w, "codename", c->ci.codename);
+	jsonw_key_str(w, "hypervisor", c->ci.hypervisor);
+	jsonw_key_int(w, "packages", sum->packages);
+	jsonw_key_int(w, "numa_nodes", sum->numa_nodes);
+	jsonw_key_int(w, "cores", sum->cores);
+	jsonw_key_int(w, "pus", sum->pus);
+	jsonw_key_int(w, "smt_width_max", sum->smt_width_max);
+	jsonw_key_str(w, "smt", cpuinfo_smt_name(c->ci.smt));
+	jsonw_key_str(w, "smt_control", c->have_si ? c->si.smt_control : "");
+	jsonw_object_end(w);
+	check_json_facts(c, w);
 }
 
-/* Add "anchor", "placements" and "absent". */
+/* "anchor", "placements", "absent", "runs" and "cell_seconds". */
 static void
-check_json_plan(const struct check *c, struct strbuf *sb)
+check_json_plan(const struct check *c, struct jsonw *w)
 {
 	int	r;
 
-	strbuf_printf(sb, ",\"anchor\":%d,\"anchor_why\":", c->plan.anchor);
-	strbuf_json_str(sb, c->plan.anchor_why);
-	strbuf_puts(sb, ",\"placements\":{");
+	jsonw_key_int(w, "anchor", c->plan.anchor);
+	jsonw_key_str(w, "anchor_why", c->plan.anchor_why);
+	jsonw_key_object(w, "placements");
 	for (r = 0; r < REL_COUNT; r++) {
-		strbuf_puts(sb, r ? "," : "");
-		strbuf_json_str(sb, topo_rel_name(r));
 		if (c->plan.rel[r].cpu == -1)
-			strbuf_puts(sb, ":null");
+			jsonw_key_null(w, topo_rel_name(r));
 		else
-			strbuf_printf(sb, ":%d", c->plan.rel[r].cpu);
+			jsonw_key_int(w, topo_rel_name(r), c->plan.rel[r].cpu);
 	}
-	strbuf_puts(sb, "},\"absent\":{");
-	for (r = 0; r < REL_COUNT; r++) {
-		if (c->plan.rel[r].cpu != -1)
-			continue;
-		if (sb->s[sb->len - 1] != '{')
-			strbuf_puts(sb, ",");
-		strbuf_json_str(sb, topo_rel_name(r));
-		strbuf_puts(sb, ":");
-		strbuf_json_str(sb, c->plan.rel[r].reason);
-	}
-	strbuf_printf(sb, "},\"runs\":%d,\"cell_seconds\":", c->runs_total);
-	report_json_num(sb, c->cell_s);
+	jsonw_object_end(w);
+	jsonw_key_object(w, "absent");
+	for (r = 0; r < REL_COUNT; r++)
+		if (c->plan.rel[r].cpu == -1)
+			jsonw_key_str(w, topo_rel_name(r), c->plan.rel[r].reason);
+	jsonw_object_end(w);
+	jsonw_key_int(w, "runs", c->runs_total);
+	jsonw_key_num(w, "cell_seconds", c->cell_s);
 }
 
-/* Add ',"error":' and the reason a figure is missing: the failure, "not measured", or null. */
+/* "error": why a figure is missing: the failure, "not measured", or null. */
 static void
-check_json_error(struct strbuf *sb, int state, const char *error)
+check_json_error(struct jsonw *w, int state, const char *error)
 {
-	strbuf_puts(sb, ",\"error\":");
-	if (state == CHECK_FAILED)
-		strbuf_json_str(sb, error);
-	else
-		strbuf_puts(sb, state == CHECK_DONE ? "null" : "\"not measured\"");
+	jsonw_key_str(w, "error", state == CHECK_FAILED ? error : state == CHECK_DONE ?
+	    NULL : "not measured");
 }
 
-/* Add a cell's figure spread and its guard: tries, disturbed, others' CPUs and who. */
+/* A cell's figure spread and its guard: tries, disturbed, others' CPUs and who. */
 static void
-check_json_guard(struct strbuf *sb, const struct check_cell *cell)
+check_json_guard(struct jsonw *w, const struct check_cell *cell)
 {
 	int	i, ran = cell->state != CHECK_NOT_RUN;
 
 	/* A failed cell keeps its guard's notes: others may be why it failed. */
-	strbuf_puts(sb, ",\"spread\":");
-	report_json_num(sb, cell->state == CHECK_DONE ? cell->spread : NAN);
-	strbuf_printf(sb, ",\"tries\":%d,\"disturbed\":%s,\"foreign_cpus\":", cell->tries,
-	    ran && cell->disturbed ? "true" : "false");
-	report_json_num(sb, ran ? cell->foreign : NAN);
-	strbuf_puts(sb, ",\"foreign\":[");
+	jsonw_key_num(w, "spread", cell->state == CHECK_DONE ? cell->spread : NAN);
+	jsonw_key_int(w, "tries", cell->tries);
+	jsonw_key_bool(w, "disturbed", ran && cell->disturbed);
+	jsonw_key_num(w, "foreign_cpus", ran ? cell->foreign : NAN);
+	jsonw_key_array(w, "foreign");
 	for (i = 0; ran && i < cell->nwho; i++) {
-		strbuf_printf(sb, "%s{\"pid\":%d,\"comm\":", i ? "," : "",
-		    (int)cell->who[i].pid);
-		strbuf_json_str(sb, cell->who[i].comm);
-		strbuf_printf(sb, ",\"cpu\":%d,\"share\":", cell->who[i].cpu);
-		report_json_num(sb, round(cell->who[i].share * 1000) / 1000);
-		strbuf_puts(sb, "}");
+		jsonw_object(w);
+		jsonw_key_int(w, "pid", cell->who[i].pid);
+		jsonw_key_str(w, "comm", cell->who[i].comm);
+		jsonw_key_int(w, "cpu", cell->who[i].cpu);
+		jsonw_key_num(w, "share", round(cell->who[i].share * 1000) / 1000);
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "]");
+	jsonw_array_end(w);
 }
 
-/* Add one result cell object of a row. */
+/* One result cell object of a row; null for a relation this machine lacks. */
 static void
-check_json_cell(const struct check *c, struct strbuf *sb, const struct check_row *row, int r)
+check_json_cell(const struct check *c, struct jsonw *w, const struct check_row *row, int r)
 {
 	const struct check_cell	*cell = &row->cell[r];
-	double			 sa, sb_, yield, solo, solo_b, share;
+	double			 sa, sb, yield, solo, solo_b, share;
+	int			 done = cell->state == CHECK_DONE;
 
 	if (c->plan.rel[r].cpu == -1) {
-		strbuf_puts(sb, "null");
+		jsonw_null(w);
 		return;
 	}
-	check_cell_speeds(c, row, r, &sa, &sb_, &yield);
+	check_cell_speeds(c, row, r, &sa, &sb, &yield);
 	check_cell_solos(c, row, r, &solo, &solo_b, &share);
-	strbuf_printf(sb, "{\"partner\":%d,\"solo\":", c->plan.rel[r].cpu);
-	report_json_num(sb, solo);
-	strbuf_puts(sb, ",\"solo_partner\":");
-	report_json_num(sb, solo_b);
-	strbuf_puts(sb, ",\"solo_share\":");
-	report_json_num(sb, share);
-	strbuf_puts(sb, ",\"rate_anchor\":");
-	report_json_num(sb, cell->state == CHECK_DONE ? cell->rate_anchor : NAN);
-	strbuf_puts(sb, ",\"rate_partner\":");
-	report_json_num(sb, cell->state == CHECK_DONE ? cell->rate_partner : NAN);
-	strbuf_puts(sb, ",\"speed_anchor\":");
-	report_json_num(sb, sa);
-	strbuf_puts(sb, ",\"speed_partner\":");
-	report_json_num(sb, sb_);
-	strbuf_puts(sb, ",\"yield\":");
-	report_json_num(sb, yield);
-	strbuf_puts(sb, ",\"cpu_share\":");
-	report_json_num(sb, cell->state == CHECK_DONE ? cell->share_anchor : NAN);
-	strbuf_puts(sb, ",\"efficiency\":");
-	report_json_num(sb, analysis_efficiency(sa, cell->state == CHECK_DONE ?
-	    cell->share_anchor : NAN, share));
-	strbuf_puts(sb, ",\"ipc_alone\":");
-	report_json_num(sb, cell->ipc_have & CHECK_IPC_ALONE ? cell->ipc_alone : NAN);
-	strbuf_puts(sb, ",\"ipc_together\":");
-	report_json_num(sb, cell->ipc_have & CHECK_IPC_TOGETHER ? cell->ipc_together : NAN);
-	check_json_guard(sb, cell);
-	strbuf_printf(sb, ",\"solo_disturbed\":%s,\"solo_low\":%s",
-	    check_solo_disturbed(c, row, r) ? "true" : "false", cell->beyond ? "true" :
-	    "false");
-	strbuf_puts(sb, ",\"error\":");
-	if (cell->state == CHECK_FAILED)
-		strbuf_json_str(sb, cell->error);
-	else if (cell->state == CHECK_DONE && !isfinite(yield))
-		strbuf_json_str(sb, "no solo rate");
+	jsonw_object(w);
+	jsonw_key_int(w, "partner", c->plan.rel[r].cpu);
+	jsonw_key_num(w, "solo", solo);
+	jsonw_key_num(w, "solo_partner", solo_b);
+	jsonw_key_num(w, "solo_share", share);
+	jsonw_key_num(w, "rate_anchor", done ? cell->rate_anchor : NAN);
+	jsonw_key_num(w, "rate_partner", done ? cell->rate_partner : NAN);
+	jsonw_key_num(w, "speed_anchor", sa);
+	jsonw_key_num(w, "speed_partner", sb);
+	jsonw_key_num(w, "yield", yield);
+	jsonw_key_num(w, "cpu_share", done ? cell->share_anchor : NAN);
+	jsonw_key_num(w, "efficiency", analysis_efficiency(sa, done ? cell->share_anchor :
+	    NAN, share));
+	jsonw_key_num(w, "ipc_alone", cell->ipc_have & CHECK_IPC_ALONE ? cell->ipc_alone :
+	    NAN);
+	jsonw_key_num(w, "ipc_together", cell->ipc_have & CHECK_IPC_TOGETHER ?
+	    cell->ipc_together : NAN);
+	check_json_guard(w, cell);
+	jsonw_key_bool(w, "solo_disturbed", check_solo_disturbed(c, row, r));
+	jsonw_key_bool(w, "solo_low", cell->beyond);
+	if (done && !isfinite(yield))
+		jsonw_key_str(w, "error", "no solo rate");
 	else
-		strbuf_puts(sb, cell->state == CHECK_DONE ? "null" : "\"not measured\"");
-	strbuf_puts(sb, "}");
+		check_json_error(w, cell->state, cell->error);
+	jsonw_object_end(w);
 }
 
-/* Add one solo: its rate in work units per second, share, spread and guard. */
+/* One solo: its rate in work units per second, share, spread and guard. */
 static void
-check_json_solo(struct strbuf *sb, const struct check_solo *so)
+check_json_solo(struct jsonw *w, const struct check_solo *so)
 {
 	const struct check_cell	*cell = &so->cell;
 
-	strbuf_puts(sb, ":{\"rate\":");
-	report_json_num(sb, cell->state == CHECK_DONE ? cell->rate_anchor : NAN);
-	strbuf_puts(sb, ",\"cpu_share\":");
-	report_json_num(sb, cell->state == CHECK_DONE ? cell->share_anchor : NAN);
-	check_json_guard(sb, cell);
-	check_json_error(sb, cell->state, cell->error);
-	strbuf_puts(sb, "}");
+	jsonw_key_object(w, so->kern.text);
+	jsonw_key_num(w, "rate", cell->state == CHECK_DONE ? cell->rate_anchor : NAN);
+	jsonw_key_num(w, "cpu_share", cell->state == CHECK_DONE ? cell->share_anchor : NAN);
+	check_json_guard(w, cell);
+	check_json_error(w, cell->state, cell->error);
+	jsonw_object_end(w);
 }
 
-/* Add "latency": one object per latency kernel, one member per relation. */
+/* "latency": one object per latency kernel, one member per relation. */
 static void
-check_json_latency(const struct check *c, struct strbuf *sb)
+check_json_latency(const struct check *c, struct jsonw *w)
 {
 	const struct check_cell	*cell;
 	int			 i, r;
 
-	strbuf_puts(sb, ",\"latency\":{\"unit\":\"us\"");
+	jsonw_key_object(w, "latency");
+	jsonw_key_str(w, "unit", "us");
 	for (i = 0; i < c->nlats; i++) {
-		strbuf_puts(sb, ",");
-		strbuf_json_str(sb, c->lats[i].kern.text);
-		strbuf_puts(sb, ":{");
+		jsonw_key_object(w, c->lats[i].kern.text);
 		for (r = 0; r < REL_COUNT; r++) {
 			cell = &c->lats[i].cell[r];
-			strbuf_puts(sb, r ? "," : "");
-			strbuf_json_str(sb, topo_rel_name(r));
 			if (c->plan.rel[r].cpu == -1) {
-				strbuf_puts(sb, ":null");
+				jsonw_key_null(w, topo_rel_name(r));
 				continue;
 			}
-			strbuf_printf(sb, ":{\"partner\":%d,\"us\":", c->plan.rel[r].cpu);
-			report_json_num(sb, cell->state == CHECK_DONE ?
+			jsonw_key_object(w, topo_rel_name(r));
+			jsonw_key_int(w, "partner", c->plan.rel[r].cpu);
+			jsonw_key_num(w, "us", cell->state == CHECK_DONE ?
 			    1e6 / cell->rate_anchor : NAN);
-			strbuf_puts(sb, ",\"cpu_share\":");
-			report_json_num(sb, cell->state == CHECK_DONE ? cell->share_anchor : NAN);
-			check_json_guard(sb, cell);
-			check_json_error(sb, cell->state, cell->error);
-			strbuf_puts(sb, "}");
+			jsonw_key_num(w, "cpu_share", cell->state == CHECK_DONE ?
+			    cell->share_anchor : NAN);
+			check_json_guard(w, cell);
+			check_json_error(w, cell->state, cell->error);
+			jsonw_object_end(w);
 		}
-		strbuf_puts(sb, "}");
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "}");
+	jsonw_object_end(w);
 }
 
-/* Add "scheduler": null, why it does not apply, or how often the copies stacked. */
+/* "scheduler": null, why it does not apply, or how often the copies stacked. */
 static void
-check_json_sched(const struct check *c, struct strbuf *sb)
+check_json_sched(const struct check *c, struct jsonw *w)
 {
 	const struct check_sched	*s = &c->sched;
 	char				 list[64];
 
-	strbuf_puts(sb, ",\"scheduler\":");
 	if (!s->asked) {
-		strbuf_puts(sb, "null");
+		jsonw_key_null(w, "scheduler");
 		return;
 	}
-	if (!s->applies) {
-		strbuf_puts(sb, "{\"applies\":false,\"reason\":");
-		strbuf_json_str(sb, s->reason);
-		strbuf_puts(sb, "}");
-		return;
+	jsonw_key_object(w, "scheduler");
+	jsonw_key_bool(w, "applies", s->applies);
+	if (!s->applies)
+		jsonw_key_str(w, "reason", s->reason);
+	else {
+		cpuset_format(&s->cpus, list, sizeof list);
+		jsonw_key_str(w, "kernel", s->kern.text);
+		jsonw_key_str(w, "cpus", list);
+		jsonw_key_int(w, "samples", s->samples);
+		jsonw_key_num(w, "stacked_fraction", s->samples > 0 ?
+		    (double)s->stacked / s->samples : NAN);
+		check_json_error(w, s->state, s->error);
 	}
-	cpuset_format(&s->cpus, list, sizeof list);
-	strbuf_puts(sb, "{\"applies\":true,\"kernel\":");
-	strbuf_json_str(sb, s->kern.text);
-	strbuf_puts(sb, ",\"cpus\":");
-	strbuf_json_str(sb, list);
-	strbuf_printf(sb, ",\"samples\":%d,\"stacked_fraction\":", s->samples);
-	report_json_num(sb, s->samples > 0 ? (double)s->stacked / s->samples : NAN);
-	check_json_error(sb, s->state, s->error);
-	strbuf_puts(sb, "}");
+	jsonw_object_end(w);
 }
 
-/* Add "results", "units", "latency" and "scheduler". */
+/* "results", "units", "solos", "latency" and "scheduler". */
 static void
-check_json_results(const struct check *c, struct strbuf *sb)
+check_json_results(const struct check *c, struct jsonw *w)
 {
+	char	unit[64];
 	int	i, r;
 
-	strbuf_puts(sb, ",\"results\":{");
+	jsonw_key_object(w, "results");
 	for (i = 0; i < c->nrows; i++) {
-		strbuf_puts(sb, i ? "," : "");
-		strbuf_json_str(sb, c->rows[i].name);
-		strbuf_puts(sb, ":{");
+		jsonw_key_object(w, c->rows[i].name);
 		for (r = 0; r < REL_COUNT; r++) {
-			strbuf_puts(sb, r ? "," : "");
-			strbuf_json_str(sb, topo_rel_name(r));
-			strbuf_puts(sb, ":");
-			check_json_cell(c, sb, &c->rows[i], r);
+			jsonw_key(w, topo_rel_name(r));
+			check_json_cell(c, w, &c->rows[i], r);
 		}
-		strbuf_puts(sb, "}");
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "},\"units\":{");
+	jsonw_object_end(w);
+	jsonw_key_object(w, "units");
 	for (i = 0; i < c->nsolos; i++) {
-		strbuf_puts(sb, i ? "," : "");
-		strbuf_json_str(sb, c->solos[i].kern.text);
-		strbuf_printf(sb, ":\"%s/s\"", c->solos[i].kern.k->work_unit);
+		snprintf(unit, sizeof unit, "%s/s", c->solos[i].kern.k->work_unit);
+		jsonw_key_str(w, c->solos[i].kern.text, unit);
 	}
-	strbuf_puts(sb, "},\"solos\":{");
-	for (i = 0; i < c->nsolos; i++) {
-		strbuf_puts(sb, i ? "," : "");
-		strbuf_json_str(sb, c->solos[i].kern.text);
-		check_json_solo(sb, &c->solos[i]);
-	}
-	strbuf_puts(sb, "}");
-	check_json_latency(c, sb);
-	check_json_sched(c, sb);
+	jsonw_object_end(w);
+	jsonw_key_object(w, "solos");
+	for (i = 0; i < c->nsolos; i++)
+		check_json_solo(w, &c->solos[i]);
+	jsonw_object_end(w);
+	check_json_latency(c, w);
+	check_json_sched(c, w);
 }
 
 /* The whole check as one JSON object. */
@@ -720,22 +687,25 @@ void
 check_report_json(const struct check *c, FILE *f)
 {
 	struct strbuf	sb;
+	struct jsonw	w;
 	int		i;
 
 	strbuf_init(&sb);
-	strbuf_puts(&sb, "{");
-	check_json_machine(c, &sb);
-	check_json_plan(c, &sb);
+	jsonw_init(&w, &sb);
+	jsonw_object(&w);
+	check_json_machine(c, &w);
+	check_json_plan(c, &w);
 	if (!c->dry_run)
-		check_json_results(c, &sb);
+		check_json_results(c, &w);
 	if (c->idle != NULL && c->live)
-		idle_report_json(c, &sb);
-	strbuf_puts(&sb, ",\"warnings\":[");
-	for (i = 0; i < c->nwarn; i++) {
-		strbuf_puts(&sb, i ? "," : "");
-		strbuf_json_str(&sb, c->warn[i]);
-	}
-	strbuf_puts(&sb, "]}\n");
+		idle_report_json(c, &w);
+	jsonw_key_array(&w, "warnings");
+	for (i = 0; i < c->nwarn; i++)
+		jsonw_str(&w, c->warn[i]);
+	jsonw_array_end(&w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
+	strbuf_puts(&sb, "\n");
 	fputs(sb.s, f);
 	strbuf_free(&sb);
 }
@@ -773,7 +743,7 @@ check_csv_row(const struct check *c, struct report_table *t, const char *name, i
 {
 	struct report_cell	 st;
 	struct strbuf		 who;
-	char			 why[400], buf[700];
+	char			 why[400], buf[700], share[32];
 	int			 i, row = report_add_row(t);
 
 	report_set_text(t, row, CSV_KERNEL, "%s", name);
@@ -797,9 +767,10 @@ check_csv_row(const struct check *c, struct report_table *t, const char *name, i
 		report_set_num(t, row, CSV_SPREAD, cell->spread, NULL, REPORT_LOWER);
 		strbuf_init(&who);
 		for (i = 0; i < cell->nwho; i++)
-			strbuf_printf(&who, "%s%d:%s:%d:%.3f", i ? ";" : "",
+			strbuf_printf(&who, "%s%d:%s:%d:%s", i ? ";" : "",
 			    (int)cell->who[i].pid, cell->who[i].comm, cell->who[i].cpu,
-			    cell->who[i].share);
+			    fmt_num(share, sizeof share, round(cell->who[i].share * 1000) /
+			    1000, FMT_DATA, 0));
 		report_set_text(t, row, CSV_FOREIGN, "%s", who.s != NULL ? who.s : "");
 		strbuf_free(&who);
 	}

@@ -10,9 +10,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "base/fmt.h"
+#include "base/util.h"
 #include "exp/check.h"
+#include "model/machine.h"
 #include "report/svg.h"
 #include "report/reports.h"
 
@@ -65,17 +67,14 @@ static void
 check_svg_box(FILE *f, int x, int y, const char *fill, const char *l1, const char *l2,
     const char *tip)
 {
-	fprintf(f, "<g><title>");
-	svg_text(f, tip);
-	fprintf(f, "</title><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
-	    "stroke=\"#ffffff\" stroke-width=\"2\"/>\n<text x=\"%d\" y=\"%d\" "
-	    "text-anchor=\"middle\" font-weight=\"bold\">", x, y, CHECK_SVG_CELL_W,
-	    CHECK_SVG_CELL_H, fill, x + CHECK_SVG_CELL_W / 2, y + 19);
-	svg_text(f, l1);
-	fprintf(f, "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
-	    "font-size=\"11\">", x + CHECK_SVG_CELL_W / 2, y + 35);
-	svg_text(f, l2);
-	fputs("</text></g>\n", f);
+	svg_group(f, NULL, tip);
+	svg_rect(f, x, y, CHECK_SVG_CELL_W, CHECK_SVG_CELL_H, fill,
+	    "stroke=\"#ffffff\" stroke-width=\"2\"", NULL);
+	svg_text(f, x + CHECK_SVG_CELL_W / 2, y + 19, "text-anchor=\"middle\" "
+	    "font-weight=\"bold\"", l1);
+	svg_text(f, x + CHECK_SVG_CELL_W / 2, y + 35, "text-anchor=\"middle\" "
+	    "font-size=\"11\"", l2);
+	svg_group_end(f);
 }
 
 /* One cell of the matrix: speeds and yield, n/a, failed or not measured. */
@@ -84,7 +83,7 @@ check_svg_cell(FILE *f, const struct check *c, const struct check_row *row, int 
     int x, int y)
 {
 	const struct check_cell	*cell = &row->cell[r];
-	char			 l1[64], l2[64], tip[800], fill[16];
+	char			 l1[64], l2[64], tip[800], fill[16], a[16], b[16], yl[16];
 	double			 sa, sb, yield;
 
 	check_cell_speeds(c, row, r, &sa, &sb, &yield);
@@ -104,9 +103,10 @@ check_svg_cell(FILE *f, const struct check *c, const struct check_row *row, int 
 		    "no solo" : "not measured", tip);
 	} else {
 		check_svg_colour(yield, fill, sizeof fill);
-		snprintf(l1, sizeof l1, "%s%.2f + %.2f", check_svg_disturbed(c, row, r) ?
-		    "~" : "", sa, sb);
-		snprintf(l2, sizeof l2, "yield %.2f", yield);
+		snprintf(l1, sizeof l1, "%s%s + %s", check_svg_disturbed(c, row, r) ? "~" : "",
+		    fmt_num(a, sizeof a, sa, FMT_FIXED, 2), fmt_num(b, sizeof b, sb,
+		    FMT_FIXED, 2));
+		snprintf(l2, sizeof l2, "yield %s", fmt_num(yl, sizeof yl, yield, FMT_FIXED, 2));
 		if (check_svg_disturbed(c, row, r))
 			check_disturbed_why(cell, tip, sizeof tip);
 		else
@@ -121,65 +121,53 @@ static void
 check_svg_title(FILE *f, const struct check *c)
 {
 	const struct topo_summary	*sum = &c->m->summary;
+	struct strbuf			 sb;
 	char				 host[256];
 
-	fputs("<text x=\"10\" y=\"26\" font-size=\"18\" font-weight=\"bold\">"
-	    "smtscope check", f);
-	if (gethostname(host, sizeof host) == 0) {
-		host[sizeof host - 1] = '\0';
-		host[strcspn(host, ".")] = '\0';
-		fputs(" on ", f);
-		svg_text(f, host);
-	}
-	fputs(": ", f);
-	svg_text(f, c->ci.brand[0] != '\0' ? c->ci.brand : "unknown CPU model");
-	if (c->ci.hypervisor[0] != '\0') {
-		fputs(" under ", f);
-		svg_text(f, c->ci.hypervisor);
-	}
-	fprintf(f, "</text>\n<text x=\"10\" y=\"48\" fill=\"#555555\">%d package%s, %d "
-	    "core%s, %d logical CPU%s; the anchor is CPU %d; a column per partner.</text>\n",
-	    sum->packages, sum->packages == 1 ? "" : "s", sum->cores, sum->cores == 1 ?
-	    "" : "s", sum->pus, sum->pus == 1 ? "" : "s", c->plan.anchor);
-	fputs("<text x=\"10\" y=\"66\" fill=\"#555555\">Each cell: the anchor copy's "
-	    "speed + the partner's (1.00 = as fast as alone), and their sum, the "
-	    "yield.</text>\n<text x=\"10\" y=\"84\" fill=\"#555555\">Colour by yield: "
-	    "red below 1, amber 1 (one CPU of work), green 2 (two whole CPUs). "
-	    "~ disturbed by others' work.</text>\n", f);
+	strbuf_init(&sb);
+	strbuf_puts(&sb, "smtscope check");
+	if (machine_short_hostname(host, sizeof host) == 0)
+		strbuf_printf(&sb, " on %s", host);
+	strbuf_printf(&sb, ": %s", c->ci.brand[0] != '\0' ? c->ci.brand :
+	    "unknown CPU model");
+	if (c->ci.hypervisor[0] != '\0')
+		strbuf_printf(&sb, " under %s", c->ci.hypervisor);
+	svg_text(f, 10, 26, "font-size=\"18\" font-weight=\"bold\"", sb.s);
+	strbuf_free(&sb);
+	svg_textf(f, 10, 48, "fill=\"#555555\"", "%d package%s, %d core%s, %d logical "
+	    "CPU%s; the anchor is CPU %d; a column per partner.", sum->packages,
+	    sum->packages == 1 ? "" : "s", sum->cores, sum->cores == 1 ? "" : "s",
+	    sum->pus, sum->pus == 1 ? "" : "s", c->plan.anchor);
+	svg_text(f, 10, 66, "fill=\"#555555\"", "Each cell: the anchor copy's speed + "
+	    "the partner's (1.00 = as fast as alone), and their sum, the yield.");
+	svg_text(f, 10, 84, "fill=\"#555555\"", "Colour by yield: red below 1, amber 1 "
+	    "(one CPU of work), green 2 (two whole CPUs). ~ disturbed by others' work.");
 }
 
 /* Write the co-run matrix as an SVG table to f; -1 on a write error. */
 static int
 check_svg_table(FILE *f, const struct check *c)
 {
-	int	i, r, w = CHECK_SVG_NAME_W + REL_COUNT * CHECK_SVG_CELL_W + 20;
-	int	h = CHECK_SVG_TOP + c->nrows * CHECK_SVG_CELL_H + 20, y;
+	struct svg_page	pg = { 0, 0, NULL, CHECK_SVG_FONT, 13, "#ffffff" };
+	int		i, r, w = CHECK_SVG_NAME_W + REL_COUNT * CHECK_SVG_CELL_W + 20, y;
 
-	if (w < 900)
-		w = 900;
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www."
-	    "w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-	    "font-family=\"%s\" font-size=\"13\">\n<rect width=\"100%%\" height=\"100%%\" "
-	    "fill=\"#ffffff\"/>\n", w, h, w, h, CHECK_SVG_FONT);
+	pg.w = w < 900 ? 900 : w;
+	pg.h = CHECK_SVG_TOP + c->nrows * CHECK_SVG_CELL_H + 20;
+	svg_begin(f, &pg);
 	check_svg_title(f, c);
-	for (r = 0; r < REL_COUNT; r++) {
-		fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
-		    "font-weight=\"bold\">%s</text>\n", CHECK_SVG_NAME_W + r *
-		    CHECK_SVG_CELL_W + CHECK_SVG_CELL_W / 2, CHECK_SVG_TOP - 8,
+	for (r = 0; r < REL_COUNT; r++)
+		svg_text(f, CHECK_SVG_NAME_W + r * CHECK_SVG_CELL_W + CHECK_SVG_CELL_W / 2,
+		    CHECK_SVG_TOP - 8, "text-anchor=\"middle\" font-weight=\"bold\"",
 		    topo_rel_name(r));
-	}
 	for (i = 0; i < c->nrows; i++) {
 		y = CHECK_SVG_TOP + i * CHECK_SVG_CELL_H;
-		fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" "
-		    "font-weight=\"bold\">", CHECK_SVG_NAME_W - 10, y + 27);
-		svg_text(f, c->rows[i].name);
-		fputs("</text>\n", f);
+		svg_text(f, CHECK_SVG_NAME_W - 10, y + 27, "text-anchor=\"end\" "
+		    "font-weight=\"bold\"", c->rows[i].name);
 		for (r = 0; r < REL_COUNT; r++)
 			check_svg_cell(f, c, &c->rows[i], r, CHECK_SVG_NAME_W + r *
 			    CHECK_SVG_CELL_W, y);
 	}
-	fputs("</svg>\n", f);
-	return ferror(f) ? -1 : 0;
+	return svg_end(f);
 }
 
 /* Write the co-run matrix to path, whole or not at all; -1 and why. */

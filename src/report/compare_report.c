@@ -17,6 +17,7 @@
 #include "report/report.h"
 #include "base/util.h"
 #include "report/reports.h"
+#include "report/svg.h"
 
 #define COMPARE_COLS		80
 #define COMPARE_CELL_W		12
@@ -272,158 +273,149 @@ compare_report_text(const struct compare *c, FILE *f)
 		compare_text_group(c, i, f);
 }
 
-/* Add a figure object: {"value","disturbed","outlier"}, or null. */
+/* A figure object: {"value","disturbed","outlier"}, or null. */
 static void
-compare_json_fig(struct strbuf *sb, const struct compare_fig *f)
+compare_json_fig(struct jsonw *w, const struct compare_fig *f)
 {
 	if (f == NULL || !isfinite(f->v)) {
-		strbuf_puts(sb, "null");
+		jsonw_null(w);
 		return;
 	}
-	strbuf_puts(sb, "{\"value\":");
-	report_json_num(sb, f->v);
-	strbuf_printf(sb, ",\"disturbed\":%s,\"outlier\":%s}", f->disturbed ? "true" :
-	    "false", f->outlier ? "true" : "false");
+	jsonw_object(w);
+	jsonw_key_num(w, "value", f->v);
+	jsonw_key_bool(w, "disturbed", f->disturbed);
+	jsonw_key_bool(w, "outlier", f->outlier);
+	jsonw_object_end(w);
 }
 
-/* {"row":{"relation":figure,...},...} of one machine's cells, by a getter. */
+/* "key":{"row":{"relation":figure,...},...} of one machine's cells, by a getter. */
 static void
-compare_json_cells(struct strbuf *sb, const struct compare *c, const struct compare_machine *cm,
+compare_json_cells(struct jsonw *w, const char *key, const struct compare *c,
+    const struct compare_machine *cm,
     const struct compare_fig *(*get)(const struct compare_machine *, int))
 {
 	int	row, r;
 
-	strbuf_puts(sb, "{");
+	jsonw_key_object(w, key);
 	for (row = 0; row < c->nrows; row++) {
-		strbuf_puts(sb, row ? "," : "");
-		strbuf_json_str(sb, c->rows[row]);
-		strbuf_puts(sb, ":{");
+		jsonw_key_object(w, c->rows[row]);
 		for (r = 0; r < REL_COUNT; r++) {
-			strbuf_printf(sb, "%s\"%s\":", r ? "," : "", topo_rel_name(r));
-			compare_json_fig(sb, get(cm, row * REL_COUNT + r));
+			jsonw_key(w, topo_rel_name(r));
+			compare_json_fig(w, get(cm, row * REL_COUNT + r));
 		}
-		strbuf_puts(sb, "}");
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "}");
+	jsonw_object_end(w);
 }
 
-/* Add a machine's object. */
+/* A machine's object. */
 static void
 compare_json_machine(const struct compare *c, const struct compare_machine *cm,
-    struct strbuf *sb)
+    struct jsonw *w)
 {
 	int	i;
 
-	strbuf_puts(sb, "{\"name\":");
-	strbuf_json_str(sb, cm->name);
-	strbuf_puts(sb, ",\"file\":");
-	strbuf_json_str(sb, cm->path);
-	strbuf_puts(sb, ",\"hostname\":");
-	strbuf_json_str(sb, cm->hostname);
-	strbuf_puts(sb, ",\"smt\":");
-	strbuf_json_str(sb, cm->smt);
-	strbuf_printf(sb, ",\"group\":%d,\"outlier\":%s,\"reasons\":[", cm->group + 1,
-	    cm->nwhy > 0 ? "true" : "false");
-	for (i = 0; i < cm->nwhy; i++) {
-		strbuf_puts(sb, i ? "," : "");
-		strbuf_json_str(sb, cm->why[i]);
-	}
-	strbuf_puts(sb, "],\"solo\":{");
+	jsonw_object(w);
+	jsonw_key_str(w, "name", cm->name);
+	jsonw_key_str(w, "file", cm->path);
+	jsonw_key_str(w, "hostname", cm->hostname);
+	jsonw_key_str(w, "smt", cm->smt);
+	jsonw_key_int(w, "group", cm->group + 1);
+	jsonw_key_bool(w, "outlier", cm->nwhy > 0);
+	jsonw_key_array(w, "reasons");
+	for (i = 0; i < cm->nwhy; i++)
+		jsonw_str(w, cm->why[i]);
+	jsonw_array_end(w);
+	jsonw_key_object(w, "solo");
 	for (i = 0; i < c->nkernels; i++) {
-		strbuf_puts(sb, i ? "," : "");
-		strbuf_json_str(sb, c->kernels[i]);
-		strbuf_puts(sb, ":");
-		compare_json_fig(sb, compare_solo(cm, i));
+		jsonw_key(w, c->kernels[i]);
+		compare_json_fig(w, compare_solo(cm, i));
 	}
-	strbuf_puts(sb, "},\"yield\":");
-	compare_json_cells(sb, c, cm, compare_yield);
-	strbuf_puts(sb, ",\"speed\":");
-	compare_json_cells(sb, c, cm, compare_speed);
-	strbuf_puts(sb, "}");
+	jsonw_object_end(w);
+	compare_json_cells(w, "yield", c, cm, compare_yield);
+	compare_json_cells(w, "speed", c, cm, compare_speed);
+	jsonw_object_end(w);
 }
 
-/* Add a group's object: CPU, topology, members, medians, notes. */
+/* A group's object: CPU, topology, members, medians, notes. */
 static void
 compare_json_group(const struct compare *c, const struct compare_group *g,
-    struct strbuf *sb)
+    struct jsonw *w)
 {
 	int	i, row, r;
 
-	strbuf_puts(sb, "{\"cpu\":");
-	strbuf_json_str(sb, g->cpu);
-	strbuf_printf(sb, ",\"topology\":{\"packages\":%d,\"numa_nodes\":%d,\"cores\":%d,"
-	    "\"pus\":%d,\"smt_width\":%d,\"smt_on\":%s,\"smt\":",
-	    g->topo[COMPARE_PACKAGES], g->topo[COMPARE_NUMA], g->topo[COMPARE_CORES],
-	    g->topo[COMPARE_PUS], g->topo[COMPARE_WIDTH], g->topo[COMPARE_SMT_ON] == 1 ?
-	    "true" : g->topo[COMPARE_SMT_ON] == 0 ? "false" : "null");
-	strbuf_json_str(sb, g->smt);
-	strbuf_puts(sb, "},\"machines\":[");
-	for (i = 0; i < g->n; i++) {
-		strbuf_puts(sb, i ? "," : "");
-		strbuf_json_str(sb, c->m[g->members[i]].name);
-	}
-	strbuf_puts(sb, "],\"median_solo\":{");
-	for (i = 0; i < c->nkernels; i++) {
-		strbuf_puts(sb, i ? "," : "");
-		strbuf_json_str(sb, c->kernels[i]);
-		strbuf_puts(sb, ":");
-		report_json_num(sb, g->solo_med[i]);
-	}
-	strbuf_puts(sb, "},\"median_yield\":{");
+	jsonw_object(w);
+	jsonw_key_str(w, "cpu", g->cpu);
+	jsonw_key_object(w, "topology");
+	jsonw_key_int(w, "packages", g->topo[COMPARE_PACKAGES]);
+	jsonw_key_int(w, "numa_nodes", g->topo[COMPARE_NUMA]);
+	jsonw_key_int(w, "cores", g->topo[COMPARE_CORES]);
+	jsonw_key_int(w, "pus", g->topo[COMPARE_PUS]);
+	jsonw_key_int(w, "smt_width", g->topo[COMPARE_WIDTH]);
+	jsonw_key_tristate(w, "smt_on", g->topo[COMPARE_SMT_ON]);
+	jsonw_key_str(w, "smt", g->smt);
+	jsonw_object_end(w);
+	jsonw_key_array(w, "machines");
+	for (i = 0; i < g->n; i++)
+		jsonw_str(w, c->m[g->members[i]].name);
+	jsonw_array_end(w);
+	jsonw_key_object(w, "median_solo");
+	for (i = 0; i < c->nkernels; i++)
+		jsonw_key_num(w, c->kernels[i], g->solo_med[i]);
+	jsonw_object_end(w);
+	jsonw_key_object(w, "median_yield");
 	for (row = 0; row < c->nrows; row++) {
-		strbuf_puts(sb, row ? "," : "");
-		strbuf_json_str(sb, c->rows[row]);
-		strbuf_puts(sb, ":{");
-		for (r = 0; r < REL_COUNT; r++) {
-			strbuf_printf(sb, "%s\"%s\":", r ? "," : "", topo_rel_name(r));
-			report_json_num(sb, g->yield_med[row * REL_COUNT + r]);
-		}
-		strbuf_puts(sb, "}");
+		jsonw_key_object(w, c->rows[row]);
+		for (r = 0; r < REL_COUNT; r++)
+			jsonw_key_num(w, topo_rel_name(r), g->yield_med[row * REL_COUNT + r]);
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "},\"notes\":[");
-	for (i = 0; i < g->nnotes; i++) {
-		strbuf_puts(sb, i ? "," : "");
-		strbuf_json_str(sb, g->notes[i]);
-	}
-	strbuf_puts(sb, "]}");
+	jsonw_object_end(w);
+	jsonw_key_array(w, "notes");
+	for (i = 0; i < g->nnotes; i++)
+		jsonw_str(w, g->notes[i]);
+	jsonw_array_end(w);
+	jsonw_object_end(w);
 }
 
-/* The comparison as one JSON object. */
+/* The comparison as one JSON object, written out a megabyte at a time. */
 void
 compare_report_json(const struct compare *c, FILE *f)
 {
 	struct strbuf	sb;
+	struct jsonw	w;
 	int		i, n = 0;
 
 	for (i = 0; i < c->n; i++)
 		n += c->m[i].nwhy > 0;
 	strbuf_init(&sb);
-	strbuf_printf(&sb, "{\"kind\":\"compare\",\"format\":%d,\"tolerance\":",
-	    MACHINE_FORMAT);
-	report_json_num(&sb, c->tolerance);
-	strbuf_printf(&sb, ",\"outliers\":%d,\"units\":{", n);
-	for (i = 0; i < c->nkernels; i++) {
-		strbuf_puts(&sb, i ? "," : "");
-		strbuf_json_str(&sb, c->kernels[i]);
-		strbuf_puts(&sb, ":");
-		strbuf_json_str(&sb, c->units[i]);
-	}
-	strbuf_puts(&sb, "},\"groups\":[");
-	for (i = 0; i < c->ngroups; i++) {
-		strbuf_puts(&sb, i ? "," : "");
-		compare_json_group(c, &c->groups[i], &sb);
-	}
-	strbuf_puts(&sb, "],\"machines\":[");
+	jsonw_init(&w, &sb);
+	jsonw_object(&w);
+	jsonw_key_str(&w, "kind", "compare");
+	jsonw_key_int(&w, "format", MACHINE_FORMAT);
+	jsonw_key_num(&w, "tolerance", c->tolerance);
+	jsonw_key_int(&w, "outliers", n);
+	jsonw_key_object(&w, "units");
+	for (i = 0; i < c->nkernels; i++)
+		jsonw_key_str(&w, c->kernels[i], c->units[i]);
+	jsonw_object_end(&w);
+	jsonw_key_array(&w, "groups");
+	for (i = 0; i < c->ngroups; i++)
+		compare_json_group(c, &c->groups[i], &w);
+	jsonw_array_end(&w);
+	jsonw_key_array(&w, "machines");
 	for (i = 0; i < c->n; i++) {
-		strbuf_puts(&sb, i ? ",\n" : "\n");
-		compare_json_machine(c, &c->m[i], &sb);
+		compare_json_machine(c, &c->m[i], &w);
 		if (sb.len > (1u << 20)) {
 			fputs(sb.s, f);
 			sb.len = 0;
 			sb.s[0] = '\0';
 		}
 	}
-	strbuf_puts(&sb, "]}\n");
+	jsonw_array_end(&w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
+	strbuf_puts(&sb, "\n");
 	fputs(sb.s, f);
 	strbuf_free(&sb);
 }
@@ -493,24 +485,6 @@ compare_report_csv(const struct compare *c, FILE *f)
 	report_free(t);
 }
 
-/* Write s with XML's special characters escaped. */
-static void
-compare_xml(FILE *f, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		if (*s == '<')
-			fputs("&lt;", f);
-		else if (*s == '>')
-			fputs("&gt;", f);
-		else if (*s == '&')
-			fputs("&amp;", f);
-		else if (*s == '"')
-			fputs("&quot;", f);
-		else
-			fputc(*s, f);
-	}
-}
-
 /* The fill of a heatmap cell: grey none; white at the median, red below, blue above. */
 static void
 compare_svg_fill(const struct compare *c, const struct compare_fig *fig, double med,
@@ -537,12 +511,10 @@ compare_svg_row(const struct compare *c, const struct compare_machine *cm,
 {
 	const struct compare_group	*g = &c->groups[cm->group];
 	const struct compare_fig	*fig;
-	char				 fill[16], text[64];
+	char				 fill[16], text[64], title[512];
 	int				 i;
 
-	fprintf(f, "<text x=\"4\" y=\"%d\">", y + 11);
-	compare_xml(f, cm->name);
-	fprintf(f, "%s</text>\n", cm->nwhy > 0 ? " !" : "");
+	svg_textf(f, 4, y + 11, NULL, "%s%s", cm->name, cm->nwhy > 0 ? " !" : "");
 	for (i = 0; i < nlines; i++) {
 		fig = lines[i].kernel >= 0 ? compare_solo(cm, lines[i].kernel) :
 		    compare_yield(cm, lines[i].cell);
@@ -550,13 +522,9 @@ compare_svg_row(const struct compare *c, const struct compare_machine *cm,
 		    g->solo_med[lines[i].kernel] : g->yield_med[lines[i].cell], fill,
 		    sizeof fill);
 		compare_cell_text(cm, &lines[i], text, sizeof text);
-		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"%s>"
-		    "<title>", 160 + 16 * i, y, fill, fig != NULL && fig->outlier ?
-		    " stroke=\"#000\" stroke-width=\"2\"" : "");
-		compare_xml(f, cm->name);
-		fputs(": ", f);
-		compare_xml(f, lines[i].label);
-		fprintf(f, " %s</title></rect>\n", text);
+		snprintf(title, sizeof title, "%s: %s %s", cm->name, lines[i].label, text);
+		svg_rect(f, 160 + 16 * i, y, 14, 14, fill, fig != NULL && fig->outlier ?
+		    "stroke=\"#000\" stroke-width=\"2\"" : NULL, title);
 	}
 }
 
@@ -564,9 +532,11 @@ compare_svg_row(const struct compare *c, const struct compare_machine *cm,
 void
 compare_report_svg(const struct compare *c, FILE *f)
 {
+	struct svg_page		 pg = { 0, 0, NULL, "monospace", 11, "#fff" };
 	struct compare_group	 all;
 	struct compare_line	*lines;
-	int			 nlines, i, k, y, w, h;
+	char			 rot[64];
+	int			 nlines, i, k, y;
 
 	memset(&all, 0, sizeof all);
 	all.members = xcalloc((size_t)c->n + 1, sizeof *all.members);
@@ -574,31 +544,27 @@ compare_report_svg(const struct compare *c, FILE *f)
 		for (i = 0; i < c->groups[k].n; i++)
 			all.members[all.n++] = c->groups[k].members[i];
 	lines = compare_lines(c, &all, &nlines);
-	w = 160 + 16 * nlines + 20;
-	h = 150 + 16 * c->n + 14 * c->ngroups + 20;
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3"
-	    ".org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"monospace\" "
-	    "font-size=\"11\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n"
-	    "<text x=\"4\" y=\"14\">smtscope compare: %d machines; red below, blue above "
-	    "the group's median (full at %.0f %%); boxed: outlier</text>\n", w, h, c->n,
+	pg.w = 160 + 16 * nlines + 20;
+	pg.h = 150 + 16 * c->n + 14 * c->ngroups + 20;
+	svg_begin(f, &pg);
+	svg_textf(f, 4, 14, NULL, "smtscope compare: %d machines; red below, blue above "
+	    "the group's median (full at %.0f %%); boxed: outlier", c->n,
 	    200 * c->tolerance);
 	for (i = 0; i < nlines; i++) {
-		fprintf(f, "<text transform=\"translate(%d,140) rotate(-60)\">",
+		/* Rotated about its own corner: x and y are in the transform. */
+		snprintf(rot, sizeof rot, "transform=\"rotate(-60 %d 140)\"",
 		    160 + 16 * i + 10);
-		compare_xml(f, lines[i].label);
-		fputs("</text>\n", f);
+		svg_text(f, 160 + 16 * i + 10, 140, rot, lines[i].label);
 	}
 	y = 150;
 	for (k = 0; k < c->ngroups; k++) {
-		fprintf(f, "<text x=\"4\" y=\"%d\" font-weight=\"bold\">Group %d: ", y + 11,
-		    k + 1);
-		compare_xml(f, c->groups[k].cpu);
-		fputs("</text>\n", f);
+		svg_textf(f, 4, y + 11, "font-weight=\"bold\"", "Group %d: %s", k + 1,
+		    c->groups[k].cpu);
 		y += 14;
 		for (i = 0; i < c->groups[k].n; i++, y += 16)
 			compare_svg_row(c, &c->m[c->groups[k].members[i]], lines, nlines, y, f);
 	}
-	fputs("</svg>\n", f);
+	svg_end(f);
 	free(lines);
 	free(all.members);
 }

@@ -15,6 +15,7 @@
 
 #include "exp/check.h"
 #include "exp/idle.h"
+#include "base/jsonw.h"
 #include "report/report.h"
 #include "report/svg.h"
 #include "base/util.h"
@@ -281,134 +282,132 @@ idle_report_text(const struct check *c, FILE *f)
 		    "warnings)\n");
 }
 
-/* Add a residency: [{"state":..,"share":..,"per_s":..,"usage":..}], or null. */
+/* A residency: [{"state":..,"share":..,"usage":..,"per_s":..}], or null. */
 static void
-idle_json_res(struct strbuf *sb, const struct check_idle *ci, const struct cpuidle_res *res)
+idle_json_res(struct jsonw *w, const struct check_idle *ci, const struct cpuidle_res *res)
 {
 	int	k;
 
 	if (res->nstates == 0) {
-		strbuf_puts(sb, "null");
+		jsonw_null(w);
 		return;
 	}
-	strbuf_puts(sb, "[");
+	jsonw_array(w);
 	for (k = 0; k < res->nstates; k++) {
-		strbuf_puts(sb, k ? ",{\"state\":" : "{\"state\":");
-		strbuf_json_str(sb, k < ci->nnames ? ci->names[k] : "");
-		strbuf_puts(sb, ",\"share\":");
-		report_json_num(sb, round(res->share[k] * 1000) / 1000);
-		strbuf_printf(sb, ",\"usage\":%llu,\"per_s\":", (unsigned long long)res->usage[k]);
-		report_json_num(sb, round((double)res->usage[k] * 1e9 / (double)res->wall_ns));
-		strbuf_puts(sb, "}");
+		jsonw_object(w);
+		jsonw_key_str(w, "state", k < ci->nnames ? ci->names[k] : "");
+		jsonw_key_num(w, "share", fmt_round(res->share[k], 3));
+		jsonw_key_int(w, "usage", (long long)res->usage[k]);
+		jsonw_key_num(w, "per_s", round((double)res->usage[k] * 1e9 /
+		    (double)res->wall_ns));
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "]");
+	jsonw_array_end(w);
 }
 
-/* Add a cell's windows of one column: [{"us":..,"spread":..,"foreign_cpus":..,"disturbed":..}]. */
+/* A cell's windows of one column: [{"us":..,"spread":..,"foreign_cpus":..,"disturbed":..}]. */
 static void
-idle_json_wins(struct strbuf *sb, const struct idle_cell *cell, int m)
+idle_json_wins(struct jsonw *w, const struct idle_cell *cell, int m)
 {
-	const struct idle_win	*w;
+	const struct idle_win	*win;
 	int			 i;
 
-	strbuf_puts(sb, "[");
+	jsonw_array(w);
 	for (i = 0; i < cell->nwin[m]; i++) {
-		w = &cell->win[m][i];
-		strbuf_puts(sb, i ? ",{\"us\":" : "{\"us\":");
-		report_json_num(sb, w->us);
-		strbuf_puts(sb, ",\"spread\":");
-		report_json_num(sb, w->spread);
-		strbuf_puts(sb, ",\"foreign_cpus\":");
-		report_json_num(sb, w->foreign);
-		strbuf_printf(sb, ",\"disturbed\":%s}", w->disturbed ? "true" : "false");
+		win = &cell->win[m][i];
+		jsonw_object(w);
+		jsonw_key_num(w, "us", win->us);
+		jsonw_key_num(w, "spread", win->spread);
+		jsonw_key_num(w, "foreign_cpus", win->foreign);
+		jsonw_key_bool(w, "disturbed", win->disturbed);
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "]");
+	jsonw_array_end(w);
 }
 
-/* Add one cell: both columns, the wake-up cost, the windows and the residency. */
+/* One cell: both columns, the wake-up cost, the windows and the residency. */
 static void
-idle_json_cell(const struct check *c, struct strbuf *sb, const struct idle_cell *cell,
-    int r)
+idle_json_cell(const struct check *c, struct jsonw *w, const struct idle_cell *cell, int r)
 {
 	const struct check_idle	*ci = c->idle;
+	char			 key[32];
 	int			 m, done = cell->state == CHECK_DONE;
 
-	strbuf_printf(sb, "{\"partner\":%d,\"cpu\":%d", c->plan.rel[r].cpu,
-	    check_idle_cpu(c, r));
+	jsonw_object(w);
+	jsonw_key_int(w, "partner", c->plan.rel[r].cpu);
+	jsonw_key_int(w, "cpu", check_idle_cpu(c, r));
 	for (m = 0; m < IDLE_NMODES; m++) {
-		strbuf_printf(sb, ",\"%s_us\":", idle_mode_key[m]);
-		report_json_num(sb, done ? cell->us[m] : NAN);
-		strbuf_printf(sb, ",\"%s_spread\":", idle_mode_key[m]);
-		report_json_num(sb, done ? cell->spread[m] : NAN);
+		snprintf(key, sizeof key, "%s_us", idle_mode_key[m]);
+		jsonw_key_num(w, key, done ? cell->us[m] : NAN);
+		snprintf(key, sizeof key, "%s_spread", idle_mode_key[m]);
+		jsonw_key_num(w, key, done ? cell->spread[m] : NAN);
 	}
-	strbuf_puts(sb, ",\"wake_us\":");
-	report_json_num(sb, done ? cell->wake_us : NAN);
-	strbuf_puts(sb, ",\"wake_spread_us\":");
-	report_json_num(sb, done ? cell->wake_spread_us : NAN);
-	strbuf_puts(sb, ",\"ratio\":");
-	report_json_num(sb, done ? cell->ratio : NAN);
-	strbuf_printf(sb, ",\"disturbed\":%s,\"windows\":{", cell->disturbed ? "true" :
-	    "false");
+	jsonw_key_num(w, "wake_us", done ? cell->wake_us : NAN);
+	jsonw_key_num(w, "wake_spread_us", done ? cell->wake_spread_us : NAN);
+	jsonw_key_num(w, "ratio", done ? cell->ratio : NAN);
+	jsonw_key_bool(w, "disturbed", cell->disturbed);
+	jsonw_key_object(w, "windows");
 	for (m = 0; m < IDLE_NMODES; m++) {
-		strbuf_printf(sb, "%s\"%s\":", m ? "," : "", idle_mode_key[m]);
-		idle_json_wins(sb, cell, m);
+		jsonw_key(w, idle_mode_key[m]);
+		idle_json_wins(w, cell, m);
 	}
-	strbuf_puts(sb, "},\"residency\":{");
+	jsonw_object_end(w);
+	jsonw_key_object(w, "residency");
 	for (m = 0; m < IDLE_NMODES; m++) {
-		strbuf_printf(sb, "%s\"%s\":", m ? "," : "", idle_mode_key[m]);
-		idle_json_res(sb, ci, &cell->res[m]);
+		jsonw_key(w, idle_mode_key[m]);
+		idle_json_res(w, ci, &cell->res[m]);
 	}
-	strbuf_puts(sb, "},\"error\":");
+	jsonw_object_end(w);
 	if (cell->state == CHECK_FAILED)
-		strbuf_json_str(sb, cell->error);
+		jsonw_key_str(w, "error", cell->error);
 	else if (done && !ci->can_hold)
-		strbuf_json_str(sb, "held: n/a");
+		jsonw_key_str(w, "error", "held: n/a");
 	else
-		strbuf_puts(sb, done ? "null" : "\"not measured\"");
-	strbuf_puts(sb, "}");
+		jsonw_key_str(w, "error", done ? NULL : "not measured");
+	jsonw_object_end(w);
 }
 
 /* Add the "idle" member of check's JSON. */
 void
-idle_report_json(const struct check *c, struct strbuf *sb)
+idle_report_json(const struct check *c, struct jsonw *w)
 {
 	const struct check_idle	*ci = c->idle;
 	int			 i, r;
 
-	strbuf_printf(sb, ",\"idle\":{\"how\":\"%s\",\"section\":%s,\"hold\":%s",
-	    ci->how == IDLE_STATES ? "states" : "qos", ci->section ? "true" : "false",
-	    ci->can_hold ? "true" : "false");
-	report_json_str_or_null(sb, "hold_unavailable", ci->can_hold ? "" : ci->hold_why);
-	report_json_str_or_null(sb, "driver", ci->driver);
-	report_json_str_or_null(sb, "residency_unavailable", ci->states_why);
-	strbuf_puts(sb, ",\"states\":[");
+	jsonw_key_object(w, "idle");
+	jsonw_key_str(w, "how", ci->how == IDLE_STATES ? "states" : "qos");
+	jsonw_key_bool(w, "section", ci->section);
+	jsonw_key_bool(w, "hold", ci->can_hold);
+	jsonw_key_text(w, "hold_unavailable", ci->can_hold ? "" : ci->hold_why);
+	jsonw_key_text(w, "driver", ci->driver);
+	jsonw_key_text(w, "residency_unavailable", ci->states_why);
+	jsonw_key_array(w, "states");
 	for (i = 0; i < ci->nnames; i++) {
-		strbuf_puts(sb, i ? ",{\"name\":" : "{\"name\":");
-		strbuf_json_str(sb, ci->names[i]);
-		strbuf_printf(sb, ",\"latency_us\":%u}", ci->latency_us[i]);
+		jsonw_object(w);
+		jsonw_key_str(w, "name", ci->names[i]);
+		jsonw_key_int(w, "latency_us", ci->latency_us[i]);
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "],\"qos_before_us\":");
-	report_json_num(sb, ci->qos_before >= 0 ? (double)ci->qos_before : NAN);
-	strbuf_printf(sb, ",\"rounds\":%d,\"windows\":%d,\"window_seconds\":", ci->rounds,
-	    ci->nwindows);
-	report_json_num(sb, ci->win_s > 0 ? ci->win_s : c->cell_s);
-	strbuf_puts(sb, ",\"unit\":\"us\",\"results\":{");
+	jsonw_array_end(w);
+	jsonw_key_num(w, "qos_before_us", ci->qos_before >= 0 ? (double)ci->qos_before : NAN);
+	jsonw_key_int(w, "rounds", ci->rounds);
+	jsonw_key_int(w, "windows", ci->nwindows);
+	jsonw_key_num(w, "window_seconds", ci->win_s > 0 ? ci->win_s : c->cell_s);
+	jsonw_key_str(w, "unit", "us");
+	jsonw_key_object(w, "results");
 	for (i = 0; i < ci->nrows && !c->dry_run; i++) {
-		strbuf_puts(sb, i ? "," : "");
-		strbuf_json_str(sb, ci->rows[i].kern);
-		strbuf_puts(sb, ":{");
+		jsonw_key_object(w, ci->rows[i].kern);
 		for (r = 0; r < REL_COUNT; r++) {
-			strbuf_puts(sb, r ? "," : "");
-			strbuf_json_str(sb, topo_rel_name(r));
-			strbuf_puts(sb, ":");
+			jsonw_key(w, topo_rel_name(r));
 			if (check_idle_rel(c, r) && ci->nwindows > 0)
-				idle_json_cell(c, sb, &ci->rows[i].cell[r], r);
+				idle_json_cell(c, w, &ci->rows[i].cell[r], r);
 			else
-				strbuf_puts(sb, "null");
+				jsonw_null(w);
 		}
-		strbuf_puts(sb, "}");
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "}}");
+	jsonw_object_end(w);
+	jsonw_object_end(w);
 }
 
 /* The columns of check --idle --csv: a row per kernel, relation and column. */

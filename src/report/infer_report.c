@@ -153,84 +153,85 @@ infer_report_text(const struct infer *inf, FILE *f)
 	fprintf(f, "Measured in %.1f s.\n", inf->elapsed_s);
 }
 
-/* One pair as a JSON object. */
+/* One pair as a JSON object; in a dry run, what was planned. */
 static void
-infer_json_pair(struct strbuf *sb, const struct infer *inf, const struct infer_pair *p)
+infer_json_pair(struct jsonw *w, const struct infer *inf, const struct infer_pair *p,
+    int dry_run)
 {
-	int	k, i;
+	const char	*kind;
+	char		 key[32];
+	int		 k, i;
 
-	strbuf_printf(sb, "{\"a\":%d,\"b\":%d,\"reported\":", p->a, p->b);
-	strbuf_json_str(sb, topo_rel_name(p->reported));
-	strbuf_puts(sb, ",\"measured\":");
-	strbuf_json_str(sb, p->measured ? infer_class_token(p->v.cls) : "not-run");
-	strbuf_printf(sb, ",\"agrees\":%s,\"confidence\":", !p->measured ? "null" :
-	    infer_agrees(p->v.cls, p->reported) == 1 ? "true" :
-	    infer_agrees(p->v.cls, p->reported) == 0 ? "false" : "null");
-	strbuf_json_str(sb, p->v.clear ? "clear" : "unclear");
-	strbuf_printf(sb, ",\"floating\":%s,\"disturbed\":%s,\"why\":",
-	    p->v.floating ? "true" : "false", p->fig.disturbed ? "true" : "false");
-	strbuf_json_str(sb, p->measured ? p->v.why : p->error);
-	strbuf_puts(sb, ",\"evidence\":{");
+	jsonw_object(w);
+	jsonw_key_int(w, "a", p->a);
+	jsonw_key_int(w, "b", p->b);
+	jsonw_key_str(w, "reported", topo_rel_name(p->reported));
+	jsonw_key_str(w, "measured", p->measured ? infer_class_token(p->v.cls) : "not-run");
+	jsonw_key_tristate(w, "agrees", p->measured ? infer_agrees(p->v.cls, p->reported) :
+	    -1);
+	jsonw_key_str(w, "confidence", p->v.clear ? "clear" : "unclear");
+	jsonw_key_bool(w, "floating", p->v.floating);
+	jsonw_key_bool(w, "disturbed", p->fig.disturbed);
+	jsonw_key_str(w, "why", p->measured ? p->v.why : dry_run ? "a dry run: nothing "
+	    "measured" : p->error);
+	jsonw_key_object(w, "evidence");
 	for (k = 0; k < INFER_KINDS; k++) {
-		strbuf_printf(sb, "%s\"%s_yield\":", k ? "," : "",
-		    k == INFER_KIND_COMPUTE ? "int" : "chase");
-		report_json_num(sb, p->measured ? p->v.y[k] : NAN);
-		strbuf_printf(sb, ",\"%s_spread\":", k == INFER_KIND_COMPUTE ? "int" : "chase");
-		report_json_num(sb, p->measured ? p->v.ysp[k] : NAN);
-		strbuf_printf(sb, ",\"%s_repeats\":[", k == INFER_KIND_COMPUTE ? "int" : "chase");
-		for (i = 0; i < p->fig.nreps; i++) {
-			strbuf_puts(sb, i ? "," : "");
-			report_json_num(sb, p->fig.yield[k][i]);
-		}
-		strbuf_puts(sb, "]");
+		kind = k == INFER_KIND_COMPUTE ? "int" : "chase";
+		snprintf(key, sizeof key, "%s_yield", kind);
+		jsonw_key_num(w, key, p->measured ? p->v.y[k] : NAN);
+		snprintf(key, sizeof key, "%s_spread", kind);
+		jsonw_key_num(w, key, p->measured ? p->v.ysp[k] : NAN);
+		snprintf(key, sizeof key, "%s_repeats", kind);
+		jsonw_key_array(w, key);
+		for (i = 0; i < p->fig.nreps; i++)
+			jsonw_num(w, p->fig.yield[k][i]);
+		jsonw_array_end(w);
 	}
-	strbuf_puts(sb, ",\"ratio\":");
-	report_json_num(sb, p->measured ? p->v.ratio : NAN);
-	strbuf_puts(sb, ",\"share\":");
-	report_json_num(sb, p->measured ? p->v.share : NAN);
-	strbuf_puts(sb, ",\"rtt_ns\":");
-	report_json_num(sb, p->fig.rtt_ns);
-	strbuf_puts(sb, ",\"rtt_unavailable\":");
-	if (isfinite(p->fig.rtt_ns))
-		strbuf_puts(sb, "null");
-	else
-		strbuf_json_str(sb, inf->rtt_unavailable);
-	strbuf_puts(sb, "},\"others\":");
-	strbuf_json_str(sb, p->who);
-	strbuf_puts(sb, "}");
+	jsonw_key_num(w, "ratio", p->measured ? p->v.ratio : NAN);
+	jsonw_key_num(w, "share", p->measured ? p->v.share : NAN);
+	jsonw_key_num_why(w, "rtt_ns", dry_run ? NAN : p->fig.rtt_ns, "rtt_unavailable",
+	    dry_run ? "a dry run: nothing measured" : inf->rtt_unavailable);
+	jsonw_object_end(w);
+	jsonw_key_str(w, "others", p->who);
+	jsonw_object_end(w);
 }
 
-/* The whole run as one JSON object. */
+/* The whole run as one JSON object; a dry run's is the plan, nothing measured. */
 void
-infer_report_json(const struct infer *inf, FILE *f)
+infer_report_json(const struct infer *inf, int dry_run, FILE *f)
 {
 	struct machine	mc;
 	struct strbuf	sb;
+	struct jsonw	w;
 	char		rep[128];
 	int		i;
 
 	strbuf_init(&sb);
+	jsonw_init(&w, &sb);
 	infer_reported(inf->m, rep, sizeof rep);
 	machine_fill(&mc, inf->m, NULL, NULL);
-	strbuf_puts(&sb, "{\"kind\":\"check-infer\",");
-	machine_json(&mc, &sb);
-	strbuf_puts(&sb, ",\"infer\":{\"reported\":");
-	strbuf_json_str(&sb, rep);
-	strbuf_puts(&sb, ",\"hypervisor\":");
-	strbuf_json_str(&sb, inf->hypervisor);
-	strbuf_printf(&sb, ",\"compute\":\"%s\",\"contrast\":\"%s\",\"repeats\":%d,"
-	    "\"sigmas\":", INFER_COMPUTE, INFER_CONTRAST, inf->reps);
-	report_json_num(&sb, INFER_SIGMAS);
-	strbuf_puts(&sb, ",\"window_s\":");
-	report_json_num(&sb, inf->window_s);
-	strbuf_puts(&sb, ",\"elapsed_s\":");
-	report_json_num(&sb, inf->elapsed_s);
-	strbuf_puts(&sb, ",\"pairs\":[");
-	for (i = 0; i < inf->npairs; i++) {
-		strbuf_puts(&sb, i ? "," : "");
-		infer_json_pair(&sb, inf, &inf->pairs[i]);
-	}
-	strbuf_puts(&sb, "]}}\n");
+	jsonw_object(&w);
+	jsonw_key_str(&w, "kind", "check-infer");
+	machine_json(&mc, &w);
+	jsonw_key_object(&w, "infer");
+	jsonw_key_bool(&w, "dry_run", dry_run);
+	jsonw_key_str(&w, "reported", rep);
+	jsonw_key_str(&w, "hypervisor", inf->hypervisor);
+	jsonw_key_str(&w, "compute", INFER_COMPUTE);
+	jsonw_key_str(&w, "contrast", INFER_CONTRAST);
+	jsonw_key_int(&w, "repeats", inf->reps);
+	jsonw_key_num(&w, "sigmas", INFER_SIGMAS);
+	jsonw_key_num(&w, "window_s", inf->window_s);
+	jsonw_key_num(&w, "estimate_s", infer_estimate(inf));
+	jsonw_key_num(&w, "elapsed_s", dry_run ? NAN : inf->elapsed_s);
+	jsonw_key_array(&w, "pairs");
+	for (i = 0; i < inf->npairs; i++)
+		infer_json_pair(&w, inf, &inf->pairs[i], dry_run);
+	jsonw_array_end(&w);
+	jsonw_object_end(&w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
+	strbuf_puts(&sb, "\n");
 	fputs(sb.s, f);
 	strbuf_free(&sb);
 }

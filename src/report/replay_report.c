@@ -160,38 +160,55 @@ replay_text_head(const struct replay *rp, FILE *f)
 
 /* The recording's description and loads as JSON members. */
 static void
-replay_json_head(const struct replay *rp, struct strbuf *sb)
+replay_json_head(const struct replay *rp, struct jsonw *w)
 {
 	const struct replay_load	*l;
 	int				 i;
 
-	strbuf_puts(sb, "{\"kind\":\"replay-summary\",\"file\":");
-	strbuf_json_str(sb, rp->path);
-	strbuf_puts(sb, ",\"hostname\":");
-	strbuf_json_str(sb, rp->host);
-	strbuf_puts(sb, ",\"start\":");
-	strbuf_json_str(sb, rp->start);
-	strbuf_puts(sb, ",\"end\":");
-	strbuf_json_str(sb, rp->end[0] != '\0' ? rp->end : NULL);
-	strbuf_printf(sb, ",\"refreshes\":%d,\"interval_s\":", rp->nsamples);
-	report_json_num(sb, rp->interval_s);
-	strbuf_printf(sb, ",\"cpus\":%d,\"loads\":[", rp->ncpus);
+	jsonw_key_str(w, "kind", "replay-summary");
+	jsonw_key_str(w, "file", rp->path);
+	jsonw_key_str(w, "hostname", rp->host);
+	jsonw_key_str(w, "start", rp->start);
+	jsonw_key_text(w, "end", rp->end);
+	jsonw_key_int(w, "refreshes", rp->nsamples);
+	jsonw_key_num(w, "interval_s", rp->interval_s);
+	jsonw_key_int(w, "cpus", rp->ncpus);
+	jsonw_key_array(w, "loads");
 	for (i = 0; i < rp->nloads; i++) {
 		l = &rp->loads[i];
-		strbuf_printf(sb, "%s{\"id\":", i > 0 ? "," : "");
-		report_json_num(sb, l->id > 0 ? l->id : NAN);
-		strbuf_puts(sb, ",\"load\":");
-		strbuf_json_str(sb, l->load);
-		strbuf_puts(sb, ",\"unit\":");
-		strbuf_json_str(sb, l->unit);
-		strbuf_puts(sb, ",\"solo\":");
-		report_json_num(sb, replay_display(l, l->solo));
-		strbuf_printf(sb, ",\"solo_disturbed\":%s,\"fate\":", l->solo_disturbed ?
-		    "true" : "false");
-		strbuf_json_str(sb, l->fate[0] != '\0' ? l->fate : NULL);
-		strbuf_puts(sb, "}");
+		jsonw_object(w);
+		if (l->id > 0)
+			jsonw_key_int(w, "id", l->id);
+		else
+			jsonw_key_null(w, "id");
+		jsonw_key_str(w, "load", l->load);
+		jsonw_key_str(w, "unit", l->unit);
+		jsonw_key_num(w, "solo", replay_display(l, l->solo));
+		jsonw_key_bool(w, "solo_disturbed", l->solo_disturbed);
+		jsonw_key_text(w, "fate", l->fate);
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "]");
+	jsonw_array_end(w);
+}
+
+/* The summary as one JSON object. */
+static void
+replay_json(const struct replay *rp, const struct report_table *t, FILE *f)
+{
+	struct strbuf	sb;
+	struct jsonw	w;
+
+	strbuf_init(&sb);
+	jsonw_init(&w, &sb);
+	jsonw_object(&w);
+	replay_json_head(rp, &w);
+	jsonw_key(&w, "parts");
+	report_write_json(t, &w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
+	strbuf_puts(&sb, "\n");
+	fputs(sb.s, f);
+	strbuf_free(&sb);
 }
 
 /* Print the summary as text, one JSON object, or CSV (the table alone). */
@@ -199,7 +216,6 @@ void
 replay_summary(const struct replay *rp, enum report_format fmt, FILE *f)
 {
 	struct report_table	*t = replay_table(rp);
-	struct strbuf		 sb;
 	int			 i;
 
 	switch (fmt) {
@@ -213,13 +229,7 @@ replay_summary(const struct replay *rp, enum report_format fmt, FILE *f)
 			report_write_text(t, f);
 		break;
 	case REPORT_JSON:
-		strbuf_init(&sb);
-		replay_json_head(rp, &sb);
-		strbuf_puts(&sb, ",\"parts\":");
-		report_write_json(t, &sb);
-		strbuf_puts(&sb, "}\n");
-		fputs(sb.s, f);
-		strbuf_free(&sb);
+		replay_json(rp, t, f);
 		break;
 	case REPORT_CSV:
 		report_write_csv(t, f);

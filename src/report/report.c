@@ -19,18 +19,6 @@ struct report_table {
 	int			 cap;
 };
 
-/* Append v as a JSON number, or null. */
-void
-report_json_num(struct strbuf *sb, double v)
-{
-	char	num[64];
-
-	if (!isfinite(v))
-		strbuf_puts(sb, "null");
-	else
-		strbuf_puts(sb, fmt_num(num, sizeof num, v, FMT_DATA, 0));
-}
-
 /* "higher", "lower" or "". */
 const char *
 report_better_name(enum report_better b)
@@ -151,7 +139,7 @@ report_set_spread(struct report_table *t, int row, int col, double spread)
 	report_at(t, row, col)->spread = spread;
 }
 
-/* Set a record's JSON value. */
+/* Set a record's JSON value, written by a jsonw of its own. */
 void
 report_set_json(struct report_table *t, int row, int col, const char *json)
 {
@@ -159,6 +147,14 @@ report_set_json(struct report_table *t, int row, int col, const char *json)
 
 	free(c->json);
 	c->json = xstrdup(json);
+}
+
+/* A yes or no: "true" or "false" in text and CSV, a boolean in JSON. */
+void
+report_set_bool(struct report_table *t, int row, int col, int v)
+{
+	report_set_text(t, row, col, "%s", v ? "true" : "false");
+	report_set_json(t, row, col, v ? "true" : "false");
 }
 
 /* Flag a record, with the reason. */
@@ -353,35 +349,29 @@ report_write_csv(const struct report_table *t, FILE *f)
 
 /* The table as a JSON array of objects. */
 void
-report_write_json(const struct report_table *t, struct strbuf *sb)
+report_write_json(const struct report_table *t, struct jsonw *w)
 {
 	const struct report_cell	*c;
-	int				 r, i, first;
+	int				 r, i;
 
-	strbuf_puts(sb, "[");
+	jsonw_array(w);
 	for (r = 0; r < t->nrows; r++) {
-		strbuf_puts(sb, r > 0 ? ",{" : "{");
-		first = 1;
+		jsonw_object(w);
 		for (i = 0; i < t->ncols; i++) {
 			if (t->cols[i].key == NULL)
 				continue;
-			if (!first)
-				strbuf_puts(sb, ",");
-			first = 0;
-			strbuf_json_str(sb, t->cols[i].key);
-			strbuf_puts(sb, ":");
+			jsonw_key(w, t->cols[i].key);
 			c = &t->cells[r * t->ncols + i];
 			if (c->json != NULL)
-				strbuf_puts(sb, c->json);
+				jsonw_raw(w, c->json);
 			else if (c->s != NULL)
-				strbuf_json_str(sb, c->s);
+				jsonw_str(w, c->s);
 			else
-				report_json_num(sb, c->flags & (REPORT_NA | REPORT_FAILED) ?
-				    NAN : c->v);
+				jsonw_num(w, c->flags & (REPORT_NA | REPORT_FAILED) ? NAN : c->v);
 		}
-		strbuf_puts(sb, "}");
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "]");
+	jsonw_array_end(w);
 }
 
 /* The number of a footnote, adding it when new. */
@@ -422,15 +412,4 @@ report_notes_flush(struct report_notes *notes, FILE *f)
 		free(notes->text[i]);
 	}
 	notes->n = 0;
-}
-
-/* Append ,"key":"text", or ,"key":null when text is empty. */
-void
-report_json_str_or_null(struct strbuf *sb, const char *key, const char *text)
-{
-	strbuf_printf(sb, ",\"%s\":", key);
-	if (text[0] == '\0')
-		strbuf_puts(sb, "null");
-	else
-		strbuf_json_str(sb, text);
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "base/fmt.h"
+#include "base/jsonw.h"
 #include "base/util.h"
 
 /* The formats every result is printed in. */
@@ -33,10 +34,6 @@ enum report_better {
 #define REPORT_FAILED		0x2	/* the measurement failed */
 #define REPORT_DISTURBED	0x4	/* other work took CPU time: the figure is low */
 
-/* Append v as a JSON number, or null when it is not finite. */
-void	 report_json_num(struct strbuf *, double v);
-/* Append ,"key":"text", or ,"key":null when text is empty. */
-void	 report_json_str_or_null(struct strbuf *, const char *key, const char *text);
 /* "higher", "lower" or "". */
 const char *report_better_name(enum report_better);
 
@@ -85,8 +82,10 @@ void	 report_set_num(struct report_table *, int row, int col, double v,
  * columns. A figure flagged REPORT_DISTURBED reads "~626 MB/s" in text.
  */
 void	 report_set_spread(struct report_table *, int row, int col, double spread);
-/* Set a record's JSON value (an array, true, false), beside its text. */
+/* Set a record's JSON value (an array a jsonw wrote), beside its text. */
 void	 report_set_json(struct report_table *, int row, int col, const char *json);
+/* Set a yes or no: "true"/"false" in text and CSV, a JSON boolean. */
+void	 report_set_bool(struct report_table *, int row, int col, int v);
 /* Flag a record, with the reason. */
 void	 report_set_flag(struct report_table *, int row, int col, int flags,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
@@ -100,8 +99,8 @@ void	 report_status(const struct report_cell *, char *buf, size_t len);
 void	 report_write_text(const struct report_table *, FILE *);
 /* The table as CSV (RFC 4180) with a header line of the keys. */
 void	 report_write_csv(const struct report_table *, FILE *);
-/* The table as a JSON array of objects, one member per key. */
-void	 report_write_json(const struct report_table *, struct strbuf *);
+/* The table as a JSON array of objects, one member per key, as the writer's next value. */
+void	 report_write_json(const struct report_table *, struct jsonw *);
 
 /* Footnotes shared by several text tables: distinct texts numbered from 1. */
 #define REPORT_NOTES_MAX	64

@@ -56,7 +56,7 @@ void	idle_report_plan(const struct check *, FILE *);
 /* A line per kernel and relation in the lore's terms, the residency under it. */
 void	idle_report_text(const struct check *, FILE *);
 /* Add the "idle" member to check's JSON object being built. */
-void	idle_report_json(const struct check *, struct strbuf *);
+void	idle_report_json(const struct check *, struct jsonw *);
 /* One CSV row per kernel, relation and column (as_is, held). */
 void	idle_report_csv(const struct check *, FILE *);
 /* A bar chart of both columns per relation, written whole to path; -1 and why. */
@@ -71,7 +71,7 @@ void	 compare_report_svg(const struct compare *, FILE *);
 /* infer_report.c */
 void	infer_report_plan(const struct infer *, FILE *);
 void	infer_report_text(const struct infer *, FILE *);
-void	infer_report_json(const struct infer *, FILE *);
+void	infer_report_json(const struct infer *, int dry_run, FILE *);
 
 /* replay_report.c: each load's speed over the recording, per tenth of it. */
 void	replay_summary(const struct replay *, enum report_format, FILE *);
@@ -100,9 +100,10 @@ void	topo_print_csv(const struct topo *, FILE *);
 /* tour_report.c */
 /* What the player reports, as the headless host prints it step by step. */
 void	tour_report_event(FILE *, enum tour_event, const struct tour_player *);
-/* The summary of every step: a text table, or one JSON object. */
+/* The summary of every step as a text table. */
 void	tour_report_summary(const struct tour_player *, FILE *);
-void	tour_report_summary_json(const struct tour_player *, struct strbuf *);
+/* The summary's members, in the object open in the writer. */
+void	tour_report_summary_json(const struct tour_player *, struct jsonw *);
 /* Write the JSON summary to a file; -1 with a message on stderr. */
 int	tour_report_record(const struct tour_player *, const char *path);
 /* Write the summary as an SVG bar chart (speeds, yields per step); -1 on error. */

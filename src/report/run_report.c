@@ -122,23 +122,28 @@ run_set_neighbours(struct report_table *t, const struct run *run, int i)
 {
 	const struct run_result	*r = run->r;
 	struct strbuf		 text, csv, json;
+	struct jsonw		 w;
 	char			 seen[256];
 	int			 j, rel;
 
 	strbuf_init(&text);
 	strbuf_init(&csv);
 	strbuf_init(&json);
-	strbuf_puts(&json, "[");
+	jsonw_init(&w, &json);
+	jsonw_array(&w);
 	for (j = 0; j < run->n; j++) {
 		if (j == i || (rel = run_relation(run->m, &r[i], &r[j])) == -1)
 			continue;
 		strbuf_printf(&text, "%s%s#%d %s", text.len ? ", " : "", r[j].spec.k->name,
 		    j + 1, topo_rel_name(rel));
 		strbuf_printf(&csv, "%s%d:%s", csv.len ? ";" : "", j + 1, topo_rel_name(rel));
-		strbuf_printf(&json, "%s{\"load\":%d,\"relation\":\"%s\"}",
-		    json.len > 1 ? "," : "", j + 1, topo_rel_name(rel));
+		jsonw_object(&w);
+		jsonw_key_int(&w, "load", j + 1);
+		jsonw_key_str(&w, "relation", topo_rel_name(rel));
+		jsonw_object_end(&w);
 	}
-	strbuf_puts(&json, "]");
+	jsonw_array_end(&w);
+	jsonw_finish(&w);
 	if (text.len == 0)
 		strbuf_puts(&text, "none");
 	if (r[i].spec.floating) {
@@ -160,6 +165,7 @@ static void
 run_set_cpus(struct report_table *t, int row, const struct load_spec *spec)
 {
 	struct strbuf	json;
+	struct jsonw	w;
 	char		buf[1024];
 	int		cpu;
 
@@ -169,22 +175,16 @@ run_set_cpus(struct report_table *t, int row, const struct load_spec *spec)
 	else
 		report_set_text(t, row, RUN_CPUS, "%s", buf);
 	strbuf_init(&json);
-	strbuf_puts(&json, "[");
+	jsonw_init(&w, &json);
+	jsonw_array(&w);
 	CPUSET_FOREACH(cpu, &spec->cpus)
-		strbuf_printf(&json, "%s%d", json.len > 1 ? "," : "", cpu);
+		jsonw_int(&w, cpu);
 	if (spec->cpu_b != -1)
-		strbuf_printf(&json, ",%d", spec->cpu_b);
-	strbuf_puts(&json, "]");
+		jsonw_int(&w, spec->cpu_b);
+	jsonw_array_end(&w);
+	jsonw_finish(&w);
 	report_set_json(t, row, RUN_CPUS, json.s);
 	strbuf_free(&json);
-}
-
-/* A yes or no: "true"/"false" in text and CSV, a JSON boolean. */
-static void
-run_set_bool(struct report_table *t, int row, int col, int v)
-{
-	report_set_text(t, row, col, "%s", v ? "true" : "false");
-	report_set_json(t, row, col, v ? "true" : "false");
 }
 
 /* Foreign processes: "pid:comm:cpu:share;..." for CSV, [{"pid",...}] for JSON. */
@@ -192,22 +192,30 @@ static void
 run_set_foreign(struct report_table *t, int row, int col, const struct run_foreign *rf)
 {
 	struct strbuf	csv, json;
+	struct jsonw	w;
 	char		num[64];
+	double		share;
 	int		i;
 
 	strbuf_init(&csv);
 	strbuf_init(&json);
-	strbuf_puts(&json, "[");
+	jsonw_init(&w, &json);
+	jsonw_array(&w);
 	for (i = 0; i < rf->nwho; i++) {
-		fmt_num(num, sizeof num, rf->who[i].share, FMT_FIXED, 3);
+		/* A share to a tenth of a percent, the same digits in CSV and JSON. */
+		share = round(rf->who[i].share * 1000) / 1000;
 		strbuf_printf(&csv, "%s%d:%s:%d:%s", i ? ";" : "", (int)rf->who[i].pid,
-		    rf->who[i].comm, rf->who[i].cpu, num);
-		strbuf_printf(&json, "%s{\"pid\":%d,\"comm\":", i ? "," : "",
-		    (int)rf->who[i].pid);
-		strbuf_json_str(&json, rf->who[i].comm);
-		strbuf_printf(&json, ",\"cpu\":%d,\"share\":%s}", rf->who[i].cpu, num);
+		    rf->who[i].comm, rf->who[i].cpu, fmt_num(num, sizeof num, share,
+		    FMT_DATA, 0));
+		jsonw_object(&w);
+		jsonw_key_int(&w, "pid", rf->who[i].pid);
+		jsonw_key_str(&w, "comm", rf->who[i].comm);
+		jsonw_key_int(&w, "cpu", rf->who[i].cpu);
+		jsonw_key_num(&w, "share", share);
+		jsonw_object_end(&w);
 	}
-	strbuf_puts(&json, "]");
+	jsonw_array_end(&w);
+	jsonw_finish(&w);
 	report_set_text(t, row, col, "%s", csv.s);
 	report_set_json(t, row, col, json.s);
 	strbuf_free(&csv);
@@ -224,14 +232,14 @@ run_set_figures(struct report_table *t, const struct run_result *r, int i)
 	report_set_num(t, i, RUN_SOLO_SHARE, r->solo_share, NULL, REPORT_NEUTRAL);
 	report_set_num(t, i, RUN_SOLO_SPREAD, r->solo_spread, NULL, REPORT_LOWER);
 	report_set_num(t, i, RUN_SOLO_TRIES, r->solo_tries, NULL, REPORT_NEUTRAL);
-	run_set_bool(t, i, RUN_SOLO_DISTURBED, r->solo_disturbed);
+	report_set_bool(t, i, RUN_SOLO_DISTURBED, r->solo_disturbed);
 	run_set_foreign(t, i, RUN_SOLO_FOREIGN, &r->solo_foreign);
 	run_set_rate(t, i, RUN_RATE, k, r->rate, r->spread);
 	report_set_num(t, i, RUN_SPREAD, r->spread, NULL, REPORT_LOWER);
 	report_set_num(t, i, RUN_SPEED, r->speed, NULL, REPORT_HIGHER);
 	report_set_num(t, i, RUN_SHARE, r->share, NULL, REPORT_NEUTRAL);
 	report_set_num(t, i, RUN_EFFIC, r->efficiency, NULL, REPORT_HIGHER);
-	run_set_bool(t, i, RUN_DISTURBED, r->disturbed);
+	report_set_bool(t, i, RUN_DISTURBED, r->disturbed);
 	run_set_foreign(t, i, RUN_FOREIGN, &r->foreign);
 	if (r->solo_disturbed) {
 		report_set_flag(t, i, RUN_SOLO, REPORT_DISTURBED, "solo disturbed");
@@ -248,7 +256,8 @@ run_set_figures(struct report_table *t, const struct run_result *r, int i)
 static void
 run_set_counters(struct report_table *t, const struct run_result *r, int i)
 {
-	struct strbuf	json;
+	struct strbuf	text, json;
+	struct jsonw	w;
 	int		cpu;
 
 	report_set_num(t, i, RUN_IPC, r->pw.ipc, NULL, REPORT_HIGHER);
@@ -256,18 +265,24 @@ run_set_counters(struct report_table *t, const struct run_result *r, int i)
 	report_set_num(t, i, RUN_LLC_MPKI, r->pw.llc_mpki, NULL, REPORT_LOWER);
 	report_set_num(t, i, RUN_CTX_S, r->pw.ctx_per_s, "/s", REPORT_NEUTRAL);
 	report_set_num(t, i, RUN_MIGR_S, r->pw.migr_per_s, "/s", REPORT_NEUTRAL);
-	run_set_bool(t, i, RUN_MULTIPLEXED, r->pw.multiplexed || r->solo_pw.multiplexed);
+	report_set_bool(t, i, RUN_MULTIPLEXED, r->pw.multiplexed || r->solo_pw.multiplexed);
 	report_set_num(t, i, RUN_SOLO_IPC, r->solo_pw.ipc, NULL, REPORT_HIGHER);
 	report_set_num(t, i, RUN_SOLO_GHZ, r->solo_pw.ghz, "GHz", REPORT_HIGHER);
 	if (r->counters_why[0] != '\0')
 		report_set_text(t, i, RUN_COUNTERS_NA, "%s", r->counters_why);
+	strbuf_init(&text);
 	strbuf_init(&json);
-	strbuf_puts(&json, "[");
-	CPUSET_FOREACH(cpu, &r->cpus_seen)
-		strbuf_printf(&json, "%s%d", json.len > 1 ? "," : "", cpu);
-	strbuf_puts(&json, "]");
-	report_set_text(t, i, RUN_CPUS_SEEN, "%s", json.s + 1);
+	jsonw_init(&w, &json);
+	jsonw_array(&w);
+	CPUSET_FOREACH(cpu, &r->cpus_seen) {
+		strbuf_printf(&text, "%s%d", text.len > 0 ? "," : "", cpu);
+		jsonw_int(&w, cpu);
+	}
+	jsonw_array_end(&w);
+	jsonw_finish(&w);
+	report_set_text(t, i, RUN_CPUS_SEEN, "%s", text.s);
 	report_set_json(t, i, RUN_CPUS_SEEN, json.s);
+	strbuf_free(&text);
 	strbuf_free(&json);
 }
 
@@ -291,9 +306,9 @@ run_table(const struct run *run)
 		if (r->spec.param.text[0] != '\0')
 			report_set_text(t, i, RUN_PARAM, "%s", r->spec.param.text);
 		run_set_cpus(t, i, &r->spec);
-		run_set_bool(t, i, RUN_FLOATING, r->spec.floating);
+		report_set_bool(t, i, RUN_FLOATING, r->spec.floating);
 		report_set_text(t, i, RUN_UNIT, "%s", k->unit);
-		run_set_bool(t, i, RUN_HIGHER, k->higher_is_better);
+		report_set_bool(t, i, RUN_HIGHER, k->higher_is_better);
 		run_set_figures(t, r, i);
 		report_set_num(t, i, RUN_LAST_CPU, r->last_cpu, NULL, REPORT_NEUTRAL);
 		report_set_num(t, i, RUN_MIGRATIONS, r->migrations, NULL, REPORT_NEUTRAL);
@@ -346,44 +361,68 @@ run_warnings(const struct run *run, FILE *f)
 	}
 }
 
-/* Add the "cpus" array: busy and foreign fractions of each CPU involved. */
+/* The "cpus" member: busy and foreign fractions of each CPU involved. */
 static void
-run_json_cpus(const struct run *run, struct strbuf *sb)
+run_json_cpus(const struct run *run, struct jsonw *w)
 {
 	int	i;
 
-	strbuf_puts(sb, ",\"cpus\":[");
+	jsonw_key_array(w, "cpus");
 	for (i = 0; i < run->ncpus; i++) {
-		strbuf_printf(sb, "%s{\"cpu\":%d,\"busy\":", i ? "," : "", run->cpus[i].cpu);
-		report_json_num(sb, run->cpus[i].busy);
-		strbuf_puts(sb, ",\"foreign_busy\":");
-		report_json_num(sb, run->cpus[i].foreign_busy);
-		strbuf_puts(sb, ",\"mhz\":");
-		report_json_num(sb, run->cpus[i].mhz);
-		strbuf_puts(sb, ",\"base_mhz\":");
-		report_json_num(sb, run->cpus[i].base_mhz);
-		strbuf_puts(sb, ",\"max_mhz\":");
-		report_json_num(sb, run->cpus[i].max_mhz);
-		strbuf_puts(sb, ",\"temp_c\":");
-		report_json_num(sb, run->cpus[i].temp_c);
-		strbuf_puts(sb, "}");
+		jsonw_object(w);
+		jsonw_key_int(w, "cpu", run->cpus[i].cpu);
+		jsonw_key_num(w, "busy", run->cpus[i].busy);
+		jsonw_key_num(w, "foreign_busy", run->cpus[i].foreign_busy);
+		jsonw_key_num(w, "mhz", run->cpus[i].mhz);
+		jsonw_key_num(w, "base_mhz", run->cpus[i].base_mhz);
+		jsonw_key_num(w, "max_mhz", run->cpus[i].max_mhz);
+		jsonw_key_num(w, "temp_c", run->cpus[i].temp_c);
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "]");
+	jsonw_array_end(w);
 }
 
-/* Add the sensors: where MHz came from, the package temperature and power, or why not. */
+/* The sensors: where MHz came from, the package temperature and power, or why not. */
 static void
-run_json_sensors(const struct run *run, struct strbuf *sb)
+run_json_sensors(const struct run *run, struct jsonw *w)
 {
-	report_json_str_or_null(sb, "mhz_source", run->mhz_src);
-	report_json_str_or_null(sb, "mhz_unavailable", run->mhz_src[0] == '\0' ? run->mhz_why : "");
-	report_json_str_or_null(sb, "mhz_note", run->mhz_src[0] != '\0' ? run->mhz_why : "");
-	strbuf_puts(sb, ",\"temp_c\":");
-	report_json_num(sb, run->temp_c);
-	report_json_str_or_null(sb, "temp_unavailable", isfinite(run->temp_c) ? "" : run->temp_why);
-	strbuf_puts(sb, ",\"watts\":");
-	report_json_num(sb, run->watts);
-	report_json_str_or_null(sb, "watts_unavailable", isfinite(run->watts) ? "" : run->watts_why);
+	int	have_mhz = run->mhz_src[0] != '\0';
+
+	jsonw_key_text(w, "mhz_source", run->mhz_src);
+	jsonw_key_text(w, "mhz_unavailable", have_mhz ? NULL : run->mhz_why);
+	jsonw_key_text(w, "mhz_note", have_mhz ? run->mhz_why : NULL);
+	jsonw_key_num_why(w, "temp_c", run->temp_c, "temp_unavailable", run->temp_why);
+	jsonw_key_num_why(w, "watts", run->watts, "watts_unavailable", run->watts_why);
+}
+
+/* The whole run as one JSON object. */
+static void
+run_json(const struct run *run, const struct report_table *t, FILE *f)
+{
+	struct machine	mc;
+	struct strbuf	sb;
+	struct jsonw	w;
+
+	strbuf_init(&sb);
+	jsonw_init(&w, &sb);
+	machine_fill(&mc, run->m, NULL, NULL);
+	jsonw_object(&w);
+	jsonw_key_str(&w, "kind", "run");
+	machine_json(&mc, &w);
+	jsonw_key_num(&w, "time_s", run->time_s);
+	jsonw_key_num(&w, "together_s", run->together_s);
+	jsonw_key_str(&w, "solo_method", "each load alone on its CPUs in this run, the "
+	    "others paused");
+	jsonw_key_str(&w, "efficiency", "speed / (cpu_share / solo_share)");
+	run_json_cpus(run, &w);
+	run_json_sensors(run, &w);
+	jsonw_key(&w, "loads");
+	report_write_json(t, &w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
+	strbuf_puts(&sb, "\n");
+	fputs(sb.s, f);
+	strbuf_free(&sb);
 }
 
 /* One line per load of its counters (alone -> together), the reason once, and the sensors. */
@@ -433,8 +472,6 @@ void
 run_report(const struct run *run, enum report_format fmt, FILE *f)
 {
 	struct report_table	*t = run_table(run);
-	struct machine		 mc;
-	struct strbuf		 sb;
 
 	switch (fmt) {
 	case REPORT_TEXT:
@@ -447,24 +484,7 @@ run_report(const struct run *run, enum report_format fmt, FILE *f)
 		run_warnings(run, f);
 		break;
 	case REPORT_JSON:
-		strbuf_init(&sb);
-		machine_fill(&mc, run->m, NULL, NULL);
-		strbuf_puts(&sb, "{\"kind\":\"run\",");
-		machine_json(&mc, &sb);
-		strbuf_puts(&sb, ",\"time_s\":");
-		report_json_num(&sb, run->time_s);
-		strbuf_puts(&sb, ",\"together_s\":");
-		report_json_num(&sb, run->together_s);
-		strbuf_puts(&sb, ",\"solo_method\":\"each load alone on its CPUs in this "
-		    "run, the others paused\",\"efficiency\":\"speed / (cpu_share / "
-		    "solo_share)\"");
-		run_json_cpus(run, &sb);
-		run_json_sensors(run, &sb);
-		strbuf_puts(&sb, ",\"loads\":");
-		report_write_json(t, &sb);
-		strbuf_puts(&sb, "}\n");
-		fputs(sb.s, f);
-		strbuf_free(&sb);
+		run_json(run, t, f);
 		break;
 	case REPORT_CSV:
 		report_write_csv(t, f);

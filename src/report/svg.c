@@ -1,18 +1,23 @@
 /*
- * svg.c: a horizontal bar chart as SVG text: groups (a heading each), a bar
- * per figure scaled to the largest value (at least the reference), a dashed
- * line at the reference (100%), each bar's figure written at its end.
+ * svg.c: the one SVG writer: the document, text runs, rectangles, lines and
+ * groups, one escaper; and on it a horizontal bar chart: groups (a heading
+ * each), a bar per figure scaled to the largest value (at least the
+ * reference), a dashed line at the reference (100%), each bar's figure
+ * written at its end.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/fmt.h"
+#include "base/util.h"
 #include "report/svg.h"
 
 #define SVG_W		760
@@ -20,12 +25,28 @@
 #define SVG_BAR_H	18
 #define SVG_FONT	"'DejaVu Sans', Helvetica, Arial, sans-serif"
 
-/* Write text escaped for XML. */
+/*
+ * Write text escaped for XML (for content, and for attributes, which are all in
+ * double quotes); characters XML does not allow become U+FFFD.
+ */
 void
-svg_text(FILE *f, const char *s)
+svg_escape(FILE *f, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		if (*s == '&')
+	const unsigned char	*u;
+	size_t			 n;
+
+	while (*s != '\0') {
+		u = (const unsigned char *)s;
+		n = util_utf8_len(s);
+		if (n == 0 || (n == 3 && u[0] == 0xef && u[1] == 0xbf && u[2] >= 0xbe)) {
+			/* Not UTF-8, or U+FFFE and U+FFFF, which XML forbids. */
+			fputs("\xef\xbf\xbd", f);
+			s += n == 0 ? 1 : n;
+			continue;
+		}
+		if (n > 1)
+			fwrite(s, 1, n, f);
+		else if (*s == '&')
 			fputs("&amp;", f);
 		else if (*s == '<')
 			fputs("&lt;", f);
@@ -33,9 +54,178 @@ svg_text(FILE *f, const char *s)
 			fputs("&gt;", f);
 		else if (*s == '"')
 			fputs("&quot;", f);
+		else if (*u < 0x20 && *s != '\t')
+			fputc(' ', f);
 		else
 			fputc(*s, f);
+		s += n;
 	}
+}
+
+/* A character as UTF-8; U+FFFD for a surrogate, U+FFFE, U+FFFF or past U+10FFFF. */
+size_t
+svg_utf8(unsigned long cp, char buf[4])
+{
+	if ((cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff || cp > 0x10ffff)
+		cp = 0xfffd;
+	if (cp < 0x80) {
+		buf[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		buf[0] = (char)(0xc0 | cp >> 6);
+		buf[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		buf[0] = (char)(0xe0 | cp >> 12);
+		buf[1] = (char)(0x80 | (cp >> 6 & 0x3f));
+		buf[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	buf[0] = (char)(0xf0 | cp >> 18);
+	buf[1] = (char)(0x80 | (cp >> 12 & 0x3f));
+	buf[2] = (char)(0x80 | (cp >> 6 & 0x3f));
+	buf[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/* Write an attribute with a number: name="v". */
+static void
+svg_num(FILE *f, const char *name, double v)
+{
+	char	buf[64];
+
+	fprintf(f, " %s=\"%s\"", name, fmt_num(buf, sizeof buf, v, FMT_DATA, 0));
+}
+
+/* Write more attributes, as given. */
+static void
+svg_attrs(FILE *f, const char *attrs)
+{
+	if (attrs != NULL && *attrs != '\0')
+		fprintf(f, " %s", attrs);
+}
+
+/* Open the document. */
+void
+svg_begin(FILE *f, const struct svg_page *pg)
+{
+	char	w[64], h[64];
+
+	fmt_num(w, sizeof w, pg->w, FMT_DATA, 0);
+	fmt_num(h, sizeof h, pg->h, FMT_DATA, 0);
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www."
+	    "w3.org/2000/svg\" width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\"", w, h, w, h);
+	if (pg->font != NULL) {
+		fputs(" font-family=\"", f);
+		svg_escape(f, pg->font);
+		fputc('"', f);
+		svg_num(f, "font-size", pg->font_size);
+	}
+	fputs(">\n", f);
+	if (pg->title != NULL) {
+		fputs("<title>", f);
+		svg_escape(f, pg->title);
+		fputs("</title>\n", f);
+	}
+	fputs("<rect width=\"100%\" height=\"100%\" fill=\"", f);
+	svg_escape(f, pg->bg);
+	fputs("\"/>\n", f);
+}
+
+/* Close the document; -1 when anything failed to be written. */
+int
+svg_end(FILE *f)
+{
+	fputs("</svg>\n", f);
+	return ferror(f) ? -1 : 0;
+}
+
+/* A text run at (x, y). */
+void
+svg_text(FILE *f, double x, double y, const char *attrs, const char *text)
+{
+	fputs("<text", f);
+	svg_num(f, "x", x);
+	svg_num(f, "y", y);
+	svg_attrs(f, attrs);
+	fputc('>', f);
+	svg_escape(f, text);
+	fputs("</text>\n", f);
+}
+
+/* A text run of formatted text. */
+void
+svg_textf(FILE *f, double x, double y, const char *attrs, const char *fmt, ...)
+{
+	struct strbuf	sb;
+	va_list		ap;
+
+	strbuf_init(&sb);
+	va_start(ap, fmt);
+	strbuf_vprintf(&sb, fmt, ap);
+	va_end(ap);
+	svg_text(f, x, y, attrs, sb.s);
+	strbuf_free(&sb);
+}
+
+/* A rectangle, with a tooltip when title is not NULL. */
+void
+svg_rect(FILE *f, double x, double y, double w, double h, const char *fill,
+    const char *attrs, const char *title)
+{
+	fputs("<rect", f);
+	svg_num(f, "x", x);
+	svg_num(f, "y", y);
+	svg_num(f, "width", w);
+	svg_num(f, "height", h);
+	fputs(" fill=\"", f);
+	svg_escape(f, fill);
+	fputc('"', f);
+	svg_attrs(f, attrs);
+	if (title == NULL) {
+		fputs("/>\n", f);
+		return;
+	}
+	fputs("><title>", f);
+	svg_escape(f, title);
+	fputs("</title></rect>\n", f);
+}
+
+/* A line. */
+void
+svg_line(FILE *f, double x1, double y1, double x2, double y2, const char *attrs)
+{
+	fputs("<line", f);
+	svg_num(f, "x1", x1);
+	svg_num(f, "y1", y1);
+	svg_num(f, "x2", x2);
+	svg_num(f, "y2", y2);
+	svg_attrs(f, attrs);
+	fputs("/>\n", f);
+}
+
+/* Open a group, with a tooltip when title is not NULL. */
+void
+svg_group(FILE *f, const char *attrs, const char *title)
+{
+	fputs("<g", f);
+	svg_attrs(f, attrs);
+	fputc('>', f);
+	if (title != NULL) {
+		fputs("<title>", f);
+		svg_escape(f, title);
+		fputs("</title>", f);
+	}
+	fputc('\n', f);
+}
+
+/* Close a group. */
+void
+svg_group_end(FILE *f)
+{
+	fputs("</g>\n", f);
 }
 
 /* The chart's height for its bars and group headings. */
@@ -63,49 +253,35 @@ svg_bars_ref(FILE *f, const char *title, const char *note, const struct svg_bar 
     int n, double ref, const char *reflabel)
 {
 	static const char *const fill[3] = { "#3c78d8", "#6aa84f", "#e69138" };
-	double	 max = ref, scale;
-	int	 i, y = 60, h = svg_height(b, n), w, x0 = SVG_LABEL, span;
+	struct svg_page	 pg = { SVG_W, 0, NULL, SVG_FONT, 13, "#ffffff" };
+	double		 max = ref, scale, x0 = SVG_LABEL, w, y = 60;
+	int		 i;
 
 	for (i = 0; i < n; i++)
 		if (isfinite(b[i].value) && b[i].value > max)
 			max = b[i].value;
-	span = SVG_W - x0 - 90;
-	scale = span / max;
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www."
-	    "w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-	    "font-family=\"%s\" font-size=\"13\">\n<rect width=\"100%%\" height=\"100%%\" "
-	    "fill=\"#ffffff\"/>\n<text x=\"10\" y=\"24\" font-size=\"17\" "
-	    "font-weight=\"bold\">", SVG_W, h, SVG_W, h, SVG_FONT);
-	svg_text(f, title);
-	fputs("</text>\n<text x=\"10\" y=\"44\" fill=\"#555555\">", f);
-	svg_text(f, note);
-	fputs("</text>\n", f);
+	scale = (SVG_W - x0 - 90) / max;
+	pg.h = svg_height(b, n);
+	svg_begin(f, &pg);
+	svg_text(f, 10, 24, "font-size=\"17\" font-weight=\"bold\"", title);
+	svg_text(f, 10, 44, "fill=\"#555555\"", note);
 	for (i = 0; i < n; i++) {
 		if (b[i].group[0] != '\0') {
 			y += 26;
-			fprintf(f, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">", y - 6);
-			svg_text(f, b[i].group);
-			fputs("</text>\n", f);
+			svg_text(f, 10, y - 6, "font-weight=\"bold\"", b[i].group);
 		}
-		fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", x0 - 8, y + 13);
-		svg_text(f, b[i].label);
-		fputs("</text>\n", f);
-		w = isfinite(b[i].value) ? (int)lround(b[i].value * scale) : 0;
+		svg_text(f, x0 - 8, y + 13, "text-anchor=\"end\"", b[i].label);
+		w = isfinite(b[i].value) ? lround(b[i].value * scale) : 0;
 		if (w > 0)
-			fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-			    "fill=\"%s\"/>\n", x0, y, w, SVG_BAR_H, fill[b[i].kind % 3]);
-		fprintf(f, "<text x=\"%d\" y=\"%d\">", x0 + w + 6, y + 13);
-		svg_text(f, b[i].text);
-		fputs("</text>\n", f);
+			svg_rect(f, x0, y, w, SVG_BAR_H, fill[b[i].kind % 3], NULL, NULL);
+		svg_text(f, x0 + w + 6, y + 13, NULL, b[i].text);
 		y += SVG_BAR_H + 4;
 	}
-	fprintf(f, "<line x1=\"%.1f\" y1=\"54\" x2=\"%.1f\" y2=\"%d\" stroke=\"#cc0000\" "
-	    "stroke-dasharray=\"4 3\"/>\n<text x=\"%.1f\" y=\"%d\" fill=\"#cc0000\" "
-	    "text-anchor=\"middle\">", x0 + ref * scale, x0 + ref * scale, y + 4,
-	    x0 + ref * scale, y + 20);
-	svg_text(f, reflabel);
-	fputs("</text>\n</svg>\n", f);
-	return ferror(f) ? -1 : 0;
+	svg_line(f, x0 + ref * scale, 54, x0 + ref * scale, y + 4, "stroke=\"#cc0000\" "
+	    "stroke-dasharray=\"4 3\"");
+	svg_text(f, x0 + ref * scale, y + 20, "fill=\"#cc0000\" text-anchor=\"middle\"",
+	    reflabel);
+	return svg_end(f);
 }
 
 /* Open a hidden temporary beside path for an SVG file. */

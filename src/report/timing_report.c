@@ -249,96 +249,106 @@ timing_report_text(const struct timing *c, FILE *f)
 	fflush(f);
 }
 
-/* JSON: a {median, min, max} object. */
+/* JSON: a "key":{median, min, max} member. */
 static void
-timing_json_stat(struct strbuf *b, const char *key, const struct timing_stat *st)
+timing_json_stat(struct jsonw *w, const char *key, const struct timing_stat *st)
 {
-	strbuf_printf(b, "\"%s\": {\"median\": ", key);
-	report_json_num(b, st->median);
-	strbuf_puts(b, ", \"min\": ");
-	report_json_num(b, st->min);
-	strbuf_puts(b, ", \"max\": ");
-	report_json_num(b, st->max);
-	strbuf_puts(b, "}");
+	jsonw_key_object(w, key);
+	jsonw_key_num(w, "median", st->median);
+	jsonw_key_num(w, "min", st->min);
+	jsonw_key_num(w, "max", st->max);
+	jsonw_object_end(w);
 }
 
 /* JSON: the runs of one placement. */
 static void
-timing_json_runs(const struct timing *c, int i, struct strbuf *b)
+timing_json_runs(const struct timing *c, int i, struct jsonw *w)
 {
 	const struct timing_run	*r;
-	int			 k, first = 1;
+	int			 k;
 
+	jsonw_key_array(w, "runs");
 	for (k = 0; k < c->nrun; k++) {
 		r = &c->runs[k];
 		if (r->place != i)
 			continue;
-		strbuf_printf(b, "%s\n       {\"order\": %d, \"wall_s\": ", first ? "" : ",",
-		    r->order);
-		first = 0;
-		report_json_num(b, r->wall_s);
-		strbuf_puts(b, ", \"user_s\": ");
-		report_json_num(b, r->user_s);
-		strbuf_puts(b, ", \"sys_s\": ");
-		report_json_num(b, r->sys_s);
-		strbuf_printf(b, ", \"maxrss_kb\": %ld, \"nvcsw\": %ld, \"nivcsw\": %ld, ",
-		    r->maxrss_kb, r->nvcsw, r->nivcsw);
+		jsonw_object(w);
+		jsonw_key_int(w, "order", r->order);
+		jsonw_key_num(w, "wall_s", r->wall_s);
+		jsonw_key_num(w, "user_s", r->user_s);
+		jsonw_key_num(w, "sys_s", r->sys_s);
+		jsonw_key_int(w, "maxrss_kb", r->maxrss_kb);
+		jsonw_key_int(w, "nvcsw", r->nvcsw);
+		jsonw_key_int(w, "nivcsw", r->nivcsw);
+		jsonw_key(w, "exit_status");
 		if (WIFEXITED(r->status))
-			strbuf_printf(b, "\"exit_status\": %d, \"signal\": null",
-			    WEXITSTATUS(r->status));
-		else if (WIFSIGNALED(r->status))
-			strbuf_printf(b, "\"exit_status\": null, \"signal\": %d",
-			    WTERMSIG(r->status));
+			jsonw_int(w, WEXITSTATUS(r->status));
 		else
-			strbuf_puts(b, "\"exit_status\": null, \"signal\": null");
-		strbuf_printf(b, ", \"ok\": %s}", timing_run_ok(r) ? "true" : "false");
+			jsonw_null(w);
+		jsonw_key(w, "signal");
+		if (WIFSIGNALED(r->status))
+			jsonw_int(w, WTERMSIG(r->status));
+		else
+			jsonw_null(w);
+		jsonw_key_bool(w, "ok", timing_run_ok(r));
+		jsonw_object_end(w);
 	}
+	jsonw_array_end(w);
 }
 
 /* JSON: one placement with its runs. */
 static void
-timing_json_place(const struct timing *c, int i, struct strbuf *b)
+timing_json_place(const struct timing *c, int i, struct jsonw *w)
 {
 	const struct timing_place	*pl = &c->places[i];
 	struct timing_sum		 s;
 	char				 list[1024];
 
 	cpuset_format(&pl->cpus, list, sizeof list);
-	strbuf_puts(b, "    {\"name\": ");
-	strbuf_json_str(b, pl->name);
-	strbuf_printf(b, ", \"status\": \"%s\", \"cpus\": ", timing_report_status[pl->status]);
-	strbuf_json_str(b, list);
-	strbuf_printf(b, ", \"ncpus\": %d, \"ncores\": %d, \"same_as\": ", pl->ncpus,
-	    pl->ncores);
-	if (pl->same_as >= 0)
-		strbuf_json_str(b, c->places[pl->same_as].name);
-	else
-		strbuf_puts(b, "null");
-	strbuf_puts(b, ", \"reason\": ");
-	if (pl->reason[0] != '\0')
-		strbuf_json_str(b, pl->reason);
-	else
-		strbuf_puts(b, "null");
+	jsonw_object(w);
+	jsonw_key_str(w, "name", pl->name);
+	jsonw_key_str(w, "status", timing_report_status[pl->status]);
+	jsonw_key_str(w, "cpus", list);
+	jsonw_key_int(w, "ncpus", pl->ncpus);
+	jsonw_key_int(w, "ncores", pl->ncores);
+	jsonw_key_str(w, "same_as", pl->same_as >= 0 ? c->places[pl->same_as].name : NULL);
+	jsonw_key_text(w, "reason", pl->reason);
 	timing_summarize(c, i, &s);
 	if (s.nruns == 0) {
-		strbuf_puts(b, ",\n     \"wall_s\": null, \"user_s\": null, \"sys_s\": null, "
-		    "\"maxrss_kb\": null, \"nvcsw_median\": null, \"nivcsw_median\": null, "
-		    "\"failed_runs\": 0, \"runs\": []}");
-		return;
+		jsonw_key_null(w, "wall_s");
+		jsonw_key_null(w, "user_s");
+		jsonw_key_null(w, "sys_s");
+		jsonw_key_null(w, "maxrss_kb");
+		jsonw_key_null(w, "nvcsw_median");
+		jsonw_key_null(w, "nivcsw_median");
+		jsonw_key_int(w, "failed_runs", 0);
+	} else {
+		timing_json_stat(w, "wall_s", &s.wall);
+		timing_json_stat(w, "user_s", &s.user);
+		timing_json_stat(w, "sys_s", &s.sys);
+		jsonw_key_int(w, "maxrss_kb", s.maxrss_kb);
+		jsonw_key_num(w, "nvcsw_median", s.nvcsw.median);
+		jsonw_key_num(w, "nivcsw_median", s.nivcsw.median);
+		jsonw_key_int(w, "failed_runs", s.failed);
 	}
-	strbuf_puts(b, ",\n     ");
-	timing_json_stat(b, "wall_s", &s.wall);
-	strbuf_puts(b, ",\n     ");
-	timing_json_stat(b, "user_s", &s.user);
-	strbuf_puts(b, ",\n     ");
-	timing_json_stat(b, "sys_s", &s.sys);
-	strbuf_printf(b, ",\n     \"maxrss_kb\": %ld, \"nvcsw_median\": ", s.maxrss_kb);
-	report_json_num(b, s.nvcsw.median);
-	strbuf_puts(b, ", \"nivcsw_median\": ");
-	report_json_num(b, s.nivcsw.median);
-	strbuf_printf(b, ", \"failed_runs\": %d,\n     \"runs\": [", s.failed);
-	timing_json_runs(c, i, b);
-	strbuf_puts(b, "]}");
+	timing_json_runs(c, i, w);
+	jsonw_object_end(w);
+}
+
+/* JSON: the machine object, with the shape of the CPUs the command may use. */
+static void
+timing_json_machine(const struct timing *c, struct jsonw *w)
+{
+	struct machine	mc;
+
+	machine_fill(&mc, c->m, NULL, NULL);
+	jsonw_key_object(w, "machine");
+	machine_json_members(&mc, w);
+	jsonw_key_int(w, "logical_cpus", cpuset_count(&c->m->allowed));
+	jsonw_key_int(w, "cores", timing_count_cores(c->m, &c->m->allowed));
+	jsonw_key_int(w, "packages", c->m->npackages);
+	jsonw_key_bool(w, "smt", timing_has_smt(c->m));
+	jsonw_object_end(w);
 }
 
 /* The whole report as JSON. */
@@ -346,49 +356,43 @@ void
 timing_report_json(const struct timing *c, FILE *f)
 {
 	struct timing_cmp	cmp;
-	struct machine		mc;
 	struct strbuf		b;
+	struct jsonw		w;
 	int			i;
 
 	strbuf_init(&b);
-	strbuf_puts(&b, "{\n  \"kind\": \"time\",\n  \"command\": [");
-	for (i = 0; i < c->argc; i++) {
-		if (i > 0)
-			strbuf_puts(&b, ", ");
-		strbuf_json_str(&b, c->argv[i]);
-	}
-	strbuf_puts(&b, "],\n  \"prepare\": ");
-	if (c->prepare != NULL)
-		strbuf_json_str(&b, c->prepare);
-	else
-		strbuf_puts(&b, "null");
-	strbuf_printf(&b, ",\n  \"runs\": %d,\n  \"dry_run\": %s,\n  \"machine\": {",
-	    c->nruns, c->dry_run ? "true" : "false");
-	machine_fill(&mc, c->m, NULL, NULL);
-	machine_json_members(&mc, &b);
-	strbuf_printf(&b, ", \"logical_cpus\": %d, \"cores\": %d, \"packages\": %d, "
-	    "\"smt\": %s},\n  \"placements\": [\n", cpuset_count(&c->m->allowed),
-	    timing_count_cores(c->m, &c->m->allowed), c->m->npackages,
-	    timing_has_smt(c->m) ? "true" : "false");
-	for (i = 0; i < c->nplaces; i++) {
-		timing_json_place(c, i, &b);
-		strbuf_puts(&b, i + 1 < c->nplaces ? ",\n" : "\n");
-	}
-	strbuf_puts(&b, "  ],\n  \"all_over_cores\": ");
+	jsonw_init(&w, &b);
+	jsonw_object(&w);
+	jsonw_key_str(&w, "kind", "time");
+	jsonw_key_array(&w, "command");
+	for (i = 0; i < c->argc; i++)
+		jsonw_str(&w, c->argv[i]);
+	jsonw_array_end(&w);
+	jsonw_key_str(&w, "prepare", c->prepare);
+	jsonw_key_int(&w, "runs", c->nruns);
+	jsonw_key_bool(&w, "dry_run", c->dry_run);
+	timing_json_machine(c, &w);
+	jsonw_key_array(&w, "placements");
+	for (i = 0; i < c->nplaces; i++)
+		timing_json_place(c, i, &w);
+	jsonw_array_end(&w);
+	jsonw_key(&w, "all_over_cores");
 	if (timing_compare(c, &cmp)) {
-		strbuf_puts(&b, "{\"speedup\": ");
-		report_json_num(&b, cmp.speedup);
-		strbuf_puts(&b, ", \"user_growth\": ");
-		report_json_num(&b, cmp.user_growth);
-		strbuf_puts(&b, ", \"sys_growth\": ");
-		report_json_num(&b, cmp.sys_growth > 0 ? cmp.sys_growth : NAN);
-		strbuf_printf(&b, ", \"sys_contention\": %s}",
-		    cmp.contention ? "true" : "false");
+		jsonw_object(&w);
+		jsonw_key_num(&w, "speedup", cmp.speedup);
+		jsonw_key_num(&w, "user_growth", cmp.user_growth);
+		jsonw_key_num(&w, "sys_growth", cmp.sys_growth > 0 ? cmp.sys_growth : NAN);
+		jsonw_key_bool(&w, "sys_contention", cmp.contention);
+		jsonw_object_end(&w);
 	} else
-		strbuf_puts(&b, "null");
-	strbuf_printf(&b, ",\n  \"failed_runs\": %d,\n  \"notes\": [", timing_failed(c));
-	strbuf_json_str(&b, TIMING_RSS_NOTE);
-	strbuf_puts(&b, "]\n}\n");
+		jsonw_null(&w);
+	jsonw_key_int(&w, "failed_runs", timing_failed(c));
+	jsonw_key_array(&w, "notes");
+	jsonw_str(&w, TIMING_RSS_NOTE);
+	jsonw_array_end(&w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
+	strbuf_puts(&b, "\n");
 	fputs(b.s, f);
 	fflush(f);
 	strbuf_free(&b);

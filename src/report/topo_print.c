@@ -171,42 +171,36 @@ topo_print_text(const struct topo *m, FILE *f)
 
 /* One node and its subtree as JSON. */
 static void
-topo_json_node(const struct topo *m, int idx, struct strbuf *sb)
+topo_json_node(const struct topo *m, int idx, struct jsonw *w)
 {
 	const struct topo_node	*n = &m->nodes[idx];
 	int			 c;
 
-	strbuf_puts(sb, "{\"type\":");
-	strbuf_json_str(sb, topo_type_name(n->type));
+	jsonw_object(w);
+	jsonw_key_str(w, "type", topo_type_name(n->type));
 	if (n->type == TOPO_CACHE)
-		strbuf_printf(sb, ",\"level\":%d", n->cache_level);
-	strbuf_printf(sb, ",\"logical_index\":%d,\"os_index\":", n->logical_index);
+		jsonw_key_int(w, "level", n->cache_level);
+	jsonw_key_int(w, "logical_index", n->logical_index);
 	if (n->os_index >= 0)
-		strbuf_printf(sb, "%d", n->os_index);
+		jsonw_key_int(w, "os_index", n->os_index);
 	else
-		strbuf_puts(sb, "null");
-	if (n->subtype != NULL) {
-		strbuf_puts(sb, ",\"subtype\":");
-		strbuf_json_str(sb, n->subtype);
-	}
+		jsonw_key_null(w, "os_index");
+	if (n->subtype != NULL)
+		jsonw_key_str(w, "subtype", n->subtype);
 	if (n->bytes)
-		strbuf_printf(sb, ",\"bytes\":%llu", (unsigned long long)n->bytes);
-	strbuf_printf(sb, ",\"allowed\":%s", n->allowed ? "true" : "false");
-	if (n->type == TOPO_CORE && m->cores[n->index].kind != -1) {
-		strbuf_puts(sb, ",\"kind\":");
-		strbuf_json_str(sb, m->kinds[m->cores[n->index].kind].label);
+		jsonw_key_int(w, "bytes", (long long)n->bytes);
+	jsonw_key_bool(w, "allowed", n->allowed);
+	if (n->type == TOPO_CORE && m->cores[n->index].kind != -1)
+		jsonw_key_str(w, "kind", m->kinds[m->cores[n->index].kind].label);
+	if (n->type == TOPO_PU)
+		jsonw_key_int(w, "rank", m->pus[n->index].rank);
+	else {
+		jsonw_key_array(w, "children");
+		for (c = n->first_child; c != -1; c = m->nodes[c].next_sibling)
+			topo_json_node(m, c, w);
+		jsonw_array_end(w);
 	}
-	if (n->type == TOPO_PU) {
-		strbuf_printf(sb, ",\"rank\":%d}", m->pus[n->index].rank);
-		return;
-	}
-	strbuf_puts(sb, ",\"children\":[");
-	for (c = n->first_child; c != -1; c = m->nodes[c].next_sibling) {
-		topo_json_node(m, c, sb);
-		if (m->nodes[c].next_sibling != -1)
-			strbuf_puts(sb, ",");
-	}
-	strbuf_puts(sb, "]}");
+	jsonw_object_end(w);
 }
 
 /* The model as one JSON object: source, summary, kinds, and the whole tree. */
@@ -215,41 +209,45 @@ topo_print_json(const struct topo *m, FILE *f)
 {
 	const struct topo_summary	*s = &m->summary;
 	struct strbuf			 sb;
+	struct jsonw			 w;
 	char				 list[4096];
 	int				 k;
 
 	strbuf_init(&sb);
-	strbuf_puts(&sb, "{\"source\":");
-	strbuf_json_str(&sb, m->source == TOPO_LIVE ? "live" :
+	jsonw_init(&w, &sb);
+	jsonw_object(&w);
+	jsonw_key_str(&w, "source", m->source == TOPO_LIVE ? "live" :
 	    m->source == TOPO_XML ? "xml" : "synthetic");
-	strbuf_puts(&sb, ",\"input\":");
-	strbuf_json_str(&sb, m->source_name);
-	strbuf_puts(&sb, ",\"cpu_vendor\":");
-	strbuf_json_str(&sb, m->cpu_vendor);
-	strbuf_puts(&sb, ",\"cpu_model\":");
-	strbuf_json_str(&sb, m->cpu_model);
-	strbuf_printf(&sb, ",\"summary\":{\"packages\":%d,\"numa_nodes\":%d,"
-	    "\"cores\":%d,\"pus\":%d,\"smt_width_max\":%d,\"cpu_kinds\":%d}",
-	    s->packages, s->numa_nodes, s->cores, s->pus, s->smt_width_max,
-	    s->cpu_kinds);
+	jsonw_key_str(&w, "input", m->source_name);
+	jsonw_key_str(&w, "cpu_vendor", m->cpu_vendor);
+	jsonw_key_str(&w, "cpu_model", m->cpu_model);
+	jsonw_key_object(&w, "summary");
+	jsonw_key_int(&w, "packages", s->packages);
+	jsonw_key_int(&w, "numa_nodes", s->numa_nodes);
+	jsonw_key_int(&w, "cores", s->cores);
+	jsonw_key_int(&w, "pus", s->pus);
+	jsonw_key_int(&w, "smt_width_max", s->smt_width_max);
+	jsonw_key_int(&w, "cpu_kinds", s->cpu_kinds);
+	jsonw_object_end(&w);
 	cpuset_format(&m->allowed, list, sizeof list);
-	strbuf_puts(&sb, ",\"allowed\":");
-	strbuf_json_str(&sb, list);
+	jsonw_key_str(&w, "allowed", list);
 	cpuset_format(&m->offline, list, sizeof list);
-	strbuf_puts(&sb, ",\"offline\":");
-	strbuf_json_str(&sb, list);
-	strbuf_puts(&sb, ",\"kinds\":[");
+	jsonw_key_str(&w, "offline", list);
+	jsonw_key_array(&w, "kinds");
 	for (k = 0; k < m->nkinds; k++) {
-		strbuf_printf(&sb, "%s{\"label\":", k ? "," : "");
-		strbuf_json_str(&sb, m->kinds[k].label);
-		strbuf_printf(&sb, ",\"efficiency\":%d,\"core_type\":",
-		    m->kinds[k].efficiency);
-		strbuf_json_str(&sb, m->kinds[k].core_type);
-		strbuf_printf(&sb, ",\"pus\":%d}", m->kinds[k].npus);
+		jsonw_object(&w);
+		jsonw_key_str(&w, "label", m->kinds[k].label);
+		jsonw_key_int(&w, "efficiency", m->kinds[k].efficiency);
+		jsonw_key_str(&w, "core_type", m->kinds[k].core_type);
+		jsonw_key_int(&w, "pus", m->kinds[k].npus);
+		jsonw_object_end(&w);
 	}
-	strbuf_puts(&sb, "],\"tree\":");
-	topo_json_node(m, 0, &sb);
-	strbuf_puts(&sb, "}\n");
+	jsonw_array_end(&w);
+	jsonw_key(&w, "tree");
+	topo_json_node(m, 0, &w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
+	strbuf_puts(&sb, "\n");
 	fputs(sb.s, f);
 	strbuf_free(&sb);
 }

@@ -210,102 +210,92 @@ tour_report_summary(const struct tour_player *p, FILE *f)
 
 /* A rate in the kernel's unit for JSON, or null. */
 static void
-tour_json_value(struct strbuf *sb, const struct kernel *k, double rate)
+tour_json_value(struct jsonw *w, const char *key, const struct kernel *k, double rate)
 {
-	if (k == NULL || !isfinite(rate) || rate <= 0)
-		strbuf_puts(sb, "null");
-	else
-		strbuf_json_num(sb, kernel_display(k, rate));
+	jsonw_key_num(w, key, k == NULL || !isfinite(rate) || rate <= 0 ? NAN :
+	    kernel_display(k, rate));
 }
 
-/* Add a list of foreign processes: [{"pid","comm","cpu","share"}]. */
+/* A list of foreign processes: "key":[{"pid","comm","cpu","share"}]. */
 static void
-tour_json_who(struct strbuf *sb, const struct tour_foreign *tf)
+tour_json_who(struct jsonw *w, const char *key, const struct tour_foreign *tf)
 {
 	int	i;
 
-	strbuf_puts(sb, "[");
+	jsonw_key_array(w, key);
 	for (i = 0; i < tf->n; i++) {
-		strbuf_printf(sb, "%s{\"pid\":%d,\"comm\":", i ? "," : "", (int)tf->who[i].pid);
-		strbuf_json_str(sb, tf->who[i].comm);
-		strbuf_printf(sb, ",\"cpu\":%d,\"share\":", tf->who[i].cpu);
-		strbuf_json_num(sb, round(tf->who[i].share * 1000) / 1000);
-		strbuf_puts(sb, "}");
+		jsonw_object(w);
+		jsonw_key_int(w, "pid", tf->who[i].pid);
+		jsonw_key_str(w, "comm", tf->who[i].comm);
+		jsonw_key_int(w, "cpu", tf->who[i].cpu);
+		jsonw_key_num(w, "share", round(tf->who[i].share * 1000) / 1000);
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "]");
+	jsonw_array_end(w);
 }
 
-/* Add a load's spreads and guard flags to its JSON object. */
+/* A load's object: what and where, its figures, spreads and guard flags. */
 static void
-tour_json_flags(struct strbuf *sb, const struct tour_load_result *l)
+tour_json_load(struct jsonw *w, const struct tour_load_result *l)
 {
-	strbuf_puts(sb, ",\"spread\":");
-	strbuf_json_num(sb, l->spread);
-	strbuf_printf(sb, ",\"disturbed\":%s,\"foreign\":", l->disturbed ? "true" : "false");
-	tour_json_who(sb, &l->foreign);
-	strbuf_puts(sb, ",\"solo_spread\":");
-	strbuf_json_num(sb, l->solo_spread);
-	strbuf_printf(sb, ",\"solo_tries\":%d,\"solo_disturbed\":%s,\"solo_foreign\":",
-	    l->solo_tries, l->solo_disturbed ? "true" : "false");
-	tour_json_who(sb, &l->solo_foreign);
+	jsonw_object(w);
+	jsonw_key_str(w, "name", l->name);
+	jsonw_key_str(w, "spec", l->spec);
+	jsonw_key_str(w, "kernel", l->k != NULL ? l->k->name : NULL);
+	jsonw_key_array(w, "cpus");
+	jsonw_int(w, l->cpu);
+	if (l->cpu_b != -1)
+		jsonw_int(w, l->cpu_b);
+	jsonw_array_end(w);
+	jsonw_key_str(w, "unit", l->k != NULL ? l->k->unit : NULL);
+	jsonw_key_bool(w, "paused", l->paused);
+	tour_json_value(w, "rate", l->k, l->rate);
+	tour_json_value(w, "solo", l->k, l->solo);
+	jsonw_key_num(w, "speed", l->speed);
+	jsonw_key_num(w, "spread", l->spread);
+	jsonw_key_bool(w, "disturbed", l->disturbed);
+	tour_json_who(w, "foreign", &l->foreign);
+	jsonw_key_num(w, "solo_spread", l->solo_spread);
+	jsonw_key_int(w, "solo_tries", l->solo_tries);
+	jsonw_key_bool(w, "solo_disturbed", l->solo_disturbed);
+	tour_json_who(w, "solo_foreign", &l->solo_foreign);
+	jsonw_object_end(w);
 }
 
-/* The summary as one JSON object. */
+/* The summary's members, in the object open in w. */
 void
-tour_report_summary_json(const struct tour_player *p, struct strbuf *sb)
+tour_report_summary_json(const struct tour_player *p, struct jsonw *w)
 {
 	const struct tour		*t = tour_player_tour(p);
 	const struct tour_step_result	*r;
-	const struct tour_load_result	*l;
 	int				 i, j;
 
-	strbuf_puts(sb, "{\"tour\":");
-	strbuf_json_str(sb, t->name);
-	strbuf_puts(sb, ",\"title\":");
-	strbuf_json_str(sb, t->title);
-	strbuf_puts(sb, ",\"path\":");
-	strbuf_json_str(sb, t->path);
-	strbuf_puts(sb, ",\"solo_method\":\"each placement alone on this machine in this "
-	    "run, the other loads paused\",\"steps\":[");
+	jsonw_key_str(w, "tour", t->name);
+	jsonw_key_str(w, "title", t->title);
+	jsonw_key_str(w, "path", t->path);
+	jsonw_key_str(w, "solo_method", "each placement alone on this machine in this run, "
+	    "the other loads paused");
+	jsonw_key_array(w, "steps");
 	for (i = 0; i < t->nsteps; i++) {
 		r = tour_player_result(p, i);
-		strbuf_printf(sb, "%s{\"step\":%d,\"title\":", i ? "," : "", i + 1);
-		strbuf_json_str(sb, t->steps[i].title);
+		jsonw_object(w);
+		jsonw_key_int(w, "step", i + 1);
+		jsonw_key_str(w, "title", t->steps[i].title);
 		/* A skipped step was shown (its caption) but ran no load. */
-		strbuf_printf(sb, ",\"shown\":%s,\"ran\":%s,\"skipped\":%s,"
-		    "\"measured\":%s,\"partial\":%s,\"note\":", r->ran ? "true" : "false",
-		    r->ran && !r->skipped ? "true" : "false", r->skipped ? "true" : "false",
-		    r->measured ? "true" : "false", r->partial ? "true" : "false");
-		strbuf_json_str(sb, r->note[0] != '\0' ? r->note : NULL);
-		strbuf_puts(sb, ",\"yield\":");
-		strbuf_json_num(sb, r->measured ? r->yield : NAN);
-		strbuf_puts(sb, ",\"loads\":[");
-		for (j = 0; j < r->nloads; j++) {
-			l = &r->loads[j];
-			strbuf_printf(sb, "%s{\"name\":", j ? "," : "");
-			strbuf_json_str(sb, l->name);
-			strbuf_puts(sb, ",\"spec\":");
-			strbuf_json_str(sb, l->spec);
-			strbuf_puts(sb, ",\"kernel\":");
-			strbuf_json_str(sb, l->k != NULL ? l->k->name : NULL);
-			strbuf_printf(sb, ",\"cpus\":[%d", l->cpu);
-			if (l->cpu_b != -1)
-				strbuf_printf(sb, ",%d", l->cpu_b);
-			strbuf_puts(sb, "],\"unit\":");
-			strbuf_json_str(sb, l->k != NULL ? l->k->unit : NULL);
-			strbuf_printf(sb, ",\"paused\":%s,\"rate\":", l->paused ? "true" :
-			    "false");
-			tour_json_value(sb, l->k, l->rate);
-			strbuf_puts(sb, ",\"solo\":");
-			tour_json_value(sb, l->k, l->solo);
-			strbuf_puts(sb, ",\"speed\":");
-			strbuf_json_num(sb, l->speed);
-			tour_json_flags(sb, l);
-			strbuf_puts(sb, "}");
-		}
-		strbuf_puts(sb, "]}");
+		jsonw_key_bool(w, "shown", r->ran);
+		jsonw_key_bool(w, "ran", r->ran && !r->skipped);
+		jsonw_key_bool(w, "skipped", r->skipped);
+		jsonw_key_bool(w, "measured", r->measured);
+		jsonw_key_bool(w, "partial", r->partial);
+		jsonw_key_text(w, "note", r->note);
+		jsonw_key_num(w, "yield", r->measured ? r->yield : NAN);
+		jsonw_key_array(w, "loads");
+		for (j = 0; j < r->nloads; j++)
+			tour_json_load(w, &r->loads[j]);
+		jsonw_array_end(w);
+		jsonw_object_end(w);
 	}
-	strbuf_puts(sb, "]}\n");
+	jsonw_array_end(w);
 }
 
 /* Print a caption wrapped at 76 columns, indented. */
@@ -394,28 +384,30 @@ tour_report_event(FILE *out, enum tour_event ev, const struct tour_player *p)
 }
 
 /*
- * Put the "kind" and "machine" members at the head of the summary's
- * object: a tour runs its loads on this machine, so it is the one described.
+ * The summary as one JSON object: "kind" and "machine" first, then the
+ * summary's members. A tour runs its loads on this machine, so it is the
+ * one described (no "machine" when its topology cannot be read now).
  */
 static void
-tour_report_machine(struct strbuf *sb)
+tour_report_json(const struct tour_player *p, struct strbuf *sb)
 {
 	struct machine	 mc;
 	struct topo	*m;
-	struct strbuf	 head;
+	struct jsonw	 w;
 	char		 err[512];
 
-	if (sb->len == 0 || sb->s[0] != '{' || (m = topo_load_live(err, sizeof err)) == NULL)
-		return;
-	machine_fill(&mc, m, NULL, NULL);
-	topo_free(m);
-	strbuf_init(&head);
-	strbuf_puts(&head, "{\"kind\":\"tour\",");
-	machine_json(&mc, &head);
-	strbuf_puts(&head, ",");
-	strbuf_puts(&head, sb->s + 1);
-	strbuf_free(sb);
-	*sb = head;
+	jsonw_init(&w, sb);
+	jsonw_object(&w);
+	jsonw_key_str(&w, "kind", "tour");
+	if ((m = topo_load_live(err, sizeof err)) != NULL) {
+		machine_fill(&mc, m, NULL, NULL);
+		topo_free(m);
+		machine_json(&mc, &w);
+	}
+	tour_report_summary_json(p, &w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
+	strbuf_puts(sb, "\n");
 }
 
 /* Write the JSON summary to a file; -1 with a message on stderr. */
@@ -427,8 +419,7 @@ tour_report_record(const struct tour_player *p, const char *path)
 	int		 rc = 0;
 
 	strbuf_init(&sb);
-	tour_report_summary_json(p, &sb);
-	tour_report_machine(&sb);
+	tour_report_json(p, &sb);
 	if ((f = fopen(path, "w")) == NULL) {
 		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
 		strbuf_free(&sb);

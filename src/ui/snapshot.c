@@ -9,13 +9,15 @@
 
 #include <curses.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <wchar.h>
 
+#include "base/fmt.h"
+#include "base/util.h"
+#include "report/svg.h"
 #include "ui/snapshot.h"
 
 #define SNAPSHOT_CW	8.4	/* a cell's width and height, in px */
@@ -90,39 +92,18 @@ snapshot_cell(int y, int x, struct snapshot_cell *c)
 	}
 }
 
-/* Write one character of a <text>, escaped for XML. */
-static void
-snapshot_char(FILE *f, wchar_t ch)
-{
-	char	buf[MB_LEN_MAX + 1];
-	int	n;
-
-	if (ch == L'&')
-		fputs("&amp;", f);
-	else if (ch == L'<')
-		fputs("&lt;", f);
-	else if (ch == L'>')
-		fputs("&gt;", f);
-	else if (ch < 0x20)
-		fputc(' ', f);
-	else if (ch < 0x80)
-		fputc((int)ch, f);
-	else if ((n = (int)wctomb(buf, ch)) > 0)
-		fwrite(buf, 1, (size_t)n, f);
-	else
-		fprintf(f, "&#x%x;", (unsigned int)ch);
-}
-
 /* One row: a background <rect> and a <text> per run of the same style. */
 static void
 snapshot_row(FILE *f, int y, int cols)
 {
 	struct snapshot_cell	c[1024], *r;
-	char			fg[8], bg[8];
+	struct strbuf		text;
+	char			fg[8], bg[8], attrs[96], len[32], u8[4];
 	int			x, end, i;
 
 	for (x = 0; x < cols && x < 1024; x++)
 		snapshot_cell(y, x, &c[x]);
+	strbuf_init(&text);
 	for (x = 0; x < cols && x < 1024; x = end) {
 		r = &c[x];
 		for (end = x + 1; end < cols && end < 1024 && c[end].fg == r->fg &&
@@ -130,47 +111,51 @@ snapshot_row(FILE *f, int y, int cols)
 			;
 		if (r->bg >= 0) {
 			snapshot_rgb(r->bg, 0x000000, bg);
-			fprintf(f, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
-			    "fill=\"%s\"/>\n", x * SNAPSHOT_CW, y * SNAPSHOT_CH,
-			    (end - x) * SNAPSHOT_CW, SNAPSHOT_CH, bg);
+			svg_rect(f, x * SNAPSHOT_CW, y * SNAPSHOT_CH, (end - x) * SNAPSHOT_CW,
+			    SNAPSHOT_CH, bg, NULL, NULL);
 		}
 		for (i = x; i < end && c[i].ch == L' '; i++)
 			;
 		if (i == end)
 			continue;
 		snapshot_rgb(r->fg, 0xe5e5e5, fg);
-		fprintf(f, "<text x=\"%.1f\" y=\"%d\" fill=\"%s\"%s textLength=\"%.1f\">",
-		    x * SNAPSHOT_CW, y * SNAPSHOT_CH + SNAPSHOT_CH - 4, fg,
-		    r->bold ? " font-weight=\"bold\"" : "", (end - x) * SNAPSHOT_CW);
+		snprintf(attrs, sizeof attrs, "fill=\"%s\"%s textLength=\"%s\"", fg,
+		    r->bold ? " font-weight=\"bold\"" : "", fmt_num(len, sizeof len,
+		    (end - x) * SNAPSHOT_CW, FMT_DATA, 0));
+		text.len = 0;
+		text.s[0] = '\0';
 		for (i = x; i < end; i++)
-			snapshot_char(f, c[i].ch);
-		fputs("</text>\n", f);
+			strbuf_add(&text, u8, svg_utf8((unsigned long)c[i].ch, u8));
+		svg_text(f, x * SNAPSHOT_CW, y * SNAPSHOT_CH + SNAPSHOT_CH - 4, attrs, text.s);
 	}
+	strbuf_free(&text);
 }
 
 /* Write the screen curses holds now as SVG. */
 int
 snapshot_svg(const char *path, char *err, size_t errlen)
 {
-	FILE	*f;
-	int	 y, rows, cols;
+	struct svg_page	 pg = { 0, 0, "smtscope", NULL, 0, "#000000" };
+	FILE		*f;
+	int		 y, rows, cols, bad;
 
 	getmaxyx(stdscr, rows, cols);
 	if ((f = fopen(path, "w")) == NULL) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%d\" "
-	    "viewBox=\"0 0 %.1f %d\">\n<title>smtscope</title>\n"
-	    "<rect width=\"100%%\" height=\"100%%\" fill=\"#000000\"/>\n"
-	    "<g font-family=\"%s\" font-size=\"14\" xml:space=\"preserve\">\n", cols * SNAPSHOT_CW, rows * SNAPSHOT_CH,
-	    cols * SNAPSHOT_CW, rows * SNAPSHOT_CH, SNAPSHOT_FONT);
+	pg.w = cols * SNAPSHOT_CW;
+	pg.h = rows * SNAPSHOT_CH;
+	svg_begin(f, &pg);
+	/* The terminal's font, and its spaces kept: columns line up. */
+	svg_group(f, "font-family=\"" SNAPSHOT_FONT "\" font-size=\"14\" "
+	    "xml:space=\"preserve\"", NULL);
 	for (y = 0; y < rows; y++)
 		snapshot_row(f, y, cols);
-	fputs("</g>\n</svg>\n", f);
-	if (fclose(f) != 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	svg_group_end(f);
+	bad = svg_end(f);
+	if ((fclose(f) != 0) | (bad != 0)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno != 0 ? errno : EIO));
 		return -1;
 	}
 	return 0;

@@ -483,7 +483,7 @@ test_csv(void)
 	    "efficiency 1 (half the speed on half the CPU), ok");
 	ok(strstr(out, "\nhash,smt-sibling,0,,MB/s,,,MB/s,,,,,,,,,,n/a: no SMT\n") != NULL,
 	    "smt-sibling: n/a with the reason");
-	ok(strstr(out, ",4242:smtscope-hog:1:0.200,disturbed: a load got 80% of its CPU; "
+	ok(strstr(out, ",4242:smtscope-hog:1:0.2,disturbed: a load got 80% of its CPU; "
 	    "others used 0.20 CPU: smtscope-hog (4242) 20% of CPU 1\n") != NULL,
 	    "shared-l3: disturbed, the foreign process named");
 	ok(strstr(out, "\npipe,same-pu,0,0,us/round trip,,5,,,,,,,1,,0.01,,ok\n") != NULL,

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "base/json.h"
+#include "base/jsonw.h"
 #include "exp/check.h"
 #include "exp/idle.h"
 #include "sample/cpuidle.h"
@@ -254,6 +255,7 @@ test_report(void)
 	struct check		*c = fake_check();
 	const struct json_val	*idle, *cell, *res;
 	struct strbuf		 sb;
+	struct jsonw		 w;
 	struct json		*j;
 	char			 err[256], *text = NULL, *csv = NULL;
 	size_t			 len = 0;
@@ -262,9 +264,12 @@ test_report(void)
 	ok(c->plan.rel[REL_SHARED_L3].cpu == 1 && c->plan.rel[REL_SAME_PU].cpu == 0,
 	    "the synthetic plan: same-pu 0, shared-l3 1");
 	strbuf_init(&sb);
-	strbuf_puts(&sb, "{\"kind\":\"check\"");
-	idle_report_json(c, &sb);
-	strbuf_puts(&sb, "}");
+	jsonw_init(&w, &sb);
+	jsonw_object(&w);
+	jsonw_key_str(&w, "kind", "check");
+	idle_report_json(c, &w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
 	j = json_parse(sb.s, sb.len, err, sizeof err);
 	ok(j != NULL, "the idle member is JSON%s%s", j == NULL ? ": " : "", j == NULL ? err : "");
 	if (j == NULL) {
@@ -311,13 +316,13 @@ test_report(void)
 	ok(strstr(text, "same-pu        failed: a load died") != NULL, "a failed cell says why");
 	{
 		const char	*s;
-		int		 w = 0, max = 0;
+		int		 col = 0, max = 0;
 
 		for (s = text; *s != '\0'; s++) {
 			if (*s == '\n')
-				w = 0;
-			else if (((unsigned char)*s & 0xc0) != 0x80 && ++w > max)
-				max = w;
+				col = 0;
+			else if (((unsigned char)*s & 0xc0) != 0x80 && ++col > max)
+				max = col;
 		}
 		ok(max <= 80, "every line fits 80 columns (%d)", max);
 	}

@@ -254,7 +254,7 @@ test_load(void)
 	inf->pairs[0].measured = 1;
 	infer_classify(&inf->pairs[0].fig, &inf->pairs[0].v);
 	f = fdopen(fd, "w");
-	infer_report_json(inf, f);
+	infer_report_json(inf, 0, f);
 	fclose(f);
 	n = infer_load(path, m, mk, 4, err, sizeof err);
 	ok(n == 1 && mk[0].a == 0 && mk[0].b == 1 && mk[0].cls == INFER_SMT && mk[0].clear &&

@@ -56,6 +56,7 @@ test_json(void)
 	struct machine	 mc;
 	struct topo	*m;
 	struct strbuf	 sb;
+	struct jsonw	 w;
 	struct json	*j;
 	const struct json_val *v, *mo;
 	char		 err[512], words[128];
@@ -66,9 +67,11 @@ test_json(void)
 	}
 	machine_fill(&mc, m, NULL, test_root("machine-a"));
 	strbuf_init(&sb);
-	strbuf_puts(&sb, "{");
-	machine_json(&mc, &sb);
-	strbuf_puts(&sb, "}");
+	jsonw_init(&w, &sb);
+	jsonw_object(&w);
+	machine_json(&mc, &w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
 	j = json_parse(sb.s, sb.len, err, sizeof err);
 	ok(j != NULL, "the machine object is valid JSON (%s)", j != NULL ? "ok" : err);
 	if (j != NULL) {

@@ -1,6 +1,6 @@
 /*
  * test_parse.c: the parsers of user input: loads_parse, cpuset_parse, the
- * size, number and seconds parsers, and the JSON string writer. Each
+ * size, number and seconds parsers. Each
  * malformed input is refused with its message.
  */
 #include "config.h"
@@ -205,34 +205,6 @@ test_numbers(void)
 	}
 }
 
-/* The JSON string writer: quotes, escapes, control characters, UTF-8 as is, NULL. */
-static void
-test_json_str(void)
-{
-	static const struct {
-		const char	*in, *out;
-	} cases[] = {
-		{ "", "\"\"" },
-		{ "plain", "\"plain\"" },
-		{ "say \"hi\"", "\"say \\\"hi\\\"\"" },
-		{ "C:\\dir", "\"C:\\\\dir\"" },
-		{ "a\nb\tc", "\"a\\nb\\tc\"" },
-		{ "\r\b\x01\x1f", "\"\\u000d\\u0008\\u0001\\u001f\"" },
-		{ "caf\xc3\xa9 \xe2\x80\x94", "\"caf\xc3\xa9 \xe2\x80\x94\"" },
-		{ "</script>", "\"</script>\"" },
-		{ NULL, "null" },
-	};
-	struct strbuf	sb;
-	size_t		i;
-
-	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		strbuf_init(&sb);
-		strbuf_json_str(&sb, cases[i].in);
-		ok(strcmp(sb.s, cases[i].out) == 0, "JSON string %zu: %s", i, sb.s);
-		strbuf_free(&sb);
-	}
-}
-
 int
 main(void)
 {
@@ -242,7 +214,6 @@ main(void)
 	test_cpuset();
 	test_size();
 	test_numbers();
-	test_json_str();
 	if ((m = topo_load_synthetic("pack:1 core:2 pu:2", err, sizeof err)) == NULL) {
 		ok(0, "a synthetic machine for the loads: %s", err);
 		return tap_done();

@@ -13,6 +13,8 @@
 
 #include "exp/record.h"
 #include "exp/replay.h"
+#include "base/fmt.h"
+#include "base/jsonw.h"
 #include "tap.h"
 #include "report/reports.h"
 
@@ -157,21 +159,23 @@ test_truncated(void)
 	    "a line that is not an object: %s", err);
 }
 
-/* Numbers are compact: whole numbers whole, others to sig digits, NaN null. */
+/* Numbers are compact: rounded to sig digits, written by the one writer, NaN null. */
 static void
 test_numbers(void)
 {
 	struct strbuf	sb;
+	struct jsonw	w;
 
 	strbuf_init(&sb);
-	record_num(&sb, 20100000, 4);
-	strbuf_puts(&sb, " ");
-	record_num(&sb, 20123456.7, 4);
-	strbuf_puts(&sb, " ");
-	record_num(&sb, 0.4567, 2);
-	strbuf_puts(&sb, " ");
-	record_num(&sb, NAN, 4);
-	ok(strcmp(sb.s, "20100000 2.012e+07 0.46 null") == 0, "numbers: %s", sb.s);
+	jsonw_init(&w, &sb);
+	jsonw_array(&w);
+	jsonw_num(&w, fmt_round(20100000, 4));
+	jsonw_num(&w, fmt_round(20123456.7, 4));
+	jsonw_num(&w, fmt_round(0.4567, 2));
+	jsonw_num(&w, fmt_round(-0.0012345, 3));
+	jsonw_num(&w, fmt_round(NAN, 4));
+	jsonw_array_end(&w);
+	ok(strcmp(sb.s, "[20100000,20120000,0.46,-0.00123,null]") == 0, "numbers: %s", sb.s);
 	strbuf_free(&sb);
 }
 

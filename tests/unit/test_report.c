@@ -31,6 +31,17 @@ capture(void (*w)(const struct report_table *, FILE *), const struct report_tabl
 	fclose(f);
 }
 
+/* A table as a whole JSON text in sb, through the writer. */
+static void
+test_write_json(const struct report_table *t, struct strbuf *sb)
+{
+	struct jsonw	w;
+
+	jsonw_init(&w, sb);
+	report_write_json(t, &w);
+	jsonw_finish(&w);
+}
+
 /* Is fmt_num(v, style, prec) exactly want? */
 static void
 fmt_is(double v, enum fmt_style style, int prec, const char *want)
@@ -47,6 +58,7 @@ static void
 test_fmt(void)
 {
 	struct strbuf	sb;
+	struct jsonw	w;
 
 	fmt_is(626.305, FMT_SIG3, 0, "626");
 	fmt_is(12.345, FMT_SIG3, 0, "12.3");
@@ -66,12 +78,13 @@ test_fmt(void)
 	fmt_is(NAN, FMT_DATA, 0, "");
 
 	strbuf_init(&sb);
-	report_json_num(&sb, 2.5);
-	strbuf_puts(&sb, ",");
-	report_json_num(&sb, NAN);
-	strbuf_puts(&sb, ",");
-	report_json_num(&sb, 42);
-	ok(strcmp(sb.s, "2.5,null,42") == 0, "JSON numbers: %s", sb.s);
+	jsonw_init(&w, &sb);
+	jsonw_array(&w);
+	jsonw_num(&w, 2.5);
+	jsonw_num(&w, NAN);
+	jsonw_num(&w, 42);
+	jsonw_array_end(&w);
+	ok(strcmp(sb.s, "[2.5,null,42]") == 0, "JSON numbers: %s", sb.s);
 	strbuf_free(&sb);
 	ok(strcmp(report_better_name(REPORT_HIGHER), "higher") == 0 &&
 	    strcmp(report_better_name(REPORT_LOWER), "lower") == 0 &&
@@ -154,7 +167,7 @@ test_json(void)
 	struct strbuf		 sb;
 
 	strbuf_init(&sb);
-	report_write_json(t, &sb);
+	test_write_json(t, &sb);
 	ok(strcmp(sb.s,
 	    "[{\"name\":\"hash\",\"unit\":\"MB/s\",\"rate\":626.305,\"speed\":0.5,"
 	    "\"note\":\"plain\"},"
@@ -237,7 +250,7 @@ test_spread(void)
 	capture(report_write_csv, t);
 	ok(strstr(out, "hash,,626.305,,") != NULL, "CSV carries the figure alone: %s", out);
 	strbuf_init(&sb);
-	report_write_json(t, &sb);
+	test_write_json(t, &sb);
 	ok(strstr(sb.s, "\"rate\":626.305") != NULL, "and so does JSON: %s", sb.s);
 	strbuf_free(&sb);
 	ok(strcmp(fmt_spread(buf, sizeof buf, NAN), "") == 0 &&

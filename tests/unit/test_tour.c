@@ -647,6 +647,7 @@ test_player_nosmt(void)
 	struct topo			*m;
 	struct tour			*t;
 	struct strbuf			 sb;
+	struct jsonw			 w;
 	char				 err[512];
 	FILE				*f;
 	char				*text = NULL;
@@ -702,7 +703,11 @@ test_player_nosmt(void)
 	    "the speeds");
 	free(text);
 	strbuf_init(&sb);
-	tour_report_summary_json(p, &sb);
+	jsonw_init(&w, &sb);
+	jsonw_object(&w);
+	tour_report_summary_json(p, &w);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
 	ok(strstr(sb.s, "\"tour\":\"smt-basics\"") != NULL &&
 	    strstr(sb.s, "\"skipped\":true") != NULL && strstr(sb.s, "\"speed\":0.") != NULL,
 	    "the JSON summary has the tour, the skip and the speed");

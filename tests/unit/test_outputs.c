@@ -1,0 +1,332 @@
+/*
+ * test_outputs.c: one figure, one answer. Results filled by hand (run,
+ * check, time) are printed as text, CSV and JSON; each figure that all
+ * three show is the same digits in CSV and JSON (fmt_num(FMT_DATA)), and
+ * the text shows that number rounded as its column does. The figures are
+ * awkward on purpose: six significant digits and more.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
+#include "exp/check.h"
+#include "exp/run.h"
+#include "exp/timing.h"
+#include "model/topo.h"
+#include "report/reports.h"
+#include "tap.h"
+
+/* A writer's output as a new string. */
+static char *
+test_capture(void (*pr)(const void *, int, FILE *), const void *arg, int fmt)
+{
+	char	*s = NULL;
+	size_t	 n = 0;
+	FILE	*f = open_memstream(&s, &n);
+
+	if (f == NULL)
+		return NULL;
+	pr(arg, fmt, f);
+	fclose(f);
+	return s;
+}
+
+/* The JSON token of the nth (from 0) member named key: "626.305", "null". */
+static void
+test_json_tok(const char *json, const char *key, int nth, char *buf, size_t len)
+{
+	char		 pat[64];
+	const char	*p = json;
+	size_t		 n;
+
+	buf[0] = '\0';
+	if (json == NULL)
+		return;
+	snprintf(pat, sizeof pat, "\"%s\":", key);
+	while ((p = strstr(p, pat)) != NULL && nth-- > 0)
+		p += strlen(pat);
+	if (p == NULL)
+		return;
+	p += strlen(pat);
+	n = strcspn(p, ",}]");
+	snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), p);
+}
+
+/* The field of a CSV row (row 1 is the first after the header) in the column key. */
+static void
+test_csv_field(const char *csv, const char *key, int row, char *buf, size_t len)
+{
+	const char	*line = csv, *p;
+	char		 head[2048], *tok, *save = NULL;
+	int		 col = -1, i = 0, r;
+
+	buf[0] = '\0';
+	snprintf(head, sizeof head, "%.*s", (int)strcspn(csv, "\n"), csv);
+	for (tok = strtok_r(head, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save),
+	    i++)
+		if (strcmp(tok, key) == 0)
+			col = i;
+	for (r = 0; r < row && line != NULL; r++)
+		if ((line = strchr(line, '\n')) != NULL)
+			line++;
+	if (col == -1 || line == NULL)
+		return;
+	/* No field before ours holds a quoted comma in these tables. */
+	for (p = line, i = 0; i < col && p != NULL; i++)
+		if ((p = strpbrk(p, ",\n")) != NULL && *p == ',')
+			p++;
+	if (p != NULL)
+		snprintf(buf, len, "%.*s", (int)strcspn(p, ",\n"), p);
+}
+
+/* One figure: CSV and JSON the digits fmt_num(FMT_DATA) writes; the text as shown. */
+static void
+test_agree(const char *what, double v, const char *text, const char *shown,
+    const char *csv, const char *json)
+{
+	char	data[64];
+
+	fmt_num(data, sizeof data, v, FMT_DATA, 0);
+	ok(strcmp(csv, data) == 0 && strcmp(json, data) == 0 && strstr(text, shown) != NULL,
+	    "%s: CSV %s, JSON %s, text '%s'", what, csv, json, shown);
+}
+
+/* run_report with the format as an int, for test_capture. */
+static void
+test_run_print(const void *run, int fmt, FILE *f)
+{
+	run_report(run, (enum report_format)fmt, f);
+}
+
+/* run: a load's solo and rate (in its unit), speed and share. */
+static void
+test_run(struct topo *m)
+{
+	struct run_result	 r;
+	struct run		 run;
+	char			*text, *csv, *json, c[64], j[64], err[256];
+
+	memset(&r, 0, sizeof r);
+	memset(&run, 0, sizeof run);
+	if (loads_parse(m, "hash@0", &r.spec, err, sizeof err) == -1) {
+		ok(0, "hash@0: %s", err);
+		return;
+	}
+	r.id = 1;
+	r.solo = 626305123.4;		/* bytes/s: 626.305123 MB/s */
+	r.solo_share = 0.987654;
+	r.solo_spread = r.spread = NAN;
+	r.solo_tries = 1;
+	r.solo_foreign.cpus = r.foreign.cpus = NAN;
+	r.rate = 313152561.7;
+	r.share = 0.493827;
+	r.speed = r.rate / r.solo;
+	r.efficiency = r.speed / (r.share / r.solo_share);
+	r.last_cpu = 0;
+	r.pw.ipc = r.pw.ghz = r.pw.llc_mpki = r.pw.ctx_per_s = r.pw.migr_per_s = NAN;
+	r.solo_pw = r.pw;
+	run.m = m;
+	run.r = &r;
+	run.n = 1;
+	run.time_s = 0.5;
+	run.together_s = 0.5;
+	run.watts = run.temp_c = NAN;
+	text = test_capture(test_run_print, &run, REPORT_TEXT);
+	csv = test_capture(test_run_print, &run, REPORT_CSV);
+	json = test_capture(test_run_print, &run, REPORT_JSON);
+	if (text == NULL || csv == NULL || json == NULL) {
+		ok(0, "run: the three outputs");
+		return;
+	}
+	/* The text's SOLO and TOGETHER columns: FMT_RATE, one decimal from 10 up. */
+	test_csv_field(csv, "solo", 1, c, sizeof c);
+	test_json_tok(json, "solo", 0, j, sizeof j);
+	test_agree("run: solo MB/s", 626.3051234, text, " 626.3 ", c, j);
+	test_csv_field(csv, "rate", 1, c, sizeof c);
+	test_json_tok(json, "rate", 0, j, sizeof j);
+	test_agree("run: rate MB/s", 313.1525617, text, " 313.2 ", c, j);
+	test_csv_field(csv, "speed", 1, c, sizeof c);
+	test_json_tok(json, "speed", 0, j, sizeof j);
+	test_agree("run: speed", r.speed, text, " 50% ", c, j);
+	test_csv_field(csv, "cpu_share", 1, c, sizeof c);
+	test_json_tok(json, "cpu_share", 0, j, sizeof j);
+	test_agree("run: share", r.share, text, " 49% ", c, j);
+	free(text);
+	free(csv);
+	free(json);
+}
+
+/* Fill a cell as a run would. */
+static void
+test_fill(struct check_cell *cell, double ra, double rb, double share)
+{
+	cell->state = CHECK_DONE;
+	cell->rate_anchor = ra;
+	cell->rate_partner = rb;
+	cell->share_anchor = share;
+	cell->share_partner = share;
+	cell->spread = 0.0123456;
+	cell->tries = 1;
+	cell->share_got = NAN;
+}
+
+/* check's printers with the format as an int, for test_capture. */
+static void
+test_check_print(const void *c, int fmt, FILE *f)
+{
+	if (fmt == REPORT_TEXT)
+		check_report_text(c, f);
+	else if (fmt == REPORT_CSV)
+		check_report_csv(c, f);
+	else
+		check_report_json(c, f);
+}
+
+/* check: a cell's speeds and yield. */
+static void
+test_check(struct topo *m)
+{
+	struct check	*c = xcalloc(1, sizeof *c);
+	char		*text, *csv, *json, a[64], j[64], err[256], shown[96];
+	char		 x[32], z[32], w[32];
+	double		 sa, sb, y;
+
+	c->m = m;
+	c->time_given = 1;
+	c->cell_s = 1;
+	if (check_add_kernels(c, "hash", err, sizeof err) == -1 ||
+	    check_prepare(c, -1, err, sizeof err) == -1) {
+		ok(0, "plan a check: %s", err);
+		free(c);
+		return;
+	}
+	test_fill(&c->solos[0].cell, 600123456.7, NAN, 1);
+	test_fill(&c->rows[0].cell[REL_SAME_PU], 300987654.3, 299012345.6, 0.5);
+	check_cell_speeds(c, &c->rows[0], REL_SAME_PU, &sa, &sb, &y);
+	text = test_capture(test_check_print, c, REPORT_TEXT);
+	csv = test_capture(test_check_print, c, REPORT_CSV);
+	json = test_capture(test_check_print, c, REPORT_JSON);
+	if (text == NULL || csv == NULL || json == NULL) {
+		ok(0, "check: the three outputs");
+		return;
+	}
+	/* The row of same-pu is the first of the CSV; results' first cell in JSON. */
+	test_csv_field(csv, "yield", 1, a, sizeof a);
+	test_json_tok(strstr(json, "\"results\""), "yield", 0, j, sizeof j);
+	/* The matrix cell: "0.50+0.50=1.00 ±1.2%". */
+	snprintf(shown, sizeof shown, "%s+%s=%s", fmt_num(x, sizeof x, sa, FMT_FIXED, 2),
+	    fmt_num(z, sizeof z, sb, FMT_FIXED, 2), fmt_num(w, sizeof w, y, FMT_FIXED, 2));
+	test_agree("check: yield", y, text, shown, a, j);
+	test_csv_field(csv, "speed_anchor", 1, a, sizeof a);
+	test_json_tok(strstr(json, "\"results\""), "speed_anchor", 0, j, sizeof j);
+	test_agree("check: speed of the anchor copy", sa, text, "0.50+", a, j);
+	test_csv_field(csv, "spread", 1, a, sizeof a);
+	test_json_tok(strstr(json, "\"results\""), "spread", 0, j, sizeof j);
+	test_agree("check: spread", 0.0123456, text, "\u00b11.2%", a, j);
+	free(text);
+	free(csv);
+	free(json);
+	check_free(c);
+	free(c);
+}
+
+/* time's printers with the format as an int, for test_capture. */
+static void
+test_time_print(const void *t, int fmt, FILE *f)
+{
+	if (fmt == REPORT_TEXT)
+		timing_report_text(t, f);
+	else if (fmt == REPORT_CSV)
+		timing_report_csv(t, f);
+	else
+		timing_report_json(t, f);
+}
+
+/* time: each run's wall time. */
+static void
+test_time(struct topo *m)
+{
+	static const double	 wall[3] = { 1.23456789, 1.5, 0.987654321 };
+	struct timing		 t;
+	char			*text, *csv, *json, a[64], j[64], shown[96], x[32], z[32];
+	char			 err[256];
+	int			 i;
+
+	memset(&t, 0, sizeof t);
+	t.m = m;
+	t.nruns = 3;
+	if (timing_plan_add(m, "all", &t.places, &t.nplaces, err, sizeof err) == -1) {
+		ok(0, "plan a time: %s", err);
+		return;
+	}
+	t.runs = xcalloc(3, sizeof *t.runs);
+	for (i = 0; i < 3; i++) {
+		t.runs[i].order = i + 1;
+		t.runs[i].wall_s = wall[i];
+		t.runs[i].user_s = wall[i] * 1.9;
+		t.runs[i].sys_s = 0.01;
+	}
+	t.nrun = 3;
+	text = test_capture(test_time_print, &t, REPORT_TEXT);
+	csv = test_capture(test_time_print, &t, REPORT_CSV);
+	json = test_capture(test_time_print, &t, REPORT_JSON);
+	if (text == NULL || csv == NULL || json == NULL) {
+		ok(0, "time: the three outputs");
+		return;
+	}
+	for (i = 0; i < 3; i++) {
+		test_csv_field(csv, "wall", i + 1, a, sizeof a);
+		test_json_tok(strstr(json, "\"runs\":["), "wall_s", i, j, sizeof j);
+		/* The text: the median, and the range min-max. */
+		snprintf(shown, sizeof shown, i == 0 ? " %s " : i == 1 ? "-%s" : "%s-",
+		    fmt_num(x, sizeof x, wall[i], FMT_FIXED, 3));
+		test_agree(i == 0 ? "time: a run's wall time (the median)" : i == 1 ?
+		    "time: the slowest (the range's end)" : "time: the fastest", wall[i],
+		    text, shown, a, j);
+	}
+	snprintf(shown, sizeof shown, "%s-%s", fmt_num(x, sizeof x, wall[2], FMT_FIXED, 3),
+	    fmt_num(z, sizeof z, wall[1], FMT_FIXED, 3));
+	ok(strstr(text, shown) != NULL, "time: the range reads %s", shown);
+	free(text);
+	free(csv);
+	free(json);
+	free(t.runs);
+	free(t.places);
+}
+
+/* A synthetic machine of two cores sharing an L3. */
+static struct topo *
+test_machine(void)
+{
+	struct topo	*m;
+	char		 err[512];
+
+	if ((m = topo_load_synthetic("pack:1 l3:1 core:2 pu:1", err, sizeof err)) == NULL)
+		ok(0, "a synthetic machine: %s", err);
+	return m;
+}
+
+int
+main(void)
+{
+	struct topo	*m;
+
+	if ((m = test_machine()) != NULL) {
+		test_run(m);
+		topo_free(m);
+	}
+	/* The check owns its machine: check_free() frees it. */
+	if ((m = test_machine()) != NULL)
+		test_check(m);
+	if ((m = test_machine()) != NULL) {
+		test_time(m);
+		topo_free(m);
+	}
+	return tap_done();
+}
