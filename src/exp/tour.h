@@ -24,7 +24,8 @@ enum tour_action_type {
 	TOUR_MOVE,
 	TOUR_PAUSE,
 	TOUR_RESUME,
-	TOUR_HIGHLIGHT
+	TOUR_HIGHLIGHT,
+	TOUR_IDLE		/* idle held | idle as-is: name "held" or "as-is" */
 };
 
 /* A place as written: a topology place, or a relation to a named load. */

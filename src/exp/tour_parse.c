@@ -45,7 +45,7 @@ struct tour_parser {
 };
 
 static const char *const tour_directives = "tour, title, theme, wait, step, "
-    "caption, start, stop, move, pause, resume, highlight";
+    "caption, start, stop, move, pause, resume, highlight, idle";
 
 /* Fail with "PATH:LINE: what". */
 static int __attribute__((format(printf, 2, 3)))
@@ -521,6 +521,18 @@ tour_parse_name_action(struct tour_parser *tp, enum tour_action_type type,
 	return 0;
 }
 
+/* idle held | idle as-is: shallow idle held from this step on, or let go. */
+static int
+tour_parse_idle(struct tour_parser *tp, char *rest)
+{
+	char	*argv[2];
+
+	if (tour_split(rest, argv, 2) != 1 || (strcmp(argv[0], "held") != 0 &&
+	    strcmp(argv[0], "as-is") != 0))
+		return tour_error(tp, "expected: idle held, or idle as-is");
+	return tour_add_action(tp, TOUR_IDLE, argv[0]) == NULL ? -1 : 0;
+}
+
 /* move NAME to PLACE[,PLACE] */
 static int
 tour_parse_move(struct tour_parser *tp, char *rest)
@@ -695,7 +707,7 @@ tour_parse_line(struct tour_parser *tp, char *line)
 	if (strcmp(word, "caption") == 0 || strcmp(word, "start") == 0 ||
 	    strcmp(word, "stop") == 0 || strcmp(word, "move") == 0 ||
 	    strcmp(word, "pause") == 0 || strcmp(word, "resume") == 0 ||
-	    strcmp(word, "highlight") == 0) {
+	    strcmp(word, "highlight") == 0 || strcmp(word, "idle") == 0) {
 		if (!in_step)
 			return tour_error(tp, "'%s' outside a step (put a 'step \"TITLE\"' "
 			    "line before it)", word);
@@ -712,6 +724,8 @@ tour_parse_line(struct tour_parser *tp, char *line)
 			return tour_parse_name_action(tp, TOUR_RESUME, word, rest);
 		if (strcmp(word, "move") == 0)
 			return tour_parse_move(tp, rest);
+		if (strcmp(word, "idle") == 0)
+			return tour_parse_idle(tp, rest);
 		return tour_parse_highlight(tp, rest);
 	}
 	return tour_error(tp, "unknown directive '%.40s' (expected %s)", word,

@@ -25,6 +25,7 @@ rc_init(struct rc *rc)
 {
 	memset(rc, 0, sizeof *rc);
 	rc->chart = -1;
+	rc->idle = -1;
 }
 
 /* The file's path: the user's XDG configuration directory's. */
@@ -86,9 +87,12 @@ rc_set(struct rc *rc, const char *key, const char *v, char *why, size_t len)
 	} else if (strcmp(key, "chart") == 0) {
 		if ((rc->chart = rc_bool(v)) == -1)
 			return snprintf(why, len, "chart: '%.40s' is not 1 or 0", v), -1;
+	} else if (strcmp(key, "idle") == 0) {
+		if ((rc->idle = rc_bool(v)) == -1)
+			return snprintf(why, len, "idle: '%.40s' is not 1 or 0", v), -1;
 	} else
 		return snprintf(why, len, "unknown setting '%.40s' (theme, delay, view, "
-		    "chart)", key), -1;
+		    "chart, idle)", key), -1;
 	return 0;
 }
 
@@ -180,6 +184,8 @@ rc_print(const struct rc *rc, FILE *f)
 		fprintf(f, "view=%s\n", rc->view);
 	if (rc->chart != -1)
 		fprintf(f, "chart=%d\n", rc->chart);
+	if (rc->idle != -1)
+		fprintf(f, "idle=%d\n", rc->idle);
 }
 
 /* Write rc to path whole: a temporary beside it, renamed into place. */

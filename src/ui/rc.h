@@ -3,7 +3,8 @@
  * $XDG_CONFIG_HOME/smtscope/smtscoperc (~/.config when unset), read at
  * start and written on quit. Lines of KEY=VALUE; # starts a comment.
  * Keys: theme (a name or a file), delay (refresh in tenths of a second,
- * 1-100), view (tree, grid, c2c or auto), chart (1 shown, 0 hidden).
+ * 1-100), view (tree, grid, c2c or auto), chart (1 shown, 0 hidden),
+ * idle (the idle residency column: 1 shown, 0 hidden).
  * No curses here: rc.c is tested without a terminal.
  */
 #ifndef SMTSCOPE_RC_H
@@ -21,6 +22,7 @@ struct rc {
 	int	delay_tenths;	/* 0 unset */
 	char	view[8];	/* "tree", "grid", "c2c", "auto"; "" unset */
 	int	chart;		/* -1 unset, 0 hidden, 1 shown */
+	int	idle;		/* the idle residency column: -1 unset, 0 hidden, 1 shown */
 };
 
 /* Every setting unset. */

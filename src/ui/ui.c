@@ -36,6 +36,7 @@
 #include "ui/control.h"
 #include "ui/draw.h"
 #include "ui/figures.h"
+#include "ui/idleview.h"
 #include "ui/input.h"
 #include "ui/layout.h"
 #include "ui/others.h"
@@ -473,6 +474,7 @@ ui_free(struct ui *ui)
 	free(st->host.pct_ok);
 	others_free(&st->others);
 	countersview_free(&st->cv);
+	idleview_free(&st->iv);
 	lview_free(&st->lview);
 	chart_free(st->chart.samples);
 	free(st->infer);
@@ -675,6 +677,8 @@ ui_save(const struct ui_state *st, const struct ui_options *o, int theme_set)
 	    !st->scr.view_chosen ? "auto" : st->scr.view == LAYOUT_GRID ? "grid" : "tree");
 	if (st->chart.samples != NULL)
 		rc.chart = st->chart.on;
+	if (st->iv != NULL)
+		rc.idle = idleview_on(st->iv);
 	if (rc_write(&rc, o->rc_path, err, sizeof err) == -1)
 		fprintf(stderr, "smtscope: the settings were not saved: %s\n", err);
 }
@@ -744,6 +748,8 @@ ui_run(const struct ui_options *o)
 	theme_gen = ui.st.scr.theme_gen;
 	if (ui.st.chart.samples != NULL && o->rc != NULL && o->rc->chart != -1)
 		ui.st.chart.on = o->rc->chart;
+	if (o->rc != NULL && o->rc->idle != -1)
+		idleview_set(&ui.st.iv, o->rc->idle);
 	if (o->view != NULL && strcmp(o->view, "c2c") == 0)
 		c2cview_toggle(&ui.st);
 	else if (o->view != NULL)
