@@ -268,6 +268,8 @@ struct loads;
  * for a kernel it does not take (a usage error).
  */
 int	check_idle_prepare(struct check *, char *err, size_t errlen);
+/* The seconds its windows take as planned (for the estimate); 0 without it. */
+double	check_idle_seconds(const struct check *);
 /* Parse --kernels for --idle into c->idle's rows; -1 and err. */
 int	check_idle_kernels(struct check *, const char *list, char *err, size_t errlen);
 /*

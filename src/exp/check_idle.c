@@ -167,6 +167,17 @@ check_idle_probe(struct check *c)
 	return 0;
 }
 
+/* The seconds its windows take as planned, each with its overhead. */
+double
+check_idle_seconds(const struct check *c)
+{
+	const struct check_idle	*ci = c->idle;
+
+	if (ci == NULL)
+		return 0;
+	return ci->nwindows * ((ci->win_s > 0 ? ci->win_s : c->cell_s) + IDLE_OVERHEAD_S);
+}
+
 /* Plan the experiment on the check's plan. */
 int
 check_idle_prepare(struct check *c, char *err, size_t errlen)

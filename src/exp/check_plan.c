@@ -637,7 +637,8 @@ check_setup_estimate(const struct check *c)
 
 /*
  * What the run will take, from the plan it runs: a wait for busy CPUs to go
- * quiet, the loads' setup, and the windows with their overheads. Without
+ * quiet, the loads' setup, and the windows with their overheads (check
+ * --idle's as it sized them). Without
  * --time the windows shrink to keep the whole in the budget, down to the
  * shortest window: past that, setup and the shortest windows add up.
  */
@@ -645,12 +646,16 @@ static void
 check_estimate(struct check *c)
 {
 	double	least, run;
+	int	own;
 
-	c->est_windows_s = c->runs_total * (c->cell_s + CHECK_OVERHEAD_S);
+	/* check --idle sizes its own windows, in its own budget (check_idle_prepare). */
+	own = c->idle != NULL && !c->idle->section ? c->idle->nwindows : 0;
+	c->est_windows_s = (c->runs_total - own) * (c->cell_s + CHECK_OVERHEAD_S) +
+	    (own > 0 ? check_idle_seconds(c) : 0);
 	c->est_setup_s = c->live ? check_setup_estimate(c) : 0;
 	c->est_wait_s = c->live && check_busy_cpu(c) != -1 ? CHECK_BUSY_WAIT_S : 0;
 	run = c->est_windows_s + c->est_setup_s;
-	if (!c->time_given && run > CHECK_BUDGET_S) {
+	if (!c->time_given && own == 0 && run > CHECK_BUDGET_S) {
 		least = c->runs_total * (CHECK_CELL_MIN_S + CHECK_OVERHEAD_S) + c->est_setup_s;
 		run = least > CHECK_BUDGET_S ? least : CHECK_BUDGET_S;
 	}

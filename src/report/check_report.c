@@ -108,6 +108,25 @@ check_print_facts(const struct check *c, FILE *f)
 	}
 }
 
+/* How long the plan takes, and of what: windows, the loads' setup, waiting. */
+static void
+check_print_estimate(const struct check *c, FILE *f)
+{
+	if (c->idle == NULL || c->idle->section)
+		fprintf(f, "%d runs of %.2f s%s each, about %.0f s", c->runs_total, c->cell_s,
+		    c->time_given ? "" : " or less", c->estimate_s);
+	else
+		fprintf(f, "  estimate  about %.0f s", c->estimate_s);
+	if (c->est_setup_s > 0 || c->est_wait_s > 0)
+		fprintf(f, " (%.1f s of windows", c->estimate_s - c->est_setup_s -
+		    c->est_wait_s);
+	if (c->est_setup_s > 0)
+		fprintf(f, ", %.1f s of the loads' setup, timed here", c->est_setup_s);
+	if (c->est_wait_s > 0)
+		fprintf(f, ", %.1f s of waiting for busy CPUs", c->est_wait_s);
+	fprintf(f, "%s\n", c->est_setup_s > 0 || c->est_wait_s > 0 ? ")" : "");
+}
+
 /* Print the plan: the anchor and one partner per relation. */
 static void
 check_print_plan(const struct check *c, FILE *f)
@@ -134,19 +153,9 @@ check_print_plan(const struct check *c, FILE *f)
 		} else
 			fprintf(f, "  scheduler      n/a: %s\n", c->sched.reason);
 	}
-	/* check --idle sizes its own windows (idle_report_plan). */
-	if (c->idle != NULL && !c->idle->section)
-		return;
-	fprintf(f, "%d runs of %.2f s%s each, about %.0f s", c->runs_total, c->cell_s,
-	    c->time_given ? "" : " or less", c->estimate_s);
-	if (c->est_setup_s > 0 || c->est_wait_s > 0)
-		fprintf(f, " (%.1f s of windows", c->estimate_s - c->est_setup_s -
-		    c->est_wait_s);
-	if (c->est_setup_s > 0)
-		fprintf(f, ", %.1f s of the loads' setup, timed here", c->est_setup_s);
-	if (c->est_wait_s > 0)
-		fprintf(f, ", %.1f s of waiting for busy CPUs", c->est_wait_s);
-	fprintf(f, "%s\n", c->est_setup_s > 0 || c->est_wait_s > 0 ? ")" : "");
+	/* check --idle sizes its own windows (idle_report_plan), its estimate after them. */
+	if (c->idle == NULL || c->idle->section)
+		check_print_estimate(c, f);
 }
 
 /* Print the facts, the warnings so far and the plan. */
@@ -161,6 +170,8 @@ check_report_plan(const struct check *c, FILE *f)
 	check_print_plan(c, f);
 	if (c->idle != NULL && c->live)
 		idle_report_plan(c, f);
+	if (c->idle != NULL && !c->idle->section && c->live)
+		check_print_estimate(c, f);
 }
 
 /* The text of a cell without a figure: n/a or failed with its footnote, or "-". */
