@@ -11,6 +11,8 @@
 # Environment: CC, CFLAGS. A case that cannot run says "skip: REASON".
 
 set -u
+cd "$(dirname "$0")/../.." || exit 2
+. tests/bench/lib.sh
 BIN=${1:-./smtscope}
 CC=${CC:-cc}
 CFLAGS=${CFLAGS:--O2}
@@ -40,8 +42,5 @@ echo "c2cref 0 1 15 1000:            $(tr '\n' ' ' < "$TMP/ref")-> median $ref n
 ratio=$(awk -v a="$ours" -v b="$ref" 'BEGIN { if (a + 0 > 0 && b + 0 > 0)
 	printf "%.3f", a / b; else printf "n/a" }')
 echo "ratio smtscope/reference: $ratio"
-if awk -v r="$ratio" 'BEGIN { exit !(r + 0 >= 0.9 && r + 0 <= 1.1) }'; then
-	echo "met:    CAS one-way latency within 10% of the reference"
-else
-	echo "missed: CAS one-way latency within 10% of the reference"
-fi
+goal "CAS one-way latency over the reference's (c2c --cpus 0,1)" "$ratio" ">=" 0.9
+goal "CAS one-way latency over the reference's (c2c --cpus 0,1)" "$ratio" "<=" 1.1

@@ -10,6 +10,7 @@
 # path runs too. Times: best of 3, text, --json and --csv.
 # Usage: sh tests/bench/compare.sh [SMTSCOPE]
 cd "$(dirname "$0")/../.." || exit 2
+. tests/bench/lib.sh
 SMTSCOPE=${1:-./smtscope}
 TOPOLOGIES=${SMTSCOPE_TOPOLOGIES:-../shared/topologies}
 XML=$TOPOLOGIES/amd-epyc-9654-zen4-2s.xml
@@ -78,7 +79,7 @@ best() {
 }
 for fmt in "" --json --csv; do
 	set -- $(best $fmt)
-	verdict=$(awk -v t="$1" 'BEGIN { print (t < 2 ? "ok" : "SLOW") }')
-	echo "compare ${fmt:-(text)} of $N files: $1 s (goal < 2 s: $verdict), exit $2, $(wc -c < "$TMP/out") bytes out"
+	echo "compare ${fmt:-(text)} of $N files: $1 s, exit $2, $(wc -c < "$TMP/out") bytes out"
+	goal "compare ${fmt:-(text)} of $N results, seconds (best of 3)" "$1" "<=" 2
 done
 $SMTSCOPE compare "$TMP/r" | grep '^  ! ' | head -n 4
