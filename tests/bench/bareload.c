@@ -11,7 +11,9 @@
  *	bareload [-p] [-l SMTSCOPE-LOAD] [-w WARM_S] KERNEL[:PARAM]@WHERE SECONDS
  *
  * Prints the load's rate over SECONDS in its kernel's displayed unit (as
- * `smtscope run --json` gives "rate"), after its setup and WARM_S (0.25).
+ * `smtscope run --json` gives "rate"), after its setup and WARM_S (0.25),
+ * and the share of those seconds its first end ran on a CPU (as "cpu_share",
+ * from /proc/PID/schedstat).
  */
 #include "config.h"
 
@@ -45,6 +47,23 @@ bare_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The nanoseconds pid has run on a CPU (/proc/PID/schedstat's first field); 0 unknown. */
+static unsigned long long
+bare_run_ns(pid_t pid)
+{
+	char			 path[64];
+	unsigned long long	 ns = 0;
+	FILE			*f;
+
+	snprintf(path, sizeof path, "/proc/%ld/schedstat", (long)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	if (fscanf(f, "%llu", &ns) != 1)
+		ns = 0;
+	fclose(f);
+	return ns;
 }
 
 /* Open the old software group on pid: task-clock, context switches, migrations. */
@@ -133,6 +152,7 @@ main(int argc, char **argv)
 	volatile uint64_t	*count;
 	double			 secs, warm = 0.25, t0, t1, end;
 	uint64_t		 c0, c1;
+	unsigned long long	 r0, r1;
 	pid_t			 pid[2] = { -1, -1 };
 	char			 err[512];
 	int			 ch, perf = 0, memfd, i;
@@ -188,9 +208,11 @@ main(int argc, char **argv)
 	usleep((useconds_t)(warm * 1e6));
 	c0 = *count;
 	t0 = bare_now();
+	r0 = bare_run_ns(pid[0]);
 	usleep((useconds_t)(secs * 1e6));
 	c1 = *count;
 	t1 = bare_now();
+	r1 = bare_run_ns(pid[0]);
 	for (i = 0; i < 2; i++)
 		if (pid[i] > 0) {
 			kill(pid[i], SIGKILL);
@@ -200,7 +222,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "bareload: %s did no work (%s)\n", argv[optind], slot->err);
 		return 1;
 	}
-	printf("%.6g\n", kernel_display(spec.k, (double)(c1 - c0) / (t1 - t0)));
+	printf("%.6g %.4f\n", kernel_display(spec.k, (double)(c1 - c0) / (t1 - t0)),
+	    r1 > r0 && r0 > 0 ? (double)(r1 - r0) / 1e9 / (t1 - t0) : 0.0);
 	topo_free(m);
 	return 0;
 }

@@ -4,7 +4,11 @@
 #     (its counters and /proc reads, the supervisor sampling it) and the
 #     same smtscope-load binary under a bare launcher (tests/bench/bareload.c)
 #     on the same CPU, in turns; the median of the rounds' ratios of the
-#     time a unit of work takes. Goal: at most 1.03 for every kernel. And,
+#     time a unit of work takes. Goal: at most 1.03 for every kernel. Beside
+#     it, for the compute and memory kernels, the same ratio per second on a
+#     CPU (the rate over the share of the time the load ran): on a busy
+#     machine the wall-clock ratio is how others shared the CPU in each
+#     round, this one what watching cost the load's own work. And,
 #     for the record, what the perf software group that smtscope opened on
 #     every load before issue 24 cost pipe (bareload -p).
 #  2. The latency kernels against independent references on the same CPU:
@@ -41,6 +45,21 @@ rate() {
 import json, sys
 l = json.load(sys.stdin)["loads"][0]
 print(l["rate"] if l["rate"] is not None else "")' 2> /dev/null
+}
+
+# rate_share SPEC: as rate, and the share of the time its load ran on a CPU.
+rate_share() {
+	"$BIN" run --json --time "$SECS" "$1" 2> /dev/null | python3 -c '
+import json, sys
+l = json.load(sys.stdin)["loads"][0]
+if l["rate"] is not None:
+    print(l["rate"], l["cpu_share"] if l["cpu_share"] is not None else 0)' 2> /dev/null
+}
+
+# per_cpu RATE SHARE HIGHER: the rate per second on a CPU (a time per unit: times the share).
+per_cpu() {
+	awk -v r="$1" -v s="$2" -v h="$3" 'BEGIN { if (r + 0 > 0 && s + 0 > 0)
+	    printf "%.6g", h ? r / s : r * s; else printf "n/a" }'
 }
 
 # higher KERNEL: 1 when the kernel's unit is higher-is-better.
@@ -81,7 +100,8 @@ say "# cpu: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), $(lo
 if build_core bareload; then
 	say ""
 	say "observer cost: the time a unit takes under smtscope run over under bareload"
-	printf '%-8s %14s %14s %-14s %s\n' KERNEL "SMTSCOPE RUN" BARE UNIT "RATIOS (median)"
+	printf '%-8s %14s %14s %-14s %s\n' KERNEL "SMTSCOPE RUN" BARE UNIT \
+	    "RATIOS (median); PER CPU SECOND (median)"
 	for k in hash int fp spin chase stream pipe fork; do
 		where=$C
 		[ "$k" = pipe ] && where=$C,$C
@@ -89,19 +109,27 @@ if build_core bareload; then
 		: > "$TMP/r"
 		: > "$TMP/o"
 		: > "$TMP/b"
+		: > "$TMP/rc"
 		i=0
 		while [ "$i" -lt "$ROUNDS" ]; do
-			o=$(rate "$k@$where")
-			b=$("$TMP/bareload" "$k@$where" "$SECS" 2> /dev/null)
+			set -- $(rate_share "$k@$where") "" ""
+			o=$1 os=$2
+			set -- $("$TMP/bareload" "$k@$where" "$SECS" 2> /dev/null) "" ""
+			b=$1 bs=$2
 			echo "$o" >> "$TMP/o"
 			echo "$b" >> "$TMP/b"
 			cost "$o" "$b" "$hi" | grep -v n/a >> "$TMP/r"
+			case $k in pipe|fork) ;; *)
+				cost "$(per_cpu "$o" "$os" "$hi")" "$(per_cpu "$b" "$bs" "$hi")" \
+				    "$hi" | grep -v n/a >> "$TMP/rc" ;;
+			esac
 			i=$((i + 1))
 		done
 		r=$(median < "$TMP/r")
+		rc=$(median < "$TMP/rc")
 		printf '%-8s %14s %14s %-14s %s\n' "$k" "$(median < "$TMP/o")" \
 		    "$(median < "$TMP/b")" "$("$BIN" kernels | awk -v k="$k" '$1 == k { print $2 }')" \
-		    "$(tr '\n' ' ' < "$TMP/r")(${r:-n/a})"
+		    "$(tr '\n' ' ' < "$TMP/r")(${r:-n/a}); $(tr '\n' ' ' < "$TMP/rc")(${rc:-n/a})"
 		echo "$k ${r:-n/a}" >> "$TMP/costs"
 	done
 	while read -r k r; do
@@ -110,8 +138,8 @@ if build_core bareload; then
 	: > "$TMP/p"
 	i=0
 	while [ "$i" -lt "$ROUNDS" ]; do
-		b=$("$TMP/bareload" "pipe@$C,$C" "$SECS" 2> /dev/null)
-		p=$("$TMP/bareload" -p "pipe@$C,$C" "$SECS" 2> /dev/null)
+		b=$("$TMP/bareload" "pipe@$C,$C" "$SECS" 2> /dev/null | awk '{ print $1 }')
+		p=$("$TMP/bareload" -p "pipe@$C,$C" "$SECS" 2> /dev/null | awk '{ print $1 }')
 		ratio "$p" "$b" | grep -v n/a >> "$TMP/p"
 		i=$((i + 1))
 	done
@@ -202,14 +230,20 @@ else
 	goal "stream:384m at 0.95 or more of stream:390m" "$(median < "$TMP/r")" ">=" 0.95
 fi
 
-# fp: the peak from the measured clock (add reg,reg, cross-checked by imul) and the datapath.
+# fp: the peak from the measured clock (add reg,reg, cross-checked by imul) and the
+# datapath, a figure per cycle: fp's rate per second on a CPU is held to it
+# (its wall-clock rate beside it is also how others shared the CPU).
 : > "$TMP/fp"
+: > "$TMP/fpw"
 i=0
 while [ "$i" -lt "$ROUNDS" ]; do
-	rate "fp@$C" >> "$TMP/fp"
+	set -- $(rate_share "fp@$C") "" ""
+	echo "$1" >> "$TMP/fpw"
+	per_cpu "$1" "$2" 1 | grep -v n/a >> "$TMP/fp"
 	i=$((i + 1))
 done
 fp=$(median < "$TMP/fp")
+fpw=$(median < "$TMP/fpw")
 # shellcheck disable=SC2046
 if $CC -std=c11 -O2 -I. -Isrc -o "$TMP/fpinfo" tests/bench/fpinfo.c \
     $(ls src/engine/kernels/*.o) src/base/util.o src/os/linux.o src/os/root.o -lm \
@@ -229,8 +263,9 @@ if $CC -std=c11 -O2 -I. -Isrc -o "$TMP/fpinfo" tests/bench/fpinfo.c \
 		goal "fp@$C at 0.9 of its peak" n/a ">=" 0.9 ;;
 	*:avx512f|*:avx2+fma)
 		peak=$(awk -v g="$ghz" -v l="$lanes" 'BEGIN { printf "%.1f", 2 * l * 2 * g }')
-		say "fp      $fp GFLOP/s ($path); clock $ghz GHz from add reg,reg ($imul from" \
-		    "imul); peak $peak GFLOP/s (2 FMA pipes x $lanes doubles x 2)"
+		say "fp      $fp GFLOP per second on a CPU ($fpw GFLOP/s on the wall clock; $path);" \
+		    "clock $ghz GHz from add reg,reg ($imul from imul); peak $peak GFLOP/s" \
+		    "(2 FMA pipes x $lanes doubles x 2)"
 		goal "fp@$C at 0.9 of its peak" "$(ratio "$fp" "$peak")" ">=" 0.9 ;;
 	*)
 		say "fp      $fp GFLOP/s ($path): skip: peak: FMA datapath unknown"
