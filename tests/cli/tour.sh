@@ -185,11 +185,10 @@ ok $? "a tour in two places is listed once, the user's: $(grep '^smt-basics' "$T
 # A solo measured beside a hog that spins all along is disturbed: its mark
 # reaches the record's JSON (a flag per speed) and the SVG (the bar's text),
 # ~ or, above 100% of that solo, ? with no bar; never a clean number.
-if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] && [ -x tests/helpers/hog ] &&
-    command -v taskset > /dev/null 2>&1; then
-	printf 'tour hogged\ntitle "Beside a hog"\nstep "A hash load beside a hog"\n  caption x\n  start a hash at 1\n' \
-	    > "$TMP/hogged.tour"
-	taskset -c 1 tests/helpers/hog 90 &
+if need_cpus 2 && [ -x tests/helpers/hog ] && command -v taskset > /dev/null 2>&1; then
+	printf 'tour hogged\ntitle "Beside a hog"\nstep "A hash load beside a hog"\n  caption x\n  start a hash at %s\n' \
+	    "$CPU_B" > "$TMP/hogged.tour"
+	taskset -c "$CPU_B" tests/helpers/hog 90 &
 	hog=$!
 	$SMTSCOPE tour --headless --step 1 --record "$TMP/h.json" --svg "$TMP/h.svg" \
 	    "$TMP/hogged.tour" > "$TMP/h.txt" 2>&1
@@ -210,7 +209,7 @@ PY
 	[ "$v" = "marked 1, clean 0" ]
 	ok $? "--svg: the load's bar text carries the mark ($v)"
 else
-	skip "needs two CPUs, taskset and tests/helpers/hog"
-	skip "needs two CPUs, taskset and tests/helpers/hog"
+	need_cpus 2
+	skip_n 2 "$CPUS_WHY, taskset and tests/helpers/hog"
 fi
 done_testing
