@@ -12,7 +12,7 @@ TM_W=100 TM_H=30
 check "starts with a load" tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@0"
 check "the chart's title where the tree leaves rows" tm_wait '^ SPEED against solo, last [0-9]+ s'
 check "its 100% line" tm_wait '^100%  ·+'
-check "the load named at its line's end with its speed" tm_wait ' spin#1 [0-9]+%$' 10
+check "the load named at its line's end with its speed" tm_wait ' spin#1 ~?[0-9]+%$' 10
 check "the start marked on the time axis" tm_wait '^-[0-9]+s .*S.* now$'
 check "the cursor's CPU's busy history" tm_wait '^CPU0 .* busy [0-9]+%$'
 tm_keys C

@@ -27,7 +27,7 @@ check "Space resumes it" tm_wait '^ hash#1 +0 +[0-9.]+ MB/s'
 
 if [ "$ncpu" -ge 2 ]; then
 	tm_keys m
-	check "m asks for the new CPU" tm_wait 'move hash#1: put the cursor on its new CPU'
+	check "m asks for the new CPU" tm_wait 'move hash#1 to: arrows choose a CPU'
 	tm_keys l Enter
 	check "Enter moves the load: the panel shows CPU 1" tm_wait '^ hash#1 +1 '
 	check "the tree shows it on CPU 1" tm_wait 'CPU 1 \[.*hash#1'
