@@ -89,6 +89,34 @@ num_between() {
 	awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v != "" && v + 0 == v && v >= lo && v <= hi) }'
 }
 
+# The CPUs this test may use (its affinity: taskset, a container's or a
+# batch job's cpuset), as the kernel lists them (ALLOWED_LIST, "0-1"), their
+# number (NALLOWED) and the first two (CPU_A, CPU_B; "" when there are
+# fewer). Tests use these, never CPU 0 and 1 by name: make check passes
+# under `taskset -c 1` too.
+ALLOWED_LIST=$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status 2> /dev/null)
+ALLOWED_CPUS=$(echo "$ALLOWED_LIST" | awk -F, '{ for (i = 1; i <= NF; i++) {
+	n = split($i, r, "-"); for (c = r[1] + 0; c <= (n == 2 ? r[2] : r[1]) + 0; c++) printf "%d ", c } }')
+NALLOWED=$(echo "$ALLOWED_CPUS" | wc -w)
+CPU_A=$(echo "$ALLOWED_CPUS" | awk '{ print $1 }')
+CPU_B=$(echo "$ALLOWED_CPUS" | awk '{ print $2 }')
+
+# need_cpus N: may this test use N CPUs? Else CPUS_WHY is the skip's reason:
+# "needs 2 allowed CPUs (this process may use 0)".
+need_cpus() {
+	CPUS_WHY="needs $1 allowed CPUs (this process may use $ALLOWED_LIST)"
+	[ "$NALLOWED" -ge "$1" ]
+}
+
+# skip_n N WHAT: N checks that cannot run here, each with the reason.
+skip_n() {
+	_k=0
+	while [ "$_k" -lt "$1" ]; do
+		skip "$2"
+		_k=$((_k + 1))
+	done
+}
+
 # fixture NAME: one of the project's own topology fixtures (made from hwloc
 # synthetic strings by tests/tools/topofix.sh, once per run: tests/run.sh
 # makes them all in $SMTSCOPE_FIXTURES): its path in FIXTURE; false, with

@@ -192,6 +192,15 @@ jsonw_num(struct jsonw *w, double v)
 	jsonw_literal(w, isfinite(v) ? fmt_num(buf, sizeof buf, v, FMT_DATA, 0) : "null");
 }
 
+/* A number with prec decimals (a time stamp, whose digits count at any size). */
+void
+jsonw_fixed(struct jsonw *w, double v, int prec)
+{
+	char	buf[64];
+
+	jsonw_literal(w, isfinite(v) ? fmt_num(buf, sizeof buf, v, FMT_FIXED, prec) : "null");
+}
+
 /* A whole number. */
 void
 jsonw_int(struct jsonw *w, long long v)
@@ -270,6 +279,14 @@ jsonw_key_num(struct jsonw *w, const char *key, double v)
 {
 	jsonw_key(w, key);
 	jsonw_num(w, v);
+}
+
+/* "key":v with prec decimals. */
+void
+jsonw_key_fixed(struct jsonw *w, const char *key, double v, int prec)
+{
+	jsonw_key(w, key);
+	jsonw_fixed(w, v, prec);
 }
 
 /* "key":v as a whole number. */

@@ -52,6 +52,7 @@ void	 jsonw_key(struct jsonw *, const char *);
 void	 jsonw_str(struct jsonw *, const char *);	/* NULL: null */
 void	 jsonw_text(struct jsonw *, const char *);	/* NULL or "": null */
 void	 jsonw_num(struct jsonw *, double);		/* not finite: null */
+void	 jsonw_fixed(struct jsonw *, double, int prec);	/* prec decimals */
 void	 jsonw_int(struct jsonw *, long long);
 void	 jsonw_bool(struct jsonw *, int);
 void	 jsonw_tristate(struct jsonw *, int);		/* 1 true, 0 false, else null */
@@ -65,6 +66,7 @@ void	 jsonw_key_array(struct jsonw *, const char *key);
 void	 jsonw_key_str(struct jsonw *, const char *key, const char *);
 void	 jsonw_key_text(struct jsonw *, const char *key, const char *);
 void	 jsonw_key_num(struct jsonw *, const char *key, double);
+void	 jsonw_key_fixed(struct jsonw *, const char *key, double, int prec);
 void	 jsonw_key_int(struct jsonw *, const char *key, long long);
 void	 jsonw_key_bool(struct jsonw *, const char *key, int);
 void	 jsonw_key_tristate(struct jsonw *, const char *key, int);

@@ -62,11 +62,8 @@ cmd_topo_identity(const struct topo *m, FILE *f)
 		    ci.stepping);
 	if (ci.vendor[0])
 		fputc(')', f);
-	if (topo_is_live(m)) {
-		fprintf(f, ", SMT %s", cpuinfo_smt_name(ci.smt));
-		if (ci.hypervisor[0])
-			fprintf(f, ", under %s", ci.hypervisor);
-	}
+	if (topo_is_live(m) && ci.hypervisor[0])
+		fprintf(f, ", under %s", ci.hypervisor);
 	fputc('\n', f);
 }
 

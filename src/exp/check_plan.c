@@ -110,15 +110,11 @@ check_plan_sibling(const struct topo *m, const double *busy, int nbusy,
 {
 	struct check_placement	*pl = &plan->rel[REL_SMT_SIBLING];
 	const struct topo_core	*c = &m->cores[topo_pu_by_os(m, plan->anchor)->core];
-	int			 i, os, best = -1, other = -1;
+	int			 i, os, best = -1;
 
 	for (i = c->first_pu; i < c->first_pu + c->npus; i++) {
 		os = m->pus[i].os_index;
-		if (os == plan->anchor)
-			continue;
-		if (other == -1)
-			other = os;
-		if (!m->pus[i].allowed)
+		if (os == plan->anchor || !m->pus[i].allowed)
 			continue;
 		if (best == -1 || (check_busy(busy, nbusy, best) > CHECK_BUSY_PCT &&
 		    check_busy(busy, nbusy, os) <= CHECK_BUSY_PCT))
@@ -126,14 +122,8 @@ check_plan_sibling(const struct topo *m, const double *busy, int nbusy,
 	}
 	if (best != -1)
 		pl->cpu = best;
-	else if (m->summary.smt_width_max <= 1)
-		snprintf(pl->reason, sizeof pl->reason, "no SMT");
-	else if (other != -1)
-		snprintf(pl->reason, sizeof pl->reason,
-		    "sibling CPU %d not allowed by the cpuset", other);
 	else
-		snprintf(pl->reason, sizeof pl->reason,
-		    "CPU %d's core has one thread", plan->anchor);
+		topo_no_sibling(m, plan->anchor, pl->reason, sizeof pl->reason);
 }
 
 /* Why no other core stands in this relation to the anchor's core. */
@@ -289,13 +279,6 @@ check_warn(struct check *c, const char *fmt, ...)
 	check_list_add(c->warn, &c->nwarn, CHECK_MAX_WARN, msg);
 }
 
-/* sysinfo_warnings() callback. */
-static void
-check_warn_cb(const char *msg, void *arg)
-{
-	check_warn(arg, "%s", msg);
-}
-
 /* Find a kernel by "NAME[:PARAM]"; NULL if the name is unknown. */
 static const struct kernel *
 check_kernel_lookup(const char *text, struct check_kern *out)
@@ -380,6 +363,10 @@ check_add_kernels(struct check *c, const char *list, char *err, size_t errlen)
 	char			*copy, *tok, *save = NULL;
 	int			 rc = 0;
 
+	if (util_list_empty_item(list)) {
+		snprintf(err, errlen, "--kernels '%s': an empty item in the list", list);
+		return -1;
+	}
 	copy = xstrdup(list);
 	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == 0;
 	    tok = strtok_r(NULL, ",", &save)) {
@@ -449,6 +436,10 @@ check_add_pairs(struct check *c, const char *list, char *err, size_t errlen)
 	char	*copy, *tok, *save = NULL;
 	int	 rc = 0, npairs = 0;
 
+	if (util_list_empty_item(list)) {
+		snprintf(err, errlen, "--pairs '%s': an empty item in the list", list);
+		return -1;
+	}
 	copy = xstrdup(list);
 	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == 0;
 	    tok = strtok_r(NULL, ",", &save)) {
@@ -489,8 +480,8 @@ check_plan_sched(struct check *c)
 	int			 i, best = -1, r, bestr = REL_COUNT, p;
 
 	s->applies = 0;
-	if (m->summary.smt_width_max <= 1) {
-		snprintf(s->reason, sizeof s->reason, "no SMT");
+	if (m->smt.allowed_threads <= 1) {
+		topo_no_sibling(m, c->plan.anchor, s->reason, sizeof s->reason);
 		return;
 	}
 	if (m->cores[acore].npus < 2 || m->cores[acore].nallowed != m->cores[acore].npus) {
@@ -646,7 +637,31 @@ check_cell_beyond(const struct check *c, const struct check_row *row, int r)
 	check_cell_speeds(c, row, r, &sa, &sb, &yield);
 	if (isfinite(row->cell[r].spread))
 		tol += row->cell[r].spread;
-	return sa > 1 + tol || (r == REL_SAME_PU && yield > 1 + tol);
+	if (sa > 1 + tol)
+		return CHECK_BEYOND_ANCHOR;
+	if (r == REL_SAME_PU && yield > 1 + tol)
+		return CHECK_BEYOND_SHARED;
+	return 0;
+}
+
+/* The warning for a cell past physics, naming the bound it passed. */
+void
+check_beyond_why(const struct check *c, const struct check_row *row, int r, char *buf,
+    size_t len)
+{
+	double	sa, sb, yield;
+
+	check_cell_speeds(c, row, r, &sa, &sb, &yield);
+	if (check_cell_beyond(c, row, r) == CHECK_BEYOND_SHARED)
+		snprintf(buf, len, "? %s on %s: the two copies time-sharing one CPU did "
+		    "%.2f of its work alone (%.2f + %.2f), more than 1: the solo ran while "
+		    "the CPU was slower (a host or a frequency changing it); the yield "
+		    "overstates", row->name, topo_rel_name(r), yield, sa, sb);
+	else
+		snprintf(buf, len, "? %s on %s: the anchor copy ran %.2f of its speed "
+		    "alone, more than 1: its solo ran while the CPU was slower (a host or a "
+		    "frequency changing it); the yield %.2f overstates", row->name,
+		    topo_rel_name(r), sa, yield);
 }
 
 /* The solo rates a row's cell is measured against. */
@@ -701,10 +716,31 @@ check_read_facts(struct check *c)
 		check_read_sources(&c->src);
 	} else
 		cpuinfo_from_topology(&c->ci, c->m->cpu_vendor, c->m->cpu_model);
-	cpuinfo_smt_merge(&c->ci, c->m->summary.smt_width_max);
-	if (!c->live)
-		c->ci.smt = c->m->summary.smt_width_max > 1 ? CPUINFO_SMT_ON :
-		    CPUINFO_SMT_UNKNOWN;
+}
+
+/* sysinfo_warnings() callback: its SMT sentences (sysfs alone) give way to the model's state. */
+static void
+check_warn_facts_cb(const char *msg, void *arg)
+{
+	if (strncmp(msg, "SMT ", 4) != 0)
+		check_warn(arg, "%s", msg);
+}
+
+/* The SMT state's warning: no sibling measured and why, or siblings the kernel does not report. */
+static void
+check_warn_smt(struct check *c)
+{
+	const struct smtstate	*s = &c->m->smt;
+	char			 words[512];
+
+	if (c->plan.rel[REL_SMT_SIBLING].cpu == -1)
+		check_warn(c, "no SMT sibling measurements: %s",
+		    c->plan.rel[REL_SMT_SIBLING].reason);
+	else if (s->kind == SMTSTATE_TOPOLOGY_ONLY) {
+		smtstate_words(s, words, sizeof words);
+		check_warn(c, "%s: the smt-sibling figures are of CPUs the topology pairs; "
+		    "what they behave like is measured, not assumed", words);
+	}
 }
 
 /* Collect the warnings known before measuring. */
@@ -716,8 +752,9 @@ check_collect_warnings(struct check *c)
 		    c->m->source_name);
 		return;
 	}
+	check_warn_smt(c);
 	if (c->have_si)
-		sysinfo_warnings(&c->si, check_warn_cb, c);
+		sysinfo_warnings(&c->si, check_warn_facts_cb, c);
 	if (c->ci.hypervisor[0])
 		check_warn(c, "running under %s: the host may put these virtual CPUs on "
 		    "SMT siblings or share them with other guests, unseen from here",
@@ -733,6 +770,8 @@ check_free(struct check *c)
 	for (i = 0; i < c->nwarn; i++)
 		free(c->warn[i]);
 	free(c->busy);
+	free(c->idle);
+	c->idle = NULL;
 	if (c->m != NULL)
 		topo_free(c->m);
 }
@@ -750,7 +789,9 @@ check_prepare(struct check *c, int anchor, char *err, size_t errlen)
 		return -1;
 	if (c->sched.asked)
 		check_plan_sched(c);
-	c->runs_total = check_count_runs(c);
+	if (c->idle != NULL && check_idle_prepare(c, err, errlen) == -1)
+		return -1;
+	c->runs_total = check_count_runs(c) + (c->idle != NULL ? c->idle->nwindows : 0);
 	if (!c->time_given)
 		c->cell_s = check_cell_seconds(c->runs_total);
 	check_collect_warnings(c);

@@ -522,7 +522,7 @@ static void
 check_beyond(struct check_runner *cr, struct check_pair *p, int r, struct check_cell *cell)
 {
 	struct check	*c = cr->c;
-	double		 sa, sb, yield;
+	char		 why[400];
 
 	if (cell->state != CHECK_DONE || c->signo != 0 || !check_cell_beyond(c, p->row, r))
 		return;
@@ -533,10 +533,8 @@ check_beyond(struct check_runner *cr, struct check_pair *p, int r, struct check_
 			return;
 	}
 	cell->beyond = 1;
-	check_cell_speeds(c, p->row, r, &sa, &sb, &yield);
-	check_warn(c, "? %s on %s: the anchor copy ran %.2f of its speed alone, more than "
-	    "1: its solo ran while the CPU was slower (a host or a frequency changing it); "
-	    "the yield %.2f overstates", p->row->name, topo_rel_name(r), sa, yield);
+	check_beyond_why(c, p->row, r, why, sizeof why);
+	check_warn(c, "%s", why);
 }
 
 /* The partner CPU the copy sets up on: another CPU than the anchor when there is one. */
@@ -729,6 +727,13 @@ check_measure_sched(struct check_runner *cr)
 	c->runs_done += 2;
 }
 
+/* What the idle experiment runs now, as the check's progress. */
+static void
+check_idle_say(void *arg, const char *what)
+{
+	check_progress(arg, what);
+}
+
 /* Measure everything in the plan. */
 void
 check_run(struct check *c, void (*progress)(void *, const char *, int, int, double),
@@ -751,6 +756,7 @@ check_run(struct check *c, void (*progress)(void *, const char *, int, int, doub
 		check_measure_latency(&cr);
 	if (c->signo == 0)
 		check_measure_sched(&cr);
+	check_idle_run(c, cr.ls, cr.f, check_idle_say, &cr);
 	check_progress(&cr, NULL);
 	foreign_free(cr.f);
 	loads_free(cr.ls);

@@ -152,6 +152,22 @@ void	infer_run(struct infer *, infer_rtt_fn rtt, void *rtt_arg,
 
 /* infer_check.c */
 struct check;
+/* What a check's own int and chase cells say one relation's pair behaves like. */
+struct infer_check_pair {
+	int			 rel;		/* enum topo_rel: what the topology reports */
+	int			 anchor, partner;
+	struct infer_fig	 fig;
+	struct infer_verdict	 v;
+	int			 agrees;	/* infer_agrees() */
+};
+/*
+ * The pairs check's text shows (under a hypervisor, where the topology's
+ * siblings are not the kernel's, or where a relation's cells clearly
+ * contradict the topology) into out[0..REL_COUNT); how many.
+ */
+int	infer_check_pairs(const struct check *, struct infer_check_pair *out);
+/* Does check's text show the block (pairs, or the hypervisor's note)? */
+int	infer_check_shown(const struct check *);
 /* After check's text: what its int and chase cells say the pairs behave like. */
 void	infer_check_section(const struct check *, FILE *);
 

@@ -48,49 +48,76 @@ infer_check_fig(const struct check *c, const struct check_row *rows[2], int rel,
 	return 0;
 }
 
+/* The pairs check's text shows: under a hypervisor, siblings only the topology reports, or a contradiction. */
+int
+infer_check_pairs(const struct check *c, struct infer_check_pair *out)
+{
+	const struct check_row	*rows[INFER_KINDS];
+	struct infer_check_pair	*p;
+	int			 rel, n = 0, always;
+
+	rows[INFER_KIND_COMPUTE] = infer_check_row(c, "int");
+	rows[INFER_KIND_CONTRAST] = infer_check_row(c, "chase");
+	always = c->ci.hypervisor[0] != '\0' || c->m->smt.kind == SMTSTATE_TOPOLOGY_ONLY;
+	for (rel = 0; rel < REL_COUNT; rel++) {
+		p = &out[n];
+		memset(p, 0, sizeof *p);
+		p->rel = rel;
+		p->anchor = c->plan.anchor;
+		p->partner = c->plan.rel[rel].cpu;
+		if (rows[0] == NULL || rows[1] == NULL || p->partner < 0 ||
+		    infer_check_fig(c, rows, rel, &p->fig) == -1)
+			continue;
+		infer_classify(&p->fig, &p->v);
+		p->agrees = infer_agrees(p->v.cls, (enum topo_rel)rel);
+		if (always || (p->v.clear && p->agrees == 0))
+			n++;
+	}
+	return n;
+}
+
+/* Does check's text show the block? */
+int
+infer_check_shown(const struct check *c)
+{
+	struct infer_check_pair	pairs[REL_COUNT];
+
+	return infer_check_pairs(c, pairs) > 0 || c->ci.hypervisor[0] != '\0';
+}
+
 /*
- * Under a hypervisor, or where a relation's int and chase cells clearly
- * contradict the reported topology: what each measured pair behaves like,
- * from this run's cells (one measurement each; --infer repeats them).
+ * Under a hypervisor, where the topology's siblings are not the kernel's,
+ * or where a relation's int and chase cells clearly contradict the
+ * reported topology: what each measured pair behaves like, from this
+ * run's cells (one measurement each; --infer repeats them).
  */
 void
 infer_check_section(const struct check *c, FILE *f)
 {
-	const struct check_row	*rows[INFER_KINDS];
-	struct infer_fig	 fig;
-	struct infer_verdict	 v;
-	int			 rel, partner, agree, head = 0;
+	struct infer_check_pair	 pairs[REL_COUNT], *p;
+	const char		*hyp = c->ci.hypervisor;
+	int			 i, n = infer_check_pairs(c, pairs);
 
-	rows[INFER_KIND_COMPUTE] = infer_check_row(c, "int");
-	rows[INFER_KIND_CONTRAST] = infer_check_row(c, "chase");
-	for (rel = 0; rel < REL_COUNT; rel++) {
-		partner = c->plan.rel[rel].cpu;
-		if (rows[0] == NULL || rows[1] == NULL || partner < 0 ||
-		    infer_check_fig(c, rows, rel, &fig) == -1)
-			continue;
-		infer_classify(&fig, &v);
-		agree = infer_agrees(v.cls, (enum topo_rel)rel);
-		if (c->ci.hypervisor[0] == '\0' && !(v.clear && agree == 0))
-			continue;
-		if (!head++)
-			fprintf(f, "\nWhat the pairs behave like, from this run's int and chase "
-			    "cells%s%s%s:\n", c->ci.hypervisor[0] != '\0' ? " (under " : "",
-			    c->ci.hypervisor, c->ci.hypervisor[0] != '\0' ? ")" : "");
-		if (!v.clear)
-			fprintf(f, "  CPUs %d and %d (reported %s): unclear: %s\n", c->plan.anchor,
-			    partner, topo_rel_name((enum topo_rel)rel), v.why);
+	if (n > 0)
+		fprintf(f, "\nWhat the pairs behave like, from this run's int and chase "
+		    "cells%s%s%s:\n", hyp[0] != '\0' ? " (under " : "", hyp,
+		    hyp[0] != '\0' ? ")" : "");
+	for (i = 0; i < n; i++) {
+		p = &pairs[i];
+		if (!p->v.clear)
+			fprintf(f, "  CPUs %d and %d (reported %s): unclear: %s\n", p->anchor,
+			    p->partner, topo_rel_name((enum topo_rel)p->rel), p->v.why);
 		else
 			fprintf(f, "  CPUs %d and %d (reported %s) behave as %s (int yield %.2f, "
-			    "chase %.2f)%s\n", c->plan.anchor, partner,
-			    topo_rel_name((enum topo_rel)rel), infer_class_name(v.cls),
-			    fig.yield[0][0], fig.yield[1][0], agree == 0 ?
+			    "chase %.2f)%s\n", p->anchor, p->partner,
+			    topo_rel_name((enum topo_rel)p->rel), infer_class_name(p->v.cls),
+			    p->fig.yield[0][0], p->fig.yield[1][0], p->agrees == 0 ?
 			    ": NOT what the topology reports" : "");
 	}
-	if (head)
+	if (n > 0)
 		fprintf(f, "  One measurement each; smtscope check --infer repeats them for a "
 		    "firm call.\n");
-	else if (c->ci.hypervisor[0] != '\0')
+	else if (hyp[0] != '\0')
 		fprintf(f, "\nUnder %s the host may put these vCPUs on one core's threads: "
-		    "smtscope check --infer\nmeasures what pairs of them behave like.\n",
-		    c->ci.hypervisor);
+		    "smtscope check --infer\nmeasures what pairs of them behave like.\n", hyp);
 }

@@ -55,6 +55,12 @@ void	timing_plan_dedupe(const struct topo *, struct timing_place *, int n);
 int	timing_plan_runnable(const struct timing_place *, int n);
 /* Does any core have two allowed logical CPUs? */
 int	timing_has_smt(const struct topo *);
+/*
+ * Why no core has two allowed CPUs, in the model's SMT words: "one logical
+ * CPU per core here: SMT not supported", "one allowed CPU per core here:
+ * the siblings are outside this process's cpuset".
+ */
+void	timing_no_smt_why(const struct topo *, char *, size_t);
 /* Cores holding a CPU of the set. */
 int	timing_count_cores(const struct topo *, const struct cpuset *);
 
@@ -131,7 +137,14 @@ struct timing_cmp {
 	double	sys_growth;	/* the same for sys time, 0 unknown */
 	double	sys_all;	/* all's median sys time */
 	int	contention;	/* sys grows much more than user */
+	/*
+	 * The gap is SMT's to claim: at least TIMING_FIRM_RUNS runs on each
+	 * and the two placements' wall times do not overlap; else why not.
+	 */
+	int	firm;
+	char	why[200];
 };
+#define TIMING_FIRM_RUNS	2
 
 /* timing_run.c */
 /*

@@ -45,6 +45,18 @@ timing_has_smt(const struct topo *m)
 	return 0;
 }
 
+/* Why no core has two allowed CPUs, in the model's SMT words. */
+void
+timing_no_smt_why(const struct topo *m, char *buf, size_t len)
+{
+	if (m->smt.threads > 1)
+		snprintf(buf, len, "one allowed CPU per core here: the siblings are "
+		    "outside this process's cpuset");
+	else
+		snprintf(buf, len, "one logical CPU per core here: %s",
+		    smtstate_kind_words(m->smt.kind));
+}
+
 /* The OS index of a core's rank-th allowed CPU, or -1. */
 static int
 timing_core_cpu(const struct topo *m, const struct topo_core *core, int rank)
@@ -90,13 +102,14 @@ static int
 timing_set_half(const struct topo *m, struct cpuset *set, char *reason, size_t len)
 {
 	const struct topo_core	*core;
+	char			 why[200];
 	int			*next, npk, p, c, i, pk, total, target, got = 0, found;
 	int			 smallest = 0;
 
 	cpuset_zero(set);
 	if (!timing_has_smt(m)) {
-		snprintf(reason, len, "no SMT here: every core has one logical CPU, "
-		    "so there are no whole cores of siblings to pack");
+		timing_no_smt_why(m, why, sizeof why);
+		snprintf(reason, len, "no whole cores of siblings to pack (%s)", why);
 		return -1;
 	}
 	total = cpuset_count(&m->allowed);
@@ -226,7 +239,11 @@ timing_plan_add(const struct topo *m, const char *list, struct timing_place **pl
 void
 timing_plan_dedupe(const struct topo *m, struct timing_place *places, int n)
 {
+	char	why[150], note[160];
 	int	i, j, smt = timing_has_smt(m);
+
+	timing_no_smt_why(m, why, sizeof why);
+	snprintf(note, sizeof note, " (%s)", why);
 
 	for (i = 0; i < n; i++) {
 		if (places[i].status != TIMING_RUN)
@@ -240,8 +257,7 @@ timing_plan_dedupe(const struct topo *m, struct timing_place *places, int n)
 			snprintf(places[i].reason, sizeof places[i].reason,
 			    "same CPUs as '%s'%s", places[j].name,
 			    !smt && (strcmp(places[i].name, "cores") == 0 ||
-			    strcmp(places[j].name, "cores") == 0) ?
-			    " (no SMT here: one logical CPU per core)" : "");
+			    strcmp(places[j].name, "cores") == 0) ? note : "");
 			break;
 		}
 	}

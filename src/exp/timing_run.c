@@ -541,6 +541,17 @@ timing_compare(const struct timing *t, struct timing_cmp *cmp)
 	cmp->sys_all = sa.sys.median;
 	cmp->contention = timing_sys_contention(sc.user.median, sa.user.median,
 	    sc.sys.median, sa.sys.median);
+	cmp->firm = 0;
+	if (sa.nruns - sa.failed < TIMING_FIRM_RUNS || sc.nruns - sc.failed < TIMING_FIRM_RUNS)
+		snprintf(cmp->why, sizeof cmp->why, "%d and %d good runs: too few to tell "
+		    "from noise (--runs %d or more)", sa.nruns - sa.failed,
+		    sc.nruns - sc.failed, TIMING_FIRM_RUNS + 1);
+	else if (sa.wall.max >= sc.wall.min && sc.wall.max >= sa.wall.min)
+		snprintf(cmp->why, sizeof cmp->why, "within the runs' spread (all "
+		    "%.3g-%.3g s, cores %.3g-%.3g s)", sa.wall.min, sa.wall.max,
+		    sc.wall.min, sc.wall.max);
+	else
+		cmp->firm = 1;
 	return 1;
 }
 

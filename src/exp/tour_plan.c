@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "exp/idle.h"
 #include "exp/tour_plan.h"
 #include "base/util.h"
 
@@ -73,6 +74,7 @@ tour_relative(const struct topo *m, enum tour_place_kind kind, int x,
 {
 	const struct topo_pu	*px = topo_pu_by_os(m, x), *pu;
 	const struct topo_core	*cx;
+	char			 why[160];
 	int			 i, j, best = -1, score, best_score = 0;
 
 	if (px == NULL) {
@@ -95,8 +97,10 @@ tour_relative(const struct topo *m, enum tour_place_kind kind, int x,
 				best_score = score;
 			}
 		}
-		if (best == -1)
-			snprintf(note, notelen, "no SMT sibling of CPU %d on this machine", x);
+		if (best == -1) {
+			topo_no_sibling(m, x, why, sizeof why);
+			snprintf(note, notelen, "no SMT sibling of CPU %d here: %s", x, why);
+		}
 		return best;
 	}
 	if (kind == TOUR_PLACE_OTHER_PACKAGE && m->npackages <= 1) {
@@ -141,18 +145,20 @@ static void
 tour_topo_note(const struct topo *m, const char *text, const char *msg, char *note,
     size_t notelen)
 {
-	struct cpuset	 set;
-	char		 prefix[64], err[160];
+	struct cpuset	 set, before;
+	char		 prefix[64], err[160], why[160];
 	const char	*comp = text, *dot;
 	size_t		 len;
 
 	/* Find the first component that does not exist here. */
+	cpuset_zero(&before);
 	for (;;) {
 		dot = strchr(comp, '.');
 		len = dot != NULL ? (size_t)(dot - text) : strlen(text);
 		snprintf(prefix, sizeof prefix, "%.*s", (int)len, text);
 		if (topo_parse_set(m, prefix, &set, err, sizeof err) == -1)
 			break;
+		before = set;
 		if (dot == NULL) {
 			snprintf(note, notelen, "%s is not on this machine (%.150s)", text, msg);
 			return;
@@ -162,9 +168,12 @@ tour_topo_note(const struct topo *m, const char *text, const char *msg, char *no
 	if (strncasecmp(comp, "pu:", 3) == 0 && strcmp(comp, "pu:0") != 0) {
 		if (comp == text)
 			snprintf(note, notelen, "no %s on this machine", text);
-		else
-			snprintf(note, notelen, "no SMT sibling on this machine (%.*s has no "
-			    "%s)", (int)(comp - text - 1), text, comp);
+		else {
+			/* The state's reason, for the first CPU of the place before it. */
+			topo_no_sibling(m, cpuset_next(&before, 0), why, sizeof why);
+			snprintf(note, notelen, "no SMT sibling here (%.*s has no %s: %s)",
+			    (int)(comp - text - 1), text, comp, why);
+		}
 	} else if (strncasecmp(comp, "package:", 8) == 0 ||
 	    strncasecmp(comp, "socket:", 7) == 0)
 		snprintf(note, notelen, "no %.*s on this machine (%d package%s)",
@@ -350,8 +359,46 @@ tour_plan_action(const struct topo *m, const struct tour_action *a,
 		CPUSET_FOREACH(j, &set)
 			cpuset_set(&pl->highlight, j);
 		break;
+	case TOUR_IDLE:
+		/* Here, whether idle can be held; another machine's is not known. */
+		j = strcmp(a->name, "held") == 0;
+		if (j && topo_is_live(m) && idle_can_hold(NULL, pl->note, sizeof pl->note) == -1)
+			return -1;
+		pl->after.idle_held = j;
+		pl->ops = xreallocarray(pl->ops, (size_t)pl->nops + 1, sizeof *pl->ops);
+		memset(&pl->ops[pl->nops], 0, sizeof pl->ops[0]);
+		pl->ops[pl->nops].type = TOUR_IDLE;
+		snprintf(pl->ops[pl->nops].name, sizeof pl->ops[0].name, "%s", a->name);
+		pl->ops[pl->nops++].cpu = j;
+		break;
 	}
 	return 0;
+}
+
+/* A stop in a skipped step: it applies, and the step's note says so ("mem is stopped all the same"). */
+static void
+tour_plan_skipped_stop(struct tour_plan *pl, const struct tour_action *a)
+{
+	size_t	used;
+	int	j, n = 0;
+
+	while ((j = a->type == TOUR_STOP_ALL ? (pl->after.n > 0 ? 0 : -1) :
+	    tour_cfg_find(&pl->after, a->name)) != -1) {
+		if (pl->after.v[j].placed) {
+			tour_plan_add(pl, TOUR_STOP, &pl->after.v[j]);
+			used = strlen(pl->note);
+			snprintf(pl->note + used, sizeof pl->note - used, "%s%s",
+			    n++ ? ", " : "; ", pl->after.v[j].name);
+		}
+		tour_cfg_remove(&pl->after, j);
+		if (a->type == TOUR_STOP)
+			break;
+	}
+	if (n > 0) {
+		used = strlen(pl->note);
+		snprintf(pl->note + used, sizeof pl->note - used, " %s stopped all the same",
+		    n == 1 ? "is" : "are");
+	}
 }
 
 /* Resolve one step from the configuration before it; fills pl. */
@@ -372,7 +419,11 @@ tour_plan_step(const struct topo *m, const struct tour_step *s,
 	if (!pl->skipped)
 		return;
 
-	/* Skipped: nothing runs, but its starts name loads a later move may place. */
+	/*
+	 * Skipped: nothing starts or moves, but its starts name loads a later
+	 * move may place, and its stops still stop: no load runs past the
+	 * script's stop (the next steps would carry it beside their own).
+	 */
 	free(pl->ops);
 	pl->ops = NULL;
 	pl->nops = 0;
@@ -380,6 +431,10 @@ tour_plan_step(const struct topo *m, const struct tour_step *s,
 	pl->after = *before;
 	for (i = 0; i < s->nactions; i++) {
 		a = &s->actions[i];
+		if (a->type == TOUR_STOP || a->type == TOUR_STOP_ALL) {
+			tour_plan_skipped_stop(pl, a);
+			continue;
+		}
 		if (a->type != TOUR_START || tour_cfg_find(&pl->after, a->name) != -1 ||
 		    pl->after.n == TOUR_LOADS_MAX)
 			continue;

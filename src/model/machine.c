@@ -67,18 +67,6 @@ machine_read_host(struct machine *mc, const char *root)
 	machine_read_at(root, "/proc/sys/kernel/osrelease", mc->kernel, sizeof mc->kernel);
 }
 
-/* Is SMT on? From smt/control, else what the topology shows; -1 unknown. */
-static int
-machine_smt_on(const char *control, int width)
-{
-	if (width > 1 || strcmp(control, "on") == 0)
-		return 1;
-	if (strcmp(control, "off") == 0 || strcmp(control, "forceoff") == 0 ||
-	    strcmp(control, "notsupported") == 0 || strcmp(control, "notimplemented") == 0)
-		return 0;
-	return width == 1 && *control == '\0' ? -1 : 0;
-}
-
 /* Describe the machine of a topology. */
 void
 machine_fill(struct machine *mc, const struct topo *m, const struct cpuinfo *ci,
@@ -99,14 +87,16 @@ machine_fill(struct machine *mc, const struct topo *m, const struct cpuinfo *ci,
 		cpuinfo_read(&mc->ci, *root != '\0' ? root : NULL);
 	else
 		cpuinfo_from_topology(&mc->ci, m->cpu_vendor, m->cpu_model);
-	mc->smt_on = mc->sum.smt_width_max > 1 ? 1 : -1;
+	/* The model's own state; a fixture tree's kernel files speak for it. */
+	mc->smt = m->smt;
+	if (*root != '\0')
+		topo_smt_read(&mc->smt, m, 1, root);
+	mc->smt_on = smtstate_on(&mc->smt);
+	snprintf(mc->smt_control, sizeof mc->smt_control, "%s", mc->smt.control);
 	if (!mc->live && *root == '\0')
 		return;
 	machine_read_host(mc, root);
 	machine_read_microcode(root, mc->microcode, sizeof mc->microcode);
-	machine_read_at(root, "/sys/devices/system/cpu/smt/control", mc->smt_control,
-	    sizeof mc->smt_control);
-	mc->smt_on = machine_smt_on(mc->smt_control, mc->sum.smt_width_max);
 	for (i = 0; i < MACHINE_NDMI; i++) {
 		snprintf(rel, sizeof rel, "/sys/class/dmi/id/%s", machine_dmi_keys[i]);
 		machine_read_at(root, rel, mc->dmi[i], sizeof mc->dmi[i]);
@@ -156,6 +146,7 @@ machine_json_members(const struct machine *mc, struct jsonw *w)
 	jsonw_key_tristate(w, "smt_on", mc->smt_on);
 	jsonw_key_text(w, "smt_control", mc->smt_control);
 	jsonw_object_end(w);
+	smtstate_json(&mc->smt, w);
 	jsonw_key_object(w, "dmi");
 	for (i = 0; i < MACHINE_NDMI; i++)
 		jsonw_key_text(w, machine_dmi_keys[i], mc->dmi[i]);

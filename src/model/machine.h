@@ -30,7 +30,8 @@ struct machine {
 	char			 microcode[32];	/* "0xa0011d1", "" not readable */
 	struct topo_summary	 sum;
 	char			 smt_control[32]; /* sysfs smt/control, "" absent */
-	int			 smt_on;	/* 1, 0, -1 unknown */
+	int			 smt_on;	/* 1, 0, -1 unknown (smtstate_on) */
+	struct smtstate		 smt;		/* the SMT state and CPU set */
 	char			 dmi[MACHINE_NDMI][128]; /* "" not readable */
 };
 

@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include "base/cpuset.h"
+#include "model/smtstate.h"
 
 enum topo_source {
 	TOPO_LIVE,
@@ -122,11 +123,20 @@ struct topo {
 	struct cpuset		 allowed;	/* allowed PUs (OS indexes) */
 	struct cpuset		 online;	/* PUs that exist as objects */
 	struct cpuset		 offline;	/* in the complete set but not online */
-	struct topo_summary	 summary;
+	struct topo_summary	 summary;	/* counts what this process may use */
+	int			 has_cores;	/* hwloc showed Core objects */
+	struct smtstate		 smt;		/* the SMT state and CPU set (smtstate.h) */
 	void			*hw;		/* live: the hwloc topology, for binding */
 };
 
-/* Load from the live machine, an XML file or a synthetic string; NULL and err. */
+/* The largest hwloc XML file read (a big machine's is under 1 MB). */
+#define TOPO_XML_MAX	(64u << 20)
+
+/*
+ * Load from the live machine, an XML file or a synthetic string; NULL and
+ * err. XML, from a file or a string, is loaded by hwloc in a probe child
+ * first, so that a file that crashes hwloc is a message, not a crash.
+ */
 struct topo	*topo_load_live(char *err, size_t errlen);
 struct topo	*topo_load_xml(const char *path, char *err, size_t errlen);
 /* The same from XML in a string (a recording's); name says whose. */
@@ -162,6 +172,24 @@ int		 topo_parse_set(const struct topo *, const char *, struct cpuset *,
 		     char *err, size_t errlen);
 /* Check that a CPU exists, is online and allowed; -1 with a message naming it. */
 int		 topo_check_cpu(const struct topo *, int os_index, char *err, size_t errlen);
+
+/*
+ * The SMT state (topo_smt.c): from the model and what the kernel said:
+ * control as sysfs smt/control reads ("" absent), active 1, 0 or -1
+ * unknown, override the hwloc variable that declared the topology ("" none).
+ * Pure: the model's cores, PUs, allowed and offline sets, nothing read.
+ */
+void		 topo_smt_compute(struct smtstate *, const struct topo *, int live,
+		     const char *control, int active, const char *override);
+/* The same, reading smt/control and smt/active under sysroot (NULL: os_root(); "" this machine). */
+void		 topo_smt_read(struct smtstate *, const struct topo *, int live,
+		     const char *sysroot);
+/*
+ * Why CPU cpu has no SMT sibling this process may use, in the state's
+ * words: "no SMT", "SMT off (control: off)", "CPU 0's sibling CPU 2 is
+ * outside this process's cpuset", "CPU 0's siblings are offline".
+ */
+void		 topo_no_sibling(const struct topo *, int cpu, char *, size_t);
 
 /* Bind a process (all its threads) to a set of CPUs; live topology only. */
 int		 topo_bind_pid(const struct topo *, pid_t, const struct cpuset *,

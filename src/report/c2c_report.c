@@ -150,10 +150,14 @@ void
 c2c_report_plan(const struct c2c *c, FILE *f)
 {
 	int	counts[REL_COUNT], i, first;
-	char	dur[64];
+	char	dur[64], line[2048];
 
 	fprintf(f, "CPU: %s%s%s; topology: %s\n", c->machine, c->hypervisor[0] ?
 	    ", under " : "", c->hypervisor, c->m->source_name);
+	smtstate_headline(&c->m->smt, line, sizeof line);
+	fprintf(f, "  %s\n", line);
+	smtstate_words(&c->m->smt, line, sizeof line);
+	fprintf(f, "  %s\n", line);
 	fprintf(f, "Core-to-core latency: %s, %d samples of %d round trips per pair\n",
 	    c->plan.mode == C2C_CAS ? "compare-and-swap ping-pong" :
 	    "store answered by a spinning reader", c->plan.samples, c->plan.trips);

@@ -49,8 +49,8 @@ check_print_sources(const struct check_sources *s, FILE *f)
 static void
 check_print_facts(const struct check *c, FILE *f)
 {
-	const struct topo_summary	*sum = &c->m->summary;
 	const struct sysinfo		*si = &c->si;
+	char				 line[2048];
 	int				 i;
 
 	fprintf(f, "smtscope check on %s\n", c->live ? "this machine" : c->m->source_name);
@@ -60,20 +60,10 @@ check_print_facts(const struct check *c, FILE *f)
 		    c->ci.codename);
 	if (c->ci.hypervisor[0])
 		fprintf(f, ", under %s", c->ci.hypervisor);
-	fprintf(f, "\n  topology   %d package%s, %d NUMA node%s, %d core%s, %d logical CPU%s\n",
-	    sum->packages, sum->packages == 1 ? "" : "s",
-	    sum->numa_nodes, sum->numa_nodes == 1 ? "" : "s",
-	    sum->cores, sum->cores == 1 ? "" : "s", sum->pus, sum->pus == 1 ? "" : "s");
-	if (!c->live)
-		fprintf(f, "  SMT        %s", sum->smt_width_max > 1 ? "yes" :
-		    "one thread per core in this topology");
-	else
-		fprintf(f, "  SMT        %s", cpuinfo_smt_name(c->ci.smt));
-	if (sum->smt_width_max > 1)
-		fprintf(f, ", up to %d threads per core", sum->smt_width_max);
-	if (c->have_si && si->smt_control[0])
-		fprintf(f, " (control: %s)", si->smt_control);
-	fputc('\n', f);
+	smtstate_headline(&c->m->smt, line, sizeof line);
+	fprintf(f, "\n  topology   %s\n", line);
+	smtstate_words(&c->m->smt, line, sizeof line);
+	fprintf(f, "  threads    %s\n", line);
 	if (!c->have_si) {
 		fprintf(f, "  (a view of another machine: its frequency, idle and load "
 		    "facts are not known here)\n");
@@ -144,8 +134,11 @@ check_print_plan(const struct check *c, FILE *f)
 		} else
 			fprintf(f, "  scheduler      n/a: %s\n", c->sched.reason);
 	}
-	fprintf(f, "%d runs of %.2f s%s each, about %.0f s\n", c->runs_total, c->cell_s,
-	    c->time_given ? "" : " or less", c->runs_total * (c->cell_s + CHECK_OVERHEAD_S));
+	/* check --idle sizes its own windows (idle_report_plan). */
+	if (c->idle == NULL || c->idle->section)
+		fprintf(f, "%d runs of %.2f s%s each, about %.0f s\n", c->runs_total,
+		    c->cell_s, c->time_given ? "" : " or less", c->runs_total * (c->cell_s +
+		    CHECK_OVERHEAD_S));
 }
 
 /* Print the facts, the warnings so far and the plan. */
@@ -158,6 +151,8 @@ check_report_plan(const struct check *c, FILE *f)
 	for (i = 0; i < c->nwarn; i++)
 		fprintf(f, "  ! %s\n", c->warn[i]);
 	check_print_plan(c, f);
+	if (c->idle != NULL && c->live)
+		idle_report_plan(c, f);
 }
 
 /* The text of a cell without a figure: n/a or failed with its footnote, or "-". */
@@ -370,6 +365,8 @@ check_report_text(const struct check *c, FILE *f)
 	if (c->sched.asked)
 		check_text_sched(c, f);
 	infer_check_section(c, f);
+	if (c->idle != NULL)
+		idle_report_text(c, f);
 	if (c->nwarn > 0) {
 		fprintf(f, "\nWarnings:\n");
 		for (i = 0; i < c->nwarn; i++)
@@ -468,8 +465,8 @@ check_json_machine(const struct check *c, struct jsonw *w)
 	jsonw_key_int(w, "cores", sum->cores);
 	jsonw_key_int(w, "pus", sum->pus);
 	jsonw_key_int(w, "smt_width_max", sum->smt_width_max);
-	jsonw_key_str(w, "smt", cpuinfo_smt_name(c->ci.smt));
-	jsonw_key_str(w, "smt_control", c->have_si ? c->si.smt_control : "");
+	jsonw_key_str(w, "smt", smtstate_legacy(&c->m->smt));
+	jsonw_key_str(w, "smt_control", c->m->smt.control);
 	jsonw_object_end(w);
 	check_json_facts(c, w);
 }
@@ -675,6 +672,35 @@ check_json_results(const struct check *c, struct jsonw *w)
 	check_json_sched(c, w);
 }
 
+/*
+ * Add "behave_like": what the text's block says each measured pair behaves
+ * like (infer_check.c), one object a pair; [] where the text shows none.
+ */
+static void
+check_json_behave(const struct check *c, struct jsonw *w)
+{
+	struct infer_check_pair	 pairs[REL_COUNT], *p;
+	int			 i, n = infer_check_pairs(c, pairs);
+
+	jsonw_key_array(w, "behave_like");
+	for (i = 0; i < n; i++) {
+		p = &pairs[i];
+		jsonw_object(w);
+		jsonw_key_int(w, "anchor", p->anchor);
+		jsonw_key_int(w, "partner", p->partner);
+		jsonw_key_str(w, "reported", topo_rel_name((enum topo_rel)p->rel));
+		jsonw_key_str(w, "measured", infer_class_token(p->v.cls));
+		jsonw_key_str(w, "words", p->v.clear ? infer_class_name(p->v.cls) : "unclear");
+		jsonw_key_bool(w, "clear", p->v.clear);
+		jsonw_key_tristate(w, "agrees", p->agrees);
+		jsonw_key_num(w, "int_yield", p->fig.yield[INFER_KIND_COMPUTE][0]);
+		jsonw_key_num(w, "chase_yield", p->fig.yield[INFER_KIND_CONTRAST][0]);
+		jsonw_key_str(w, "why", p->v.why);
+		jsonw_object_end(w);
+	}
+	jsonw_array_end(w);
+}
+
 /* The whole check as one JSON object. */
 void
 check_report_json(const struct check *c, FILE *f)
@@ -688,8 +714,12 @@ check_report_json(const struct check *c, FILE *f)
 	jsonw_object(&w);
 	check_json_machine(c, &w);
 	check_json_plan(c, &w);
-	if (!c->dry_run)
+	if (!c->dry_run) {
 		check_json_results(c, &w);
+		check_json_behave(c, &w);
+	}
+	if (c->idle != NULL && c->live)
+		idle_report_json(c, &w);
 	jsonw_key_array(&w, "warnings");
 	for (i = 0; i < c->nwarn; i++)
 		jsonw_str(&w, c->warn[i]);

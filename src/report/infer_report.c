@@ -11,28 +11,26 @@
 #include "base/util.h"
 #include "report/reports.h"
 
-/* "1 package, 2 cores x 1 thread" from the model. */
+/* "1 package, 1 NUMA node, 2 cores x 1 thread" from the model (smtstate.h). */
 static void
 infer_reported(const struct topo *m, char *buf, size_t len)
 {
-	const struct topo_summary	*s = &m->summary;
-
-	snprintf(buf, len, "%d package%s, %d core%s x %d thread%s", s->packages,
-	    s->packages == 1 ? "" : "s", s->cores, s->cores == 1 ? "" : "s",
-	    s->smt_width_max, s->smt_width_max == 1 ? "" : "s");
+	smtstate_counts(&m->smt, buf, len);
 }
 
 /* The facts and the plan. */
 void
 infer_report_plan(const struct infer *inf, FILE *f)
 {
-	char	rep[128];
+	char	rep[2048];
 	int	i;
 
-	infer_reported(inf->m, rep, sizeof rep);
+	smtstate_headline(&inf->m->smt, rep, sizeof rep);
 	fprintf(f, "Hidden siblings: what the pairs of logical CPUs behave like, measured.\n");
 	fprintf(f, "Reported: %s%s%s.\n", rep, inf->hypervisor[0] != '\0' ?
-	    ", by the hypervisor " : "", inf->hypervisor);
+	    "; under " : "", inf->hypervisor);
+	smtstate_words(&inf->m->smt, rep, sizeof rep);
+	fprintf(f, "Threads: %s\n", rep);
 	fprintf(f, "Plan: %d pair%s (%s), %s and %s each alone and together, %d times, "
 	    "windows up to %.2f s: about %.0f s.\n", inf->npairs, inf->npairs == 1 ? "" : "s",
 	    inf->explicit_pairs ? "as asked" : "from the reported topology",
@@ -57,7 +55,7 @@ static void
 infer_verdict(const struct infer *inf, FILE *f)
 {
 	const struct infer_pair	*p;
-	char			 rep[128], rtt[32];
+	char			 rep[256], rtt[32];
 	int			 i, agree;
 
 	infer_reported(inf->m, rep, sizeof rep);

@@ -472,9 +472,15 @@ void
 run_report(const struct run *run, enum report_format fmt, FILE *f)
 {
 	struct report_table	*t = run_table(run);
+	char			 line[2048];
 
 	switch (fmt) {
 	case REPORT_TEXT:
+		/* The machine as every command names it (smtstate.h). */
+		smtstate_headline(&run->m->smt, line, sizeof line);
+		fprintf(f, "Machine: %s\n", line);
+		smtstate_words(&run->m->smt, line, sizeof line);
+		fprintf(f, "Threads: %s\n", line);
 		fprintf(f, "Solo: each load alone on its CPUs in this run, the others paused. "
 		    "Then all together.\nEach window ends when its rate is known, within "
 		    "%.1f s; \u00b1: how much its parts\ndisagreed. SPEED = together / solo; "

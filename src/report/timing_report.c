@@ -59,17 +59,18 @@ static void
 timing_text_plan(const struct timing *c, FILE *f)
 {
 	const struct timing_place	*pl;
-	char				 list[1024];
-	int				 i, pk = c->m->npackages;
+	char				 list[1024], line[2048];
+	int				 i;
 
 	fprintf(f, "smtscope time: ");
 	if (c->argc > 0)
 		timing_print_argv(c, f);
 	else
 		fputs("(no command: plan only)", f);
-	fprintf(f, "\nmachine: %s: %d logical CPUs on %d cores, %d package%s, %s\n",
-	    c->m->source_name, cpuset_count(&c->m->allowed), timing_count_cores(c->m, &c->m->allowed),
-	    pk, pk == 1 ? "" : "s", timing_has_smt(c->m) ? "SMT" : "no SMT");
+	smtstate_headline(&c->m->smt, line, sizeof line);
+	fprintf(f, "\nmachine: %s: %s\n", c->m->source_name, line);
+	smtstate_words(&c->m->smt, line, sizeof line);
+	fprintf(f, "threads: %s\n", line);
 	fprintf(f, "\n%-10s %5s %5s  %s\n", "placement", "CPUs", "cores", "CPU list");
 	for (i = 0; i < c->nplaces; i++) {
 		pl = &c->places[i];
@@ -177,12 +178,19 @@ static void
 timing_text_compare(const struct timing *c, FILE *f)
 {
 	struct timing_cmp	cmp;
-	char			buf[32];
+	char			buf[200];
 	int			i;
 
 	if (timing_compare(c, &cmp)) {
-		fprintf(f, "all over cores: %sx the speed (what SMT gives this workload)\n",
-		    fmt_num(buf, sizeof buf, cmp.speedup, FMT_FIXED, 2));
+		fprintf(f, "all over cores: %sx the speed", fmt_num(buf, sizeof buf,
+		    cmp.speedup, FMT_FIXED, 2));
+		if (!cmp.firm)
+			fprintf(f, ", not SMT's to claim: %s\n", cmp.why);
+		else if (c->m->smt.kind == SMTSTATE_TOPOLOGY_ONLY)
+			fprintf(f, " (what the CPUs the topology calls siblings give this "
+			    "workload; the kernel does not report them as SMT)\n");
+		else
+			fprintf(f, " (what SMT gives this workload)\n");
 		fprintf(f, "cores to all: user time %+.0f%%, sys time ",
 		    (cmp.user_growth - 1) * 100);
 		if (cmp.sys_growth > 0)
@@ -198,8 +206,10 @@ timing_text_compare(const struct timing *c, FILE *f)
 	} else if ((i = timing_find_place(c, "cores")) != -1 &&
 	    c->places[i].status == TIMING_SAME && c->places[i].same_as >= 0 &&
 	    strcmp(c->places[c->places[i].same_as].name, "all") == 0)
-		fprintf(f, "all over cores: nothing to measure: 'cores' is 'all' here "
-		    "(no SMT sibling to use)\n");
+	{
+		timing_no_smt_why(c->m, buf, sizeof buf);
+		fprintf(f, "all over cores: nothing to measure: 'cores' is 'all': %s\n", buf);
+	}
 }
 
 /* Text: results, comparisons, failures. */
@@ -383,6 +393,8 @@ timing_report_json(const struct timing *c, FILE *f)
 		jsonw_key_num(&w, "user_growth", cmp.user_growth);
 		jsonw_key_num(&w, "sys_growth", cmp.sys_growth > 0 ? cmp.sys_growth : NAN);
 		jsonw_key_bool(&w, "sys_contention", cmp.contention);
+		jsonw_key_bool(&w, "firm", cmp.firm);
+		jsonw_key_str(&w, "why", cmp.firm ? NULL : cmp.why);
 		jsonw_object_end(&w);
 	} else
 		jsonw_null(&w);

@@ -12,28 +12,55 @@
 
 #define TOPO_PRINT_WIDTH	80
 
-/* One line of counts: "2 packages, 1 NUMA node, 36 cores, 72 logical CPUs, SMT 2". */
+/* The last space at or before room in s after one of the characters in after, or 0. */
+static int
+topo_print_break(const char *s, int room, const char *after)
+{
+	int	cut;
+
+	for (cut = room; cut > 0; cut--)
+		if (s[cut] == ' ' && (after == NULL || strchr(after, s[cut - 1]) != NULL))
+			return cut;
+	return 0;
+}
+
+/*
+ * A line of words at 80 columns: broken between elements, after a "; "
+ * where one is far enough along, else after a ", " or a ":", else at a
+ * space; the rest of it indented by two.
+ */
+static void
+topo_print_wrapped(const char *s, FILE *f)
+{
+	int	width = TOPO_PRINT_WIDTH, cut, indent = 0;
+
+	while ((int)strlen(s) > width - indent) {
+		if ((cut = topo_print_break(s, width - indent, ";")) <= width / 3 &&
+		    (cut = topo_print_break(s, width - indent, ",:")) <= width / 3)
+			cut = topo_print_break(s, width - indent, NULL);
+		if (cut == 0)
+			break;	/* one word wider than the line: it stays whole */
+		fprintf(f, "%*s%.*s\n", indent, "", cut, s);
+		s += cut + 1;
+		indent = 2;
+	}
+	fprintf(f, "%*s%s\n", indent, "", s);
+}
+
+/*
+ * The SMT state, then the machine's counts with what this process may use:
+ * "SMT on, 2 threads per core" / "1 package, 1 NUMA node, 2 cores x 2
+ * threads; this process may use CPUs 0-3: all of them".
+ */
 static void
 topo_print_counts(const struct topo *m, FILE *f)
 {
-	const struct topo_summary	*s = &m->summary;
+	char	line[2048];
 
-	fprintf(f, "%d package%s, %d NUMA node%s, %d core%s, %d logical CPU%s, ",
-	    s->packages, s->packages == 1 ? "" : "s",
-	    s->numa_nodes, s->numa_nodes == 1 ? "" : "s",
-	    s->cores, s->cores == 1 ? "" : "s",
-	    s->pus, s->pus == 1 ? "" : "s");
-	if (s->smt_width_max == 0)
-		fprintf(f, "no Core objects (each CPU shown as its own core)");
-	else if (s->smt_width_max == 1)
-		fprintf(f, "no SMT");
-	else
-		fprintf(f, "SMT %s%d threads per core",
-		    s->pus != s->cores * s->smt_width_max ? "up to " : "",
-		    s->smt_width_max);
-	if (s->cpu_kinds > 1)
-		fprintf(f, ", %d CPU kinds", s->cpu_kinds);
-	fputc('\n', f);
+	smtstate_words(&m->smt, line, sizeof line);
+	topo_print_wrapped(line, f);
+	smtstate_headline(&m->smt, line, sizeof line);
+	topo_print_wrapped(line, f);
 }
 
 /* A node's label: "Package 0", "L3 32MB", "NUMA node 1: 64GB", "Core 3 P". */
@@ -233,6 +260,7 @@ topo_print_json(const struct topo *m, FILE *f)
 	jsonw_key_str(&w, "allowed", list);
 	cpuset_format(&m->offline, list, sizeof list);
 	jsonw_key_str(&w, "offline", list);
+	smtstate_json(&m->smt, &w);
 	jsonw_key_array(&w, "kinds");
 	for (k = 0; k < m->nkinds; k++) {
 		jsonw_object(&w);

@@ -21,6 +21,7 @@
 #include "ui/countersview.h"
 #include "ui/inferview.h"
 #include "ui/draw.h"
+#include "ui/idleview.h"
 #include "ui/paint.h"
 #include "ui/panelview.h"
 #include "ui/recorder.h"
@@ -28,6 +29,9 @@
 #include "ui/treeview.h"
 #include "ui/others.h"
 #include "base/util.h"
+
+/* The longest header counts: the machine, the SMT state, the allowed set. */
+#define DRAW_COUNTS_MAX	1600
 
 /* Curses attributes of a theme style on this terminal. */
 static int
@@ -119,18 +123,57 @@ draw_short_brand(const char *brand, char *buf, size_t len)
 }
 
 /*
+ * The header's counts, the SMT state and the allowed set (smtstate.h), long
+ * to short: "1 package, 2 cores x 2 threads, SMT on; this process may use
+ * CPUs 0-1: one thread of each core, under KVM", then the
+ * allowed set as a list, then "1p 2c 4t, SMT on; CPUs 0-1". A view names
+ * its allowed set only when the file restricts it.
+ */
+static void
+draw_header_counts(const struct topo *m, const struct cpuinfo *ci,
+    char counts[3][DRAW_COUNTS_MAX])
+{
+	const struct smtstate	*s = &m->smt;
+	const char		*state = smtstate_kind_words(s->kind);
+	char			 c[256], allowed[1200], list[512];
+	int			 say = s->live || s->nallowed != s->pus;
+
+	if (s->has_cores && s->threads == s->threads_min)
+		snprintf(c, sizeof c, "%d package%s, %d core%s x %d thread%s", s->packages,
+		    s->packages == 1 ? "" : "s", s->cores, s->cores == 1 ? "" : "s",
+		    s->threads, s->threads == 1 ? "" : "s");
+	else
+		snprintf(c, sizeof c, "%d package%s, %d core%s, %d thread%s", s->packages,
+		    s->packages == 1 ? "" : "s", s->cores, s->cores == 1 ? "" : "s", s->pus,
+		    s->pus == 1 ? "" : "s");
+	if (s->kinds > 1)
+		snprintf(c + strlen(c), sizeof c - strlen(c), ", %d core kinds", s->kinds);
+	smtstate_allowed_words(s, allowed, sizeof allowed);
+	cpuset_format(&s->allowed, list, sizeof list);
+	snprintf(counts[0], DRAW_COUNTS_MAX, "%s, %s%s%s%s%s", c, state, say ? "; " : "",
+	    say ? allowed : "", ci->hypervisor[0] != '\0' ? ", under " : "", ci->hypervisor);
+	snprintf(counts[1], DRAW_COUNTS_MAX, "%s, %s%s%s%s", c, state,
+	    say ? "; may use CPU" : "", say && s->nallowed != 1 ? "s " : say ? " " : "",
+	    say ? list : "");
+	snprintf(counts[2], DRAW_COUNTS_MAX, "%dp %dc %dt, %s%s%s%s", s->packages, s->cores,
+	    s->pus, state, say ? "; CPU" : "", say && s->nallowed != 1 ? "s " : say ? " " : "",
+	    say ? list : "");
+}
+
+/*
  * The header's first line, composed: the identity (brand with codename, the
  * brand, the brand without trademarks and clock) shortens first, then the
- * counts take their short form ("2p 48c 96t"), then the identity goes.
+ * counts take their shorter forms (the allowed set as a list, "2p 48c 96t"),
+ * then the identity goes.
  */
 static void
 draw_header_id(const struct paint *d)
 {
-	const struct topo_summary	*s = &d->st->host.m->summary;
 	const struct cpuinfo		*ci = &d->st->host.ci;
-	char				 id[3][256], counts[2][200], kinds[2][32], hyp[160];
+	char				 id[3][256], counts[3][DRAW_COUNTS_MAX];
+	char				 form[3][DRAW_COUNTS_MAX + 2];
 	struct compose			 c;
-	int				 a = A(THEME_HEADER);
+	int				 i, a = A(THEME_HEADER);
 
 	if (ci->brand[0] != '\0') {
 		snprintf(id[0], sizeof id[0], ": %s%s%s%s", ci->brand, ci->codename[0] ?
@@ -149,28 +192,23 @@ draw_header_id(const struct paint *d)
 		snprintf(id[1], sizeof id[1], ": CPU identity unknown");
 		snprintf(id[2], sizeof id[2], "%s", id[1]);
 	}
-	kinds[0][0] = kinds[1][0] = hyp[0] = '\0';
-	if (s->cpu_kinds > 1) {
-		snprintf(kinds[0], sizeof kinds[0], ", %d core kinds", s->cpu_kinds);
-		snprintf(kinds[1], sizeof kinds[1], ", %d kinds", s->cpu_kinds);
+	draw_header_counts(d->st->host.m, ci, counts);
+	for (i = 0; i < 3; i++) {
+		memcpy(form[i], "  ", 2);
+		memcpy(form[i] + 2, counts[i], strlen(counts[i]) + 1);
 	}
-	snprintf(counts[0], sizeof counts[0], "  %d package%s, %d core%s, %d thread%s, SMT %s%s",
-	    s->packages, s->packages == 1 ? "" : "s", s->cores, s->cores == 1 ? "" : "s",
-	    s->pus, s->pus == 1 ? "" : "s", cpuinfo_smt_name(ci->smt), kinds[0]);
-	snprintf(counts[1], sizeof counts[1], "  %dp %dc %dt, SMT %s%s", s->packages, s->cores,
-	    s->pus, cpuinfo_smt_name(ci->smt), kinds[1]);
-	if (ci->hypervisor[0] != '\0')
-		snprintf(hyp, sizeof hyp, ", under %s", ci->hypervisor);
 	compose_init(&c, d->term->utf8);
 	compose_add(&c, a, 0, 0, 0, "smtscope", NULL);
 	compose_add(&c, a, 1, 4, 0, id[0], id[1], id[2], NULL);
-	compose_add(&c, a, 3, 0, 0, counts[0], counts[1], NULL);
-	compose_add(&c, a, 0, 2, 0, hyp, NULL);
+	compose_add(&c, a, 3, 0, 0, form[0], form[1], form[2], NULL);
 	compose_fit(&c, d->cols);
 	paint_compose(0, 0, d->cols, &c);
 }
 
-/* The note of the header's second line in three forms: VIEW ONLY, REPLAY or BUSY. */
+/*
+ * The note of the header's second line: REPLAY (1) or BUSY (2, with its
+ * detail) in three forms, or VIEW ONLY (3) in three parts.
+ */
 static int
 draw_header_note(const struct paint *d, char note[3][256], char *detail, size_t len)
 {
@@ -184,9 +222,11 @@ draw_header_note(const struct paint *d, char note[3][256], char *detail, size_t 
 	} else if (d->st->host.view_only) {
 		if (strrchr(src, '/') != NULL)
 			src = strrchr(src, '/') + 1;
-		snprintf(note[0], sizeof note[0], " VIEW ONLY, another machine: %s ", src);
-		snprintf(note[1], sizeof note[1], " VIEW ONLY: %s ", src);
-		snprintf(note[2], sizeof note[2], " VIEW ONLY ");
+		/* Parts, not forms: ", another machine" goes first, the file last. */
+		snprintf(note[0], sizeof note[0], " VIEW ONLY");
+		snprintf(note[1], sizeof note[1], ", another machine");
+		snprintf(note[2], sizeof note[2], ": %s ", src);
+		return 3;
 	} else if (d->st->others.fg != NULL && isfinite(d->st->others.cpus) &&
 	    d->st->others.max >= OTHERS_BUSY_MIN) {
 		snprintf(note[0], sizeof note[0], " BUSY: others %.1f of %d CPU%s",
@@ -204,10 +244,11 @@ draw_header_note(const struct paint *d, char note[3][256], char *detail, size_t 
 
 /*
  * The header's second line, composed: the screen's state, a note (VIEW
- * ONLY, REPLAY, BUSY: never dropped, shortened last), check --infer's
- * legend and the counters' figures; the counters' reasons in words go
- * first (the info line and the help have them), then the note's detail,
- * then the state's words.
+ * ONLY, REPLAY, BUSY: never dropped), check --infer's legend and the
+ * counters' figures; the counters' reasons in words go first (the info
+ * line and the help have them), then the note's detail and its longer
+ * forms, then the state's words (the fit gives the note back a longer
+ * form where the shorter words leave room).
  */
 static void
 draw_header_state(const struct paint *d)
@@ -238,8 +279,12 @@ draw_header_state(const struct paint *d)
 	compose_add(&c, n, 3, 0, 0, left[0], left[1], NULL);
 	if (recorder_mark(d->st, rec, sizeof rec) > 0)
 		compose_add(&c, hn, 0, 0, 0, rec, NULL);
-	if (kind > 0) {
-		compose_add(&c, hn, 5, 0, 0, note[0], note[1], note[2], NULL);
+	if (kind == 3) {
+		compose_add(&c, hn, 0, 0, 0, note[0], NULL);
+		compose_add(&c, hn, 0, 2, 0, note[1], NULL);
+		compose_add(&c, hn, 0, 4, 0, note[2], NULL);
+	} else if (kind > 0) {
+		compose_add(&c, hn, 2, 0, 0, note[0], note[1], note[2], NULL);
 		if (kind == 2) {
 			compose_add(&c, hn, 0, 2, 0, detail, NULL);
 			compose_add(&c, hn, 0, 0, 0, " ", NULL);
@@ -299,7 +344,56 @@ struct draw_info_text {
 	struct panelview_why	why;
 	char			load[64], cpu[64], kind[64], pkg[32], sib[160], infer[512];
 	char			counters[512], busy[2][96], who[2][400], split[160], reason[512];
+	char			idle[512];
 };
+
+/* The info line's time of the cursor's CPU: busy, smtscope's and others' share, idle, the split. */
+static void
+draw_info_time(const struct paint *d, struct compose *c, struct draw_info_text *t)
+{
+	const struct cpustat_pct	*pct = &d->st->host.pct[d->st->sel.cursor];
+	const char			*who, *comma;
+	double				 fg;
+	int				 a = A(THEME_INFO);
+
+	if (!d->st->host.pct_ok[d->st->sel.cursor]) {
+		compose_add(c, a, 0, 3, 0, t->idle, NULL);
+		return;
+	}
+	fg = state_others_known(d->st) ? d->st->others.share[d->st->sel.cursor] : NAN;
+	t->who[0][0] = t->who[1][0] = '\0';
+	snprintf(t->busy[1], sizeof t->busy[1], "  busy %.0f%%", pct->busy);
+	if (isfinite(fg)) {
+		who = d->st->others.who[d->st->sel.cursor];
+		fg = 100 * fg < pct->busy ? 100 * fg : pct->busy;
+		snprintf(t->busy[0], sizeof t->busy[0], "  busy %.0f%%: smtscope %.0f%%, "
+		    "others %.0f%%", pct->busy, pct->busy - fg, fg);
+		if (who[0] != '\0') {
+			snprintf(t->who[0], sizeof t->who[0], ": %s", who);
+			comma = strstr(who, ", ");
+			snprintf(t->who[1], sizeof t->who[1], ": %.*s", comma != NULL ?
+			    (int)(comma - who) : (int)strlen(who), who);
+		}
+		snprintf(t->split, sizeof t->split, "; user %.1f nice %.1f system %.1f irq %.1f "
+		    "softirq %.1f steal %.1f", pct->user, pct->nice, pct->system, pct->irq,
+		    pct->softirq, pct->steal);
+	} else {
+		snprintf(t->busy[0], sizeof t->busy[0], "  busy %.1f%%", pct->busy);
+		snprintf(t->split, sizeof t->split, ": user %.1f nice %.1f system %.1f irq %.1f "
+		    "softirq %.1f steal %.1f", pct->user, pct->nice, pct->system, pct->irq,
+		    pct->softirq, pct->steal);
+	}
+	compose_add(c, a, 8, 9, 0, t->busy[0], t->busy[1], NULL);
+	compose_add(c, a, 2, 2, 0, t->who[0], t->who[1], NULL);
+	/* With others' names the idle goes before the split, else after it. */
+	if (t->idle[0] != '\0')
+		t->idle[0] = ';';
+	if (isfinite(fg))
+		compose_add(c, a, 0, 3, 0, t->idle, NULL);
+	compose_add(c, a, 0, 1, 0, t->split, NULL);
+	if (!isfinite(fg))
+		compose_add(c, a, 0, 3, 0, t->idle, NULL);
+}
 
 /* The info line's CPU half: the cursor's CPU, core, package, siblings, its time. */
 static void
@@ -308,9 +402,6 @@ draw_info_cpu(const struct paint *d, struct compose *c, struct draw_info_text *t
 	const struct topo		*m = d->st->host.m;
 	const struct topo_pu		*p = &m->pus[d->st->sel.cursor];
 	const struct topo_core		*core = &m->cores[p->core];
-	const struct cpustat_pct	*pct = &d->st->host.pct[d->st->sel.cursor];
-	const char			*who, *comma;
-	double				 fg;
 	size_t				 used = 0;
 	int				 i, a = A(THEME_INFO);
 
@@ -343,34 +434,11 @@ draw_info_cpu(const struct paint *d, struct compose *c, struct draw_info_text *t
 	    sizeof t->counters - 2))
 		memcpy(t->counters, "  ", 2);
 	compose_add(c, a, 0, 3, 0, t->counters, NULL);
-	if (!d->st->host.pct_ok[d->st->sel.cursor])
-		return;
-	fg = state_others_known(d->st) ? d->st->others.share[d->st->sel.cursor] : NAN;
-	t->who[0][0] = t->who[1][0] = '\0';
-	snprintf(t->busy[1], sizeof t->busy[1], "  busy %.0f%%", pct->busy);
-	if (isfinite(fg)) {
-		who = d->st->others.who[d->st->sel.cursor];
-		fg = 100 * fg < pct->busy ? 100 * fg : pct->busy;
-		snprintf(t->busy[0], sizeof t->busy[0], "  busy %.0f%%: smtscope %.0f%%, "
-		    "others %.0f%%", pct->busy, pct->busy - fg, fg);
-		if (who[0] != '\0') {
-			snprintf(t->who[0], sizeof t->who[0], ": %s", who);
-			comma = strstr(who, ", ");
-			snprintf(t->who[1], sizeof t->who[1], ": %.*s", comma != NULL ?
-			    (int)(comma - who) : (int)strlen(who), who);
-		}
-		snprintf(t->split, sizeof t->split, "; user %.1f nice %.1f system %.1f irq %.1f "
-		    "softirq %.1f steal %.1f", pct->user, pct->nice, pct->system, pct->irq,
-		    pct->softirq, pct->steal);
-	} else {
-		snprintf(t->busy[0], sizeof t->busy[0], "  busy %.1f%%", pct->busy);
-		snprintf(t->split, sizeof t->split, ": user %.1f nice %.1f system %.1f irq %.1f "
-		    "softirq %.1f steal %.1f", pct->user, pct->nice, pct->system, pct->irq,
-		    pct->softirq, pct->steal);
-	}
-	compose_add(c, a, 8, 9, 0, t->busy[0], t->busy[1], NULL);
-	compose_add(c, a, 2, 2, 0, t->who[0], t->who[1], NULL);
-	compose_add(c, a, 0, 1, 0, t->split, NULL);
+	/* idleview.c: the CPU's idle residency and busy clock, after its busy split. */
+	t->idle[0] = '\0';
+	if (idleview_info(d->st->iv, p->os_index, t->idle + 2, sizeof t->idle - 2))
+		memcpy(t->idle, "  ", 2);
+	draw_info_time(d, c, t);
 }
 
 /*
@@ -482,14 +550,15 @@ draw_status_keys(const struct paint *d, int *keep)
 }
 
 /*
- * A message's forms, each shorter than the one before: whole; a path it
- * begins with as its file's name only; up to its first "; "; up to its
- * first ": ". Returns how many.
+ * A message's forms, each shorter than the one before: whole; without a
+ * closing parenthesis, and a path it begins with as its file's name only;
+ * up to its first "; "; up to its first ": ". Returns how many.
  */
 static int
 draw_message_forms(const char *msg, char forms[4][300])
 {
 	const char	*end = msg + strcspn(msg, " :"), *base = msg, *p, *semi, *colon;
+	size_t		 len;
 	int		 n = 1;
 
 	snprintf(forms[0], sizeof forms[0], "%.256s  ", msg);
@@ -497,11 +566,16 @@ draw_message_forms(const char *msg, char forms[4][300])
 	for (p = msg; *msg == '/' && p < end; p++)
 		if (*p == '/')
 			base = p + 1;
-	if (base != msg)
-		snprintf(forms[n++], sizeof forms[0], "%.256s  ", base);
+	/* "...: a symbolic link (smtscope writes through no link)": the aside goes. */
+	len = strlen(base);
+	if (len > 0 && base[len - 1] == ')' && (p = strstr(base, " (")) != NULL)
+		len = (size_t)(p - base);
+	if (base != msg || len < strlen(base))
+		snprintf(forms[n++], sizeof forms[0], "%.*s  ", (int)(len < 256 ? len : 256),
+		    base);
 	semi = strstr(base, "; ");
 	colon = strstr(base, ": ");
-	if (semi != NULL)
+	if (semi != NULL && (size_t)(semi - base) < len)
 		snprintf(forms[n++], sizeof forms[0], "%.*s  ", (int)(semi - base), base);
 	if (colon != NULL && (semi == NULL || colon < semi))
 		snprintf(forms[n++], sizeof forms[0], "%.*s  ", (int)(colon - base), base);

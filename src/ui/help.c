@@ -65,6 +65,7 @@ static const struct help_entry help_keys[] = {
 	{ "v", "switch between the tree and the grid" },
 	{ "L", "core-to-core latency heatmap (measured in the background)" },
 	{ "C", "show or hide the time chart (where rows are spare)" },
+	{ "i", "idle residency column: each state's share, - held" },
 	{ "S", "write the screen as SVG (smtscope-DATE.svg, --snapshot)" },
 	{ "R", "record, R stops it (smtscope-DATE.jsonl.gz, --record)" },
 	{ "t", "next theme" },

@@ -13,6 +13,7 @@
 
 #include "engine/kernels/kernel.h"
 #include "engine/loads.h"
+#include "ui/idleview.h"
 #include "ui/layout.h"
 #include "ui/state.h"
 #include "base/util.h"
@@ -486,16 +487,16 @@ layout_grid_wide(struct layout *l, int widest)
 		return;
 	cell = avail / per;
 	/* Named: each CPU its number, its mark and its load's mark. */
-	if (l->kind_w + l->smt_max * (l->digits + 2) + 1 > cell)
+	if (l->kind_w + l->smt_max * (l->digits + 2 + l->idle_w) + 1 > cell)
 		return;
 	l->grid_mode = LAYOUT_GRID_NAMED;
-	l->cpu_w = l->digits + 2;
-	/* Bars: a number, "[", the bar, "]" and the load's mark; a bar of 3 at least. */
-	b = (cell - l->kind_w - 1) / l->smt_max - l->digits - 3;
+	l->cpu_w = l->digits + 2 + l->idle_w;
+	/* Bars: a number, "[", the bar, "]", the load's mark (and idle's); a bar of 3 at least. */
+	b = (cell - l->kind_w - 1) / l->smt_max - l->digits - 3 - l->idle_w;
 	if (b >= 3) {
 		l->grid_mode = LAYOUT_GRID_BARS;
 		l->gbar_w = b > 12 ? 12 : b;
-		l->cpu_w = l->digits + 3 + l->gbar_w;
+		l->cpu_w = l->digits + 3 + l->gbar_w + l->idle_w;
 	}
 	l->cell_w = l->kind_w + l->smt_max * l->cpu_w + 1;
 }
@@ -524,7 +525,7 @@ layout_grid_columns(struct layout *l, const struct topo *m)
 		if (w > l->label_w)
 			l->label_w = w;
 	}
-	l->cell_w = l->digits + l->kind_w + 1 + 2 * l->smt_max + 1;
+	l->cell_w = l->digits + l->kind_w + 1 + (2 + l->idle_w) * l->smt_max + 1;
 	l->grid_mode = LAYOUT_GRID_MARKS;
 	/* Without the blank after each cell (a CPU's load mark still separates). */
 	w = layout_grid_widest(m);
@@ -612,8 +613,9 @@ layout_grid(struct layout *l, const struct topo *m)
 		for (j = 0; j < c->npus; j++) {
 			l->spots[c->first_pu + j].row = l->nrows - 1;
 			if (l->grid_mode == LAYOUT_GRID_MARKS) {
-				l->spots[c->first_pu + j].x = x + l->digits + l->kind_w + 1 + 2 * j;
-				l->spots[c->first_pu + j].w = 2;
+				l->spots[c->first_pu + j].x = x + l->digits + l->kind_w + 1 +
+				    (2 + l->idle_w) * j;
+				l->spots[c->first_pu + j].w = 2 + l->idle_w;
 			} else {
 				l->spots[c->first_pu + j].x = x + l->kind_w + l->cpu_w * j;
 				l->spots[c->first_pu + j].w = l->cpu_w;
@@ -629,9 +631,10 @@ layout_build(struct layout *l, const struct topo *m, enum layout_view view, int 
     int utf8)
 {
 	char	buf[32];
-	int	i;
+	int	i, idle_w = l->idle_w;
 
 	layout_free(l);
+	l->idle_w = idle_w;
 	l->view = view;
 	l->cols = cols;
 	l->utf8 = utf8;
@@ -911,7 +914,7 @@ layout_update(struct ui_layout *lay, const struct ui_state *st, int rows, int co
     int utf8)
 {
 	enum layout_view	view;
-	int			nloads;
+	int			nloads, idle_w;
 
 	nloads = st->host.loads != NULL ? loads_count(st->host.loads) : 0;
 	if (lay->caption_gen != st->tour.caption_gen || lay->caption_cols != cols) {
@@ -922,9 +925,13 @@ layout_update(struct ui_layout *lay, const struct ui_state *st, int rows, int co
 	}
 	layout_screen(&lay->scr, rows, cols, lay->ncaption, nloads);
 	view = layout_pick_view(lay, st, cols, utf8);
+	/* The grid's cells widen by a mark per CPU with the idle column. */
+	idle_w = view == LAYOUT_GRID && idleview_on(st->iv);
 	if (lay->topo.nrows == 0 || lay->topo.cols != cols || lay->topo.view != view ||
-	    lay->topo.utf8 != utf8)
+	    lay->topo.utf8 != utf8 || lay->topo.idle_w != idle_w) {
+		lay->topo.idle_w = idle_w;
 		layout_build(&lay->topo, st->host.m, view, cols, utf8);
+	}
 	layout_spare(lay, nloads, st->chart.on && st->chart.samples != NULL &&
 	    st->chart.samples->ns > 0);
 	layout_scroll(lay, st->sel.cursor);

@@ -78,6 +78,7 @@ struct layout {
 	int			 grid_mode;	/* LAYOUT_GRID_MARKS, _NAMED or _BARS */
 	int			 cpu_w;		/* named, bars: columns a CPU of a cell takes */
 	int			 gbar_w;	/* bars: inside each CPU's brackets */
+	int			 idle_w;	/* a column per CPU for idleview's mark, or 0 */
 };
 
 /* How a grid cell shows its CPUs: the first's number and a mark each, every number, a bar each. */

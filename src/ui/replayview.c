@@ -418,11 +418,11 @@ replayview_identity(struct ui_state *st, const struct replay *rp)
 		snprintf(ci->codename, sizeof ci->codename, "%s", rp->codename);
 	if (rp->hypervisor[0] != '\0')
 		snprintf(ci->hypervisor, sizeof ci->hypervisor, "%s", rp->hypervisor);
+	/* The recorded kernel's word on SMT, against the recorded topology (smtstate.h). */
 	if (rp->smt_control[0] != '\0') {
 		snprintf(ci->smt_control, sizeof ci->smt_control, "%s", rp->smt_control);
-		ci->smt = cpuinfo_smt_parse(rp->smt_control, rp->smt_on == 0 ? "0" : NULL);
+		topo_smt_compute(&st->host.m->smt, st->host.m, 0, rp->smt_control, -1, "");
 	}
-	cpuinfo_smt_merge(ci, st->host.m->summary.smt_width_max);
 }
 
 /* Start playing from the first sample. */

@@ -14,6 +14,7 @@
 #include "engine/loads.h"
 #include "ui/compose.h"
 #include "ui/countersview.h"
+#include "ui/idleview.h"
 #include "ui/inferview.h"
 #include "ui/paint.h"
 #include "ui/treeview.h"
@@ -231,7 +232,7 @@ treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
 	const struct layout	*l = &d->lay->topo;
 	const struct topo_pu	*p;
 	struct compose		 c;
-	char			 mhz[32], inf[64], names[COMPOSE_MAX][48];
+	char			 mhz[32], inf[64], idle[128], names[COMPOSE_MAX][48];
 
 	paint_text(y, 0, d->cols, A(THEME_TREE), r->text);
 	if (r->label_w > 0) {
@@ -261,6 +262,11 @@ treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
 		    d->st->host.pct[r->pu].busy);
 	/* The row's tail, composed: what does not fit goes, the clock first. */
 	compose_init(&c, d->term->utf8);
+	/* idleview.c's column: each idle state's share of the last refresh (i asked for it). */
+	if (idleview_cpu(d->st->iv, p->os_index, idle, sizeof idle - 1)) {
+		strcat(idle, " ");
+		compose_add(&c, A(THEME_PERCENT), 0, 5, 0, idle, NULL);
+	}
 	/* The counters' hook (countersview.c): the CPU's clock. */
 	if (countersview_cpu(d->st->cv, p->os_index, mhz, sizeof mhz - 1)) {
 		strcat(mhz, " ");
@@ -274,7 +280,7 @@ treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
 		strcat(inf, " ");
 		compose_add(&c, A(THEME_HEADER_NOTE), 0, 4, 0, inf, NULL);
 	}
-	treeview_loads_add(d, &c, p->os_index, names, COMPOSE_MAX - 3);
+	treeview_loads_add(d, &c, p->os_index, names, COMPOSE_MAX - 4);
 	if (l->loads_x < d->cols) {
 		compose_fit(&c, d->cols - l->loads_x);
 		paint_compose(y, l->loads_x, d->cols, &c);
@@ -334,6 +340,7 @@ treeview_grid_cell(const struct paint *d, int y, const struct layout_cell *c)
 	const struct topo_core		*core = &m->cores[c->core];
 	const struct layout_spot	*s;
 	const char			*kind, *g;
+	char				 mark[2];
 	int				 j, x, elem, pu, cpu;
 
 	kind = core->kind != -1 ? m->kinds[core->kind].label : " ";
@@ -361,9 +368,15 @@ treeview_grid_cell(const struct paint *d, int y, const struct layout_cell *c)
 			x += l->gbar_w + 2;
 		} else
 			x = paint_text(y, x, d->cols, treeview_grid_attr(d, pu, elem), g);
-		paint_text(y, x, d->cols, l->grid_mode == LAYOUT_GRID_MARKS ?
+		x = paint_text(y, x, d->cols, l->grid_mode == LAYOUT_GRID_MARKS ?
 		    treeview_grid_attr(d, pu, THEME_LOAD) : A(THEME_LOAD),
 		    treeview_grid_load(d, pu));
+		/* idleview.c's mark: the state most of its idle went to. */
+		if (l->idle_w > 0) {
+			mark[0] = idleview_mark(d->st->iv, m->pus[pu].os_index);
+			mark[1] = '\0';
+			paint_text(y, x, d->cols, A(THEME_PERCENT), mark);
+		}
 	}
 }
 

@@ -60,24 +60,37 @@ else
 	skip "$TOPOLOGIES not found: the real machines' plans are not checked"
 fi
 
-ncpu=$(getconf _NPROCESSORS_ONLN)
-if [ "$ncpu" -lt 2 ]; then
-	skip "one CPU here: no pair to measure"
+if command -v groff > /dev/null 2>&1; then
+	groff -mandoc -Tutf8 -ww doc/smtscope.1 2> /dev/null | sed 's/.\x08//g' > "$TMP/man"
+	missing=
+	for o in $($SMTSCOPE c2c --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+		grep -q -- "$o\b" "$TMP/man" || missing="$missing $o"
+	done
+	[ -z "$missing" ] && grep -q 'Core-to-core latency' "$TMP/man"
+	ok $? "smtscope(1) documents c2c and its options (missing:${missing:- none})"
+else
+	skip "groff is not installed"
+fi
+
+# The pair measured: the first two CPUs this test may use.
+if ! need_cpus 2; then
+	skip_n 7 "$CPUS_WHY"
 	done_testing
 	exit 0
 fi
-FAST="--cpus 0,1 --samples 3 --round-trips 200"
+A=$CPU_A B=$CPU_B
+FAST="--cpus $A,$B --samples 3 --round-trips 200"
 
 # shellcheck disable=SC2086
 $SMTSCOPE c2c $FAST --svg "$TMP/m.svg" > "$TMP/text" 2> "$TMP/err"
 rc=$?
 [ $rc -eq 0 ] || diag "rc $rc: $(cat "$TMP/err")"
-awk '$1 == "0" && NF == 3 && $2 == "-" && $3 ~ /^~?[0-9.]+$/ { a = 1 }
-    $1 == "1" && NF == 3 && $3 == "-" && $2 ~ /^~?[0-9.]+$/ { b = 1 }
-    END { exit !(a && b) }' "$TMP/text"
-ok $? "text: CPU 0 and 1 rows, same-CPU cells '-', the cross pair a figure"
-sed -n '/^ *0 *1$/,/^$/p' "$TMP/text" | sed 's/^/#   /'
-rel=$($SMTSCOPE c2c --dry-run --json --cpus 0,1 | python3 -c \
+awk -v a="$A" -v b="$B" '$1 == a && NF == 3 && $2 == "-" && $3 ~ /^~?[0-9.]+$/ { x = 1 }
+    $1 == b && NF == 3 && $3 == "-" && $2 ~ /^~?[0-9.]+$/ { y = 1 }
+    END { exit !(x && y) }' "$TMP/text"
+ok $? "text: CPU $A and $B rows, same-CPU cells '-', the cross pair a figure"
+sed -n "/^ *$A *$B\$/,/^\$/p" "$TMP/text" | sed 's/^/#   /'
+rel=$($SMTSCOPE c2c --dry-run --json --cpus "$A,$B" | python3 -c \
     'import json, sys; print(json.load(sys.stdin)["pairs"][0]["relation"])')
 grep -q "^$rel  *1  *1 " "$TMP/text"
 ok $? "the summary has the pair's class ($rel) with one pair measured"
@@ -86,9 +99,10 @@ doc = d.parse(sys.argv[1])
 r = doc.getElementsByTagName("rect")
 t = [n.firstChild.data for n in doc.getElementsByTagName("title") if n.firstChild]
 assert len(r) >= 4, len(r)
-assert any(s.startswith("CPUs 0 and 0: same CPU") for s in t), t
-assert any(s.startswith("CPUs 0 and 1: ") and s.endswith("ns") or "disturbed" in s for s in t), t
-assert "one-way ns" in open(sys.argv[1]).read()' "$TMP/m.svg"
+a, b = sys.argv[2], sys.argv[3]
+assert any(s.startswith("CPUs %s and %s: same CPU" % (a, a)) for s in t), t
+assert any(s.startswith("CPUs %s and %s: " % (a, b)) and s.endswith("ns") or "disturbed" in s for s in t), t
+assert "one-way ns" in open(sys.argv[1]).read()' "$TMP/m.svg" "$A" "$B"
 ok $? "--svg: the heatmap parses as XML, cells titled, the same CPU not measured"
 
 # shellcheck disable=SC2086
@@ -97,13 +111,13 @@ python3 -c '
 import json, math, sys
 r = json.load(open(sys.argv[1]))
 m = r["matrix"]
-assert r["cpus"] == [0, 1] and r["pairs_planned"] == 1 and r["pairs_measured"] == 1
+assert r["cpus"] == [int(sys.argv[2]), int(sys.argv[3])] and r["pairs_planned"] == 1 and r["pairs_measured"] == 1
 assert m[0][0] is None and m[1][1] is None, "same CPU must not be measured"
 p = r["pairs"][0]
 assert p["status"] == "ok" or p["status"].startswith("disturbed"), p["status"]
 assert p["ns"] > 0 and m[0][1] == m[1][0] == p["ns"] and p["samples"] == 3
 assert p["min_ns"] <= p["ns"] <= p["max_ns"]
-assert r["mode"] == "cas" and r["round_trips"] == 200' "$TMP/j"
+assert r["mode"] == "cas" and r["round_trips"] == 200' "$TMP/j" "$A" "$B"
 ok $? "--json: parses; diagonal null; the pair's figure in the matrix both ways"
 
 # shellcheck disable=SC2086
@@ -113,20 +127,20 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 assert len(rows) == 1, rows
 r = rows[0]
-assert r["cpu_a"] == "0" and r["cpu_b"] == "1" and float(r["ns"]) > 0, r
-assert r["status"] == "ok" or r["status"].startswith("disturbed"), r' "$TMP/c"
+assert r["cpu_a"] == sys.argv[2] and r["cpu_b"] == sys.argv[3] and float(r["ns"]) > 0, r
+assert r["status"] == "ok" or r["status"].startswith("disturbed"), r' "$TMP/c" "$A" "$B"
 ok $? "--csv --mode store: one row per pair, parses"
 
 $SMTSCOPE c2c $FAST --svg /nonexistent/dir/m.svg > /dev/null 2> "$TMP/err"
 rc=$?
-[ $rc -eq 1 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q 'cannot write' "$TMP/err"
-ok $? "--svg into a missing directory: exit 1, one line (rc $rc)"
+[ $rc -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q 'cannot write' "$TMP/err"
+ok $? "--svg into a missing directory: refused before measuring, exit 2, one line (rc $rc)"
 
 # Ctrl-C in the middle: the partial matrix, then death by the signal. The
 # run asked for takes a minute even at 25 ns one way, so 0.5 s is the middle.
-python3 - "$SMTSCOPE" "$TMP" <<'EOF'
+python3 - "$SMTSCOPE" "$TMP" "$A,$B" <<'EOF'
 import signal, subprocess, sys, time
-p = subprocess.Popen([sys.argv[1], "c2c", "--cpus", "0,1", "--samples", "1000",
+p = subprocess.Popen([sys.argv[1], "c2c", "--cpus", sys.argv[3], "--samples", "1000",
     "--round-trips", "1000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 time.sleep(0.5)
@@ -144,15 +158,4 @@ ok $? "SIGINT: the partial matrix on stdout, one line on stderr, death by the si
 sed 's/^/#   /' "$TMP/int.err"
 
 # Every option of c2c --help is in smtscope(1).
-if command -v groff > /dev/null 2>&1; then
-	groff -mandoc -Tutf8 -ww doc/smtscope.1 2> /dev/null | sed 's/.\x08//g' > "$TMP/man"
-	missing=
-	for o in $($SMTSCOPE c2c --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
-		grep -q -- "$o\b" "$TMP/man" || missing="$missing $o"
-	done
-	[ -z "$missing" ] && grep -q 'Core-to-core latency' "$TMP/man"
-	ok $? "smtscope(1) documents c2c and its options (missing:${missing:- none})"
-else
-	skip "groff is not installed"
-fi
 done_testing

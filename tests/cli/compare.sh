@@ -98,7 +98,7 @@ ok $? "-o in a missing directory names it: $(cat "$TMP/e")"
 
 # Every --json result is self-describing: its kind and machine object.
 if command -v python3 > /dev/null 2>&1; then
-	$SMTSCOPE run --time 0.1 --json -o "$TMP/run-%h.json" spin@0 > /dev/null 2>&1
+	$SMTSCOPE run --time 0.1 --json -o "$TMP/run-%h.json" "spin@$CPU_A" > /dev/null 2>&1
 	$SMTSCOPE time --runs 1 --json -o "$TMP/time.json" -- true > /dev/null 2>&1
 	printf 'tour tiny\ntitle "tiny"\nstep "one"\n  start a spin at 0\n' > "$TMP/t.tour"
 	$SMTSCOPE tour --headless --step 0.5 -r "$TMP/tour.json" "$TMP/t.tour" > /dev/null 2>&1

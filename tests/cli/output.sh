@@ -3,7 +3,7 @@
 . tests/lib.sh
 
 for c in "topo" "topo --json" "kernels" "--help" "--version" "check --dry-run" \
-    "tour --list" "time --runs 1 -- true" "run --time 0.1 spin@0"; do
+    "tour --list" "time --runs 1 -- true" "run --time 0.1 spin@$CPU_A"; do
 	# shellcheck disable=SC2086
 	$SMTSCOPE $c > /dev/full 2> "$TMP/err"
 	st=$?

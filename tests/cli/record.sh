@@ -16,7 +16,7 @@ gone() {
 }
 
 R=$TMP/s.jsonl.gz
-$SMTSCOPE record -o "$R" --time 2 -l spin@0 -l spin@0 > "$TMP/out" 2> "$TMP/err"
+$SMTSCOPE record -o "$R" --time 2 -l "spin@$CPU_A" -l "spin@$CPU_A" > "$TMP/out" 2> "$TMP/err"
 st=$?
 [ $st -eq 0 ] && [ ! -s "$TMP/out" ] && [ ! -s "$TMP/err" ]
 ok $? "record --time 2 of two loads: exit 0, nothing printed ($st: $(head -c 200 "$TMP/err"))"
@@ -37,13 +37,13 @@ n=$(grep -c '"c":\[' "$TMP/s.jsonl")
 ok $? "2 s at 1 Hz: 1 to 3 samples ($n)"
 
 if command -v python3 > /dev/null 2>&1; then
-	python3 - "$TMP/s.jsonl" > "$TMP/py" 2>&1 <<'EOF'
+	python3 - "$TMP/s.jsonl" "spin@$CPU_A" > "$TMP/py" 2>&1 <<'EOF'
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 h = lines[0]
 assert h["machine"]["hostname"], "no host"
 assert h["xml"].startswith("<?xml") and "<topology" in h["xml"], "no hwloc XML"
-assert [l["load"] for l in h["loads"]] == ["spin@0", "spin@0"], h["loads"]
+assert [l["load"] for l in h["loads"]] == [sys.argv[2], sys.argv[2]], h["loads"]
 n = len(h["cpus"])
 for l in lines[1:]:
     if "c" in l:
@@ -64,8 +64,8 @@ st=$?
 ok $? "replay --summary: exit 0 ($st)"
 grep -q "^Recording $R: host $(uname -n | cut -d. -f1)" "$TMP/sum"
 ok $? "it names the recording and its host"
-grep -q '^  load 1: spin@0 (#1), solo [0-9.]* Mloop/s' "$TMP/sum" &&
-    grep -q '^  load 2: spin@0 (#2), solo [0-9.]* Mloop/s' "$TMP/sum"
+grep -q "^  load 1: spin@$CPU_A (#1), solo [0-9.]* Mloop/s" "$TMP/sum" &&
+    grep -q "^  load 2: spin@$CPU_A (#2), solo [0-9.]* Mloop/s" "$TMP/sum"
 ok $? "it lists the two loads with their solos"
 # LOAD is two words ("#1 spin@0"): MEDIAN is field 8, SPEED field 11.
 awk '$1 ~ /^#[12]$/ { n++; s = $11; sub(/^~/, "", s)
@@ -92,7 +92,7 @@ tail -n +2 "$TMP/sum" | cmp -s - "$TMP/sum2"
 ok $? "the same recording uncompressed gives the same summary"
 
 # SIGINT: the file is whole up to an end line, no load is left, smtscope dies of it.
-$SMTSCOPE record -o "$TMP/int.jsonl" -d 2 -l spin@0 -l spin@1 2> "$TMP/err" &
+$SMTSCOPE record -o "$TMP/int.jsonl" -d 2 -l "spin@$CPU_A" -l "spin@${CPU_B:-$CPU_A}" 2> "$TMP/err" &
 pid=$!
 i=0
 while [ $i -lt 200 ] && ! grep -q '"c":\[' "$TMP/int.jsonl" 2> /dev/null; do
@@ -144,10 +144,10 @@ usage() {
 	[ $st -eq 2 ] && [ "$(wc -l < "$TMP/ue")" -eq 1 ]
 	ok $? "$*: exit 2, one line: $(cat "$TMP/ue")"
 }
-usage record -l spin@0
+usage record -l "spin@$CPU_A"
 usage record -o "$TMP/x.jsonl" -d 0
 usage record -o "$TMP/x.jsonl" --time abc
-usage record -o "$TMP/x.jsonl" -l nosuch@0
+usage record -o "$TMP/x.jsonl" -l "nosuch@$CPU_A"
 usage record -o "$TMP/nodir/x.jsonl" --time 1
 usage replay --summary
 usage --record "$TMP/x.jsonl" -i 'package:1 core:2 pu:1'

@@ -46,11 +46,16 @@ else
 	skip "lstopo-no-graphics not installed (package hwloc)"
 fi
 
-# The live machine: every online CPU is in the tree.
+# The live machine: every online CPU is in the tree and the machine's
+# counts; the summary counts what this process may use (under taskset too).
 n=$(getconf _NPROCESSORS_ONLN)
-got=$($SMTSCOPE topo --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["pus"])')
-[ "$got" = "$n" ]
-ok $? "topo on this machine shows its $n CPUs (got $got)"
+a=$(nproc)
+got=$($SMTSCOPE topo --json | python3 -c 'import json,sys
+j = json.load(sys.stdin)
+def count(n): return (n["type"] == "PU") + sum(count(c) for c in n.get("children", []))
+print(count(j["tree"]), j["smt_state"]["machine"]["pus"], j["summary"]["pus"], j["smt_state"]["allowed"]["pus"])')
+[ "$got" = "$n $n $a $a" ]
+ok $? "topo on this machine shows its $n CPUs, $a of them allowed (tree, machine, summary, allowed: $got)"
 $SMTSCOPE topo | grep -q "^CPU: "
 ok $? "topo on this machine names the CPU"
 

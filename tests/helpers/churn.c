@@ -2,7 +2,8 @@
  * churn.c: start and stop loads through the supervisor N times, between
  * two pauses, so that a test can count this process's descriptors in
  * /proc/PID/fd before and after. Prints "ready" and waits for a line on
- * stdin; churns; prints "done N" and waits again; then exits.
+ * stdin; churns (on the first allowed CPU); prints "done N" and waits
+ * again; then exits.
  * Usage: churn N
  */
 #include "config.h"
@@ -40,11 +41,10 @@ churn_one(struct loads *ls, const struct topo *m, const char *text)
 int
 main(int argc, char **argv)
 {
-	static const char *const kinds[] = { "pipe@0,0", "fork@0", "hash@all" };
 	struct topo	*m;
 	struct loads	*ls;
-	char		 line[64], err[256];
-	int		 n, i, done = 0;
+	char		 kinds[3][32], line[64], err[256];
+	int		 n, i, cpu, done = 0;
 
 	if (argc != 2 || (n = atoi(argv[1])) <= 0) {
 		fprintf(stderr, "usage: churn N\n");
@@ -54,6 +54,14 @@ main(int argc, char **argv)
 		fprintf(stderr, "churn: %s\n", err);
 		return 1;
 	}
+	/* The first CPU this process may use (taskset, a cpuset). */
+	if ((cpu = cpuset_next(&m->allowed, 0)) == -1) {
+		fprintf(stderr, "churn: no allowed CPU\n");
+		return 1;
+	}
+	snprintf(kinds[0], sizeof kinds[0], "pipe@%d,%d", cpu, cpu);
+	snprintf(kinds[1], sizeof kinds[1], "fork@%d", cpu);
+	snprintf(kinds[2], sizeof kinds[2], "hash@all");
 	ls = loads_new(m);
 	/* Once first, so that what is opened once for good is open before the count. */
 	for (i = 0; i < 3; i++)

@@ -3,8 +3,8 @@
 . tests/lib.sh
 
 json=$TMP/run.json
-$SMTSCOPE run --json --time 0.5 pipe@0,0 spin@all > "$json" 2> "$TMP/err"
-ok $? "run --json pipe@0,0 spin@all succeeds"
+$SMTSCOPE run --json --time 0.5 "pipe@$CPU_A,$CPU_A" spin@all > "$json" 2> "$TMP/err"
+ok $? "run --json pipe@$CPU_A,$CPU_A spin@all succeeds"
 
 # field N KEY: the value of KEY in load N (1-based) of the run's JSON.
 field() {
@@ -99,8 +99,10 @@ fi
 if command -v tmux > /dev/null 2>&1; then
 	. tests/screen/tmux.inc
 	TM_W=220
-	tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@0 -l pipe@1,1"
-	tm_wait 'spin#1, [0-9]+ cs/s' 10
+	B=${CPU_B:-$CPU_A}
+	tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@$CPU_A -l pipe@$B,$B"
+	# The cursor's CPU holds spin#1, and pipe#2 too when one CPU is allowed.
+	tm_wait '(spin#1|pipe#2), [0-9]+ cs/s' 10
 	ok $? "the info line gives the cursor load's counters"
 	cap=$(tm_cap)
 	hdr=$(echo "$cap" | sed -n 2p)
@@ -119,8 +121,8 @@ if command -v tmux > /dev/null 2>&1; then
 	fi
 	mhz=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["cpus"][0]["mhz"])' "$json")
 	if [ "$mhz" != None ]; then
-		echo "$cap" | grep -q -E 'CPU 0 .*[0-9]+MHz'
-		ok $? "CPU 0's row shows its MHz"
+		echo "$cap" | grep -q -E "CPU $CPU_A .*[0-9]+MHz"
+		ok $? "CPU $CPU_A's row shows its MHz"
 	else
 		echo "$cap" | grep -q -v -E 'CPU [0-9]+ .*MHz'
 		ok $? "no MHz on CPU rows where none is known"

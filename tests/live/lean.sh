@@ -22,7 +22,7 @@ else
 fi
 
 # Two loads, one of them two-ended: look at each process while it runs.
-$SMTSCOPE run --time 1 spin@0 pipe@0,0 > /dev/null 2>&1 &
+$SMTSCOPE run --time 1 "spin@$CPU_A" "pipe@$CPU_A,$CPU_A" > /dev/null 2>&1 &
 pid=$!
 kids=
 i=0
@@ -69,7 +69,7 @@ if [ -x "$installed/smtscope/smtscope-load" ]; then
 else
 	mkdir "$TMP/bin"
 	cp "$SMTSCOPE" "$TMP/bin/smtscope"
-	"$TMP/bin/smtscope" run --json --time 0.2 spin@0 > "$TMP/out" 2> "$TMP/err"
+	"$TMP/bin/smtscope" run --json --time 0.2 "spin@$CPU_A" > "$TMP/out" 2> "$TMP/err"
 	st=$?
 	err=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["loads"][0]["error"])' \
 	    < "$TMP/out" 2> /dev/null)
@@ -84,7 +84,7 @@ fi
 if [ "$sanitized" -eq 1 ]; then
 	skip "a sanitizer build cannot run under ulimit -v"
 else
-	(ulimit -v 400000 && $SMTSCOPE run --json --time 0.2 stream:1g@0) > "$TMP/out" 2> /dev/null
+	(ulimit -v 400000 && $SMTSCOPE run --json --time 0.2 "stream:1g@$CPU_A") > "$TMP/out" 2> /dev/null
 	err=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["loads"][0]["error"])' \
 	    < "$TMP/out" 2> /dev/null)
 	case $err in

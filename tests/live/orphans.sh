@@ -14,7 +14,7 @@ gone() {
 }
 
 for sig in INT TERM HUP KILL SEGV; do
-	$SMTSCOPE run --time 30 pipe@0,0 hash@0 > /dev/null 2>&1 &
+	$SMTSCOPE run --time 30 "pipe@$CPU_A,$CPU_A" "hash@$CPU_A" > /dev/null 2>&1 &
 	pid=$!
 	kids=
 	i=0
@@ -40,7 +40,7 @@ for sig in INT TERM HUP KILL SEGV; do
 done
 
 # Several loads at once, some paused by the solo measurer, killed mid-run.
-$SMTSCOPE run --time 5 pipe@0,0 hash@0 int@0 > /dev/null 2>&1 &
+$SMTSCOPE run --time 5 "pipe@$CPU_A,$CPU_A" "hash@$CPU_A" "int@$CPU_A" > /dev/null 2>&1 &
 pid=$!
 i=0
 while [ "$(pgrep -c -P $pid)" -lt 4 ] && [ $i -lt 200 ]; do

@@ -6,12 +6,13 @@ json_get() {
 	python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1" 2>/dev/null
 }
 
-ncpu=$(getconf _NPROCESSORS_ONLN)
+# The loads go on the CPUs this test may use: A, and B for a second one.
+A=$CPU_A B=$CPU_B
 
 # Deterministic: exit status, keys, neighbours by load id. The speed bands
 # are in tests/physics/run.sh (make check-live).
-$SMTSCOPE run --time 0.5 --json hash@0 hash@0 > "$TMP/same.json"
-ok $? "run hash@0 hash@0 exits 0"
+$SMTSCOPE run --time 0.5 --json "hash@$A" "hash@$A" > "$TMP/same.json"
+ok $? "run hash@$A hash@$A exits 0"
 rel=$(json_get "$TMP/same.json" 'j["loads"][0]["neighbors"][0]["relation"]')
 [ "$rel" = same-pu ]
 ok $? "the neighbour on the same CPU is named same-pu ($rel)"
@@ -25,16 +26,16 @@ v=$(json_get "$TMP/same.json" '"%s %s" % (type(j["loads"][0]["solo_disturbed"]).
 [ "$v" = "bool list" ]
 ok $? "solo_disturbed is a boolean, foreign a list ($v)"
 v=$(json_get "$TMP/same.json" '" ".join("%d:%s:%s" % (c["cpu"], 0 <= c["busy"] <= 1, 0 <= c["foreign_busy"] <= 1) for c in j["cpus"])')
-[ "$v" = "0:True:True" ]
+[ "$v" = "$A:True:True" ]
 ok $? "top-level cpus: the CPU involved, busy and foreign_busy as fractions ($v)"
 v=$(json_get "$TMP/same.json" 'all(abs(l["efficiency"] - l["speed"] / (l["cpu_share"] / l["solo_share"])) < 1e-3 for l in j["loads"])')
 [ "$v" = True ]
 ok $? "efficiency is speed / (cpu_share / solo_share), as documented"
 
-if [ "$ncpu" -ge 2 ]; then
-	$SMTSCOPE run --time 0.5 --json hash@0 hash@1 > "$TMP/two.json"
-	ok $? "run hash@0 hash@1 exits 0"
-	for w in 0,0 0,1; do
+if need_cpus 2; then
+	$SMTSCOPE run --time 0.5 --json "hash@$A" "hash@$B" > "$TMP/two.json"
+	ok $? "run hash@$A hash@$B exits 0"
+	for w in "$A,$A" "$A,$B"; do
 		$SMTSCOPE run --time 0.5 --json pipe@$w > "$TMP/pipe.json"
 		st=$?
 		lat=$(json_get "$TMP/pipe.json" 'j["loads"][0]["solo"]')
@@ -43,28 +44,28 @@ if [ "$ncpu" -ge 2 ]; then
 		ok $? "pipe@$w runs and reports a round-trip latency ($lat us)"
 	done
 else
-	skip "one CPU only: no cross-CPU run"
+	skip_n 3 "$CPUS_WHY"
 fi
 
 # A known foreign process pinned to the load's CPU for the whole run is named,
 # and the solo it shared is marked: the hog spins all along, so no quiet
 # window can come.
 hog=tests/helpers/hog
-if [ "$ncpu" -ge 2 ] && [ -x "$hog" ] && command -v taskset > /dev/null; then
-	taskset -c 1 "$hog" 30 &
+if need_cpus 2 && [ -x "$hog" ] && command -v taskset > /dev/null; then
+	taskset -c "$B" "$hog" 30 &
 	hogpid=$!
 	sleep 0.2
-	$SMTSCOPE run --json --time 1 hash@1 > "$TMP/hog.json"
+	$SMTSCOPE run --json --time 1 "hash@$B" > "$TMP/hog.json"
 	st=$?
-	v=$(json_get "$TMP/hog.json" '[f["comm"] for f in j["loads"][0]["foreign"] if f["pid"] == '$hogpid' and f["cpu"] == 1]')
+	v=$(json_get "$TMP/hog.json" '[f["comm"] for f in j["loads"][0]["foreign"] if f["pid"] == '$hogpid' and f["cpu"] == '$B']')
 	sh=$(json_get "$TMP/hog.json" '[f["share"] for f in j["loads"][0]["foreign"] if f["pid"] == '$hogpid']')
-	diag "hog $hogpid on CPU 1: foreign $v share $sh; $(json_get "$TMP/hog.json" 'j["cpus"]')"
+	diag "hog $hogpid on CPU $B: foreign $v share $sh; $(json_get "$TMP/hog.json" 'j["cpus"]')"
 	[ $st -eq 0 ] && [ "$v" = "['smtscope-hog']" ]
-	ok $? "run --json names the hog on CPU 1 in foreign ($v, share $sh)"
+	ok $? "run --json names the hog on CPU $B in foreign ($v, share $sh)"
 	v=$(json_get "$TMP/hog.json" '"%s %s" % (j["loads"][0]["solo_disturbed"], [f["comm"] for f in j["loads"][0]["solo_foreign"] if f["pid"] == '$hogpid'])')
 	[ "$v" = "True ['smtscope-hog']" ]
 	ok $? "the solo it shared is solo_disturbed, the hog named ($v)"
-	$SMTSCOPE run --time 1 hash@1 > "$TMP/hog.txt"
+	$SMTSCOPE run --time 1 "hash@$B" > "$TMP/hog.txt"
 	grep -q "^  ! hash#1 solo: .*smtscope-hog ($hogpid)" "$TMP/hog.txt" &&
 	    grep -q "^  ! hash#1 together: .*smtscope-hog ($hogpid)" "$TMP/hog.txt" &&
 	    grep -q '^hash#1 .* ~[0-9.]* ' "$TMP/hog.txt"
@@ -72,9 +73,9 @@ if [ "$ncpu" -ge 2 ] && [ -x "$hog" ] && command -v taskset > /dev/null; then
 	kill $hogpid 2> /dev/null
 	wait $hogpid 2> /dev/null
 
-	# The hog starts while hash@0 is measured alone: its solo is marked, or
+	# The hog starts while hash@A is measured alone: its solo is marked, or
 	# measured again in a quiet window; never silently low.
-	$SMTSCOPE run --json --time 2 hash@0 > "$TMP/half.json" &
+	$SMTSCOPE run --json --time 2 "hash@$A" > "$TMP/half.json" &
 	pid=$!
 	i=0
 	while [ -z "$(pgrep -P $pid)" ] && [ $i -lt 200 ]; do
@@ -82,7 +83,7 @@ if [ "$ncpu" -ge 2 ] && [ -x "$hog" ] && command -v taskset > /dev/null; then
 		i=$((i + 1))
 	done
 	sleep 0.2
-	taskset -c 0 "$hog" 30 &
+	taskset -c "$A" "$hog" 30 &
 	hogpid=$!
 	wait $pid
 	st=$?
@@ -96,36 +97,40 @@ if [ "$ncpu" -ge 2 ] && [ -x "$hog" ] && command -v taskset > /dev/null; then
 	[ $st -eq 0 ] || sed 's/^/# /' "$TMP/half.json"
 	ok $st "a hog halfway through the solo: solo_disturbed, never a silently low solo"
 else
-	skip "needs two CPUs, taskset and tests/helpers/hog"
-	skip "needs two CPUs, taskset and tests/helpers/hog"
-	skip "needs two CPUs, taskset and tests/helpers/hog"
-	skip "needs two CPUs, taskset and tests/helpers/hog"
+	need_cpus 2
+	skip_n 4 "$CPUS_WHY, taskset and tests/helpers/hog"
 fi
 
 # --csv: one row per load, rates in the unit of the unit column, as the text shows them.
-$SMTSCOPE run --time 0.3 --csv hash@0 "pipe@0,0" > "$TMP/run.csv"
+$SMTSCOPE run --time 0.3 --csv "hash@$A" "pipe@$A,$A" > "$TMP/run.csv"
 ok $? "run --csv exits 0"
 out=$(python3 -c 'import csv,sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 h, p = rows[0], rows[1]
 print(len(rows), h["id"], h["unit"], p["unit"], h["cpus"], p["cpus"], h["neighbors"],
       float(h["solo"]) > 10, float(p["solo"]) < 10000, h["error"] == "")' "$TMP/run.csv")
-[ "$out" = "2 1 MB/s us/round trip 0 0,0 2:same-pu True True True" ]
+[ "$out" = "2 1 MB/s us/round trip $A $A,$A 2:same-pu True True True" ]
 ok $? "run --csv: unit column, rates in MB/s and us, neighbours by id ($out)"
-$SMTSCOPE run --time 0.2 --text hash@0 > /dev/null 2>&1
+$SMTSCOPE run --time 0.2 --text "hash@$A" > /dev/null 2>&1
 [ $? -eq 2 ]
 ok $? "an unknown option is a usage error"
-$SMTSCOPE run --json --csv hash@0 > /dev/null 2> "$TMP/err"
+$SMTSCOPE run --json --csv "hash@$A" > /dev/null 2> "$TMP/err"
 [ $? -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ]
 ok $? "--json with --csv is a usage error: $(cat "$TMP/err")"
 
 $SMTSCOPE run --time 0.3 --json "hash@all" > "$TMP/float.json"
 fl=$(json_get "$TMP/float.json" 'j["loads"][0]["floating"]')
-[ "$fl" = True ]
-ok $? "hash@all floats"
+if need_cpus 2; then
+	[ "$fl" = True ]
+	ok $? "hash@all floats"
+else
+	# One allowed CPU: all is that CPU, the load is pinned there.
+	[ "$fl" = False ]
+	ok $? "hash@all on one allowed CPU is pinned to it, not floating ($fl)"
+fi
 
 # A load that dies is reported with its signal; smtscope carries on and exits 1.
-$SMTSCOPE run --time 2 --json hash@0 > "$TMP/died.json" 2> "$TMP/died.err" &
+$SMTSCOPE run --time 2 --json "hash@$A" > "$TMP/died.json" 2> "$TMP/died.err" &
 pid=$!
 kid=
 i=0
@@ -147,13 +152,13 @@ $SMTSCOPE run hash@9999 > "$TMP/out" 2> "$TMP/err"
 st=$?
 [ $st -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q "CPU 9999" "$TMP/err" && [ ! -s "$TMP/out" ]
 ok $? "a CPU that does not exist is refused: $(cat "$TMP/err")"
-if [ "$ncpu" -ge 2 ] && command -v taskset > /dev/null; then
-	taskset -c 0 $SMTSCOPE run hash@1 > "$TMP/out" 2> "$TMP/err"
+if need_cpus 2 && command -v taskset > /dev/null; then
+	taskset -c "$A" $SMTSCOPE run "hash@$B" > "$TMP/out" 2> "$TMP/err"
 	st=$?
-	[ $st -eq 2 ] && grep -q "CPU 1 is not allowed" "$TMP/err"
+	[ $st -eq 2 ] && grep -q "CPU $B is not allowed" "$TMP/err"
 	ok $? "a disallowed CPU is refused with exit 2: $(cat "$TMP/err")"
 else
-	skip "taskset or a second CPU missing"
+	skip "taskset missing, or $CPUS_WHY"
 fi
 for bad in nope@0 hash hash@ spin:3@0 chase:lots@0 pipe@0 "hash@core:99.pu:0"; do
 	$SMTSCOPE run "$bad" > "$TMP/out" 2> "$TMP/err"
@@ -161,16 +166,16 @@ for bad in nope@0 hash hash@ spin:3@0 chase:lots@0 pipe@0 "hash@core:99.pu:0"; d
 	[ $st -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ]
 	ok $? "bad load '$bad' exits 2 with one line: $(cat "$TMP/err")"
 done
-$SMTSCOPE run --time -1 hash@0 2> "$TMP/err"
+$SMTSCOPE run --time -1 "hash@$A" 2> "$TMP/err"
 [ $? -eq 2 ]
 ok $? "bad --time exits 2: $(cat "$TMP/err")"
 # With stdin (or stderr) closed, pipe2() hands out fd 0-2: the pipe load must still work.
-$SMTSCOPE run --time 0.2 --json pipe@0,0 <&- > "$TMP/pipe0.json" 2> "$TMP/err"
+$SMTSCOPE run --time 0.2 --json "pipe@$A,$A" <&- > "$TMP/pipe0.json" 2> "$TMP/err"
 python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["loads"][0]; sys.exit(not (l["error"] is None and l["rate"] > 0))' "$TMP/pipe0.json"
-ok $? "pipe@0,0 with stdin closed runs ($(cat "$TMP/err"))"
-$SMTSCOPE run --time 0.2 --json pipe@0,0 <&- 2>&- > "$TMP/pipe0.json"
+ok $? "pipe@$A,$A with stdin closed runs ($(cat "$TMP/err"))"
+$SMTSCOPE run --time 0.2 --json "pipe@$A,$A" <&- 2>&- > "$TMP/pipe0.json"
 python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["loads"][0]; sys.exit(not (l["error"] is None and l["rate"] > 0))' "$TMP/pipe0.json"
-ok $? "pipe@0,0 with stdin and stderr closed runs"
+ok $? "pipe@$A,$A with stdin and stderr closed runs"
 # Under a process limit (as an unprivileged user of our own: root is exempt,
 # and nobody's count holds other people's processes), a load that cannot
 # fork fails at once with the reason, and run says FAILED for it.
@@ -186,19 +191,19 @@ if [ -n "$UBIN" ]; then
 		# LeakSanitizer's exit check needs a process of its own: none is left.
 		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
 		    setpriv --reuid=$LUID --regid=$LUID --clear-groups prlimit --nproc=$np \
-		    "$UBIN/smtscope" run --time 0.3 fork@0 hash@0 > "$TMP/out" 2>&1
+		    "$UBIN/smtscope" run --time 0.3 "fork@$A" "hash@$A" > "$TMP/out" 2>&1
 		st=$?
 		el=$(( $(date +%s) - start ))
 		[ $st -eq 1 ] && grep -q 'FAILED: .*fork: Resource temporarily unavailable' "$TMP/out" &&
 		    [ "$el" -lt 10 ]
-		ok $? "nproc=$np: fork@0 fails at once ($el s, exit $st): $(grep FAILED "$TMP/out" | head -n 1)"
+		ok $? "nproc=$np: fork@$A fails at once ($el s, exit $st): $(grep FAILED "$TMP/out" | head -n 1)"
 	done
 	# A copy in a directory this user may not reach: the error says why,
 	# not "not found".
 	mkdir "$TMP/sub" && cp "$SMTSCOPE" "$(dirname "$SMTSCOPE")/smtscope-load" "$TMP/sub/" &&
 	    chmod 755 "$TMP/sub" "$TMP/sub/smtscope" "$TMP/sub/smtscope-load" && chmod 700 "$TMP"
 	(cd "$TMP/sub" && ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-	    setpriv --reuid=$LUID --regid=$LUID --clear-groups ./smtscope run --time 0.3 spin@0) \
+	    setpriv --reuid=$LUID --regid=$LUID --clear-groups ./smtscope run --time 0.3 "spin@$A") \
 	    > "$TMP/out" 2>&1
 	st=$?
 	msg=$(tr -s ' \n' '  ' < "$TMP/out")	# the report wraps long lines

@@ -164,29 +164,30 @@ else
 fi
 
 # One CPU allowed (taskset -c 0, a cpuset): the view says why it has no plan.
-if [ "$(nproc)" -lt 2 ]; then
-	allowed=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$$/status)
+if ! need_cpus 2; then
+	allowed=$ALLOWED_LIST
 	check "one allowed CPU ($allowed): starts with -v c2c" tm_start "LANG=C.UTF-8 $SMTSCOPE -v c2c"
 	check "one allowed CPU: no plan, and why" \
 	    tm_wait '^no plan: core-to-core latency needs two CPUs or more; this topology allows 1$'
 	tm_keys q
 	check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 	tm_end
-	skip "measuring needs 2 allowed CPUs (this process may use $allowed)"
+	skip "measuring: $CPUS_WHY"
 	done_testing
 	exit 0
 fi
+A=$CPU_A B=$CPU_B
 # Here: measured in the background, filled in as it comes.
 check "starts with -v c2c" tm_start "LANG=C.UTF-8 $SMTSCOPE -v c2c"
 check "the view comes up" tm_wait 'Core-to-core latency, one way'
 check "the pair is measured (progress line)" tm_wait 'measured [0-9]+ of [0-9]+ pairs' 30
 check "the cursor's row: same CPU not measured, the cross pair a figure" \
-    tm_wait '^>0 +- +~?[0-9.]+ *$'
+    tm_wait "^>$A +- +~?[0-9.]+ *\$"
 check "the summary by class" tm_wait 'median [0-9.]+ ns'
 tm_keys j
-check "j marks CPU 1's row" tm_wait '^>1 +~?[0-9.]+ +- *$'
+check "j marks CPU $B's row" tm_wait "^>$B +~?[0-9.]+ +- *\$"
 tm_keys L
-check "L shows the tree, with the cursor on CPU 1" tm_wait 'tree view'
+check "L shows the tree, with the cursor on CPU $B" tm_wait 'tree view'
 tm_keys L
 check "the figures are kept" tm_wait 'measured [0-9]+ of [0-9]+ pairs'
 tm_keys q

@@ -32,8 +32,8 @@ gone_within() {
 run_case() {
 	how=$1
 	TM_SOCK="smtscope-test-exit-$how-$$"
-	tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@0 -l hash@0" || return
-	tm_wait '^ hash#2 +0 +[0-9.]+ MB/s' 10 > /dev/null
+	tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@$CPU_A -l hash@$CPU_A" || return
+	tm_wait "^ hash#2 +$CPU_A +[0-9.]+ MB/s" 10 > /dev/null
 	pid=$(tm_smtscope_pid)
 	loads=$(pgrep -P "$pid" | tr '\n' ' ')
 	n=$(echo $loads | wc -w)

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
-check "starts with two loads" tm_start "LANG=C.UTF-8 $SMTSCOPE -d 1 -l spin@0 -l hash@all"
+check "starts with two loads" tm_start "LANG=C.UTF-8 $SMTSCOPE -d 1 -l spin@$CPU_A -l hash@all"
 check "the screen is up" tm_wait '^ spin#1 '
 pid=$(tm_smtscope_pid)
 

@@ -9,14 +9,16 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/screen/tmux.inc
 TM_W=160
 
-if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ] || ! command -v python3 > /dev/null 2>&1; then
-	skip "needs two CPUs and python3"
+if ! need_cpus 2 || ! command -v python3 > /dev/null 2>&1; then
+	skip "$CPUS_WHY, and python3"
 	done_testing
 	exit 0
 fi
-# A real result of this machine (short windows: its figures are not the point).
-$SMTSCOPE check --infer=0:1 --time 0.05 --json > "$TMP/real.json" 2> /dev/null
-ok $? "check --infer=0:1 --json writes a result"
+# A real result of this machine (short windows: its figures are not the point),
+# on the first two CPUs this test may use.
+A=$CPU_A B=$CPU_B
+$SMTSCOPE check --infer="$A:$B" --time 0.05 --json > "$TMP/real.json" 2> /dev/null
+ok $? "check --infer=$A:$B --json writes a result"
 # The same result, said to have found CPUs 0 and 1 to be one core's threads.
 python3 - "$TMP/real.json" "$TMP/smt.json" "$TMP/agree.json" "$TMP/big.json" <<'PY'
 import json, sys
@@ -33,19 +35,19 @@ PY
 
 check "starts with --infer-from a result that found siblings" \
     tm_start "LANG=C.UTF-8 $SMTSCOPE --infer-from $TMP/smt.json"
-check "CPU 0's row marks its measured sibling CPU 1" tm_wait 'CPU 0 .*┄sib 1'
-check "CPU 1's row marks CPU 0" tm_wait 'CPU 1 .*┄sib 0'
+check "CPU $A's row marks its measured sibling CPU $B" tm_wait "CPU $A .*┄sib $B"
+check "CPU $B's row marks CPU $A" tm_wait "CPU $B .*┄sib $A"
 check "the header has the legend" tm_wait '┄ check --infer: 1 pair unlike the topology'
 check "the info line gives the cursor's CPU the evidence" \
-    tm_wait 'measured with CPU 1: SMT siblings of one core \(yields: int 1.15, chase 1.92\), unlike the topology'
+    tm_wait "measured with CPU $B: SMT siblings of one core \(yields: int 1.15, chase 1.92\), unlike the topology"
 tm_keys q
 check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 tm_end
 
 # At 80x24 the marks stay, the legend takes a shorter form whole, help and quit stay.
 TM_W=80 TM_H=24
-check "80x24: starts" tm_start "LANG=C.UTF-8 $SMTSCOPE --infer-from $TMP/smt.json -l spin@0"
-check "80x24: CPU 0's row keeps its mark" tm_wait 'CPU 0 .*┄sib 1'
+check "80x24: starts" tm_start "LANG=C.UTF-8 $SMTSCOPE --infer-from $TMP/smt.json -l spin@$A"
+check "80x24: CPU $A's row keeps its mark" tm_wait "CPU $A .*┄sib $B"
 check "80x24: the legend is whole in its short form" tm_wait '┄ --infer: 1( unlike topology)?( |$)'
 check "80x24: ? help and q quit on the status line" tm_wait '\? help q quit'
 tm_keys q
@@ -54,7 +56,7 @@ TM_W=160 TM_H=40
 
 check "an ASCII terminal marks with a colon" \
     tm_start "LANG=C $SMTSCOPE --infer-from $TMP/smt.json"
-check "CPU 0's row: :sib 1" tm_wait 'CPU 0 .*:sib 1'
+check "CPU $A's row: :sib $B" tm_wait "CPU $A .*:sib $B"
 tm_keys q
 tm_end
 
@@ -76,6 +78,6 @@ refused() {
 }
 refused "a result of a 384-CPU machine" "$TMP/big.json" "big.json: measured on a machine of 384"
 refused "a missing file" "$TMP/nosuch.json" "nosuch.json: No such file"
-$SMTSCOPE run --time 0.1 --json spin@0 > "$TMP/run.json" 2> /dev/null
+$SMTSCOPE run --time 0.1 --json "spin@$A" > "$TMP/run.json" 2> /dev/null
 refused "a run result" "$TMP/run.json" "not a check --infer --json result (kind 'run')"
 done_testing

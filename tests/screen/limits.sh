@@ -6,6 +6,8 @@
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
+# The loads' CPUs: the first two this test may use (one twice when it has one).
+A=$CPU_A B=${CPU_B:-$CPU_A}
 
 # no_loads_of PID...: none of these processes is left (zombies count as gone).
 no_loads_of() {
@@ -16,20 +18,20 @@ no_loads_of() {
 }
 
 # Too few descriptors: refused up front, exit 2, one line naming the limit.
-prlimit --nofile=16 $SMTSCOPE run --time 0.2 hash@0 > "$TMP/out" 2> "$TMP/err"
+prlimit --nofile=16 $SMTSCOPE run --time 0.2 hash@$A > "$TMP/out" 2> "$TMP/err"
 st=$?
 [ $st -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q "file descriptors.*ulimit -n" "$TMP/err"
 ok $? "nofile=16: exit 2 ($st), one line: $(cat "$TMP/err")"
-prlimit --nofile=16 $SMTSCOPE -l spin@0 < /dev/null > "$TMP/out" 2> "$TMP/err"
+prlimit --nofile=16 $SMTSCOPE -l spin@$A < /dev/null > "$TMP/out" 2> "$TMP/err"
 st=$?
 [ $st -eq 2 ] && grep -q "file descriptors" "$TMP/err"
 ok $? "nofile=16, live screen: exit 2 ($st) before the screen starts"
 # At the minimum, eight loads with pipes still start and are measured.
-prlimit --nofile=32 $SMTSCOPE run --time 0.2 --json pipe@0,1 pipe@1,0 hash@0 hash@1 \
-    spin@0 spin@1 int@0 fork@1 > "$TMP/out.json" 2> "$TMP/err"
+prlimit --nofile=32 $SMTSCOPE run --time 0.2 --json pipe@$A,$B pipe@$B,$A hash@$A hash@$B \
+    spin@$A spin@$B int@$A fork@$B > "$TMP/out.json" 2> "$TMP/err"
 why=$(python3 -c 'import json,sys
 l = json.load(open(sys.argv[1]))["loads"]
-bad = ["%s: %s" % (x["name"], x["error"]) for x in l if x["error"] is not None]
+bad = ["%s@%s: %s" % (x["kernel"], x["cpus"], x["error"]) for x in l if x["error"] is not None]
 print("; ".join(bad) if len(l) == 8 else "%d loads, not 8" % len(l))
 sys.exit(len(l) != 8 or bad != [])' "$TMP/out.json" 2>&1)
 ok $? "nofile=32: eight loads, two of them pipes, all run${why:+ ($why)}"
@@ -39,7 +41,7 @@ ok $? "nofile=32: eight loads, two of them pipes, all run${why:+ ($why)}"
 if grep -q __asan_report "$SMTSCOPE" 2> /dev/null; then
 	skip "address-space limit: a sanitizer build needs terabytes of shadow address space"
 else
-	prlimit --as=$((96 * 1024 * 1024)) $SMTSCOPE run --time 0.2 hash@0 stream:256m@1 \
+	prlimit --as=$((96 * 1024 * 1024)) $SMTSCOPE run --time 0.2 hash@$A stream:256m@$B \
 	    > "$TMP/out" 2> "$TMP/err"
 	st=$?
 	[ $st -eq 1 ] && grep -q "FAILED: stream: cannot map" "$TMP/out" && grep -q "^hash#1 .*MB/s" "$TMP/out"
@@ -69,7 +71,7 @@ elif LUID=$(free_uid) && [ -n "$LUID" ] && [ "$(id -u)" -eq 0 ] &&
     command -v setpriv > /dev/null && uid_bindir "$LUID"; then
 	TM_SOCK="smtscope-test-limits-nproc-$$"
 	tm_start "LANG=C.UTF-8 setpriv --reuid=$LUID --regid=$LUID --clear-groups \
-	    prlimit --nproc=3 $UBIN/smtscope -d 2 -l spin@0 -l hash@1 -l int@0 -l fork@1"
+	    prlimit --nproc=3 $UBIN/smtscope -d 2 -l spin@$A -l hash@$B -l int@$A -l fork@$B"
 	tm_wait 'Resource temporarily unavailable|process limit' 10 > /dev/null
 	ok $? "nproc=3: the screen says why a load could not start"
 	tm_wait '^ spin#1 ' 5 > /dev/null
@@ -94,7 +96,7 @@ fi
 
 # The terminal goes away (its tmux server killed): smtscope ends, no load left.
 TM_SOCK="smtscope-test-limits-hup-$$"
-tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@0 -l hash@1"
+tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@$A -l hash@$B"
 tm_wait '^ hash#2 ' 10 > /dev/null
 pid=$(tm_smtscope_pid)
 kids=$(pgrep -P "$pid" | tr '\n' ' ')

@@ -53,26 +53,27 @@ tm_keys q
 tm_wait 'SMTSCOPE-EXIT=0' > /dev/null
 tm_end
 
-if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
-	skip "the live part needs 2 CPUs"
+if ! need_cpus 2; then
+	skip "the live part: $CPUS_WHY"
 	done_testing
 	exit
 fi
+A=$CPU_A B=$CPU_B
 TM_SOCK="$TM_SOCK-live"
-check "starts with two loads" tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@0 -l spin@1"
-check "both rows are up" tm_wait '^ spin#2 +1 '
+check "starts with two loads" tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@$A -l spin@$B"
+check "both rows are up" tm_wait "^ spin#2 +$B "
 y=$(tm_cap | grep -n '^ spin#2 ' | cut -d: -f1)
 click 3 $((y - 1))
-check "a click on a load's row puts the cursor on its CPU" tm_wait '^CPU 1 spin#2: .*CPU 1: core'
+check "a click on a load's row puts the cursor on its CPU" tm_wait "^CPU $B spin#2: .*CPU $B: core"
 tm_keys d
 check "and selects it: d stops spin#2" tm_wait 'stopped spin#2'
 tm_keys a
-check "the menu opens" tm_wait 'Start a load on CPU 1'
+check "the menu opens" tm_wait "Start a load on CPU $B"
 y=$(tm_cap | grep -n ' 4 spin ' | cut -d: -f1)
 click 30 $((y - 1))
-check "a click in the menu starts that kernel" tm_wait '^ spin#3 +1 '
+check "a click in the menu starts that kernel" tm_wait "^ spin#3 +$B "
 tm_keys a
-tm_wait 'Start a load on CPU 1' > /dev/null
+tm_wait "Start a load on CPU $B" > /dev/null
 click 2 $((${TM_H} - 3))
 check "a click outside the menu closes it" tm_wait_not 'Start a load on'
 tm_keys q

@@ -22,10 +22,10 @@ usage_error "-d without a value" -d
 usage_error "an unknown option" --frobnicate
 usage_error "an unknown short option" -z
 usage_error "a stray argument" -d 5 stray
-usage_error "-l with a bad kernel" -l nosuch@0
+usage_error "-l with a bad kernel" -l "nosuch@$CPU_A"
 usage_error "-l with a CPU that does not exist" -l hash@4095
 usage_error "-l without a place" -l hash
-usage_error "-l with -i" -i 'package:1 core:1 pu:1' -l hash@0
+usage_error "-l with -i" -i 'package:1 core:1 pu:1' -l "hash@$CPU_A"
 usage_error "-i with a file that is no topology" -i /nonexistent/file.xml
 
 $SMTSCOPE -d 5 -h > "$TMP/help" 2>&1

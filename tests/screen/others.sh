@@ -13,22 +13,23 @@ cd "$(dirname "$0")/../.." || exit 2
 HOG=
 trap '[ -n "$HOG" ] && kill "$HOG" 2> /dev/null; tm_end; rm -rf "$TMP"' EXIT
 
-if [ ! -x tests/helpers/hog ] || ! command -v taskset > /dev/null 2>&1 ||
-    ! taskset -c 1 true 2> /dev/null; then
-	skip "needs tests/helpers/hog (make check builds it), taskset and CPU 1"
+# The hog on B, the second CPU this test may use; the first load on A.
+if [ ! -x tests/helpers/hog ] || ! command -v taskset > /dev/null 2>&1 || ! need_cpus 2; then
+	skip "needs tests/helpers/hog (make check builds it), taskset and 2 allowed CPUs (this process may use $ALLOWED_LIST)"
 	done_testing
 	exit 0
 fi
-taskset -c 1 tests/helpers/hog 120 &
+A=$CPU_A B=$CPU_B
+taskset -c "$B" tests/helpers/hog 120 &
 HOG=$!
 
 # Without colors the bars use a character per kind: 'o' is others' time.
-check "starts with -l hash@0, no colors" tm_start "NO_COLOR=1 LANG=C $SMTSCOPE -l hash@0"
-check "CPU 1's bar is others' time (o), the hog's" tm_wait 'CPU 1 \[[^]o]{0,4}o{16,}' 8
-check "CPU 0's bar starts with the load's own time (#)" tm_wait 'CPU 0 \[#{6,}' 8
+check "starts with -l hash@$A, no colors" tm_start "NO_COLOR=1 LANG=C $SMTSCOPE -l hash@$A"
+check "CPU $B's bar is others' time (o), the hog's" tm_wait "CPU $B \[[^]o]{0,4}o{16,}" 8
+check "CPU $A's bar starts with the load's own time (#)" tm_wait "CPU $A \[#{6,}" 8
 tm_keys l
-check "CPU 1's info line: smtscope's and others' shares, the hog named" \
-    tm_wait '^CPU 1: .*busy [0-9]+%: smtscope [0-9]+%, others [0-9]+%: .*smtscope-hog \([0-9]+\) [0-9]+%' 8
+check "CPU $B's info line: smtscope's and others' shares, the hog named" \
+    tm_wait "^CPU $B: .*busy [0-9]+%: smtscope [0-9]+%, others [0-9]+%: .*smtscope-hog \([0-9]+\) [0-9]+%" 8
 check "the header says the machine is busy" tm_wait 'BUSY: others [0-9.]+ of [0-9]+ CPUs' 5
 tm_keys q
 check "q quits" tm_wait 'SMTSCOPE-EXIT=0' 5
@@ -36,18 +37,18 @@ tm_end
 
 # Wide enough for the whole reason.
 TM_W=200
-check "starts with -l hash@1" tm_start "LANG=C.UTF-8 $SMTSCOPE -l hash@1"
+check "starts with -l hash@$B" tm_start "LANG=C.UTF-8 $SMTSCOPE -l hash@$B"
 check "its solo rate, measured beside the hog, is marked ~" \
-    tm_wait '^ hash#1 +1 +[0-9.]+ MB/s +~[0-9.]+ MB/s' 10
+    tm_wait "^ hash#1 +$B +[0-9.]+ MB/s +~[0-9.]+ MB/s" 10
 check "the status line says why" \
     tm_wait "hash#1's solo is marked ~: (others used [0-9.]+ CPU on its core|it ran [0-9]+% of the time); measured again when quiet" 5
 check "its speed and efficiency carry the mark; its share does not" \
-    tm_wait '^ hash#1 +1 +[0-9.]+ MB/s +~[0-9.]+ MB/s +~[0-9]+% +[0-9]+% +~[0-9]+%' 5
+    tm_wait "^ hash#1 +$B +[0-9.]+ MB/s +~[0-9.]+ MB/s +~[0-9]+% +[0-9]+% +~[0-9]+%" 5
 check "the load's WHY names the hog on its CPU" \
-    tm_wait '^ hash#1 +1 .*shares CPU 1 with .*smtscope-hog \([0-9]+\) [0-9]+%' 10
+    tm_wait "^ hash#1 +$B .*shares CPU $B with .*smtscope-hog \([0-9]+\) [0-9]+%" 10
 sleep 3
 tm_cap > "$TMP/later"
-grep -E -q '^ hash#1 +1 +[0-9.]+ MB/s +~[0-9.]+ MB/s' "$TMP/later" &&
+grep -E -q "^ hash#1 +$B +[0-9.]+ MB/s +~[0-9.]+ MB/s" "$TMP/later" &&
     ! grep -q 'measuring hash#1' "$TMP/later"
 ok $? "while the hog runs its core is not quiet: no new measurement, the mark stays"
 tm_keys '?'

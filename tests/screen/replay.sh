@@ -14,7 +14,7 @@ if ! command -v python3 > /dev/null 2>&1; then
 	done_testing
 	exit 0
 fi
-$SMTSCOPE record -o "$TMP/h.jsonl" --time 0.5 -l hash@0 -l spin@1 > /dev/null 2>&1
+$SMTSCOPE record -o "$TMP/h.jsonl" --time 0.5 -l "hash@$CPU_A" -l "spin@${CPU_B:-$CPU_A}" > /dev/null 2>&1
 ok $? "record writes a header of this machine"
 python3 - "$TMP/h.jsonl" "$TMP/r.jsonl" "$TMP/cut.jsonl" "$TMP/noxml.jsonl" <<'PY'
 import json, sys
@@ -24,6 +24,10 @@ h["machine"]["hostname"] = "node17"
 # A codename recorded under a generic brand (an older smtscope kept libcpuid's guess).
 h["machine"]["cpu"].update(brand="AMD EPYC", codename="EPYC (Milan)")
 cpus = h["cpus"]
+# The loads as if started on the first and the last CPU, whichever ones the
+# recording ran on (this test's CPUs: taskset may have left it one).
+h["loads"][0]["load"] = "hash@%d" % cpus[0]
+h["loads"][1]["load"] = "spin@%d" % cpus[-1]
 L = []
 L.append({"t": 0.01, "e": "start", "id": 1, "n": 0})
 L.append({"t": 0.01, "e": "start", "id": 2, "n": 1})
@@ -146,10 +150,10 @@ tm_end
 row() {
 	printf '%s\n' "$1" | grep -E "^ $2 " | head -n 1 | awk '{ print $1, $2, $3, $4, $5, $6, $7, $8 }'
 }
-check "live: starts with two spins on CPU 0" \
-    tm_start "LANG=C.UTF-8 $SMTSCOPE -n -l spin@0 -l spin@0 --record $TMP/live.jsonl"
+check "live: starts with two spins on CPU $CPU_A" \
+    tm_start "LANG=C.UTF-8 $SMTSCOPE -n -l spin@$CPU_A -l spin@$CPU_A --record $TMP/live.jsonl"
 check "live: both solos are measured (~ where others disturbed one)" \
-    tm_wait 'spin#2 +0 +[0-9.]+ Mloop/s +~?[0-9.]+ Mloop/s +~?[0-9]+%' 40
+    tm_wait "spin#2 +$CPU_A +[0-9.]+ Mloop/s +~?[0-9.]+ Mloop/s +~?[0-9]+%" 40
 # next_refresh: wait until spin#1's row changes (a refresh came), 3 s at most.
 next_refresh() {
 	_nr_was=$(row "$(tm_cap)" 'spin#1')
@@ -197,6 +201,14 @@ for l in 'spin#1' 'spin#2'; do
 	a=$(row "$live" "$l")
 	a2=$(row "$live2" "$l")
 	b=$(row "$shown" "$l")
+	# With one allowed CPU the screen, tmux and both loads share it: the
+	# refresh's recorded time (to 10 ms, taken when the line is written)
+	# drifts from the loads' own sample times the screen smooths with, and
+	# the last digit of a rate with it (seen: 12.67 live, 12.69 replayed).
+	if ! need_cpus 2; then
+		skip "replay shows $l as the live screen did, to 0.1 %: $CPUS_WHY ('$a' / '$b')"
+		continue
+	fi
 	{ [ -n "$a" ] && same "$a" "$b"; } || { [ -n "$a2" ] && same "$a2" "$b"; }
 	ok $? "replay shows $l as the live screen did at its last refresh ('$a' or, a refresh later, '$a2' / '$b')"
 done

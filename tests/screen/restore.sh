@@ -19,7 +19,7 @@ gone() {
 restore_case() {
 	how=$1
 	TM_SOCK="smtscope-test-restore-$how-$$"
-	tm_start "stty -g > '$TMP/before-$how'; LANG=C.UTF-8 $SMTSCOPE -l spin@0; \
+	tm_start "stty -g > '$TMP/before-$how'; LANG=C.UTF-8 $SMTSCOPE -l spin@$CPU_A; \
 	    stty -g > '$TMP/after-$how'" || return
 	tm_wait '^ spin#1 ' 10 > /dev/null
 	pid=$(tm_smtscope_pid)
@@ -52,7 +52,7 @@ done
 
 # Ctrl-S: output keeps flowing (IXON off), and q still quits at once.
 TM_SOCK="smtscope-test-restore-xoff-$$"
-if tm_start "LANG=C.UTF-8 $SMTSCOPE -d 2 -l spin@0"; then
+if tm_start "LANG=C.UTF-8 $SMTSCOPE -d 2 -l spin@$CPU_A"; then
 	tm_wait '^ spin#1 ' 10 > /dev/null
 	tm_keys C-s
 	a=$(tm_cap | grep '^ spin#1' | head -n 1)
@@ -75,7 +75,7 @@ left=0
 tries=0
 for delay in 0.05 0.1 0.15 0.2 0.3 0.4 0.5 0.7 1.0 1.5; do
 	TM_SOCK="smtscope-test-restore-kill-$$"
-	tm_start "LANG=C.UTF-8 $SMTSCOPE -l hash@0 -l hash@0 -l pipe@0,1 -l int@1" || break
+	tm_start "LANG=C.UTF-8 $SMTSCOPE -l hash@$CPU_A -l hash@$CPU_A -l pipe@$CPU_A,${CPU_B:-$CPU_A} -l int@${CPU_B:-$CPU_A}" || break
 	n=0
 	while [ -z "$(tm_smtscope_pid)" ] && [ $n -lt 100 ]; do sleep 0.01; n=$((n + 1)); done
 	pid=$(tm_smtscope_pid)

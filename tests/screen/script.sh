@@ -7,8 +7,9 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/screen/tmux.inc
 
 helper=tests/helpers/ui_script
-if [ ! -x "$helper" ] || [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
-	skip "needs $helper (make check builds it) and 2 CPUs"
+# The helper's script names CPUs 0 and 1.
+if [ ! -x "$helper" ] || ! need_cpus 2 || [ "$CPU_A $CPU_B" != "0 1" ]; then
+	skip "needs $helper (make check builds it) and CPUs 0 and 1 (this process may use $ALLOWED_LIST)"
 	done_testing
 	exit
 fi

@@ -76,19 +76,20 @@ grep -E -q '^ +[0-9]+ [^0-9]+$' tests/expected/screen-size-192cpu-80x24.txt
 [ $? -ne 0 ]
 ok $? "192cpu 80x24: no core alone on a grid row"
 
-if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
-	skip "the live part needs 2 CPUs"
+if ! need_cpus 2; then
+	skip "the live part: $CPUS_WHY"
 	done_testing
 	exit
 fi
+A=$CPU_A B=$CPU_B
 TM_W=80 TM_H=24 TM_SOCK="smtscope-test-sizes-live-$$"
 check "80x24: starts with three loads" tm_start \
-    "LANG=C.UTF-8 $SMTSCOPE -l spin@0 -l spin@0 -l spin@1"
+    "LANG=C.UTF-8 $SMTSCOPE -l spin@$A -l spin@$A -l spin@$B"
 check "the status line's 'measuring its solo rate' ends when the solo does" \
-    tm_wait 'started spin#3 \(spin@1\): solo rate measured|solo is marked' 10
-check "the WHY keeps its first clause" tm_wait '^ spin#1 .* shares CPU 0 with spin#2' 10
+    tm_wait "started spin#3 \\(spin@$B\\): solo rate measured|solo is marked" 10
+check "the WHY keeps its first clause" tm_wait "^ spin#1 .* shares CPU $A with spin#2" 10
 check "the info line has the cursor's load and its whole WHY" \
-    tm_wait '^CPU 0 spin#[12]: shares CPU 0 with spin#[12]'
+    tm_wait "^CPU $A spin#[12]: shares CPU $A with spin#[12]"
 check "? help and q quit are on the status line" tm_wait '\? help q quit *$'
 check "the header keeps the counts" tm_wait 'thread|[0-9]+t,'
 tm_keys q
@@ -96,8 +97,8 @@ check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 tm_end
 
 TM_W=100 TM_H=20 TM_SOCK="smtscope-test-sizes-many-$$"
-check "100x20: starts with seven loads" tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@0 \
-    -l spin@1 -l spin@0 -l spin@1 -l spin@0 -l spin@1 -l spin@0"
+check "100x20: starts with seven loads" tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@$A \
+    -l spin@$B -l spin@$A -l spin@$B -l spin@$A -l spin@$B -l spin@$A"
 check "the tree's spare rows show all seven" tm_wait '^ spin#7 ' 10
 check "and spin#1" tm_wait '^ spin#1 '
 tm resize-window -x 80 -y 14

@@ -12,8 +12,8 @@ json_get() {
 	python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1" 2>/dev/null
 }
 
-if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ] || ! command -v python3 > /dev/null; then
-	skip "needs 2 CPUs and python3"
+if ! need_cpus 2 || ! command -v python3 > /dev/null; then
+	skip "$CPUS_WHY, and python3"
 	done_testing
 	exit
 fi

@@ -17,7 +17,7 @@ check "starts with -i the Zen 4 XML" tm_start "LANG=C.UTF-8 $SMTSCOPE -i $xml"
 check "the header says it is a view of another machine" \
     tm_wait 'VIEW ONLY, another machine: zen4-2s.xml'
 check "the header has the identity and counts" \
-    tm_wait 'AMD EPYC 9654 96-Core Processor +2 packages, 192 cores, 384 threads, SMT on'
+    tm_wait 'AMD EPYC 9654 96-Core Processor +2 packages, 192 cores x 2 threads, SMT on'
 check "384 CPUs do not fit a tree: the grid is the default" tm_wait 'grid view'
 screen=$(tm_cap)
 echo "$screen" | grep -q '^Package 1'

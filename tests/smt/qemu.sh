@@ -194,7 +194,8 @@ has sysfs '^smt/control on$' "the guest's kernel reports smt/control on"
 [ "$(part_rc topo)" = 0 ]
 ok $? "topo exits 0 (status $(part_rc topo))"
 has topo '^ *core 0: 0,1$' "CPUs 0 and 1 are the two threads of core 0"
-has topo '1 core, 2 logical CPUs' "the headline counts 1 core and 2 logical CPUs"
+has topo '1 core x 2 threads \(2 logical CPUs\)' "the headline counts 1 core of 2 threads, 2 logical CPUs"
+has topo 'this process may use CPUs 0-1: all of them' "the headline names the CPUs this process may use"
 has topo 'SMT (on|2 threads per core)' "the headline says SMT"
 hasnt topo 'SMT (absent|off|not supported)|no SMT' "no line denies SMT"
 json topo-json 'd["summary"]["cores"] == 1 and d["summary"]["pus"] == 2 and d["summary"]["smt_width_max"] == 2' \
@@ -205,13 +206,15 @@ json topo-json '(lambda f: f(f, d["tree"]))(lambda f, o: [len([c for c in o["chi
 # run --json: the machine's SMT state and each load's neighbour.
 json run-json 'd["machine"]["topology"]["smt_on"] is True' "machine.topology.smt_on is true"
 json run-json 'd["machine"]["topology"]["smt_control"] == "on"' 'machine.topology.smt_control is "on"'
+json run-json 'd["machine"]["smt_state"]["state"] == "on" and d["machine"]["smt_state"]["words"] == "SMT on, 2 threads per core"' \
+    'machine.smt_state is "on", in the words topo says'
 json run-json '[[n["relation"] for n in l["neighbors"]] for l in d["loads"]] == [["smt-sibling"], ["smt-sibling"]]' \
     "each load's neighbour is the other, an smt-sibling"
 
 # check --dry-run: the plan measures the sibling, and nothing says there is none.
 [ "$(part_rc check-dry)" = 0 ]
 ok $? "check --dry-run exits 0 (status $(part_rc check-dry))"
-has check-dry '^ *SMT +on' "SMT on"
+has check-dry '^ *threads +SMT on, 2 threads per core$' "SMT on, in the state's words"
 has check-dry '^ *smt-sibling +CPU 1$' "the plan's smt-sibling is CPU 1"
 hasnt check-dry 'SMT is not supported|no SMT|smt-sibling +n/a' "no line denies SMT"
 

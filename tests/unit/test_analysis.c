@@ -33,7 +33,9 @@ test_reasons(void)
 
 	if ((m = topo_load_live(err, sizeof err)) == NULL || cpuset_count(&m->allowed) < 2 ||
 	    !cpuset_isset(&m->allowed, 0) || !cpuset_isset(&m->allowed, 1)) {
-		skip("needs CPUs 0 and 1");
+		cpuset_format(m != NULL ? &m->allowed : &(struct cpuset){ { 0 } }, err,
+		    sizeof err);
+		skip("needs CPUs 0 and 1 (this process may use %s)", err);
 		topo_free(m);
 		return;
 	}

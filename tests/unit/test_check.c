@@ -351,12 +351,12 @@ test_lists(void)
 		const char	*kernels, *pairs, *msg;
 	} bad[] = {
 		{ "hash,nope", NULL, "--kernels: unknown kernel 'nope' (see smtscope kernels)" },
-		{ ",", NULL, "--kernels: empty list" },
+		{ ",", NULL, "--kernels ',': an empty item in the list" },
 		{ "hash", "hash", "--pairs: 'hash' is not KERNEL+KERNEL" },
 		{ "hash", "hash+", "--pairs: 'hash+' is not KERNEL+KERNEL" },
 		{ "hash", "hash+nope", "--pairs: unknown kernel 'nope' (see smtscope kernels)" },
 		{ "hash", "pipe+hash", "--pairs: pipe has two ends; pairs take one-ended kernels" },
-		{ "hash", ",,", "--pairs: empty list" },
+		{ "hash", ",,", "--pairs ',,': an empty item in the list" },
 	};
 	struct check	*c = xcalloc(1, sizeof *c);
 	char		 err[512];
@@ -504,7 +504,7 @@ test_beyond(void)
 {
 	struct check	*c = xcalloc(1, sizeof *c);
 	struct check_row *row;
-	char		 err[512];
+	char		 err[512], why[400];
 
 	if ((c->m = load_synthetic("pack:1 l3:1 core:2 pu:1")) == NULL) {
 		free(c);
@@ -522,10 +522,18 @@ test_beyond(void)
 	/* Seen on a 16-CPU KVM guest: a solo of 6.23 where the CPU later gave 8.8. */
 	fill(&row->cell[REL_SHARED_L3], 8.82e9, 8.78e9, 1, 1);
 	fill(&row->cell[REL_SAME_PU], 4.06e9, 4.09e9, 0.5, 0.5);
-	ok(check_cell_beyond(c, row, REL_SHARED_L3), "shared-l3: the anchor copy at 1.42 of "
-	    "its solo is past physics");
-	ok(check_cell_beyond(c, row, REL_SAME_PU), "same-pu: 0.65 + 0.66 = 1.31 of one CPU "
-	    "is past physics");
+	ok(check_cell_beyond(c, row, REL_SHARED_L3) == CHECK_BEYOND_ANCHOR, "shared-l3: the "
+	    "anchor copy at 1.42 of its solo is past physics");
+	ok(check_cell_beyond(c, row, REL_SAME_PU) == CHECK_BEYOND_SHARED, "same-pu: 0.65 + "
+	    "0.66 = 1.31 of one CPU is past physics, by the pair's sum");
+	/* The sentence names the bound that was passed (issue 23: it named the anchor's). */
+	check_beyond_why(c, row, REL_SAME_PU, why, sizeof why);
+	ok(strstr(why, "time-sharing one CPU did 1.31 of its work alone (0.65 + 0.66)") !=
+	    NULL && strstr(why, "anchor copy ran") == NULL, "same-pu: the warning names the "
+	    "pair's sum: %s", why);
+	check_beyond_why(c, row, REL_SHARED_L3, why, sizeof why);
+	ok(strstr(why, "the anchor copy ran 1.42 of its speed alone") != NULL,
+	    "shared-l3: the warning names the anchor's speed: %s", why);
 	fill(&row->cell[REL_SHARED_L3], 6.2e9, 6.85e9, 1, 1);
 	ok(!check_cell_beyond(c, row, REL_SHARED_L3), "shared-l3: a partner 10%% faster "
 	    "than the anchor's solo is not (another core may be faster)");

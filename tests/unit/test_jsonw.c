@@ -181,6 +181,17 @@ test_numbers(void)
 	ok(strcmp(sb.s, "[9007199254740993,-1]") == 0, "whole numbers are exact: %s", sb.s);
 	strbuf_free(&sb);
 
+	/* A time stamp keeps its decimals at any size (FMT_DATA would give 3600.12). */
+	strbuf_init(&sb);
+	jsonw_init(&w, &sb);
+	jsonw_object(&w);
+	jsonw_key_fixed(&w, "t", 3600.123456, 4);
+	jsonw_key_fixed(&w, "u", NAN, 4);
+	jsonw_object_end(&w);
+	ok(strcmp(sb.s, "{\"t\":3600.1235,\"u\":null}") == 0 && test_parses(sb.s),
+	    "fixed decimals: %s", sb.s);
+	strbuf_free(&sb);
+
 	strbuf_init(&sb);
 	jsonw_init(&w, &sb);
 	jsonw_object(&w);

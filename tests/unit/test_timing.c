@@ -454,6 +454,19 @@ test_summary(void)
 	    cmp.contention && fabs(cmp.sys_growth - 6) < 1e-9, "all over cores: 2x, sys 6x: contention");
 	ok(timing_find_place(&t, "half") == 2 && t.places[2].status == TIMING_REFUSED,
 	    "half is refused without SMT");
+	/* SMT is credited only from runs that tell it from noise (issue 23, item 10). */
+	ok(!cmp.firm && strstr(cmp.why, "3 and 1 good runs: too few") != NULL,
+	    "one good run on cores: not firm (%s)", cmp.why);
+	t.runs[3].status = t.runs[5].status = 0;
+	ok(timing_compare(&t, &cmp) == 1 && cmp.firm, "three runs each, 1.0-1.2 s against "
+	    "2.0-2.4 s: firm");
+	t.runs[1].wall_s = 1.15;
+	ok(timing_compare(&t, &cmp) == 1 && !cmp.firm &&
+	    strstr(cmp.why, "within the runs' spread (all 1-1.2 s, cores 1.15-2.4 s)") != NULL,
+	    "ranges that overlap: not firm (%s)", cmp.why);
+	t.nrun = 2;
+	ok(timing_compare(&t, &cmp) == 1 && !cmp.firm && strstr(cmp.why, "1 and 1 good runs")
+	    != NULL, "one run each, as the issue saw a 1.07x credited: not firm (%s)", cmp.why);
 	free(t.runs);
 	free(t.places);
 	topo_free(m);
@@ -486,8 +499,9 @@ test_csv(void)
 	    "a run that exited 3");
 	ok(strstr(out, "\ncores,run,0,1,1,6,s,2.4,2,0.1,1005,0,0,,9,\n") != NULL,
 	    "a run killed by signal 9");
-	ok(strstr(out, "\nhalf,refused,,0,0,,,,,,,,,,,\"no SMT here: every core") != NULL,
-	    "half: refused, with the reason (quoted: it holds a comma)");
+	ok(strstr(out, "\nhalf,refused,,0,0,,,,,,,,,,,no whole cores of siblings to pack "
+	    "(one logical CPU per core here: no SMT)\n") != NULL,
+	    "half: refused, with the reason in the SMT state's words");
 	if (tap_failed)
 		printf("%s", out);
 	free(t.runs);

@@ -13,7 +13,9 @@
 #include "tap.h"
 #include "model/topo.h"
 #include "exp/tour.h"
+#include "exp/tour_plan.h"
 #include "report/reports.h"
+#include "exp/tour_plan.h"
 #include "exp/tour_player.h"
 #include "base/util.h"
 
@@ -486,7 +488,8 @@ static void
 test_fuzz(void)
 {
 	static const char *const words[] = { "tour ", "step ", "caption ", "start ",
-	    "stop ", "move ", "pause ", "resume ", "highlight ", "wait ", "title ",
+	    "stop ", "move ", "pause ", "resume ", "highlight ", "wait ", "title ", "idle ",
+	    "held", "as-is",
 	    "theme ", " at ", " to ", "sibling-of ", "other-core-of ", "core:0.pu:",
 	    ",", "\"", "\\", "#", "\n", "all", "hash", "pipe", "a", "b", " ", "\r\n",
 	    "package:1.", "same-pu-of ", "other-package-of ", "9999999999" };
@@ -715,6 +718,53 @@ test_player_nosmt(void)
 	topo_free(m);
 }
 
+/*
+ * A skipped step's stop still stops (issue 23, item 6): memory-vs-compute on
+ * one core x 2 threads skips step 4 (no other core), whose `stop mem` ran
+ * with it, so step 5 ("fp beside fp") ran three loads, the chase beside them.
+ */
+static void
+test_plan_skipped_stop(void)
+{
+	static struct tour_plan	 pl[8];
+	struct tour_cfg		 empty;
+	struct topo		*m;
+	struct tour		*t;
+	char			 err[512], who[128];
+	int			 i, placed = 0, stops = 0;
+
+	m = topo_load_synthetic("pack:1 core:1 pu:2", err, sizeof err);
+	t = tour_load("doc/tours/memory-vs-compute.tour", err, sizeof err);
+	if (m == NULL || t == NULL || t->nsteps != 5) {
+		ok(0, "one core x 2 threads and memory-vs-compute load (%s)", err);
+		topo_free(m);
+		tour_free(t);
+		return;
+	}
+	memset(&empty, 0, sizeof empty);
+	for (i = 0; i < t->nsteps; i++)
+		tour_plan_step(m, &t->steps[i], i == 0 ? &empty : &pl[i - 1].after, &pl[i]);
+	for (i = 0; i < pl[3].nops; i++)
+		stops += pl[3].ops[i].type == TOUR_STOP && strcmp(pl[3].ops[i].name, "mem") == 0;
+	ok(pl[3].skipped && stops == 1 && strstr(pl[3].note, "; mem is stopped all the "
+	    "same") != NULL, "step 4 is skipped, its stop of mem applies: %s", pl[3].note);
+	who[0] = '\0';
+	for (i = 0; i < pl[4].after.n; i++) {
+		if (!pl[4].after.v[i].placed)
+			continue;
+		placed++;
+		snprintf(who + strlen(who), sizeof who - strlen(who), " %s@%d",
+		    pl[4].after.v[i].name, pl[4].after.v[i].cpu);
+	}
+	ok(!pl[4].skipped && placed == 2 && strstr(who, "mem") == NULL &&
+	    strstr(who, "fpa@") != NULL && strstr(who, "fpb@") != NULL,
+	    "step 5 runs fp beside fp, two loads, no chase:%s", who);
+	for (i = 0; i < t->nsteps; i++)
+		free(pl[i].ops);
+	tour_free(t);
+	topo_free(m);
+}
+
 /* Left, key-driven steps, relations to packages, solo with others paused, failures. */
 static void
 test_player_control(void)
@@ -872,15 +922,58 @@ test_player_shared(void)
 	topo_free(m);
 }
 
+/* idle held | idle as-is: parsed, planned into the configuration, an op each. */
+static void
+test_idle_directive(void)
+{
+	struct tour_plan	 pl[3];
+	struct tour_cfg		 empty;
+	struct topo		*m;
+	struct tour		*t;
+	char			 err[512];
+	int			 i;
+
+	t = parse_str("tour x\nstep one\n start p pipe at core:0.pu:0,core:0.pu:1\n"
+	    " idle as-is\nstep two\n idle held   # a comment\nstep three\n stop p\n",
+	    err, sizeof err);
+	ok(t != NULL && t->steps[0].actions[1].type == TOUR_IDLE &&
+	    strcmp(t->steps[0].actions[1].name, "as-is") == 0 &&
+	    strcmp(t->steps[1].actions[0].name, "held") == 0,
+	    "idle as-is and idle held parse (%s)", t != NULL ? "ok" : err);
+	if (t == NULL)
+		return;
+	m = topo_load_synthetic("pack:1 core:2 pu:2", err, sizeof err);
+	memset(&empty, 0, sizeof empty);
+	for (i = 0; i < 3 && m != NULL; i++)
+		tour_plan_step(m, &t->steps[i], i == 0 ? &empty : &pl[i - 1].after, &pl[i]);
+	ok(m != NULL && !pl[1].skipped && pl[1].nops == 1 && pl[1].ops[0].type == TOUR_IDLE &&
+	    pl[1].ops[0].cpu == 1 && pl[1].after.idle_held == 1 && pl[0].after.idle_held == 0,
+	    "planned on another machine's topology: an op, the configuration holds idle");
+	ok(m != NULL && pl[2].after.idle_held == 1, "the hold stays in later steps' "
+	    "configuration until idle as-is");
+	for (i = 0; i < 3 && m != NULL; i++)
+		free(pl[i].ops);
+	topo_free(m);
+	tour_free(t);
+	t = parse_str("tour x\nstep one\n idle deep\n", err, sizeof err);
+	ok(t == NULL && strstr(err, "inline.tour:3: expected: idle held, or idle as-is") !=
+	    NULL, "idle takes held or as-is (%s)", err);
+	t = parse_str("tour x\nidle held\n", err, sizeof err);
+	ok(t == NULL && strstr(err, "inline.tour:2: 'idle' outside a step") != NULL,
+	    "idle outside a step is refused (%s)", err);
+}
+
 int
 main(void)
 {
+	test_idle_directive();
 	test_shipped();
 	test_broken();
 	test_syntax();
 	test_fuzz();
 	test_player_smt();
 	test_player_nosmt();
+	test_plan_skipped_stop();
 	test_player_control();
 	test_player_shared();
 	return tap_done();

@@ -1,0 +1,82 @@
+#!/bin/sh
+# tests/physics/truth.sh: a topology that lies (make check-live, issue 23).
+# CPUs 0 and 1 declared one core's two threads (lstopo's "pack:1 core:1
+# pu:2" as this system: HWLOC_XMLFILE + HWLOC_THISSYSTEM=1) are two
+# separate CPUs here, as under a hypervisor whose table lies: check and
+# check --infer measure the declared siblings and say, in the verdict and in
+# check's own "what the pairs behave like" block (and its JSON), that they
+# behave as separate cores (int yield near 2); the live screen marks the
+# pair the same way. Each band waits for a quiet window on CPUs 0 and 1.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+. tests/screen/tmux.inc
+
+LSTOPO=$(command -v lstopo-no-graphics || command -v lstopo)
+if [ -z "$LSTOPO" ] || ! command -v python3 > /dev/null 2>&1 ||
+    [ "$CPU_A $CPU_B" != "0 1" ]; then
+	skip "needs lstopo (hwloc), python3 and CPUs 0 and 1 (this process may use $ALLOWED_LIST)"
+	done_testing
+	exit 0
+fi
+"$LSTOPO" -i "pack:1 core:1 pu:2" --of xml "$TMP/one.xml" 2> /dev/null
+export HWLOC_XMLFILE="$TMP/one.xml" HWLOC_THISSYSTEM=1
+
+# jq_py FILE EXPR: a Python expression over the JSON object j in FILE.
+jq_py() {
+	python3 -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+print(eval(sys.argv[2]))' "$1" "$2" 2> /dev/null
+}
+
+# check_block: check's int and chase cells on the declared siblings: the
+# text block and the JSON's behave_like say separate cores, int yield > 1.6.
+check_block() {
+	"$SMTSCOPE" check --kernels int,chase --time 1 > "$TMP/check.txt" 2>&1 &&
+	    "$SMTSCOPE" check --kernels int,chase --time 1 --json > "$TMP/check.json" \
+	    2> /dev/null || return 1
+	line=$(grep '^  CPUs 0 and 1 (reported smt-sibling)' "$TMP/check.txt")
+	got=$(jq_py "$TMP/check.json" '[(p["measured"], p["clear"], p["agrees"], round(p["int_yield"], 2)) for p in j["behave_like"] if p["reported"] == "smt-sibling"]')
+	diag "text: $line"
+	diag "json: $got"
+	PHYSICS_BUSY=$(jq_py "$TMP/check.json" '", ".join(sorted(set("%s (%d)" % (f["comm"], f["pid"]) for r in j["results"].values() for c in r.values() if c and c["disturbed"] for f in c["foreign"][:2])))')
+	[ -n "$PHYSICS_BUSY" ] && return 2
+	echo "$line" | grep -E -q 'behave as separate cores .*\(int yield (1\.[6-9]|2\.)[0-9]*,.*: NOT what the topology reports$' &&
+	    echo "$got" | grep -E -q "^\[\('cores(-near|-far)?', True, False, (1\.[6-9]|2\.)"
+}
+
+# infer_verdict: check --infer's verdict on the pair says separate cores,
+# unlike the topology; its JSON the same; the result is kept for the screen.
+infer_verdict() {
+	"$SMTSCOPE" check --infer=0:1 --json > "$TMP/inf.json" 2> "$TMP/inf.err" || return 1
+	got=$(jq_py "$TMP/inf.json" '(lambda p: (p["reported"], p["measured"], p["confidence"], p["agrees"], p["disturbed"]))(j["infer"]["pairs"][0])')
+	diag "check --infer: $got"
+	case $got in *", True)") PHYSICS_BUSY="others' work during the run"; return 2 ;; esac
+	echo "$got" | grep -E -q "^\('smt-sibling', 'cores(-near|-far)?', 'clear', False, False\)$" ||
+	    return 1
+	cp "$TMP/inf.json" "$TMP/keep.json"
+}
+
+physics "check on declared siblings: its block and its JSON say separate cores (int yield > 1.6), not what the topology reports" \
+    0,1 check_block
+physics "check --infer on declared siblings: separate cores, clearly, unlike the topology" \
+    0,1 infer_verdict
+
+# The screen, from that result: CPU 0's row marks CPU 1 apart, the legend and
+# the info line say the pair is unlike the topology.
+if [ -s "$TMP/keep.json" ] && tm_have; then
+	TM_W=160
+	check "the screen starts with --infer-from the result" \
+	    tm_start "LANG=C.UTF-8 HWLOC_XMLFILE='$TMP/one.xml' HWLOC_THISSYSTEM=1 $SMTSCOPE --infer-from '$TMP/keep.json'"
+	check "the header says the topology's SMT and the legend" \
+	    tm_wait 'SMT in the topology only|SMT on'
+	check "CPU 0's row marks CPU 1 apart" tm_wait 'CPU 0 .*┄apart 1'
+	check "the legend: 1 pair unlike the topology" tm_wait '┄ check --infer: 1 pair unlike the topology'
+	check "the info line: separate cores, unlike the topology" \
+	    tm_wait 'measured with CPU 1: separate cores.*unlike the topology'
+	tm_keys q
+	check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
+	tm_end
+else
+	skip "the screen's marks: no firm check --infer verdict came (above), or no tmux"
+fi
+done_testing
