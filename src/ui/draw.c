@@ -648,23 +648,39 @@ draw_menu(const struct paint *d)
 {
 	const struct layout_box	*b = &d->lay->menu;
 	const struct kernel	*k;
-	int			 n = d->lay->menu_n, w = b->w, y = b->y, x = b->x, i, e;
+	struct compose		 c;
+	char			 head[64], title[2][96];
+	int			 n = d->lay->menu_n, w = b->w, y = b->y, x = b->x, i, e, cpu;
 
 	draw_box(d, y, x, b->h, w, "");
-	paint_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "Start a load on CPU %d%s",
-	    d->st->sel.mode == UI_PICK_B ? d->st->sel.pick_a : state_cursor_os(d->st),
-	    " (1-9 or arrows, Enter; Esc cancels)");
+	cpu = d->st->sel.mode == UI_PICK_B ? d->st->sel.pick_a : state_cursor_os(d->st);
+	snprintf(title[0], sizeof title[0], "Start a load on CPU %d (1-9 or arrows, Enter; "
+	    "Esc cancels)", cpu);
+	snprintf(title[1], sizeof title[1], "Start a load on CPU %d", cpu);
+	compose_init(&c, d->term->utf8);
+	compose_add(&c, A(THEME_MENU_TITLE), 1, 0, COMPOSE_CLIP, title[0], title[1], NULL);
+	compose_fit(&c, w - 2);
+	paint_compose(y, x + 1, x + w - 1, &c);
+	/* Each entry: its key, name and unit whole; the tag goes, then the words end at a word. */
 	for (i = 0; i < n; i++) {
 		k = kernel_all[i];
-		e = i == d->st->sel.menu ? THEME_MENU_SELECTED : THEME_MENU;
-		paint_fill(y + 1 + i, x, x + w, A(e));
-		paint_printf(y + 1 + i, x + 1, x + w - 1, A(e), "%d %-7s %-14s %s%s", i + 1,
-		    k->name, k->unit, k->desc, k->param_help != NULL ? " [parameter]" :
-		    k->ends == 2 ? " [two CPUs]" : "");
+		e = A(i == d->st->sel.menu ? THEME_MENU_SELECTED : THEME_MENU);
+		paint_fill(y + 1 + i, x, x + w, e);
+		snprintf(head, sizeof head, "%d %-7s %-14s ", i + 1, k->name, k->unit);
+		compose_init(&c, d->term->utf8);
+		compose_add(&c, e, 0, 0, 0, head, NULL);
+		compose_add(&c, e, 0, 0, COMPOSE_CLIP, k->desc, NULL);
+		compose_add(&c, e, 0, 1, 0, k->param_help != NULL ? " [parameter]" :
+		    k->ends == 2 ? " [two CPUs]" : "", NULL);
+		compose_fit(&c, w - 2);
+		paint_compose(y + 1 + i, x + 1, x + w - 1, &c);
 	}
-	paint_printf(y + b->h - 1, x + 1, x + w - 1, A(THEME_MENU), "%s",
+	compose_init(&c, d->term->utf8);
+	compose_add(&c, A(THEME_MENU), 0, 0, COMPOSE_CLIP,
 	    kernel_all[d->st->sel.menu]->param_help != NULL ?
-	    kernel_all[d->st->sel.menu]->param_help : "");
+	    kernel_all[d->st->sel.menu]->param_help : "", NULL);
+	compose_fit(&c, w - 2);
+	paint_compose(y + b->h - 1, x + 1, x + w - 1, &c);
 }
 
 /* The parameter prompt of a kernel. */

@@ -821,12 +821,18 @@ layout_scroll(struct ui_layout *lay, int cursor)
 static void
 layout_boxes(struct ui_layout *lay, int cols)
 {
-	int	n;
+	const struct kernel	*k;
+	int			 n, w = 0, e;
 
-	for (n = 0; kernel_all[n] != NULL; n++)
-		;
+	/* As wide as its widest entry ("1 spin    loop/s  ..."), where there is room. */
+	for (n = 0; (k = kernel_all[n]) != NULL; n++) {
+		e = 2 + 26 + layout_width(k->desc) + (k->param_help != NULL ? 12 :
+		    k->ends == 2 ? 12 : 0) + 2;
+		if (e > w)
+			w = e;
+	}
 	lay->menu_n = n;
-	lay->menu.w = cols - 4 < 86 ? cols - 4 : 86;
+	lay->menu.w = cols - 2 < w ? cols - 2 : w;
 	lay->menu.h = n + 2;
 	lay->menu.y = lay->scr.topo_y + 1;
 	lay->menu.x = (cols - lay->menu.w) / 2;
