@@ -109,8 +109,8 @@ help_entry(struct help_out *o, const char *key, int keyw, const char *text)
 		    wrapped[i]);
 }
 
-/* A list of entries, keys in a column as wide as the widest and two blanks. */
-static void
+/* A list of entries, keys in a column as wide as the widest and two blanks; that width. */
+static int
 help_list(struct help_out *o, const struct help_entry *e)
 {
 	int	i, keyw = 0, w;
@@ -122,6 +122,7 @@ help_list(struct help_out *o, const struct help_entry *e)
 		keyw = o->width / 3;
 	for (i = 0; e[i].key != NULL || e[i].text != NULL; i++)
 		help_entry(o, e[i].key, keyw, e[i].text);
+	return keyw;
 }
 
 /*
@@ -152,6 +153,7 @@ help_lines(const struct ui_state *st, int width, char lines[][HELP_LINE], int ma
 {
 	struct help_out	o = { lines, 0, max, width };
 	char		why[512];
+	int		keyw;
 
 	if (width < 20)
 		width = o.width = 20;
@@ -160,9 +162,9 @@ help_lines(const struct ui_state *st, int width, char lines[][HELP_LINE], int ma
 		help_replay(&o);
 		return o.n;
 	}
-	help_list(&o, help_keys);
+	keyw = help_list(&o, help_keys);
 	if (countersview_header_form(st->cv, 3, why, sizeof why))
-		help_entry(&o, "Here", 13, why);
+		help_entry(&o, "Here", keyw, why);
 	return o.n;
 }
 
