@@ -3,12 +3,27 @@
 # of CPU numbers (it was "0]": the "[" dropped, the "]" kept); replay
 # --summary of a recording of fewer than ten refreshes says it shows each
 # refresh (it said "per tenth" over four quarters) and its length is the
-# refreshes' intervals, as the player's clock says (tests/screen/replay.sh).
+# refreshes' intervals, as the player's clock says (tests/screen/replay.sh);
+# kernels' columns start where their titles do ("us/round trip" pushed BETTER
+# and PARAMETER right).
 . tests/lib.sh
 
 if ! command -v python3 > /dev/null 2>&1; then
 	skip "python3 not found: cannot parse the CSV"
-	done_testing
+	
+"$SMTSCOPE" kernels > "$TMP/k.txt"
+v=$(python3 -c 'import sys
+lines = [l for l in open(sys.argv[1]).read().split("\n\n")[0].splitlines()]
+head = lines[0]
+cols = [head.index(w) for w in ("UNIT", "BETTER", "PARAMETER", "WHAT IT DOES")]
+bad = [l.split()[0] for l in lines[1:]
+       if any(l[c - 2:c] != "  " or l[c] == " " for c in cols)]
+print(len(lines) - 1, bad)' "$TMP/k.txt")
+case $v in
+*" []") ok 0 "kernels: every line's columns start under their titles ($v)" ;;
+*) ok 1 "kernels: every line's columns start under their titles ($v)" ;;
+esac
+done_testing
 	exit
 fi
 "$SMTSCOPE" run --time 0.3 --csv "spin@$CPU_A" > "$TMP/run.csv" 2> "$TMP/run.err"
@@ -39,4 +54,17 @@ m = re.match(r"([0-9]+) refreshes every ([0-9.]+) s over ([0-9.]+) s,", open(sys
 sys.exit(0 if m and abs(float(m.group(3)) - int(m.group(1)) * float(m.group(2))) <= 0.25 else 1)' \
     "$TMP/sum.txt"
 ok $? "its length is its refreshes' intervals: $(sed -n 2p "$TMP/sum.txt")"
+
+"$SMTSCOPE" kernels > "$TMP/k.txt"
+v=$(python3 -c 'import sys
+lines = [l for l in open(sys.argv[1]).read().split("\n\n")[0].splitlines()]
+head = lines[0]
+cols = [head.index(w) for w in ("UNIT", "BETTER", "PARAMETER", "WHAT IT DOES")]
+bad = [l.split()[0] for l in lines[1:]
+       if any(l[c - 2:c] != "  " or l[c] == " " for c in cols)]
+print(len(lines) - 1, bad)' "$TMP/k.txt")
+case $v in
+*" []") ok 0 "kernels: every line's columns start under their titles ($v)" ;;
+*) ok 1 "kernels: every line's columns start under their titles ($v)" ;;
+esac
 done_testing
