@@ -34,11 +34,13 @@ const char *const paint_levels_ascii[9] = {
 static void
 paint_cut(int y, int x, const char *s)
 {
-	static int	report = -1;
+	static int	 report = -1;
+	const char	*v;
 
-	if (report == -1)
-		report = getenv("SMTSCOPE_CUTS") != NULL &&
-		    strcmp(getenv("SMTSCOPE_CUTS"), "1") == 0;
+	if (report == -1) {
+		v = getenv("SMTSCOPE_CUTS");
+		report = v != NULL && strcmp(v, "1") == 0;
+	}
 	if (report)
 		fprintf(stderr, "smtscope: cut at row %d, column %d: %s\n", y, x, s);
 }
