@@ -59,13 +59,17 @@ panelview_cpus_draw(const struct paint *d, int y, const struct layout_panel *c,
 	paint_compose(y, c->cpu, c->rate - 1, &k);
 }
 
-/* A rate in the kernel's unit: "412.3 MB/s"; without it when unit is 0. */
+/*
+ * A rate in the kernel's unit: "412.3 MB/s" (without it when unit is 0); a
+ * running load that made no progress shows 0 (others took its CPU), "--"
+ * only when none is known.
+ */
 static void
 panelview_rate(const struct kernel *k, double rate, int unit, char *buf, size_t len)
 {
 	char	num[32];
 
-	if (!isfinite(rate) || rate <= 0) {
+	if (!isfinite(rate) || rate < 0) {
 		snprintf(buf, len, "--");
 		return;
 	}
