@@ -182,7 +182,10 @@ chartview_right(const struct chartview *v)
 	return w > 22 ? 22 : w;
 }
 
-/* The loads' names at the right, each at its line's last height, with its speed. */
+/*
+ * The loads' names at the right, each at its line's last height with its
+ * speed, or the nearest free row: none is lost while the chart has rows.
+ */
 static void
 chartview_names(const struct chartview *v)
 {
@@ -190,7 +193,7 @@ chartview_names(const struct chartview *v)
 	const struct chart_series *s;
 	struct compose		 c;
 	char			 name[96], id[32];
-	int			 i, row, used[64], x = v->x0 + v->w + 1;
+	int			 i, k, row, used[64], x = v->x0 + v->w + 1;
 	float			 sp;
 
 	memset(used, 0, sizeof used);
@@ -201,10 +204,16 @@ chartview_names(const struct chartview *v)
 			continue;
 		sp = CHART_AT(s->speed, v->c->tick - 1);
 		row = isfinite(sp) ? v->h - 1 - chartview_level(v, sp, 1) : v->h - 1;
-		while (row < v->h && row < 64 && used[row])
-			row++;
-		if (row >= v->h || row >= 64)
+		row = row < 0 ? 0 : row > 63 ? 63 : row;
+		/* Its line's height, else the nearest free row below, else above. */
+		for (k = row; k < v->h && k < 64 && used[k]; k++)
+			;
+		if (k >= v->h || k >= 64)
+			for (k = row; k >= 0 && used[k]; k--)
+				;
+		if (k < 0)
 			continue;
+		row = k;
 		used[row] = 1;
 		/* Too long: "#12 ~38%", the name's figure and marks kept. */
 		snprintf(id, sizeof id, "%s", strchr(name, '#'));
