@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/cli/svgrender.sh: every SVG smtscope writes renders as its text says,
 # in Chromium and in librsvg: check --svg, time --svg, c2c --svg, tour --svg,
-# compare --svg (the screen's S snapshot: tests/screen/snapshot.sh). Each is
+# compare --svg, topo --svg (the screen's S snapshot: tests/screen/snapshot.sh). Each is
 # checked by tests/tools/svgcheck.py: its texts inside its canvas, each
 # rendering of the canvas's size, and texts laid on a monospace grid with
 # ink where they have characters and none where they have spaces. Renderers
@@ -77,4 +77,29 @@ render "compare --svg" "$OUT/compare.svg"
 "$SMTSCOPE" tour --headless --step 0.3 --svg "$OUT/tour.svg" doc/tours/smt-basics.tour \
     > /dev/null 2>&1
 render "tour --svg" "$OUT/tour.svg"
+
+# topo --svg: every CPU named once by its OS number, in its core's box.
+topo_svg() {
+	_name=$1 _in=$2 _cpus=$3
+	"$SMTSCOPE" topo -i "$_in" --svg "$OUT/topo-$_name.svg" > /dev/null 2> "$TMP/topo.err"
+	ok $? "topo --svg of $_name exits 0 ($(head -n 1 "$TMP/topo.err"))"
+	v=$(python3 -c 'import sys, xml.etree.ElementTree as E
+t = [e.text for e in E.parse(sys.argv[1]).getroot().iter("{http://www.w3.org/2000/svg}text")]
+cpus = sorted(int(x) for x in t if x and x.isdigit())
+print(cpus == list(range(int(sys.argv[2]))), len(cpus))' "$OUT/topo-$_name.svg" "$_cpus")
+	case $v in
+	True*) ok 0 "topo --svg of $_name: CPUs 0-$((_cpus - 1)) each named once ($v)" ;;
+	*) ok 1 "topo --svg of $_name: CPUs 0-$((_cpus - 1)) each named once ($v)" ;;
+	esac
+	render "topo --svg of $_name" "$OUT/topo-$_name.svg"
+}
+topo_svg synthetic 'package:2 core:3 pu:2' 12
+if fixture zen4-2s; then
+	topo_svg zen4-2s "$FIXTURE" 384
+else
+	skip "topo --svg of the 384-CPU fixture: $FIXTURE_WHY"
+fi
+"$SMTSCOPE" topo --svg '' > /dev/null 2> "$TMP/u.err"
+[ $? -eq 2 ] && [ "$(wc -l < "$TMP/u.err")" -eq 1 ]
+ok $? "topo --svg '': exit 2, one line ($(head -n 1 "$TMP/u.err"))"
 done_testing
