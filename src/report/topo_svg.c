@@ -89,13 +89,39 @@ tsvg_core(struct tsvg *t, int node)
 	t->h[node] = TSVG_HEAD + TSVG_PU_H + TSVG_PAD;
 }
 
-/* Size a box and place its children in it, in rows no wider than TSVG_MAXW. */
+/*
+ * How many cores a row takes when a box holds cores alone: as many as fit,
+ * spread evenly over the rows they need (18 where 15 fit: 9 and 9, not 15
+ * and 3); otherwise no limit but the width.
+ */
+static int
+tsvg_per_row(const struct tsvg *t, const int *kids, int nk)
+{
+	double	wmax = 0;
+	int	i, fit, rows;
+
+	for (i = 0; i < nk; i++) {
+		if (t->m->nodes[kids[i]].type != TOPO_CORE)
+			return nk + 1;
+		if (t->w[kids[i]] > wmax)
+			wmax = t->w[kids[i]];
+	}
+	if (nk == 0)
+		return 1;
+	fit = (int)((t->maxw - TSVG_PAD) / (wmax + TSVG_GAP));
+	if (fit < 1)
+		fit = 1;
+	rows = (nk + fit - 1) / fit;
+	return (nk + rows - 1) / rows;
+}
+
+/* Size a box and place its children in it, in rows no wider than t->maxw. */
 static void
 tsvg_size(struct tsvg *t, int node)
 {
 	const struct topo_node	*n = &t->m->nodes[node];
 	char			 label[128];
-	int			 kids[4096], nk, i;
+	int			 kids[4096], nk, i, per, col = 0;
 	double			 x = TSVG_PAD, y = TSVG_HEAD, rowh = 0, w = 0;
 
 	if (n->type == TOPO_CORE) {
@@ -106,14 +132,17 @@ tsvg_size(struct tsvg *t, int node)
 	nk = tsvg_children(t, node, kids, 4096);
 	for (i = 0; i < nk; i++)
 		tsvg_size(t, kids[i]);
+	per = tsvg_per_row(t, kids, nk);
 	for (i = 0; i < nk; i++) {
-		if (x > TSVG_PAD && x + t->w[kids[i]] > t->maxw) {
+		if (x > TSVG_PAD && (x + t->w[kids[i]] > t->maxw || col == per)) {
+			col = 0;
 			x = TSVG_PAD;
 			y += rowh + TSVG_GAP;
 			rowh = 0;
 		}
 		t->x[kids[i]] = x;
 		t->y[kids[i]] = y;
+		col++;
 		x += t->w[kids[i]] + TSVG_GAP;
 		if (x - TSVG_GAP > w)
 			w = x - TSVG_GAP;
