@@ -2,13 +2,17 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
+#include "base/safefile.h"
 #include "cmd/cmd.h"
 #include "model/cpuinfo.h"
 #include "model/topo.h"
 #include "report/reports.h"
 
 static int	cmd_topo_exec(int, char **);
+
+#define CMD_TOPO_SVG	0x301
 
 static const struct cmd_option cmd_topo_opts[] = {
 	{ CMD_OPT_JSON, "json", no_argument, NULL, "one JSON object with a summary and "
@@ -17,12 +21,15 @@ static const struct cmd_option cmd_topo_opts[] = {
 	    "its parent, size and unit, and CPUs" },
 	{ 'i', "input", required_argument, "FILE.xml|SYNTHETIC", "another machine: an "
 	    "hwloc XML file or a synthetic description such as \"package:2 core:4 pu:2\"" },
+	{ CMD_TOPO_SVG, "svg", required_argument, "FILE", "also draw the machine as "
+	    "nested boxes to FILE, for slides: packages, NUMA nodes, shared caches, cores "
+	    "with their threads by OS number" },
 	{ 0, NULL, 0, NULL, NULL }
 };
 
 const struct cmd_entry cmd_topo_entry = {
 	.name = "topo",
-	.usage = "[--json|--csv] [-i FILE.xml|SYNTHETIC]",
+	.usage = "[--json|--csv] [-i FILE.xml|SYNTHETIC] [--svg FILE]",
 	.summary = "print the CPU topology tree (text, --json or --csv)",
 	.options = cmd_topo_opts,
 	.maxargs = 0,
@@ -67,7 +74,37 @@ cmd_topo_identity(const struct topo *m, FILE *f)
 	fputc('\n', f);
 }
 
-/* `smtscope topo [--json|--csv] [-i FILE.xml|SYNTHETIC]`. */
+/* --svg FILE: the machine as boxes, titled with its name and counts. */
+static int
+cmd_topo_svg(struct cmd_args *a, const struct topo *m)
+{
+	const char	*path = cmd_args_get(a, CMD_TOPO_SVG), *src = m->source_name;
+	char		 title[512], model[256], err[512];
+	size_t		 n;
+
+	if (path == NULL)
+		return CMD_OK;
+	if (*path == '\0')
+		return cmd_usage_error("topo", "--svg: the file name is empty");
+	if (safefile_probe(path, err, sizeof err) == -1)
+		return cmd_usage_error("topo", "--svg: %s", err);
+	if (strrchr(src, '/') != NULL)
+		src = strrchr(src, '/') + 1;
+	snprintf(model, sizeof model, "%s", m->cpu_model != NULL ? m->cpu_model : src);
+	for (n = strlen(model); n > 0 && model[n - 1] == ' '; n--)
+		model[n - 1] = '\0';
+	snprintf(title, sizeof title, "%s: %d package%s, %d cores, %d CPUs (by OS number)",
+	    model,
+	    m->summary.packages, m->summary.packages == 1 ? "" : "s", m->summary.cores,
+	    m->summary.pus);
+	if (topo_svg_write(m, title, path, err, sizeof err) == -1) {
+		fprintf(stderr, "smtscope: topo: %s\n", err);
+		return CMD_FAIL;
+	}
+	return CMD_OK;
+}
+
+/* `smtscope topo [--json|--csv] [-i FILE.xml|SYNTHETIC] [--svg FILE]`. */
 static int
 cmd_topo_exec(int argc, char **argv)
 {
@@ -88,6 +125,10 @@ cmd_topo_exec(int argc, char **argv)
 		m = topo_load_live(err, sizeof err);
 	if (m == NULL)
 		return cmd_usage_error("topo", "%s", err);
+	if ((rc = cmd_topo_svg(&a, m)) != CMD_OK) {
+		topo_free(m);
+		return rc;
+	}
 	switch (fmt) {
 	case REPORT_JSON:
 		topo_print_json(m, stdout);

@@ -22,7 +22,7 @@
 #define C2C_SVG_TOP	76	/* the title and the column labels */
 #define C2C_SVG_LEGEND	150	/* the colour scale, right of the matrix */
 #define C2C_SVG_AREA	720.0	/* the matrix's side at most, in px */
-#define C2C_SVG_MIN_W	640	/* room for the title */
+#define C2C_SVG_KEY	90	/* the legend's four keys under its scale */
 #define C2C_SVG_FIGURES	24.0	/* cells this wide show their figure */
 
 /* Key colours of the scale (viridis): fastest first. */
@@ -196,20 +196,40 @@ c2c_svg_legend(FILE *f, double x, double h, double lo, double hi, int have)
 	svg_text(f, x + 18, y0 + 28, NULL, "not measured");
 	svg_rect(f, x, y0 + 36, 12, 12, "#d00000", NULL, NULL);
 	svg_text(f, x + 18, y0 + 46, NULL, "failed");
+	/* The stroke across a cell (c2c_svg_cell) says its pair was disturbed. */
+	svg_rect(f, x, y0 + 54, 12, 12, "#404040", NULL, NULL);
+	svg_line(f, x, y0 + 66, x + 12, y0 + 54, "stroke=\"#ffffff\" stroke-width=\"1\"");
+	svg_text(f, x + 18, y0 + 64, NULL, "disturbed (others ran)");
 }
 
-/* The title: what, on what, how. */
-static void
+/*
+ * The title: what, on what, how; written when f is not NULL. Returns the
+ * width it takes, estimated at 0.61 em a character (a tenth more in bold).
+ */
+static double
 c2c_svg_title(FILE *f, const struct c2c *c)
 {
-	svg_textf(f, 8, 18, "font-size=\"15\" font-weight=\"bold\"",
-	    "Core-to-core latency: %s", c->machine);
-	svg_textf(f, 8, 36, NULL, "%s, median of %d samples of %d round trips; %d of %d "
+	char	l[3][400];
+	double	w, max = 0;
+	int	i;
+
+	snprintf(l[0], sizeof l[0], "Core-to-core latency: %s", c->machine);
+	snprintf(l[1], sizeof l[1], "%s, median of %d samples of %d round trips; %d of %d "
 	    "pairs measured", c->plan.mode == C2C_CAS ? "compare-and-swap" : "store/load",
 	    c->plan.samples, c->plan.trips, c->ndone, c->plan.npairs);
+	l[2][0] = '\0';
 	if (c->hypervisor[0])
-		svg_textf(f, 8, 52, NULL, "Under %s: the host's placement of the virtual "
+		snprintf(l[2], sizeof l[2], "Under %s: the host's placement of the virtual "
 		    "CPUs decides what is measured", c->hypervisor);
+	for (i = 0; i < 3; i++) {
+		w = 8 + 0.61 * (i == 0 ? 15 * 1.1 : 11) * (double)strlen(l[i]) + 8;
+		if (w > max)
+			max = w;
+		if (f != NULL && l[i][0] != '\0')
+			svg_text(f, 8, 18 + 17 * i - (i > 0), i == 0 ? "font-size=\"15\" "
+			    "font-weight=\"bold\"" : NULL, l[i]);
+	}
+	return max;
 }
 
 /* The heatmap as an SVG document. */
@@ -230,10 +250,11 @@ c2c_svg_write(const struct c2c *c, const char *path, char *err, size_t errlen)
 		cs = 2;
 	side = cs * c->plan.ncpus;
 	have = c2c_svg_range(c, &lo, &hi) > 0;
+	/* Sized to its content: the matrix and its legend, and the title's lines. */
 	pg.w = ceil(C2C_SVG_LEFT + side + C2C_SVG_LEGEND + 24);
-	pg.h = ceil(C2C_SVG_TOP + (side > 300 ? side : 300) + 24);
-	if (pg.w < C2C_SVG_MIN_W)
-		pg.w = C2C_SVG_MIN_W;
+	if (c2c_svg_title(NULL, c) > pg.w)
+		pg.w = ceil(c2c_svg_title(NULL, c));
+	pg.h = ceil(C2C_SVG_TOP + side + C2C_SVG_KEY + 24);
 	if (safefile_open(&sf, path, SAFEFILE_REPLACE, err, errlen) == -1)
 		return -1;
 	f = sf.f;

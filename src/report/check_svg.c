@@ -63,6 +63,27 @@ check_svg_disturbed(const struct check *c, const struct check_row *row, int r)
 	    (sob != NULL && sob->cell.disturbed);
 }
 
+/*
+ * Text for a cell's second line: whole when it takes at most cols
+ * characters, else ended at a word with an ellipsis (the tooltip has it
+ * whole): never cut in the middle of a word.
+ */
+static void
+check_svg_words(const char *s, int cols, char *buf, size_t len)
+{
+	int	end = cols;
+
+	if ((int)strlen(s) <= cols) {
+		snprintf(buf, len, "%s", s);
+		return;
+	}
+	while (end > 0 && s[end] != ' ')
+		end--;
+	while (end > 0 && (s[end - 1] == ' ' || s[end - 1] == ',' || s[end - 1] == ':'))
+		end--;
+	snprintf(buf, len, "%.*s\u2026", end, s);
+}
+
 /* One rectangle with two lines of text and a tooltip. */
 static void
 check_svg_box(FILE *f, int x, int y, const char *fill, const char *l1, const char *l2,
@@ -91,8 +112,7 @@ check_svg_cell(FILE *f, const struct check *c, const struct check_row *row, int 
 	check_cell_speeds(c, row, r, &sa, &sb, &yield);
 	if (c->plan.rel[r].cpu == -1) {
 		snprintf(tip, sizeof tip, "%s: %s", topo_rel_name(r), c->plan.rel[r].reason);
-		snprintf(l2, sizeof l2, "%.20s%s", c->plan.rel[r].reason,
-		    strlen(c->plan.rel[r].reason) > 20 ? "\u2026" : "");
+		check_svg_words(c->plan.rel[r].reason, 17, l2, sizeof l2);
 		check_svg_box(f, x, y, "#eeeeee", "n/a", l2, tip);
 	} else if (cell->state == CHECK_FAILED) {
 		snprintf(tip, sizeof tip, "%s on %s: %s", row->name, topo_rel_name(r),

@@ -535,7 +535,7 @@ compare_report_svg(const struct compare *c, FILE *f)
 	struct svg_page		 pg = { 0, 0, NULL, "monospace", 11, "#fff" };
 	struct compare_group	 all;
 	struct compare_line	*lines;
-	char			 rot[64];
+	char			 rot[64], head[256];
 	int			 nlines, i, k, y;
 
 	memset(&all, 0, sizeof all);
@@ -544,12 +544,19 @@ compare_report_svg(const struct compare *c, FILE *f)
 		for (i = 0; i < c->groups[k].n; i++)
 			all.members[all.n++] = c->groups[k].members[i];
 	lines = compare_lines(c, &all, &nlines);
-	pg.w = 160 + 16 * nlines + 20;
-	pg.h = 150 + 16 * c->n + 14 * c->ngroups + 20;
-	svg_begin(f, &pg);
-	svg_textf(f, 4, 14, NULL, "smtscope compare: %d machines; red below, blue above "
+	snprintf(head, sizeof head, "smtscope compare: %d machines; red below, blue above "
 	    "the group's median (full at %.0f %%); boxed: outlier", c->n,
 	    200 * c->tolerance);
+	/* As wide as its columns, its title and its groups' headings (0.61 em a character). */
+	pg.w = 160 + 16 * nlines + 20;
+	if (8 + 11 * 0.61 * (double)strlen(head) > pg.w)
+		pg.w = 8 + ceil(11 * 0.61 * (double)strlen(head));
+	for (k = 0; k < c->ngroups; k++)
+		if (8 + 11 * 0.67 * (double)(strlen(c->groups[k].cpu) + 10) > pg.w)
+			pg.w = 8 + ceil(11 * 0.67 * (double)(strlen(c->groups[k].cpu) + 10));
+	pg.h = 150 + 16 * c->n + 14 * c->ngroups + 20;
+	svg_begin(f, &pg);
+	svg_text(f, 4, 14, NULL, head);
 	for (i = 0; i < nlines; i++) {
 		/* Rotated about its own corner: x and y are in the transform. */
 		snprintf(rot, sizeof rot, "transform=\"rotate(-60 %d 140)\"",

@@ -169,8 +169,15 @@ replay_text_head(const struct replay *rp, FILE *f)
 		    l->solo_disturbed ? " (disturbed)" : "", l->fate[0] != '\0' ? ", " : "",
 		    l->fate);
 	}
-	fprintf(f, "\nEach load's rate per tenth of the recording: the slowest, median "
-	    "and fastest\nof its refreshes, in its unit; SPEED = median rate / solo.\n\n");
+	/* As replay_table() cuts it: in tenths, or a part a refresh when fewer. */
+	if (rp->nsamples >= REPLAY_PARTS)
+		fprintf(f, "\nEach load's rate per tenth of the recording: the slowest, "
+		    "median and fastest\nof its refreshes, in its unit; SPEED = median rate "
+		    "/ solo.\n\n");
+	else
+		fprintf(f, "\nEach load's rate per refresh (%d, fewer than ten): the slowest, "
+		    "median and\nfastest are the one figure, in its unit; SPEED = rate / "
+		    "solo.\n\n", rp->nsamples);
 }
 
 /* The recording's description and loads as JSON members. */

@@ -230,21 +230,29 @@ report_width(const char *s)
 	return n;
 }
 
-/* Print one line of text cells, each padded to its column's width. */
+/*
+ * Print one line of text cells, each padded to its column's width. words[i]:
+ * column i has cells of several words ("~235.0 ±26%"): two blanks, not one,
+ * part it from its neighbours, so a cell's own blank never reads as a gap.
+ */
 static void
 report_text_line(const struct report_table *t, char **cells, const int *width,
-    int last, FILE *f)
+    const char *words, int last, FILE *f)
 {
 	const struct report_col	*col;
-	int			 i, pad, first = 1;
+	int			 i, pad, gap, prev = -1;
 
 	for (i = 0; i < t->ncols; i++) {
 		col = &t->cols[i];
 		if (col->title == NULL)
 			continue;
-		if (!first)
-			fprintf(f, "%*s", col->gap > 0 ? col->gap : 1, "");
-		first = 0;
+		if (prev != -1) {
+			gap = col->gap > 0 ? col->gap : 1;
+			if (gap < 2 && (words[i] || words[prev]))
+				gap = 2;
+			fprintf(f, "%*s", gap, "");
+		}
+		prev = i;
 		pad = width[i] - report_width(cells[i]);
 		if (col->right && pad > 0)
 			fprintf(f, "%*s", pad, "");
@@ -260,10 +268,11 @@ void
 report_write_text(const struct report_table *t, FILE *f)
 {
 	const struct report_col	 *col;
-	char			***text, **head;
+	char			***text, **head, *words;
 	int			  *width, r, i, last = -1, indent = -1, w;
 
 	width = xcalloc((size_t)t->ncols, sizeof *width);
+	words = xcalloc((size_t)t->ncols + 1, 1);
 	head = xcalloc((size_t)t->ncols, sizeof *head);
 	text = xcalloc((size_t)t->nrows + 1, sizeof *text);
 	for (i = 0; i < t->ncols; i++) {
@@ -280,15 +289,17 @@ report_write_text(const struct report_table *t, FILE *f)
 			text[r][i] = report_cell_text(&t->cols[i], &t->cells[r * t->ncols + i]);
 			if ((w = report_width(text[r][i])) > width[i])
 				width[i] = w;
+			if (strchr(text[r][i], ' ') != NULL)
+				words[i] = 1;
 		}
 	}
 	/* A row's note goes under its second column. */
 	for (i = 0; i < t->ncols && indent == -1; i++)
 		if (t->cols[i].title != NULL)
 			indent = width[i] + 1;
-	report_text_line(t, head, width, last, f);
+	report_text_line(t, head, width, words, last, f);
 	for (r = 0; r < t->nrows; r++) {
-		report_text_line(t, text[r], width, last, f);
+		report_text_line(t, text[r], width, words, last, f);
 		if (t->notes[r] != NULL)
 			fprintf(f, "%*s%s\n", indent, "", t->notes[r]);
 		for (i = 0; i < t->ncols; i++)
@@ -298,6 +309,7 @@ report_write_text(const struct report_table *t, FILE *f)
 	free(text);
 	free(head);
 	free(width);
+	free(words);
 }
 
 /* Write one CSV field, quoted when it holds a comma, a quote or a line break. */

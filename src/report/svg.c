@@ -236,6 +236,47 @@ svg_height(const struct svg_bar *b, int n)
 	return h + 30;
 }
 
+/*
+ * A text's width in px, estimated on the safe side: 0.61 em a character
+ * (DejaVu Sans Mono's advance; DejaVu Sans's runs of words take less), a
+ * tenth more in bold. The charts are sized by it, so nothing runs off.
+ */
+static double
+svg_text_w(const char *s, double size, int bold)
+{
+	double	n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n * size * 0.61 * (bold ? 1.1 : 1.0);
+}
+
+/*
+ * The note in lines of at most cols characters, broken at blanks (a word
+ * longer than a line is a line of its own); how many, at most max.
+ */
+static int
+svg_wrap(const char *s, int cols, char lines[][256], int max)
+{
+	const char	*brk;
+	int		 n = 0, len;
+
+	while (*s != '\0' && n < max) {
+		len = (int)strlen(s);
+		if (len > cols) {
+			for (brk = s + cols; brk > s && *brk != ' '; brk--)
+				;
+			len = brk > s ? (int)(brk - s) : (int)strcspn(s, " ");
+		}
+		snprintf(lines[n++], 256, "%.*s", len < 255 ? len : 255, s);
+		s += len;
+		while (*s == ' ')
+			s++;
+	}
+	return n;
+}
+
 /* Write a bar chart, its reference line labelled "100% = alone". */
 int
 svg_bars(FILE *f, const char *title, const char *note, const struct svg_bar *b, int n,
@@ -251,17 +292,36 @@ svg_bars_ref(FILE *f, const char *title, const char *note, const struct svg_bar 
 {
 	static const char *const fill[3] = { "#3c78d8", "#6aa84f", "#e69138" };
 	struct svg_page	 pg = { SVG_W, 0, NULL, SVG_FONT, 13, "#ffffff" };
-	double		 max = ref, scale, x0 = SVG_LABEL, w, y = 60;
-	int		 i;
+	double		 max = ref, scale, x0 = SVG_LABEL, w, y = 60, e;
+	char		 lines[4][256];
+	int		 i, nl;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		if (isfinite(b[i].value) && b[i].value > max)
 			max = b[i].value;
-	scale = (SVG_W - x0 - 90) / max;
-	pg.h = svg_height(b, n);
+		/* The labels' column as wide as the widest label. */
+		if ((e = svg_text_w(b[i].label, 13, 0) + 18) > x0)
+			x0 = e;
+	}
+	scale = (SVG_W - SVG_LABEL - 90) / max;
+	/* The page as wide as its widest text: the title, the note, a bar and its text. */
+	pg.w = x0 + (SVG_W - SVG_LABEL);
+	for (i = -2; i < n; i++) {
+		e = i == -2 ? 20 + svg_text_w(title, 17, 1) : i == -1 ? 0 : x0 + (isfinite(b[i].value) ? lround(b[i].value * scale) : 0) +
+		    16 + svg_text_w(b[i].text, 13, 0);
+		if (i >= 0 && b[i].group[0] != '\0' && 20 + svg_text_w(b[i].group, 13, 1) > e)
+			e = 20 + svg_text_w(b[i].group, 13, 1);
+		if (e > pg.w)
+			pg.w = ceil(e);
+	}
+	/* The note wrapped to the page; each line more moves the chart down. */
+	nl = svg_wrap(note, (int)((pg.w - 20) / (13 * 0.61)), lines, 4);
+	pg.h = svg_height(b, n) + 18 * (nl > 1 ? nl - 1 : 0);
 	svg_begin(f, &pg);
 	svg_text(f, 10, 24, "font-size=\"17\" font-weight=\"bold\"", title);
-	svg_text(f, 10, 44, "fill=\"#555555\"", note);
+	for (i = 0; i < nl; i++)
+		svg_text(f, 10, 44 + 18 * i, "fill=\"#555555\"", lines[i]);
+	y += 18 * (nl > 1 ? nl - 1 : 0);
 	for (i = 0; i < n; i++) {
 		if (b[i].group[0] != '\0') {
 			y += 26;
@@ -274,7 +334,8 @@ svg_bars_ref(FILE *f, const char *title, const char *note, const struct svg_bar 
 		svg_text(f, x0 + w + 6, y + 13, NULL, b[i].text);
 		y += SVG_BAR_H + 4;
 	}
-	svg_line(f, x0 + ref * scale, 54, x0 + ref * scale, y + 4, "stroke=\"#cc0000\" "
+	e = 54 + 18 * (nl > 1 ? nl - 1 : 0);
+	svg_line(f, x0 + ref * scale, e, x0 + ref * scale, y + 4, "stroke=\"#cc0000\" "
 	    "stroke-dasharray=\"4 3\"");
 	svg_text(f, x0 + ref * scale, y + 20, "fill=\"#cc0000\" text-anchor=\"middle\"",
 	    reflabel);

@@ -48,9 +48,9 @@ size_t	svg_utf8(unsigned long cp, char buf[4]);
 /* One bar: its label, its value (NAN: no bar, the text says why), the text at its end. */
 struct svg_bar {
 	char		 group[128];	/* a heading drawn above the first bar of a group */
-	char		 label[64];
+	char		 label[96];
 	double		 value;
-	char		 text[64];
+	char		 text[192];
 	int		 kind;		/* 0 a load's speed, 1 a yield, 2 a time */
 };
 

@@ -29,13 +29,13 @@ timing_svg_bar(const struct timing *c, int i, double *first_wall, struct svg_bar
 	    pl->ncpus, pl->ncpus == 1 ? "" : "s", pl->ncores, pl->ncores == 1 ? "" : "s");
 	b->value = NAN;
 	if (pl->status == TIMING_SAME) {
-		snprintf(b->text, sizeof b->text, "same CPUs as %.40s", pl->same_as >= 0 ?
+		snprintf(b->text, sizeof b->text, "same CPUs as %.170s", pl->same_as >= 0 ?
 		    c->places[pl->same_as].name : "another");
 		return;
 	}
 	if (pl->status == TIMING_REFUSED) {
 		snprintf(b->label, sizeof b->label, "%.60s", pl->name);
-		snprintf(b->text, sizeof b->text, "not run: %.50s", pl->reason);
+		snprintf(b->text, sizeof b->text, "not run: %.180s", pl->reason);
 		return;
 	}
 	timing_summarize(c, i, &s);
@@ -48,6 +48,28 @@ timing_svg_bar(const struct timing *c, int i, double *first_wall, struct svg_bar
 	b->value = *first_wall / s.wall.median;
 	snprintf(b->text, sizeof b->text, "%.2fx: %.3f s (%.3f-%.3f)%s", b->value,
 	    s.wall.median, s.wall.min, s.wall.max, s.failed > 0 ? ", runs failed" : "");
+}
+
+/*
+ * The title: "smtscope time: " and the command, its words quoted as the
+ * text report quotes them; past 170 characters it ends at a word, " ...".
+ */
+static void
+timing_svg_title(const struct timing *c, char *buf, size_t len)
+{
+	size_t	used = (size_t)snprintf(buf, len, "smtscope time:");
+	int	i, quote;
+
+	for (i = 0; i < c->argc && used < len; i++) {
+		quote = c->argv[i][0] == '\0' || strpbrk(c->argv[i], " \t\n'\"$\\;&|<>()*?") !=
+		    NULL;
+		if (used + strlen(c->argv[i]) + 3 > 170) {
+			snprintf(buf + used, len - used, " ...");
+			return;
+		}
+		used += (size_t)snprintf(buf + used, len - used, quote ? " '%s'" : " %s",
+		    c->argv[i]);
+	}
 }
 
 /* Write the chart to f; -1 on a write error. */
@@ -69,8 +91,7 @@ timing_svg_chart(FILE *f, const struct timing *c)
 		snprintf(b[0].group, sizeof b[0].group, "Speed per placement (the median "
 		    "wall time, s, and its range over %d run%s)", c->nruns,
 		    c->nruns == 1 ? "" : "s");
-	snprintf(title, sizeof title, "smtscope time: %.200s%s", c->argc > 0 ?
-	    c->argv[0] : "", c->argc > 1 ? " ..." : "");
+	timing_svg_title(c, title, sizeof title);
 	snprintf(note, sizeof note, "Speed: the first placement's median wall time "
 	    "over each placement's; higher is faster.%s", timing_failed(c) > 0 ?
 	    " Some runs failed." : "");

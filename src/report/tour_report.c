@@ -501,13 +501,13 @@ tour_report_svg_step(const struct tour_player *p, int i, struct svg_bar *b, int 
 	}
 	if (n == 0) {
 		b->value = NAN;
-		snprintf(b->text, sizeof b->text, "%.63s", r->note[0] != '\0' ? r->note :
+		snprintf(b->text, sizeof b->text, "%.190s", r->note[0] != '\0' ? r->note :
 		    !r->ran ? "not shown" : "not measured");
 		n = 1;
 	} else if (r->note[0] != '\0' && n < max) {
 		memset(&b[n], 0, sizeof b[n]);
 		b[n].value = NAN;
-		snprintf(b[n].text, sizeof b[n].text, "%.63s", r->note);
+		snprintf(b[n].text, sizeof b[n].text, "%.190s", r->note);
 		n++;
 	}
 	return n;

@@ -1,10 +1,12 @@
 /*
  * chartview.c: the time chart of a frame. Each load's speed against its
- * solo rate (the 100% line drawn) over the last samples, in braille dots
- * (two samples a column, four levels a row) or, in ASCII, the load's digit;
- * each line in its load's colour and named at its right end, so mono reads
- * too. Below: the time axis with the events (S started, M moved, B its
- * sibling started, s solo measured), the busy history of the cursor's
+ * solo rate (the 100% line drawn) over the last samples, a sample a column,
+ * in half blocks (two levels a row: a line half a row thick, joined from
+ * sample to sample, readable on a projector) or, in ASCII, the load's
+ * digit; each line in a colour of its own that no verdict uses (chart_1
+ * to chart_4) and named at its right end with its speed and marks, so mono
+ * reads too. Below: the time axis with the events (S started, M moved, B
+ * its sibling started, s solo measured), the busy history of the cursor's
  * core's CPUs, and a strip per floating load of the CPU it ran on.
  */
 #include "config.h"
@@ -15,25 +17,26 @@
 #include <string.h>
 
 #include "engine/analysis.h"
+#include "engine/kernels/kernel.h"
 #include "engine/loads.h"
 #include "ui/chart.h"
 #include "ui/chartview.h"
+#include "ui/compose.h"
 #include "ui/paint.h"
 
 #define CHARTVIEW_LEFT	6	/* "100% " */
-#define CHARTVIEW_RIGHT	14	/* " hash#12 100%" */
+#define CHARTVIEW_RIGHT	10	/* " busy 100%": the names may ask for more */
 
-/* The styles of the loads' lines, by the order they came. */
+/* The styles of the loads' lines, by the order they came: no verdict's colors. */
 static const enum theme_elem chartview_colors[] = {
-	THEME_SPEED_GOOD, THEME_LOAD, THEME_SPEED_BAD, THEME_LOAD_FLOATING,
-	THEME_SPEED_MID, THEME_HIGHLIGHT, THEME_BAR_USER, THEME_BAR_FOREIGN
+	THEME_CHART_1, THEME_CHART_2, THEME_CHART_3, THEME_CHART_4
 };
 #define CHARTVIEW_NCOLORS	(int)(sizeof chartview_colors / sizeof chartview_colors[0])
 
-/* Braille dot bits: [column of the cell][dot row from the top]. */
-static const int chartview_dots[2][4] = {
-	{ 0x01, 0x02, 0x04, 0x40 }, { 0x08, 0x10, 0x20, 0x80 }
-};
+/* Half blocks: upper, lower, both. */
+#define CHARTVIEW_UPPER	"\342\226\200"
+#define CHARTVIEW_LOWER	"\342\226\204"
+#define CHARTVIEW_FULL	"\342\226\210"
 
 /* What the plot is drawn over. */
 struct chartview {
@@ -41,7 +44,8 @@ struct chartview {
 	const struct chart	*c;
 	int			 x0, w;		/* the plot's columns */
 	int			 y0, h;		/* its rows */
-	int			 per;		/* samples a column: 2 braille, 1 ASCII */
+	int			 per;		/* samples a column: 1 */
+	int			 sub;		/* levels a row: 2 half blocks, 1 ASCII */
 	double			 ymax;		/* the top row's speed */
 	int64_t			 k0;		/* the first sample shown (< 0: before the first) */
 };
@@ -60,18 +64,6 @@ static int
 chartview_attr(const struct paint *d, const struct chart_series *s)
 {
 	return A(chartview_colors[s->color % CHARTVIEW_NCOLORS]);
-}
-
-/* A UTF-8 braille cell from its dot bits. */
-static void
-chartview_braille(int bits, char out[4])
-{
-	int	cp = 0x2800 + bits;
-
-	out[0] = (char)(0xe0 | (cp >> 12));
-	out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-	out[2] = (char)(0x80 | (cp & 0x3f));
-	out[3] = '\0';
 }
 
 /* The dot row (0 the bottom) of a speed, in rows x sub-rows. */
@@ -101,83 +93,144 @@ chartview_frame(const struct chartview *v)
 		paint_printf(v->y0, 0, v->x0, A(THEME_LABEL), "%3.0f%%", v->ymax * 100);
 }
 
-/* One load's line: braille cells (a cell's dots from this load only), or its digit. */
+/* A sample's level (0 the bottom, in half rows), or -1 when there is none. */
+static int
+chartview_sample(const struct chartview *v, const struct chart_series *s, int col)
+{
+	int64_t	k;
+	float	sp;
+
+	if ((k = chartview_k(v, col, 0)) == -1 || !isfinite(sp = CHART_AT(s->speed,
+	    (uint64_t)k)))
+		return -1;
+	return chartview_level(v, sp, v->sub);
+}
+
+/*
+ * One load's line: in each column the half rows from its level to the
+ * previous sample's (so the line is joined), and the one above its level
+ * (so it is never thinner than half a row); in ASCII, its digit.
+ */
 static void
 chartview_line(const struct chartview *v, const struct chart_series *s)
 {
 	const struct paint	*d = v->d;
-	char			 cell[4];
-	int			 bits, prow, col, j, lv, row, sub = v->per == 2 ? 4 : 1;
-	int64_t			 k;
-	float			 sp;
+	char			 digit[2];
+	int			 col, lv, prev = -1, lo, hi, top, row, half, on[2], n = v->h * v->sub;
 
-	for (col = 0; col < v->w; col++) {
-		/* A column's two samples share a cell only when they share its row. */
-		bits = 0;
-		prow = -1;
-		for (j = 0; j < v->per; j++) {
-			if ((k = chartview_k(v, col, j)) == -1 ||
-			    !isfinite(sp = CHART_AT(s->speed, (uint64_t)k)))
+	digit[0] = (char)('0' + s->id % 10);
+	digit[1] = '\0';
+	for (col = 0; col < v->w; col++, prev = lv) {
+		if ((lv = chartview_sample(v, s, col)) == -1)
+			continue;
+		lo = prev == -1 || prev > lv ? lv : prev;
+		hi = prev == -1 || prev < lv ? lv : prev;
+		if (v->sub == 2 && hi == lo)
+			hi = lo + 1 < n ? lo + 1 : lo;
+		for (row = v->h - 1 - hi / v->sub; row <= v->h - 1 - lo / v->sub; row++) {
+			if (v->sub == 1) {
+				paint_clip(v->y0 + row, v->x0 + col, v->x0 + v->w,
+				    chartview_attr(d, s), digit);
 				continue;
-			lv = chartview_level(v, sp, sub);
-			row = v->h - 1 - lv / sub;
-			if (v->per == 2) {
-				if (row != prow)
-					bits = 0;
-				prow = row;
-				bits |= chartview_dots[j][sub - 1 - lv % sub];
-				chartview_braille(bits, cell);
-				paint_text(v->y0 + row, v->x0 + col, d->cols,
-				    chartview_attr(d, s), cell);
-			} else {
-				snprintf(cell, sizeof cell, "%d", s->id % 10);
-				paint_text(v->y0 + row, v->x0 + col, d->cols,
-				    chartview_attr(d, s), cell);
 			}
+			/* The row's two halves: 2 * (h - 1 - row) is its lower one. */
+			for (half = 0; half < 2; half++) {
+				top = 2 * (v->h - 1 - row) + 1 - half;
+				on[half] = top >= lo && top <= hi;
+			}
+			paint_clip(v->y0 + row, v->x0 + col, v->x0 + v->w, chartview_attr(d, s),
+			    on[0] && on[1] ? CHARTVIEW_FULL : on[0] ? CHARTVIEW_UPPER :
+			    CHARTVIEW_LOWER);
 		}
 	}
 }
 
 /*
- * The loads' names at the right, each at its line's last height, with its
- * speed and its mark: ~ on a disturbed solo, ? for a speed that is unknown
- * (past physics, or above 100% of a disturbed solo), never a clean number.
+ * A load's name at its line's end, with its last speed and its mark: ~ on a
+ * disturbed solo ("hash#1 ~38%"), ? for a speed that is unknown (past
+ * physics, or above 100% of a disturbed solo), never a clean number.
+ */
+static void
+chartview_label(const struct chartview *v, const struct chart_series *s, char *buf,
+    size_t len)
+{
+	const struct ui_loadview	*lv = state_view(v->d->st, s->id);
+	struct load			*l = loads_get(v->d->st->host.loads, s->id);
+	float				 sp = CHART_AT(s->speed, v->c->tick - 1);
+	const char			*mark;
+
+	buf[0] = '\0';
+	if (l == NULL || v->c->tick == 0)
+		return;
+	/* The panel's mark of its speed (figures_mark); a disturbed solo marks the rest. */
+	mark = lv != NULL && l->state == LOAD_RUNNING ?
+	    analysis_mark_text((enum analysis_mark)lv->mark) : lv != NULL &&
+	    lv->solo_disturbed && isfinite(lv->solo) ? "~" : "";
+	if (*mark == '?')
+		snprintf(buf, len, "%s#%d%s ?", l->spec.k->name, l->id,
+		    l->spec.floating ? "~" : "");
+	else if (isfinite(sp))
+		snprintf(buf, len, "%s#%d%s %s%.0f%%", l->spec.k->name, l->id,
+		    l->spec.floating ? "~" : "", mark, sp * 100);
+	else
+		snprintf(buf, len, "%s#%d%s --", l->spec.k->name, l->id,
+		    l->spec.floating ? "~" : "");
+}
+
+/* Columns the names at the right take: the longest, within reason. */
+static int
+chartview_right(const struct chartview *v)
+{
+	char	buf[96];
+	int	i, w = CHARTVIEW_RIGHT;
+
+	for (i = 0; i < v->c->ns; i++) {
+		chartview_label(v, &v->c->s[i], buf, sizeof buf);
+		if (layout_width(buf) + 1 > w)
+			w = layout_width(buf) + 1;
+	}
+	return w > 22 ? 22 : w;
+}
+
+/*
+ * The loads' names at the right, each at its line's last height with its
+ * speed, or the nearest free row: none is lost while the chart has rows.
  */
 static void
 chartview_names(const struct chartview *v)
 {
 	const struct paint	*d = v->d;
 	const struct chart_series *s;
-	const struct ui_loadview *lv;
-	struct load		*l;
-	const char		*mark;
-	int			 i, row, used[64], x = v->x0 + v->w + 1;
+	struct compose		 c;
+	char			 name[96], id[32];
+	int			 i, k, row, used[64], x = v->x0 + v->w + 1;
 	float			 sp;
 
 	memset(used, 0, sizeof used);
 	for (i = 0; i < v->c->ns; i++) {
 		s = &v->c->s[i];
-		if ((l = loads_get(d->st->host.loads, s->id)) == NULL || v->c->tick == 0)
+		chartview_label(v, s, name, sizeof name);
+		if (name[0] == '\0')
 			continue;
 		sp = CHART_AT(s->speed, v->c->tick - 1);
 		row = isfinite(sp) ? v->h - 1 - chartview_level(v, sp, 1) : v->h - 1;
-		while (row < v->h && row < 64 && used[row])
-			row++;
-		if (row >= v->h || row >= 64)
+		row = row < 0 ? 0 : row > 63 ? 63 : row;
+		/* Its line's height, else the nearest free row below, else above. */
+		for (k = row; k < v->h && k < 64 && used[k]; k++)
+			;
+		if (k >= v->h || k >= 64)
+			for (k = row; k >= 0 && used[k]; k--)
+				;
+		if (k < 0)
 			continue;
+		row = k;
 		used[row] = 1;
-		lv = state_view(d->st, l->id);
-		mark = lv != NULL && l->state == LOAD_RUNNING ?
-		    analysis_mark_text((enum analysis_mark)lv->mark) : "";
-		if (*mark == '?')
-			paint_printf(v->y0 + row, x, d->cols, chartview_attr(d, s), "%s#%d ?",
-			    l->spec.k->name, l->id);
-		else if (isfinite(sp))
-			paint_printf(v->y0 + row, x, d->cols, chartview_attr(d, s),
-			    "%s#%d %s%.0f%%", l->spec.k->name, l->id, mark, sp * 100);
-		else
-			paint_printf(v->y0 + row, x, d->cols, chartview_attr(d, s), "%s#%d --",
-			    l->spec.k->name, l->id);
+		/* Too long: "#12 ~38%", the name's figure and marks kept. */
+		snprintf(id, sizeof id, "%s", strchr(name, '#'));
+		compose_init(&c, d->term->utf8);
+		compose_add(&c, chartview_attr(d, s), 1, 0, COMPOSE_CLIP, name, id, NULL);
+		compose_fit(&c, d->cols - x);
+		paint_compose(v->y0 + row, x, d->cols, &c);
 	}
 }
 
@@ -222,11 +275,15 @@ chartview_busy(const struct chartview *v, int y, int pu)
 {
 	const struct paint	*d = v->d;
 	const char *const	*lv = d->term->utf8 ? paint_levels_utf8 : paint_levels_ascii;
+	char			 label[16];
 	int			 col, level;
 	int64_t			 k;
 	float			 b;
 
-	paint_printf(y, 0, v->x0, A(THEME_LABEL), "CPU%-2d", d->st->host.m->pus[pu].os_index);
+	snprintf(label, sizeof label, "CPU%d", d->st->host.m->pus[pu].os_index);
+	if (layout_width(label) >= v->x0)
+		snprintf(label, sizeof label, "%d", d->st->host.m->pus[pu].os_index);
+	paint_text(y, 0, v->x0, A(THEME_LABEL), label);
 	for (col = 0; col < v->w; col++) {
 		if ((k = chartview_k(v, col, v->per - 1)) == -1 ||
 		    !isfinite(b = v->c->busy[(size_t)pu * CHART_N + (uint64_t)k % CHART_N]))
@@ -295,6 +352,28 @@ chartview_floating(const struct paint *d, struct load **ls, int max)
 	return n;
 }
 
+/* The chart's title row: what it shows, then the events' legend as far as it fits. */
+static void
+chartview_title(const struct paint *d, int y, double secs)
+{
+	static const char *const ev[] = {
+		"   S started", "  M moved", "  B sibling started", "  s solo measured",
+		"   C hides"
+	};
+	struct compose	c;
+	char		title[96];
+	int		i, t = A(THEME_PANEL_TITLE);
+
+	snprintf(title, sizeof title, " SPEED against solo, last %.0f s", secs);
+	compose_init(&c, d->term->utf8);
+	compose_add(&c, t, 0, 0, COMPOSE_CLIP, title, NULL);
+	for (i = 0; i < 5; i++)
+		compose_add(&c, t, 0, 5 - i, 0, ev[i], NULL);
+	compose_fit(&c, d->cols);
+	paint_fill(y, 0, d->cols, t);
+	paint_compose(y, 0, d->cols, &c);
+}
+
 /* Draw the chart in the layout's chart rows. */
 void
 chartview_draw(const struct paint *d)
@@ -324,19 +403,17 @@ chartview_draw(const struct paint *d)
 		v.h++;
 	}
 	v.x0 = CHARTVIEW_LEFT;
-	v.w = d->cols - CHARTVIEW_LEFT - CHARTVIEW_RIGHT;
+	v.w = d->cols - CHARTVIEW_LEFT - chartview_right(&v);
 	if (v.w > 256)
 		v.w = 256;
 	v.y0 = scr->chart_y + 1;
-	v.per = d->term->utf8 ? 2 : 1;
+	v.per = 1;
+	v.sub = d->term->utf8 ? 2 : 1;
 	/* The newest sample at the right edge. */
 	span = (int64_t)v.w * v.per;
 	v.k0 = (int64_t)v.c->tick - span;
 	v.ymax = chartview_ymax(&v);
-	paint_fill(scr->chart_y, 0, d->cols, A(THEME_PANEL_TITLE));
-	paint_printf(scr->chart_y, 1, d->cols, A(THEME_PANEL_TITLE),
-	    "SPEED against solo, last %.0f s   S started  M moved  B sibling started  "
-	    "s solo measured   C hides", (double)span * d->st->host.delay_tenths / 10.0);
+	chartview_title(d, scr->chart_y, (double)span * d->st->host.delay_tenths / 10.0);
 	chartview_frame(&v);
 	/* Where lines cross, the first load's stays on top: drawn last. */
 	for (i = v.c->ns - 1; i >= 0; i--)

@@ -677,8 +677,8 @@ control_move_begin(struct ui_state *st)
 	st->sel.id = l->id;
 	st->sel.mode = UI_MOVE;
 	st->sel.move_b = l->spec.cpu_b == os && analysis_load_cpu(l) != os;
-	control_message(st, 0, "move %s#%d%s: put the cursor on its new CPU, Enter",
-	    l->spec.k->name, l->id, st->sel.move_b ? " (end B)" : "");
+	/* The status line asks "move hash#1 to:" with its keys: said once. */
+	control_clear_message(st);
 }
 
 /* Leave a mode; a choice of CPU says it was cancelled. */
@@ -692,11 +692,21 @@ control_cancel(struct ui_state *st)
 	st->scr.dirty = 1;
 }
 
-/* Show or hide the help. */
+/* Show the help from its first line, or hide it. */
 void
 control_help(struct ui_state *st, int show)
 {
 	st->sel.mode = show ? UI_HELP : UI_NORMAL;
+	if (show)
+		st->sel.help_top = 0;
+	st->scr.dirty = 1;
+}
+
+/* Scroll the help to a line (input.c keeps it within the text, by the layout). */
+void
+control_help_scroll(struct ui_state *st, int top)
+{
+	st->sel.help_top = top < 0 ? 0 : top;
 	st->scr.dirty = 1;
 }
 

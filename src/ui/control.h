@@ -73,6 +73,8 @@ void	control_move_begin(struct ui_state *);
 /* Esc: leave a mode; say so when a choice of CPU is cancelled. */
 void	control_cancel(struct ui_state *);
 void	control_help(struct ui_state *, int show);
+/* Scroll the help so that its line top is the first shown. */
+void	control_help_scroll(struct ui_state *, int top);
 
 /* The loop: quit with a status; ask the script for the next or previous step. */
 void	control_quit(struct ui_state *, int status);

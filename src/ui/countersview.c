@@ -229,9 +229,14 @@ countersview_counters_why(const struct countersview *cv, char *buf, size_t len)
 		snprintf(buf, len, "%s", why);
 }
 
-/* The header's figures, and once each reason for what is not there, shortly. */
+/*
+ * The header's figures, and once each reason for what is not there: form 0
+ * says why in words, form 1 names what is missing ("IPC n/a; no cpufreq,
+ * hwmon"), form 2 only the figures (the reasons are in the help), form 3
+ * only the reasons in words (for the info line).
+ */
 int
-countersview_header(const struct countersview *cv, char *buf, size_t len)
+countersview_header_form(const struct countersview *cv, int form, char *buf, size_t len)
 {
 	char				 part[PERF_WHY_MAX], none[64];
 	double				 t, w;
@@ -241,20 +246,25 @@ countersview_header(const struct countersview *cv, char *buf, size_t len)
 	buf[0] = none[0] = '\0';
 	t = sensors_temp(cv->sn);
 	w = sensors_watts(cv->sn);
-	if (isfinite(t)) {
+	if (isfinite(t) && form != 3) {
 		snprintf(part, sizeof part, "%.0f C", t);
 		countersview_add(buf, len, " ", part);
 	}
-	if (isfinite(w)) {
+	if (isfinite(w) && form != 3) {
 		snprintf(part, sizeof part, "%.1f W", w);
 		countersview_add(buf, len, " ", part);
 	}
+	if (form == 2)
+		return buf[0] != '\0';
 	part[0] = '\0';
 	countersview_counters_why(cv, part, sizeof part);
 	if (part[0] != '\0')
-		countersview_add(buf, len, "; ", part);
-	if (cv->caps != NULL && cv->caps->sw && !cv->caps->sched)
-		countersview_add(buf, len, "; ", cv->caps->sched_why);
+		countersview_add(buf, len, "; ", form != 1 ? part : "IPC n/a");
+	if (cv->caps != NULL && cv->caps->sw && !cv->caps->sched) {
+		snprintf(part, sizeof part, "cs/s n/a: perf_event_paranoid %d > 1",
+		    cv->caps->paranoid);
+		countersview_add(buf, len, "; ", form != 1 ? part : "cs/s n/a");
+	}
 	if (strcmp(cv->sn->mhz_src, "cpufreq") != 0)
 		countersview_add(none, sizeof none, ", ", "cpufreq");
 	if (!isfinite(t))
@@ -269,6 +279,13 @@ countersview_header(const struct countersview *cv, char *buf, size_t len)
 	    15) == 0)
 		countersview_add(buf, len, "; ", "RAPL needs root");
 	return buf[0] != '\0';
+}
+
+/* The header's figures, and once each reason for what is not there, in words. */
+int
+countersview_header(const struct countersview *cv, char *buf, size_t len)
+{
+	return countersview_header_form(cv, 0, buf, len);
 }
 
 /* Append "alone -> now" of one figure, or now alone, with its unit. */

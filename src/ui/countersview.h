@@ -31,6 +31,9 @@ int	countersview_load(const struct countersview *, int id, int wide, char *buf, 
 int	countersview_cpu(const struct countersview *, int os, char *buf, size_t len);
 /* The header's figures and reasons: "61 C 35.2 W; no hardware counters: ...". */
 int	countersview_header(const struct countersview *, char *buf, size_t len);
+/* The same in a form: 0 the reasons in words, 1 what is missing named, 2 figures only, 3 reasons only. */
+int	countersview_header_form(const struct countersview *, int form, char *buf,
+	    size_t len);
 /* The cursor's load (NULL: none): every counter and the solo comparison (IPC 2.40 -> 1.30). */
 int	countersview_info(const struct countersview *, const struct load *, char *buf,
 	    size_t len);

@@ -17,6 +17,7 @@
 #include "engine/kernels/kernel.h"
 #include "engine/solo.h"
 #include "ui/chartview.h"
+#include "ui/compose.h"
 #include "ui/countersview.h"
 #include "ui/inferview.h"
 #include "ui/draw.h"
@@ -160,58 +161,105 @@ draw_header_counts(const struct topo *m, const struct cpuinfo *ci,
 }
 
 /*
- * The header's first line, shortened by rules until it fits: the codename
- * goes, then the brand's trademarks and clock, then the counts take their
- * shorter forms ("2p 48c 96t"), then the identity goes.
+ * The header's first line, composed: the identity (brand with codename, the
+ * brand, the brand without trademarks and clock) shortens first, then the
+ * counts take their shorter forms (the allowed set as a list, "2p 48c 96t"),
+ * then the identity goes.
  */
 static void
 draw_header_id(const struct paint *d)
 {
 	const struct cpuinfo		*ci = &d->st->host.ci;
-	char				 id[4][256], counts[3][DRAW_COUNTS_MAX], line[2048];
-	int				 try, w = d->cols;
+	char				 id[3][256], counts[3][DRAW_COUNTS_MAX];
+	char				 form[3][DRAW_COUNTS_MAX + 2];
+	struct compose			 c;
+	int				 i, a = A(THEME_HEADER);
 
 	if (ci->brand[0] != '\0') {
-		snprintf(id[0], sizeof id[0], "%s%s%s%s", ci->brand, ci->codename[0] ? " (" :
-		    "", ci->codename, ci->codename[0] ? ")" : "");
-		snprintf(id[1], sizeof id[1], "%s", ci->brand);
-		draw_short_brand(ci->brand, id[2], sizeof id[2]);
+		snprintf(id[0], sizeof id[0], ": %s%s%s%s", ci->brand, ci->codename[0] ?
+		    " (" : "", ci->codename, ci->codename[0] ? ")" : "");
+		snprintf(id[1], sizeof id[1], ": %s", ci->brand);
+		id[2][0] = ':';
+		id[2][1] = ' ';
+		draw_short_brand(ci->brand, id[2] + 2, sizeof id[2] - 2);
 	} else if (ci->vendor[0] != '\0') {
-		snprintf(id[0], sizeof id[0], "%s CPU", ci->vendor);
+		snprintf(id[0], sizeof id[0], ": %s CPU", ci->vendor);
 		snprintf(id[1], sizeof id[1], "%s", id[0]);
-		snprintf(id[2], sizeof id[2], "%s", ci->vendor);
+		snprintf(id[2], sizeof id[2], ": %s", ci->vendor);
 	} else {
-		snprintf(id[0], sizeof id[0], "CPU identity %s", d->st->host.view_only ?
+		snprintf(id[0], sizeof id[0], ": CPU identity %s", d->st->host.view_only ?
 		    "not recorded in the topology" : "unknown");
-		snprintf(id[1], sizeof id[1], "CPU identity unknown");
+		snprintf(id[1], sizeof id[1], ": CPU identity unknown");
 		snprintf(id[2], sizeof id[2], "%s", id[1]);
 	}
 	draw_header_counts(d->st->host.m, ci, counts);
-	for (try = 0; try < 6; try++) {
-		if (try < 5)
-			snprintf(line, sizeof line, "smtscope: %s  %s", id[try < 3 ? try : 2],
-			    counts[try < 3 ? 0 : try - 2]);
-		else
-			snprintf(line, sizeof line, "smtscope  %s", counts[2]);
-		if (layout_width(line) <= w)
-			break;
+	for (i = 0; i < 3; i++) {
+		memcpy(form[i], "  ", 2);
+		memcpy(form[i] + 2, counts[i], strlen(counts[i]) + 1);
 	}
-	paint_text(0, 0, w, A(THEME_HEADER), line);
+	compose_init(&c, d->term->utf8);
+	compose_add(&c, a, 0, 0, 0, "smtscope", NULL);
+	compose_add(&c, a, 1, 4, 0, id[0], id[1], id[2], NULL);
+	compose_add(&c, a, 3, 0, 0, form[0], form[1], form[2], NULL);
+	compose_fit(&c, d->cols);
+	paint_compose(0, 0, d->cols, &c);
 }
 
 /*
- * The header's second line: the screen's state, then a note (VIEW ONLY,
- * BUSY) that is never cut while the state's words can be shortened.
+ * The note of the header's second line: REPLAY (1) or BUSY (2, with its
+ * detail) in three forms, or VIEW ONLY (3) in three parts.
+ */
+static int
+draw_header_note(const struct paint *d, char note[3][256], char *detail, size_t len)
+{
+	const struct topo_summary	*s = &d->st->host.m->summary;
+	const char			*src = d->st->host.m->source_name;
+
+	note[0][0] = note[1][0] = note[2][0] = detail[0] = '\0';
+	if (replayview_note(d->st, 0, note[0], sizeof note[0])) {
+		replayview_note(d->st, 1, note[1], sizeof note[1]);
+		replayview_note(d->st, 2, note[2], sizeof note[2]);
+	} else if (d->st->host.view_only) {
+		if (strrchr(src, '/') != NULL)
+			src = strrchr(src, '/') + 1;
+		/* Parts, not forms: ", another machine" goes first, the file last. */
+		snprintf(note[0], sizeof note[0], " VIEW ONLY");
+		snprintf(note[1], sizeof note[1], ", another machine");
+		snprintf(note[2], sizeof note[2], ": %s ", src);
+		return 3;
+	} else if (d->st->others.fg != NULL && isfinite(d->st->others.cpus) &&
+	    d->st->others.max >= OTHERS_BUSY_MIN) {
+		snprintf(note[0], sizeof note[0], " BUSY: others %.1f of %d CPU%s",
+		    d->st->others.cpus, s->pus, s->pus == 1 ? "" : "s");
+		snprintf(note[1], sizeof note[1], " BUSY: others %.1f CPU%s",
+		    d->st->others.cpus, d->st->others.cpus == 1.0 ? "" : "s");
+		snprintf(note[2], sizeof note[2], " BUSY %.1f CPU", d->st->others.cpus);
+		if (d->st->others.top[0] != '\0')
+			snprintf(detail, len, ", top %s", d->st->others.top);
+		return 2;
+	} else
+		return 0;
+	return 1;
+}
+
+/*
+ * The header's second line, composed: the screen's state, a note (VIEW
+ * ONLY, REPLAY, BUSY: never dropped), check --infer's legend and the
+ * counters' figures; the counters' reasons in words go first (the info
+ * line and the help have them), then the note's detail and its longer
+ * forms, then the state's words (the fit gives the note back a longer
+ * form where the shorter words leave room).
  */
 static void
 draw_header_state(const struct paint *d)
 {
-	const struct topo_summary	*s = &d->st->host.m->summary;
-	const char			*src = d->st->host.m->source_name, *view;
-	char				 left[2][160], note[3][256], rec[32];
-	int				 running = 0, paused = 0, i, li, ni, x, w = d->cols;
-	int				 rw = recorder_mark(d->st, rec, sizeof rec);
-	struct load			*l;
+	const char	*view;
+	char		 left[2][160], note[3][256], detail[128], rec[32], inf[3][160];
+	char		 cv[3][512];
+	struct compose	 c;
+	int		 running = 0, paused = 0, i, kind, n = A(THEME_NORMAL);
+	int		 hn = A(THEME_HEADER_NOTE);
+	struct load	*l;
 
 	for (i = 0; d->st->host.loads != NULL && i < loads_count(d->st->host.loads); i++) {
 		l = loads_at(d->st->host.loads, i);
@@ -226,42 +274,44 @@ draw_header_state(const struct paint *d)
 	snprintf(left[1], sizeof left[1], "%d.%d s, %d running%s%.0d%s, %s, %s ",
 	    d->st->host.delay_tenths / 10, d->st->host.delay_tenths % 10, running,
 	    paused ? ", " : "", paused, paused ? " paused" : "", view, d->st->scr.theme.name);
-	note[0][0] = note[1][0] = note[2][0] = '\0';
-	if (replayview_note(d->st, 0, note[0], sizeof note[0])) {
-		replayview_note(d->st, 1, note[1], sizeof note[1]);
-		replayview_note(d->st, 2, note[2], sizeof note[2]);
-	} else if (d->st->host.view_only) {
-		if (strrchr(src, '/') != NULL)
-			src = strrchr(src, '/') + 1;
-		snprintf(note[0], sizeof note[0], " VIEW ONLY, another machine: %s ", src);
-		snprintf(note[1], sizeof note[1], " VIEW ONLY: %s ", src);
-		snprintf(note[2], sizeof note[2], " VIEW ONLY ");
-	} else if (d->st->others.fg != NULL && isfinite(d->st->others.cpus) &&
-	    d->st->others.max >= OTHERS_BUSY_MIN) {
-		snprintf(note[0], sizeof note[0], " BUSY: others %.1f of %d CPU%s%s%s ",
-		    d->st->others.cpus, s->pus, s->pus == 1 ? "" : "s",
-		    d->st->others.top[0] != '\0' ? ", top " : "", d->st->others.top);
-		snprintf(note[1], sizeof note[1], " BUSY: others %.1f of %d CPU%s ",
-		    d->st->others.cpus, s->pus, s->pus == 1 ? "" : "s");
-		snprintf(note[2], sizeof note[2], " BUSY %.1f CPU ", d->st->others.cpus);
+	kind = draw_header_note(d, note, detail, sizeof detail);
+	compose_init(&c, d->term->utf8);
+	compose_add(&c, n, 3, 0, 0, left[0], left[1], NULL);
+	if (recorder_mark(d->st, rec, sizeof rec) > 0)
+		compose_add(&c, hn, 0, 0, 0, rec, NULL);
+	if (kind == 3) {
+		compose_add(&c, hn, 0, 0, 0, note[0], NULL);
+		compose_add(&c, hn, 0, 2, 0, note[1], NULL);
+		compose_add(&c, hn, 0, 4, 0, note[2], NULL);
+	} else if (kind > 0) {
+		compose_add(&c, hn, 2, 0, 0, note[0], note[1], note[2], NULL);
+		if (kind == 2) {
+			compose_add(&c, hn, 0, 2, 0, detail, NULL);
+			compose_add(&c, hn, 0, 0, 0, " ", NULL);
+		}
 	}
-	/* The note's detail goes first, then the state's words, then the note's name. */
-	for (i = 0; i < 6; i++) {
-		li = "001101"[i] - '0';
-		ni = "010122"[i] - '0';
-		if (layout_width(left[li]) + layout_width(note[ni]) + rw <= w)
-			break;
-	}
-	x = paint_text(1, 0, w, A(THEME_NORMAL), left[li]);
-	if (rw > 0)
-		x = paint_text(1, x, w, A(THEME_HEADER_NOTE), rec);
-	if (note[ni][0] != '\0')
-		x = paint_text(1, x, w, A(THEME_HEADER_NOTE), note[ni]);
 	/* check --infer's legend (inferview.c), then the counters' (countersview.c). */
-	if (inferview_legend(d->st->infer, d->st->ninfer, d->term->utf8, w - x - 2, note[0], sizeof note[0]))
-		x = paint_printf(1, x, w, A(THEME_HEADER_NOTE), " %s ", note[0]);
-	if (countersview_header(d->st->cv, note[0], sizeof note[0]))
-		paint_printf(1, x, w, A(THEME_NORMAL), " %s", note[0]);
+	if (inferview_legend(d->st->infer, d->st->ninfer, d->term->utf8, 1000, inf[0] + 1,
+	    sizeof inf[0] - 1)) {
+		inferview_legend(d->st->infer, d->st->ninfer, d->term->utf8, 24, inf[1] + 1,
+		    sizeof inf[1] - 1);
+		inferview_legend(d->st->infer, d->st->ninfer, d->term->utf8, 0, inf[2] + 1,
+		    sizeof inf[2] - 1);
+		for (i = 0; i < 3; i++) {
+			inf[i][0] = ' ';
+			snprintf(inf[i] + strlen(inf[i]), sizeof inf[i] - strlen(inf[i]), " ");
+		}
+		compose_add(&c, hn, 4, 6, 0, inf[0], inf[1], inf[2], NULL);
+	}
+	for (i = 0; i < 3; i++) {
+		cv[i][0] = ' ';
+		if (!countersview_header_form(d->st->cv, i, cv[i] + 1, sizeof cv[i] - 1))
+			cv[i][0] = '\0';
+	}
+	if (cv[0][0] != '\0')
+		compose_add(&c, n, 1, 4, 0, cv[0], cv[1], cv[2], NULL);
+	compose_fit(&c, d->cols);
+	paint_compose(1, 0, d->cols, &c);
 }
 
 /* The two header lines: identity and counts, then the screen's state. */
@@ -289,114 +339,160 @@ draw_caption(const struct paint *d)
 	}
 }
 
-/* The info line: what the cursor's CPU is and how busy it is. */
+/* Room for the info line's texts while it is composed. */
+struct draw_info_text {
+	struct panelview_why	why;
+	char			load[64], cpu[64], kind[64], pkg[32], sib[160], infer[512];
+	char			counters[512], busy[2][96], who[2][400], split[160], reason[512];
+	char			idle[512];
+};
+
+/* The info line's time of the cursor's CPU: busy, smtscope's and others' share, idle, the split. */
 static void
-draw_info(const struct paint *d)
+draw_info_time(const struct paint *d, struct compose *c, struct draw_info_text *t)
+{
+	const struct cpustat_pct	*pct = &d->st->host.pct[d->st->sel.cursor];
+	const char			*who, *comma;
+	double				 fg;
+	int				 a = A(THEME_INFO);
+
+	if (!d->st->host.pct_ok[d->st->sel.cursor]) {
+		compose_add(c, a, 0, 3, 0, t->idle, NULL);
+		return;
+	}
+	fg = state_others_known(d->st) ? d->st->others.share[d->st->sel.cursor] : NAN;
+	t->who[0][0] = t->who[1][0] = '\0';
+	snprintf(t->busy[1], sizeof t->busy[1], "  busy %.0f%%", pct->busy);
+	if (isfinite(fg)) {
+		who = d->st->others.who[d->st->sel.cursor];
+		fg = 100 * fg < pct->busy ? 100 * fg : pct->busy;
+		snprintf(t->busy[0], sizeof t->busy[0], "  busy %.0f%%: smtscope %.0f%%, "
+		    "others %.0f%%", pct->busy, pct->busy - fg, fg);
+		if (who[0] != '\0') {
+			snprintf(t->who[0], sizeof t->who[0], ": %s", who);
+			comma = strstr(who, ", ");
+			snprintf(t->who[1], sizeof t->who[1], ": %.*s", comma != NULL ?
+			    (int)(comma - who) : (int)strlen(who), who);
+		}
+		snprintf(t->split, sizeof t->split, "; user %.1f nice %.1f system %.1f irq %.1f "
+		    "softirq %.1f steal %.1f", pct->user, pct->nice, pct->system, pct->irq,
+		    pct->softirq, pct->steal);
+	} else {
+		snprintf(t->busy[0], sizeof t->busy[0], "  busy %.1f%%", pct->busy);
+		snprintf(t->split, sizeof t->split, ": user %.1f nice %.1f system %.1f irq %.1f "
+		    "softirq %.1f steal %.1f", pct->user, pct->nice, pct->system, pct->irq,
+		    pct->softirq, pct->steal);
+	}
+	compose_add(c, a, 8, 9, 0, t->busy[0], t->busy[1], NULL);
+	compose_add(c, a, 2, 2, 0, t->who[0], t->who[1], NULL);
+	/* With others' names the idle goes before the split, else after it. */
+	if (t->idle[0] != '\0')
+		t->idle[0] = ';';
+	if (isfinite(fg))
+		compose_add(c, a, 0, 3, 0, t->idle, NULL);
+	compose_add(c, a, 0, 1, 0, t->split, NULL);
+	if (!isfinite(fg))
+		compose_add(c, a, 0, 3, 0, t->idle, NULL);
+}
+
+/* The info line's CPU half: the cursor's CPU, core, package, siblings, its time. */
+static void
+draw_info_cpu(const struct paint *d, struct compose *c, struct draw_info_text *t)
 {
 	const struct topo		*m = d->st->host.m;
 	const struct topo_pu		*p = &m->pus[d->st->sel.cursor];
 	const struct topo_core		*core = &m->cores[p->core];
-	const struct cpustat_pct	*t = &d->st->host.pct[d->st->sel.cursor];
-	struct load			*l;
-	const char			*who;
-	char				 why[256];
-	double				 fg;
-	char				 cv[512], idle[512];
-	int				 x, i, y = d->lay->scr.info_y;
+	size_t				 used = 0;
+	int				 i, a = A(THEME_INFO);
 
-	paint_fill(y, 0, d->cols, A(THEME_INFO));
-	/* The cursor's load: why it runs as it does, whole (the panel may cut it). */
-	if ((l = state_target(d->st)) != NULL) {
-		panelview_why(d, l, why, sizeof why);
-		x = paint_printf(y, 0, d->cols, A(THEME_INFO), "CPU %d %s#%d: %s",
-		    p->os_index, l->spec.k->name, l->id, why);
-		x = paint_text(y, x, d->cols, A(THEME_INFO), "  |  ");
-	} else
-		x = 0;
-	x = paint_printf(y, x, d->cols, A(THEME_INFO), "CPU %d: core %d%s%s",
-	    p->os_index, core->logical_index,
-	    m->nkinds > 1 && core->kind != -1 ? " " : "",
-	    m->nkinds > 1 && core->kind != -1 ? m->kinds[core->kind].label : "");
+	snprintf(t->cpu, sizeof t->cpu, "CPU %d: core %d", p->os_index, core->logical_index);
+	compose_add(c, a, 0, 0, 0, t->cpu, NULL);
+	t->kind[0] = t->pkg[0] = t->sib[0] = '\0';
+	if (m->nkinds > 1 && core->kind != -1)
+		snprintf(t->kind, sizeof t->kind, " %s", m->kinds[core->kind].label);
+	compose_add(c, a, 0, 6, 0, t->kind, NULL);
 	if (core->package != -1)
-		x = paint_printf(y, x, d->cols, A(THEME_INFO), ", package %d",
+		snprintf(t->pkg, sizeof t->pkg, ", package %d",
 		    m->packages[core->package].logical_index);
-	if (core->npus > 1) {
-		x = paint_text(y, x, d->cols, A(THEME_INFO), ", sibling");
-		x = paint_text(y, x, d->cols, A(THEME_INFO), core->npus > 2 ? "s" : "");
-		for (i = core->first_pu; i < core->first_pu + core->npus; i++)
-			if (i != d->st->sel.cursor)
-				x = paint_printf(y, x, d->cols, A(THEME_INFO), " %d",
-				    m->pus[i].os_index);
-	}
+	compose_add(c, a, 0, 7, 0, t->pkg, NULL);
+	if (core->npus > 1)
+		used = (size_t)snprintf(t->sib, sizeof t->sib, ", sibling%s", core->npus > 2 ?
+		    "s" : "");
+	for (i = core->first_pu; i < core->first_pu + core->npus && used < sizeof t->sib; i++)
+		if (i != d->st->sel.cursor)
+			used += (size_t)snprintf(t->sib + used, sizeof t->sib - used, " %d",
+			    m->pus[i].os_index);
+	compose_add(c, a, 0, 0, 0, t->sib, NULL);
 	if (!p->allowed)
-		x = paint_text(y, x, d->cols, A(THEME_INFO), ", not allowed by the cpuset");
-	if (inferview_info(d->st->infer, d->st->ninfer, p->os_index, cv, sizeof cv))
-		x = paint_printf(y, x, d->cols, A(THEME_INFO), "; %s", cv);
-	if (countersview_info(d->st->cv, state_target(d->st), cv, sizeof cv))
-		x = paint_printf(y, x, d->cols, A(THEME_INFO), "  %s", cv);
+		compose_add(c, a, 0, 0, 0, ", not allowed by the cpuset", NULL);
+	t->infer[0] = t->counters[0] = '\0';
+	if (inferview_info(d->st->infer, d->st->ninfer, p->os_index, t->infer + 2,
+	    sizeof t->infer - 2))
+		memcpy(t->infer, "; ", 2);
+	compose_add(c, a, 0, 5, 0, t->infer, NULL);
+	if (countersview_info(d->st->cv, state_target(d->st), t->counters + 2,
+	    sizeof t->counters - 2))
+		memcpy(t->counters, "  ", 2);
+	compose_add(c, a, 0, 3, 0, t->counters, NULL);
 	/* idleview.c: the CPU's idle residency and busy clock, after its busy split. */
-	if (!idleview_info(d->st->iv, p->os_index, idle, sizeof idle))
-		idle[0] = '\0';
-	if (!d->st->host.pct_ok[d->st->sel.cursor]) {
-		if (idle[0] != '\0')
-			paint_printf(y, x, d->cols, A(THEME_INFO), "  %s", idle);
-		return;
-	}
-	fg = state_others_known(d->st) ? d->st->others.share[d->st->sel.cursor] : NAN;
-	if (isfinite(fg)) {
-		who = d->st->others.who[d->st->sel.cursor];
-		fg = 100 * fg < t->busy ? 100 * fg : t->busy;
-		x = paint_printf(y, x, d->cols, A(THEME_INFO),
-		    "  busy %.0f%%: smtscope %.0f%%, others %.0f%%%s%s;", t->busy,
-		    t->busy - fg, fg, who[0] != '\0' ? ": " : "", who);
-		if (idle[0] != '\0')
-			x = paint_printf(y, x, d->cols, A(THEME_INFO), " %s;", idle);
-		paint_printf(y, x, d->cols, A(THEME_INFO),
-		    " user %.1f nice %.1f system %.1f irq %.1f softirq %.1f steal %.1f",
-		    t->user, t->nice, t->system, t->irq, t->softirq, t->steal);
-		return;
-	}
-	x = paint_printf(y, x, d->cols, A(THEME_INFO),
-	    "  busy %.1f%%: user %.1f nice %.1f system %.1f irq %.1f softirq %.1f "
-	    "steal %.1f", t->busy, t->user, t->nice, t->system, t->irq, t->softirq,
-	    t->steal);
-	if (idle[0] != '\0')
-		paint_printf(y, x, d->cols, A(THEME_INFO), "; %s", idle);
-}
-
-/* Columns a list of key names and words takes, from entry i on. */
-static int
-draw_keys_width(const char *const *keys, int i)
-{
-	int	w = 0;
-
-	for (; keys[i] != NULL; i += 2)
-		w += layout_width(keys[i]) + layout_width(keys[i + 1]) + 2;
-	return w;
+	t->idle[0] = '\0';
+	if (idleview_info(d->st->iv, p->os_index, t->idle + 2, sizeof t->idle - 2))
+		memcpy(t->idle, "  ", 2);
+	draw_info_time(d, c, t);
 }
 
 /*
- * Key names and their words, in the status line's two styles. The last
- * `keep` pairs (? help, q quit) are always drawn: the hints before them
- * drop, from the last, until they fit.
+ * The info line, composed: the cursor's load and its whole WHY (its
+ * neighbours go counted, "+N", before its head), the cursor's CPU (never
+ * dropped), its time; the counters' reason in words where there is room.
  */
-static int
-draw_keys(const struct paint *d, int y, int x, const char *const *keys, int keep)
+static void
+draw_info(const struct paint *d)
 {
-	int	i, n, tail, room, w;
+	struct draw_info_text	 t;
+	struct compose		 c;
+	struct load		*l;
+	int			 y = d->lay->scr.info_y, a = A(THEME_INFO);
+
+	paint_fill(y, 0, d->cols, a);
+	compose_init(&c, d->term->utf8);
+	if ((l = state_target(d->st)) != NULL) {
+		snprintf(t.load, sizeof t.load, "CPU %d %s#%d: ", state_cursor_os(d->st),
+		    l->spec.k->name, l->id);
+		compose_add(&c, a, 0, 0, 0, t.load, NULL);
+		panelview_why(d, l, t.why.text, sizeof t.why.text);
+		panelview_why_add(&c, &t.why, a, 4);
+		compose_add(&c, a, 0, 0, 0, "  |  ", NULL);
+	}
+	draw_info_cpu(d, &c, &t);
+	/* The counters' reasons in words: the header names them only. */
+	t.reason[0] = ' ';
+	t.reason[1] = ' ';
+	if (countersview_header_form(d->st->cv, 3, t.reason + 2, sizeof t.reason - 2))
+		compose_add(&c, a, 0, 1, 0, t.reason, NULL);
+	compose_fit(&c, d->cols);
+	paint_compose(y, 0, d->cols, &c);
+}
+
+/*
+ * Key names and their words as elements of the status line, each pair
+ * together. The last `keep` pairs (? help, q quit) always show; the hints
+ * before them go from the last, at priorities from first down to 1.
+ */
+static void
+draw_keys_add(const struct paint *d, struct compose *c, const char *const *keys, int keep,
+    int first, char words[][48])
+{
+	int	i, n;
 
 	for (n = 0; keys[n] != NULL; n += 2)
 		;
-	tail = n - 2 * keep < 0 ? 0 : n - 2 * keep;
-	room = d->cols - draw_keys_width(keys, tail);
-	for (i = 0; keys[i] != NULL && x < d->cols; i += 2) {
-		w = layout_width(keys[i]) + layout_width(keys[i + 1]) + 2;
-		if (i < tail && x + w > room)
-			continue;
-		x = paint_text(y, x, d->cols, A(THEME_STATUS_KEY), keys[i]);
-		x = paint_printf(y, x, d->cols, A(THEME_STATUS), " %s ", keys[i + 1]);
+	for (i = 0; keys[i] != NULL; i += 2) {
+		snprintf(words[i / 2], 48, " %s ", keys[i + 1]);
+		compose_add(c, A(THEME_STATUS_KEY), 0, i >= n - 2 * keep ? 0 :
+		    first - i / 2 > 1 ? first - i / 2 : 1, 0, keys[i], NULL);
+		compose_add(c, A(THEME_STATUS), 0, 0, COMPOSE_TIED, words[i / 2], NULL);
 	}
-	return x;
 }
 
 /* The keys that matter in a mode; *keep: how many at the end always show. */
@@ -423,7 +519,9 @@ draw_status_keys(const struct paint *d, int *keep)
 	static const char *const param[] = {
 		"Enter", "start", "Esc", "cancel", NULL
 	};
-	static const char *const help[] = { "any key", "back", NULL };
+	static const char *const help[] = {
+		"arrows", "scroll", "PgUp PgDn", "page", "Esc", "back", "q", "quit", NULL
+	};
 	static const char *const replay[] = {
 		"Space", "play/pause", ".,", "step", "+-", "speed", "<>", "seek",
 		"0-9", "go to", "?", "help", "q", "quit", NULL
@@ -439,6 +537,7 @@ draw_status_keys(const struct paint *d, int *keep)
 	case UI_MOVE:
 		return pick;
 	case UI_HELP:
+		*keep = 2;
 		return help;
 	default:
 		*keep = 2;
@@ -450,36 +549,84 @@ draw_status_keys(const struct paint *d, int *keep)
 	}
 }
 
-/* The status line: the last message, then the keys that matter now. */
+/*
+ * A message's forms, each shorter than the one before: whole; without a
+ * closing parenthesis, and a path it begins with as its file's name only;
+ * up to its first "; "; up to its first ": ". Returns how many.
+ */
+static int
+draw_message_forms(const char *msg, char forms[4][300])
+{
+	const char	*end = msg + strcspn(msg, " :"), *base = msg, *p, *semi, *colon;
+	size_t		 len;
+	int		 n = 1;
+
+	snprintf(forms[0], sizeof forms[0], "%.256s  ", msg);
+	/* "/tmp/x/config/smtscope/smtscoperc:3: ..." as "smtscoperc:3: ...". */
+	for (p = msg; *msg == '/' && p < end; p++)
+		if (*p == '/')
+			base = p + 1;
+	/* "...: a symbolic link (smtscope writes through no link)": the aside goes. */
+	len = strlen(base);
+	if (len > 0 && base[len - 1] == ')' && (p = strstr(base, " (")) != NULL)
+		len = (size_t)(p - base);
+	if (base != msg || len < strlen(base))
+		snprintf(forms[n++], sizeof forms[0], "%.*s  ", (int)(len < 256 ? len : 256),
+		    base);
+	semi = strstr(base, "; ");
+	colon = strstr(base, ": ");
+	if (semi != NULL && (size_t)(semi - base) < len)
+		snprintf(forms[n++], sizeof forms[0], "%.*s  ", (int)(semi - base), base);
+	if (colon != NULL && (semi == NULL || colon < semi))
+		snprintf(forms[n++], sizeof forms[0], "%.*s  ", (int)(colon - base), base);
+	return n;
+}
+
+/*
+ * The status line, composed: the last message, what the mode asks, then
+ * the keys that matter now. The hints go first, the least needed first,
+ * then the message keeps its first clauses; ? help and q quit always show.
+ */
 static void
 draw_status(const struct paint *d)
 {
 	static const char *const next[] = { "n", "next step", NULL };
 	const char *const *keys;
-	int		 y = d->lay->scr.status_y, x = 0, keep, end;
+	char		 msg[4][300], ask[160], words[2][16][48];
+	struct compose	 c;
+	int		 y = d->lay->scr.status_y, keep, nf, s = A(THEME_STATUS);
+	const struct load *l;
 
-	paint_fill(y, 0, d->cols, A(THEME_STATUS));
+	paint_fill(y, 0, d->cols, s);
 	keys = draw_status_keys(d, &keep);
-	/* The message may take what the keys that always show leave. */
-	for (end = 0; keys[end] != NULL; end += 2)
-		;
-	end = d->cols - 1 - draw_keys_width(keys, end - 2 * keep > 0 ? end - 2 * keep : 0);
-	if (d->st->scr.msg[0] != '\0') {
-		x = paint_printf(y, 0, end, A(d->st->scr.msg_error ? THEME_ERROR :
-		    THEME_STATUS), "%s", d->st->scr.msg);
-		x = paint_text(y, x, end, A(THEME_STATUS), "  ");
+	compose_init(&c, d->term->utf8);
+	/* The move's prompt says what moves: the message need not say it too. */
+	if (d->st->scr.msg[0] != '\0' && d->st->sel.mode != UI_MOVE) {
+		nf = draw_message_forms(d->st->scr.msg, msg);
+		compose_add(&c, A(d->st->scr.msg_error ? THEME_ERROR : THEME_STATUS), 13, 0,
+		    COMPOSE_CLIP, msg[0], nf > 1 ? msg[1] : NULL, nf > 2 ? msg[2] : NULL,
+		    nf > 3 ? msg[3] : NULL, NULL);
 	}
-	/* The move's own message names the load already: say it once. */
-	if (d->st->sel.mode == UI_MOVE && strncmp(d->st->scr.msg, "move ", 5) != 0)
-		x = paint_printf(y, x, end, A(THEME_STATUS), "move load #%d: ",
-		    d->st->sel.move_id);
-	if (d->st->sel.mode == UI_PICK_B)
-		x = paint_printf(y, x, end, A(THEME_STATUS),
-		    "%s: the CPU of its second end? ", d->st->sel.pick_k->name);
+	ask[0] = '\0';
+	if (d->st->sel.mode == UI_MOVE) {
+		l = d->st->host.loads != NULL ? loads_get(d->st->host.loads,
+		    d->st->sel.move_id) : NULL;
+		if (l != NULL)
+			snprintf(ask, sizeof ask, "move %s#%d%s to: ", l->spec.k->name, l->id,
+			    d->st->sel.move_b ? " (end B)" : "");
+		else
+			snprintf(ask, sizeof ask, "move load #%d to: ", d->st->sel.move_id);
+	} else if (d->st->sel.mode == UI_PICK_B)
+		snprintf(ask, sizeof ask, "%s: the CPU of its second end? ",
+		    d->st->sel.pick_k->name);
+	if (ask[0] != '\0')
+		compose_add(&c, s, 0, 0, COMPOSE_CLIP, ask, NULL);
 	if (d->st->tour.script && d->st->tour.script_key && !d->st->tour.keys &&
 	    d->st->sel.mode == UI_NORMAL)
-		x = draw_keys(d, y, x, next, 0);
-	draw_keys(d, y, x > end ? end + 1 : x, keys, keep);
+		draw_keys_add(d, &c, next, 1, 0, words[0]);
+	draw_keys_add(d, &c, keys, keep, 12, words[1]);
+	compose_fit(&c, d->cols);
+	paint_compose(y, 0, d->cols, &c);
 }
 
 /* A box with a title, in the menu's style; returns its inner left column. */
@@ -501,23 +648,39 @@ draw_menu(const struct paint *d)
 {
 	const struct layout_box	*b = &d->lay->menu;
 	const struct kernel	*k;
-	int			 n = d->lay->menu_n, w = b->w, y = b->y, x = b->x, i, e;
+	struct compose		 c;
+	char			 head[64], title[2][96];
+	int			 n = d->lay->menu_n, w = b->w, y = b->y, x = b->x, i, e, cpu;
 
 	draw_box(d, y, x, b->h, w, "");
-	paint_printf(y, x + 1, x + w, A(THEME_MENU_TITLE), "Start a load on CPU %d%s",
-	    d->st->sel.mode == UI_PICK_B ? d->st->sel.pick_a : state_cursor_os(d->st),
-	    " (1-9 or arrows, Enter; Esc cancels)");
+	cpu = d->st->sel.mode == UI_PICK_B ? d->st->sel.pick_a : state_cursor_os(d->st);
+	snprintf(title[0], sizeof title[0], "Start a load on CPU %d (1-9 or arrows, Enter; "
+	    "Esc cancels)", cpu);
+	snprintf(title[1], sizeof title[1], "Start a load on CPU %d", cpu);
+	compose_init(&c, d->term->utf8);
+	compose_add(&c, A(THEME_MENU_TITLE), 1, 0, COMPOSE_CLIP, title[0], title[1], NULL);
+	compose_fit(&c, w - 2);
+	paint_compose(y, x + 1, x + w - 1, &c);
+	/* Each entry: its key, name and unit whole; the tag goes, then the words end at a word. */
 	for (i = 0; i < n; i++) {
 		k = kernel_all[i];
-		e = i == d->st->sel.menu ? THEME_MENU_SELECTED : THEME_MENU;
-		paint_fill(y + 1 + i, x, x + w, A(e));
-		paint_printf(y + 1 + i, x + 1, x + w - 1, A(e), "%d %-7s %-14s %s%s", i + 1,
-		    k->name, k->unit, k->desc, k->param_help != NULL ? " [parameter]" :
-		    k->ends == 2 ? " [two CPUs]" : "");
+		e = A(i == d->st->sel.menu ? THEME_MENU_SELECTED : THEME_MENU);
+		paint_fill(y + 1 + i, x, x + w, e);
+		snprintf(head, sizeof head, "%d %-7s %-14s ", i + 1, k->name, k->unit);
+		compose_init(&c, d->term->utf8);
+		compose_add(&c, e, 0, 0, 0, head, NULL);
+		compose_add(&c, e, 0, 0, COMPOSE_CLIP, k->desc, NULL);
+		compose_add(&c, e, 0, 1, 0, k->param_help != NULL ? " [parameter]" :
+		    k->ends == 2 ? " [two CPUs]" : "", NULL);
+		compose_fit(&c, w - 2);
+		paint_compose(y + 1 + i, x + 1, x + w - 1, &c);
 	}
-	paint_printf(y + b->h - 1, x + 1, x + w - 1, A(THEME_MENU), "%s",
+	compose_init(&c, d->term->utf8);
+	compose_add(&c, A(THEME_MENU), 0, 0, COMPOSE_CLIP,
 	    kernel_all[d->st->sel.menu]->param_help != NULL ?
-	    kernel_all[d->st->sel.menu]->param_help : "");
+	    kernel_all[d->st->sel.menu]->param_help : "", NULL);
+	compose_fit(&c, w - 2);
+	paint_compose(y + b->h - 1, x + 1, x + w - 1, &c);
 }
 
 /* The parameter prompt of a kernel. */
@@ -538,63 +701,65 @@ draw_param(const struct paint *d)
 	    "Enter starts it (empty: the default); Esc cancels");
 }
 
-_Static_assert(SOLO_RETRIES == 3, "the help says a solo is measured again 3 times at most");
+/* A box's border: corners and lines, in UTF-8 or ASCII. */
+static void
+draw_border(const struct paint *d, const struct layout_box *b, int attr)
+{
+	const char	*h = d->term->utf8 ? "\342\224\200" : "-";
+	const char	*v = d->term->utf8 ? "\342\224\202" : "|";
+	int		 i;
 
-/* Every key, with the bars' legend. */
+	for (i = 1; i < b->w - 1; i++) {
+		paint_text(b->y, b->x + i, d->cols, attr, h);
+		paint_text(b->y + b->h - 1, b->x + i, d->cols, attr, h);
+	}
+	for (i = 1; i < b->h - 1; i++) {
+		paint_text(b->y + i, b->x, d->cols, attr, v);
+		paint_text(b->y + i, b->x + b->w - 1, d->cols, attr, v);
+	}
+	paint_text(b->y, b->x, d->cols, attr, d->term->utf8 ? "\342\224\214" : "+");
+	paint_text(b->y, b->x + b->w - 1, d->cols, attr, d->term->utf8 ? "\342\224\220" : "+");
+	paint_text(b->y + b->h - 1, b->x, d->cols, attr, d->term->utf8 ? "\342\224\224" : "+");
+	paint_text(b->y + b->h - 1, b->x + b->w - 1, d->cols, attr, d->term->utf8 ?
+	    "\342\224\230" : "+");
+}
+
+/*
+ * The help: a bordered box over the screen, its text wrapped by words and
+ * scrolled (the layout chose the lines); where it is, and how to move, on
+ * its borders.
+ */
 static void
 draw_help(const struct paint *d)
 {
-	static const char *const live[] = {
-		"Arrows, h j k l    move the cursor over logical CPUs",
-		"PgUp PgDn Home End move by a page, to the first or last CPU",
-		"a or Enter         start a load on the cursor's CPU (menu of kernels)",
-		"m                  move the load at the cursor: choose a CPU, Enter",
-		"Space              pause or resume the load at the cursor",
-		"d or Delete        stop the load at the cursor",
-		"D                  stop all loads",
-		"Tab                select the next load (the cursor follows it)",
-		"c                  measure the solo rates again (others pause 1 s each)",
-		"v                  switch between the tree and the grid",
-		"L                  core-to-core latency heatmap (measured in the background)",
-		"C                  show or hide the time chart (where rows are spare)",
-		"i                  idle residency column: each state's share, - held",
-		"S                  write the screen as SVG (smtscope-DATE.svg, --snapshot)",
-		"R                  record, R stops it (smtscope-DATE.jsonl.gz, --record)",
-		"t                  next theme",
-		"n                  next step of a tour",
-		"? or F1            this help",
-		"q or F10           quit (every load stops)",
-		"Mouse              click a CPU, a load, or a menu entry; wheel scrolls",
-		"",
-		"Bars: smtscope's user and system time, then others' (other processes,",
-		"interrupts, steal); no colors: # user, = system, o others. A view of",
-		"another machine: user, nice, system, irq, softirq, steal: # + = * * ~.",
-		"SPEED = rate / solo rate. SHARE = part of the wall time the load ran.",
-		"EFF = SPEED / (SHARE / solo share): speed per CPU-second against",
-		"alone, the solo share being the part of the time it ran alone.",
-		"~ before SOLO, SPEED, EFF: the solo was disturbed (it ran under 90% of",
-		"the time, or others used over 10% of a CPU on its core); measured",
-		"again once its core is quiet, 3 times at most. ? in SPEED, EFF: past",
-		"physics, or above 100% of a disturbed solo: the info line says why.",
-		"A ~ after a load marks a floating one, b the second end of a pipe.",
-		"IPC, GHz (and MPKI when wide): the load's perf counters; they need a",
-		"PMU (most VMs hide it) and kernel.perf_event_paranoid <= 2 or",
-		"CAP_PERFMON. MHz: a cpufreq driver. Temperature: coretemp or k10temp",
-		"(modprobe). Watts: RAPL's energy_uj, readable by root only.",
-		NULL
-	};
-	const char *const	*lines = d->st->replay != NULL ? replayview_help() : live;
-	int			 n, w, h, y, x, i;
+	const struct layout_box	*b = &d->lay->help;
+	struct compose		 c;
+	char			 where[64];
+	int			 i, a = A(THEME_MENU), last;
 
-	for (n = 0; lines[n] != NULL; n++)
-		;
-	w = d->cols - 4 < 76 ? d->cols - 4 : 76;
-	h = n + 1 < d->term->rows - 2 ? n + 1 : d->term->rows - 2;
-	y = (d->term->rows - h) / 2;
-	x = (d->cols - w) / 2;
-	draw_box(d, y, x, h, w, "smtscope keys (any key returns)");
-	for (i = 0; i + 1 < h; i++)
-		paint_text(y + 1 + i, x + 1, x + w - 1, A(THEME_MENU), lines[i]);
+	for (i = 0; i < b->h; i++)
+		paint_fill(b->y + i, b->x, b->x + b->w, a);
+	draw_border(d, b, a);
+	compose_init(&c, d->term->utf8);
+	compose_add(&c, A(THEME_MENU_TITLE), 0, 0, 0, " smtscope help ", NULL);
+	compose_fit(&c, b->w - 4);
+	paint_compose(b->y, b->x + 2, b->x + b->w - 2, &c);
+	for (i = 0; i < d->lay->help_page && d->lay->help_top + i < d->lay->help_n; i++)
+		paint_text(b->y + 1 + i, b->x + 2, b->x + b->w - 2, a,
+		    d->lay->help_line[d->lay->help_top + i]);
+	/* Where the box is in the text, and how to move: on the bottom border. */
+	last = d->lay->help_top + d->lay->help_page;
+	if (last > d->lay->help_n)
+		last = d->lay->help_n;
+	snprintf(where, sizeof where, " lines %d-%d of %d ", d->lay->help_top + 1, last,
+	    d->lay->help_n);
+	compose_init(&c, d->term->utf8);
+	compose_add(&c, A(THEME_MENU_TITLE), 0, 0, 0, where, NULL);
+	compose_add(&c, a, 1, 2, 0, last < d->lay->help_n ? "  more: arrows, PgDn, End " :
+	    "  the end: arrows, PgUp, Home ", last < d->lay->help_n ? "  more: PgDn " :
+	    "  the end ", NULL);
+	compose_fit(&c, b->w - 4);
+	paint_compose(b->y + b->h - 1, b->x + 2, b->x + b->w - 2, &c);
 }
 
 /* The message when the terminal is too small. */

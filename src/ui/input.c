@@ -238,6 +238,52 @@ input_normal(struct ui_state *st, const struct ui_layout *lay, int key)
 	}
 }
 
+/*
+ * Keys of the help: arrows and j k a line, PgUp PgDn (and Space) a page,
+ * Home End its ends; q quits; any other key closes it.
+ */
+static void
+input_help(struct ui_state *st, const struct ui_layout *lay, int key)
+{
+	int	top = lay->help_top, page = lay->help_page > 1 ? lay->help_page - 1 : 1;
+	int	last = lay->help_n - lay->help_page > 0 ? lay->help_n - lay->help_page : 0;
+
+	switch (key) {
+	case KEY_UP:
+	case 'k':
+		top--;
+		break;
+	case KEY_DOWN:
+	case 'j':
+		top++;
+		break;
+	case KEY_PPAGE:
+		top -= page;
+		break;
+	case KEY_NPAGE:
+	case ' ':
+		top += page;
+		break;
+	case KEY_HOME:
+	case 'g':
+		top = 0;
+		break;
+	case KEY_END:
+	case 'G':
+		top = last;
+		break;
+	case 'q':
+	case KEY_F(10):
+		control_help(st, 0);
+		control_quit(st, st->scr.exit_status);
+		return;
+	default:
+		control_help(st, 0);
+		return;
+	}
+	control_help_scroll(st, top < 0 ? 0 : top > last ? last : top);
+}
+
 /* A script's keys: n (and with tour keys Space and Right) next, Left back; 1 if taken. */
 static int
 input_step_key(struct ui_state *st, int key)
@@ -261,9 +307,7 @@ input_key(struct ui_state *st, const struct ui_layout *lay, int key)
 		return;
 	switch (st->sel.mode) {
 	case UI_HELP:
-		control_help(st, 0);
-		if (key == 'q' || key == KEY_F(10))
-			control_quit(st, st->scr.exit_status);
+		input_help(st, lay, key);
 		return;
 	case UI_MENU:
 		input_menu(st, key);
@@ -304,6 +348,11 @@ input_mouse(struct ui_state *st, const struct ui_layout *lay)
 
 	if (getmouse(&ev) != OK)
 		return;
+	if (st->sel.mode == UI_HELP && (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED))) {
+		for (i = 0; i < 3; i++)
+			input_help(st, lay, ev.bstate & BUTTON4_PRESSED ? KEY_UP : KEY_DOWN);
+		return;
+	}
 	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
 		for (i = 0; i < 3; i++)
 			input_cursor(st, lay, ev.bstate & BUTTON4_PRESSED ? KEY_UP : KEY_DOWN);
@@ -322,7 +371,8 @@ input_mouse(struct ui_state *st, const struct ui_layout *lay)
 	if (st->sel.mode == UI_PARAM)
 		return;
 	if (ev.y >= lay->scr.topo_y && ev.y < lay->scr.topo_y + lay->scr.topo_h) {
-		pu = layout_pu_at(&lay->topo, lay->top + ev.y - lay->scr.topo_y, ev.x);
+		pu = layout_pu_at(&lay->topo, lay->top + ev.y - lay->scr.topo_y -
+		    lay->more_above, ev.x);
 		if (pu != -1)
 			control_cursor(st, pu);
 		return;

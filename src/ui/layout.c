@@ -245,7 +245,62 @@ layout_row_add(struct layout *l, char *text, int pu, int node)
 	r->pu = pu;
 	r->node = node;
 	r->first_cell = -1;
+	r->meter = -1;
 	return r;
+}
+
+/* The CPUs a node's meter averages: its own, or a NUMA node's parent's. */
+int
+layout_meter_cpus(const struct topo *m, int node, int *first)
+{
+	const struct topo_node	*n = &m->nodes[node];
+
+	if (n->type == TOPO_NUMA && n->npus == 0 && n->parent >= 0)
+		n = &m->nodes[n->parent];
+	*first = n->first_pu;
+	return n->npus;
+}
+
+/*
+ * Give a row the meter of its node (htop's average meters): packages, NUMA
+ * nodes, groups, dies and shared caches over more than one core, unless an
+ * ancestor already shows the same CPUs. metered[] marks the nodes that do.
+ */
+static void
+layout_meter(struct layout_row *r, const struct topo *m, char *metered)
+{
+	const struct topo_node	*n;
+	int			 first, npus, a, af, an;
+
+	if (r->node < 0)
+		return;
+	n = &m->nodes[r->node];
+	if (n->type == TOPO_CORE || n->type == TOPO_PU || n->type == TOPO_MACHINE ||
+	    (n->type == TOPO_CACHE && n->cache_level < 2))
+		return;
+	npus = layout_meter_cpus(m, r->node, &first);
+	if (npus < 2 || m->pus[first].core == m->pus[first + npus - 1].core)
+		return;
+	for (a = n->parent; a >= 0; a = m->nodes[a].parent) {
+		an = layout_meter_cpus(m, a, &af);
+		if (metered[a] && af == first && an == npus)
+			return;
+	}
+	r->meter = r->node;
+	metered[r->node] = 1;
+}
+
+/* Meters on the rows that stand for a node (layout_meter()). */
+static void
+layout_meters(struct layout *l, const struct topo *m)
+{
+	char	*metered = xcalloc((size_t)(m->nnodes > 0 ? m->nnodes : 1), 1);
+	int	 i;
+
+	for (i = 0; i < l->nrows; i++)
+		if (l->view == LAYOUT_TREE || l->rows[i].ncells == 0)
+			layout_meter(&l->rows[i], m, metered);
+	free(metered);
 }
 
 /* The tree: a row per node and per CPU, the CPUs' bars in one column. */
@@ -415,6 +470,37 @@ layout_grid_widest(const struct topo *m)
 	return best;
 }
 
+/*
+ * Where the cores of a row fit as many to a row with every CPU named, the
+ * cells name them ("  0▆  192▆"); where they fit with room to spare, each
+ * CPU gets a bar ("  0[▆▆  ] 192[▆   ]"). widest: the most cores a row holds.
+ */
+static void
+layout_grid_wide(struct layout *l, int widest)
+{
+	int	avail = l->cols - l->label_w, per, cell, b;
+
+	per = avail / l->cell_w;
+	if (per > widest)
+		per = widest;
+	if (per < 1)
+		return;
+	cell = avail / per;
+	/* Named: each CPU its number, its mark and its load's mark. */
+	if (l->kind_w + l->smt_max * (l->digits + 2 + l->idle_w) + 1 > cell)
+		return;
+	l->grid_mode = LAYOUT_GRID_NAMED;
+	l->cpu_w = l->digits + 2 + l->idle_w;
+	/* Bars: a number, "[", the bar, "]", the load's mark (and idle's); a bar of 3 at least. */
+	b = (cell - l->kind_w - 1) / l->smt_max - l->digits - 3 - l->idle_w;
+	if (b >= 3) {
+		l->grid_mode = LAYOUT_GRID_BARS;
+		l->gbar_w = b > 12 ? 12 : b;
+		l->cpu_w = l->digits + 3 + l->gbar_w + l->idle_w;
+	}
+	l->cell_w = l->kind_w + l->smt_max * l->cpu_w + 1;
+}
+
 /* The grid's columns: the label's width and a core's cell, narrowed where that keeps a group on one row. */
 static void
 layout_grid_columns(struct layout *l, const struct topo *m)
@@ -440,11 +526,13 @@ layout_grid_columns(struct layout *l, const struct topo *m)
 			l->label_w = w;
 	}
 	l->cell_w = l->digits + l->kind_w + 1 + (2 + l->idle_w) * l->smt_max + 1;
+	l->grid_mode = LAYOUT_GRID_MARKS;
 	/* Without the blank after each cell (a CPU's load mark still separates). */
 	w = layout_grid_widest(m);
 	if (l->label_w + w * l->cell_w > l->cols &&
 	    l->label_w + w * (l->cell_w - 1) <= l->cols)
 		l->cell_w--;
+	layout_grid_wide(l, w);
 }
 
 /* Start a row of cells with its label. */
@@ -478,7 +566,7 @@ layout_grid_run(const struct topo *m, int i, int rownode)
  * The grid: a header row per package (and Group, die, outer cache, with the
  * NUMA nodes under each), then the cores of each last-level cache or Group
  * on their own lines, a cell per core with a mark per CPU. A group that
- * needs more than one line is split evenly: no core alone on a line.
+ * needs more than one line is split evenly: its lines differ by a core at most.
  */
 static void
 layout_grid(struct layout *l, const struct topo *m)
@@ -486,7 +574,7 @@ layout_grid(struct layout *l, const struct topo *m)
 	const struct topo_core	*c;
 	struct layout_row	*r;
 	int			 heads[16], prev[16], np = 0, nh, i, j, k, per, fit, col = 0;
-	int			 rn, prn = -2, run = 0, x, lines;
+	int			 rn, prn = -2, run = 0, x, lines = 1, line = 0;
 
 	layout_grid_columns(l, m);
 	fit = (l->cols - l->label_w) / l->cell_w;
@@ -511,8 +599,11 @@ layout_grid(struct layout *l, const struct topo *m)
 			if (rn != prn || k < nh) {
 				run = layout_grid_run(m, i, rn);
 				lines = (run + fit - 1) / fit;
-				per = (run + lines - 1) / lines;
+				line = 0;
 			}
+			/* The first run % lines lines take one core more than the rest. */
+			per = run / lines + (line < run % lines);
+			line++;
 			layout_grid_row(l, m, rn, 2 * (nh > 0 ? nh : 1), rn != prn || k < nh);
 			prn = rn;
 			col = 0;
@@ -521,9 +612,14 @@ layout_grid(struct layout *l, const struct topo *m)
 		layout_cell_add(l, i, x, c->first_pu, c->npus);
 		for (j = 0; j < c->npus; j++) {
 			l->spots[c->first_pu + j].row = l->nrows - 1;
-			l->spots[c->first_pu + j].x = x + l->digits + l->kind_w + 1 +
-			    (2 + l->idle_w) * j;
-			l->spots[c->first_pu + j].w = 2 + l->idle_w;
+			if (l->grid_mode == LAYOUT_GRID_MARKS) {
+				l->spots[c->first_pu + j].x = x + l->digits + l->kind_w + 1 +
+				    (2 + l->idle_w) * j;
+				l->spots[c->first_pu + j].w = 2 + l->idle_w;
+			} else {
+				l->spots[c->first_pu + j].x = x + l->kind_w + l->cpu_w * j;
+				l->spots[c->first_pu + j].w = l->cpu_w;
+			}
 		}
 		col++;
 	}
@@ -552,6 +648,7 @@ layout_build(struct layout *l, const struct topo *m, enum layout_view view, int 
 		layout_grid(l, m);
 	else
 		layout_tree(l, m);
+	layout_meters(l, m);
 }
 
 /* Release a layout's arrays. */
@@ -618,7 +715,8 @@ layout_vertical(const struct layout *l, int pu, int dir)
 /*
  * The loads panel's columns for the width and the units of the loads shown.
  * The reason in words keeps LAYOUT_WHY_MIN columns: on a narrow screen the
- * history goes first, then EFF, then SHARE, then the rates narrow.
+ * history goes first, then EFF, then SHARE, then the rates narrow and SOLO
+ * leaves its unit to RATE.
  */
 static void
 layout_panel(struct layout_panel *c, const struct ui_state *st, int cols)
@@ -637,11 +735,13 @@ layout_panel(struct layout_panel *c, const struct ui_state *st, int cols)
 			c->rate_w = drop < 3 ? 15 : 10;
 		c->eff_w = drop < 1 ? 7 : 0;
 		c->share_w = drop < 2 ? 7 : 0;
+		c->solo_unit = drop < 3;
 		c->load = 1;
 		c->cpu = c->load + 10;
 		c->rate = c->cpu + 8;
 		c->solo = c->rate + c->rate_w;
-		c->speed = c->solo + c->rate_w;
+		/* "~1234" and a blank, or "measuring" */
+		c->speed = c->solo + (c->solo_unit ? c->rate_w : 10);
 		c->share = c->speed + 7;
 		c->eff = c->share + c->share_w;
 		c->hist = c->eff + c->eff_w;
@@ -677,39 +777,62 @@ layout_panel_scroll(struct ui_layout *lay, const struct ui_state *st)
 		lay->panel_top = 0;
 }
 
-/* Scroll the topology so that the cursor's row is in view. */
+/*
+ * Scroll the topology so that the cursor's row is in view. Rows out of view
+ * are announced on a row of their own (above, below), never over a row.
+ */
 static void
 layout_scroll(struct ui_layout *lay, int cursor)
 {
-	int	row, h = lay->scr.topo_h, max;
+	int	row, h, max, pass, above, below;
 
-	if (lay->topo.nspots == 0 || h <= 0)
+	lay->more_above = lay->more_below = 0;
+	if (lay->topo.nspots == 0 || lay->scr.topo_h <= 0)
 		return;
+	if (lay->topo.nrows > lay->scr.topo_h && lay->scr.topo_h >= 3)
+		lay->more_below = 1;
 	row = lay->topo.spots[cursor].row;
-	/* Show the labels above the first CPU too. */
-	if (cursor == 0)
-		lay->top = 0;
-	if (row < lay->top)
-		lay->top = row;
-	if (row >= lay->top + h)
-		lay->top = row - h + 1;
-	max = lay->topo.nrows - h;
-	if (lay->top > max)
-		lay->top = max;
-	if (lay->top < 0)
-		lay->top = 0;
+	for (pass = 0; pass < 3; pass++) {
+		h = lay->scr.topo_h - lay->more_above - lay->more_below;
+		/* Show the labels above the first CPU too. */
+		if (cursor == 0)
+			lay->top = 0;
+		if (row < lay->top)
+			lay->top = row;
+		if (row >= lay->top + h)
+			lay->top = row - h + 1;
+		max = lay->topo.nrows - h;
+		if (lay->top > max)
+			lay->top = max;
+		if (lay->top < 0)
+			lay->top = 0;
+		if (lay->scr.topo_h < 3)
+			break;
+		above = lay->top > 0;
+		below = lay->top + h < lay->topo.nrows;
+		if (above == lay->more_above && below == lay->more_below)
+			break;
+		lay->more_above = above;
+		lay->more_below = below;
+	}
 }
 
 /* The kernel menu and the parameter prompt, at the top of the topology. */
 static void
 layout_boxes(struct ui_layout *lay, int cols)
 {
-	int	n;
+	const struct kernel	*k;
+	int			 n, w = 0, e;
 
-	for (n = 0; kernel_all[n] != NULL; n++)
-		;
+	/* As wide as its widest entry ("1 spin    loop/s  ..."), where there is room. */
+	for (n = 0; (k = kernel_all[n]) != NULL; n++) {
+		e = 2 + 26 + layout_width(k->desc) + (k->param_help != NULL ? 12 :
+		    k->ends == 2 ? 12 : 0) + 2;
+		if (e > w)
+			w = e;
+	}
 	lay->menu_n = n;
-	lay->menu.w = cols - 4 < 86 ? cols - 4 : 86;
+	lay->menu.w = cols - 2 < w ? cols - 2 : w;
 	lay->menu.h = n + 2;
 	lay->menu.y = lay->scr.topo_y + 1;
 	lay->menu.x = (cols - lay->menu.w) / 2;
@@ -717,6 +840,24 @@ layout_boxes(struct ui_layout *lay, int cols)
 	lay->param.h = 4;
 	lay->param.y = lay->scr.topo_y + 1;
 	lay->param.x = (cols - lay->param.w) / 2;
+}
+
+/*
+ * The help's box: over the whole screen but its first and last rows (80
+ * columns on a wide one, centered); help_place() wraps its text inside.
+ */
+static void
+layout_help(struct ui_layout *lay, int rows, int cols)
+{
+	struct layout_box	*b = &lay->help;
+
+	b->w = cols < 84 ? cols : 80;
+	b->h = rows - 2;
+	b->x = (cols - b->w) / 2;
+	b->y = 1;
+	lay->help_page = b->h - 2;
+	lay->help_n = 0;
+	lay->help_top = 0;
 }
 
 /* The view shown: the one chosen, else the tree if it fits. */
@@ -739,7 +880,9 @@ layout_pick_view(struct ui_layout *lay, const struct ui_state *st, int cols, int
 
 /*
  * Rows the topology does not need go to the loads the panel would hide,
- * then to the time chart (when shown and there are enough of them).
+ * then to the time chart (when shown, something is charted and there are
+ * enough of them): as many as the topology spares, but half the screen at
+ * most; the rest stays blank under the tree.
  */
 static void
 layout_spare(struct ui_layout *lay, int nloads, int chart)
@@ -761,12 +904,14 @@ layout_spare(struct ui_layout *lay, int nloads, int chart)
 		s->panel_h += hidden;
 		spare -= hidden;
 	}
-	if (!chart || spare < LAYOUT_CHART_MIN)
+	if (!chart || spare < LAYOUT_CHART_MIN + 1)
 		return;
 	/* Leave a blank row under the topology. */
-	s->chart_h = spare - 1;
+	s->chart_h = spare - 1 < s->rows / 2 ? spare - 1 : s->rows / 2;
+	if (s->chart_h < LAYOUT_CHART_MIN)
+		s->chart_h = LAYOUT_CHART_MIN;
 	s->chart_y = s->panel_y - s->chart_h;
-	s->topo_h -= spare;
+	s->topo_h -= s->chart_h;
 }
 
 /* Lay a frame out for the state on a terminal of rows x cols. */
@@ -793,11 +938,14 @@ layout_update(struct ui_layout *lay, const struct ui_state *st, int rows, int co
 		lay->topo.idle_w = idle_w;
 		layout_build(&lay->topo, st->host.m, view, cols, utf8);
 	}
-	layout_spare(lay, nloads, st->chart.on && st->chart.samples != NULL);
+	layout_spare(lay, nloads, st->chart.on && st->chart.samples != NULL &&
+	    st->chart.samples->ns > 0);
 	layout_scroll(lay, st->sel.cursor);
 	layout_panel(&lay->panel, st, cols);
 	layout_panel_scroll(lay, st);
 	layout_boxes(lay, cols);
+	if (st->sel.mode == UI_HELP && !lay->scr.too_small)
+		layout_help(lay, rows, cols);
 }
 
 /* Release what a frame's layout holds. */

@@ -16,6 +16,10 @@
 
 #include "ui/screen.h"
 
+/* The help's lines as wrapped for its box (help.c fills them). */
+#define LAYOUT_HELP_LINES	160
+#define LAYOUT_HELP_LINE	256
+
 struct topo;
 struct ui_state;
 
@@ -29,6 +33,7 @@ struct layout_row {
 	int		 label_w;
 	int		 first_cell;	/* grid: cells[first_cell .. +ncells) */
 	int		 ncells;
+	int		 meter;		/* node whose CPUs' average this row shows, or -1 */
 };
 
 /* Grid: one core's cell. */
@@ -70,8 +75,16 @@ struct layout {
 	int			 cell_w;
 	int			 kind_w;
 	int			 smt_max;
+	int			 grid_mode;	/* LAYOUT_GRID_MARKS, _NAMED or _BARS */
+	int			 cpu_w;		/* named, bars: columns a CPU of a cell takes */
+	int			 gbar_w;	/* bars: inside each CPU's brackets */
 	int			 idle_w;	/* a column per CPU for idleview's mark, or 0 */
 };
+
+/* How a grid cell shows its CPUs: the first's number and a mark each, every number, a bar each. */
+#define LAYOUT_GRID_MARKS	0
+#define LAYOUT_GRID_NAMED	1
+#define LAYOUT_GRID_BARS	2
 
 /* The regions of the screen, top to bottom. */
 struct layout_screen {
@@ -91,6 +104,7 @@ struct layout_screen {
 struct layout_panel {
 	int	load, cpu, rate, solo, speed, share, eff, hist, why;
 	int	rate_w, share_w, eff_w, hist_w;
+	int	solo_unit;	/* SOLO says its unit (RATE's); 0 on a narrow screen */
 };
 
 /* A box over the topology (the kernel menu, the parameter prompt). */
@@ -104,11 +118,18 @@ struct ui_layout {
 	struct layout		 topo;
 	int			 tree_rows;	/* rows the tree needs; 0 unknown */
 	int			 top;		/* first topology row shown */
+	int			 more_above;	/* a row saying rows are above (1) or not (0) */
+	int			 more_below;	/* a row saying rows are below */
 	int			 panel_top;	/* first load shown */
 	struct layout_panel	 panel;
 	struct layout_box	 menu;		/* rows: title, kernels, help line */
 	int			 menu_n;	/* kernels listed */
 	struct layout_box	 param;
+	struct layout_box	 help;		/* the help's box, its border included */
+	char			 help_line[LAYOUT_HELP_LINES][LAYOUT_HELP_LINE];
+	int			 help_n;	/* its lines, wrapped to the box */
+	int			 help_top;	/* the first shown */
+	int			 help_page;	/* lines the box shows */
 	char			 caption_line[UI_CAPTION_LINES][512];
 	int			 ncaption;	/* wrapped lines shown */
 	unsigned int		 caption_gen;	/* the caption and width wrapped */
@@ -127,6 +148,8 @@ void	layout_free(struct layout *);
 int	layout_pu_at(const struct layout *, int row, int x);
 /* The CPU nearest above (dir -1) or below (dir 1) a CPU, or the CPU itself. */
 int	layout_vertical(const struct layout *, int pu, int dir);
+/* The CPUs a node's meter averages: its own, a NUMA node's parent's; their count. */
+int	layout_meter_cpus(const struct topo *, int node, int *first);
 /* Columns a UTF-8 string takes (every character here is one column wide). */
 int	layout_width(const char *);
 

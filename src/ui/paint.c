@@ -9,10 +9,12 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/kernels/kernel.h"
 #include "engine/loads.h"
+#include "ui/compose.h"
 #include "ui/paint.h"
 
 const char *const paint_levels_utf8[9] = {
@@ -24,15 +26,39 @@ const char *const paint_levels_ascii[9] = {
 };
 
 
-/* Draw a string from x up to column end (exclusive); returns the next column. */
-int
-paint_text(int y, int x, int end, int attr, const char *s)
+/*
+ * The test hook of tests/screen/lines.sh: with SMTSCOPE_CUTS=1 in the
+ * environment, every text that paint_text() had to cut is said on stderr
+ * (the screen's own lines are composed to fit; a cut is a bug).
+ */
+static void
+paint_cut(int y, int x, const char *s)
+{
+	static int	 report = -1;
+	const char	*v;
+
+	if (report == -1) {
+		v = getenv("SMTSCOPE_CUTS");
+		report = v != NULL && strcmp(v, "1") == 0;
+	}
+	if (report)
+		fprintf(stderr, "smtscope: cut at row %d, column %d: %s\n", y, x, s);
+}
+
+/* Draw up to end; cut: what to do with text that does not fit (1 report it). */
+static int
+paint_draw(int y, int x, int end, int attr, const char *s, int report)
 {
 	const char	*p = s;
 	int		 w = 0;
 
-	if (x >= end)
+	if (*s == '\0')
 		return x;
+	if (x >= end) {
+		if (report)
+			paint_cut(y, x, s);
+		return x;
+	}
 	/* Cut at a character boundary once the columns run out. */
 	while (*p != '\0') {
 		if (((unsigned char)*p & 0xc0) != 0x80) {
@@ -42,9 +68,45 @@ paint_text(int y, int x, int end, int attr, const char *s)
 		}
 		p++;
 	}
+	if (*p != '\0' && report)
+		paint_cut(y, x, s);
 	attrset(attr);
 	mvaddnstr(y, x, s, (int)(p - s));
 	return x + w;
+}
+
+/* Draw a string from x up to column end (exclusive); returns the next column. */
+int
+paint_text(int y, int x, int end, int attr, const char *s)
+{
+	return paint_draw(y, x, end, attr, s, 1);
+}
+
+/* paint_text() for what may be cut by design (a box's inside, a plot's edge). */
+int
+paint_clip(int y, int x, int end, int attr, const char *s)
+{
+	return paint_draw(y, x, end, attr, s, 0);
+}
+
+/* Draw a fitted line (compose.c) from x; "+N" in its counted elements' style. */
+int
+paint_compose(int y, int x, int end, const struct compose *c)
+{
+	char	part[1024];
+	int	i, after = compose_more_after(c), mattr = 0;
+
+	for (i = 0; i < c->n; i++)
+		if (c->e[i].flags & COMPOSE_COUNTED)
+			mattr = c->e[i].attr;
+	if (after == -1)
+		x = paint_printf(y, x, end, mattr, "+%d", c->dropped);
+	for (i = 0; i < c->n; i++) {
+		x = paint_text(y, x, end, c->e[i].attr, compose_part(c, i, part, sizeof part));
+		if (i == after)
+			x = paint_printf(y, x, end, mattr, " +%d", c->dropped);
+	}
+	return x;
 }
 
 /* Fill columns x..end-1 of a row with blanks in a style. */
@@ -75,13 +137,14 @@ paint_num(char *buf, size_t len, double x)
 {
 	double	a = fabs(x);
 
+	/* The bounds as rounded: 9.9996 is "10.00", not "10.000". */
 	if (!isfinite(x))
 		snprintf(buf, len, "--");
-	else if (a >= 1000)
+	else if (a >= 999.95)
 		snprintf(buf, len, "%.0f", x);
-	else if (a >= 100)
+	else if (a >= 99.995)
 		snprintf(buf, len, "%.1f", x);
-	else if (a >= 10)
+	else if (a >= 9.9995)
 		snprintf(buf, len, "%.2f", x);
 	else
 		snprintf(buf, len, "%.3f", x);

@@ -11,6 +11,7 @@
 #include "ui/state.h"
 #include "ui/term.h"
 
+struct compose;
 struct load;
 
 /* What a frame is drawn from. */
@@ -30,6 +31,10 @@ extern const char *const paint_levels_ascii[9];
 
 /* Draw a string from x up to column end (exclusive); returns the next column. */
 int	paint_text(int y, int x, int end, int attr, const char *s);
+/* paint_text() for what may be cut by design (a plot's edge, a box's inside). */
+int	paint_clip(int y, int x, int end, int attr, const char *s);
+/* Draw a fitted line (compose.h) from x; returns the next column. */
+int	paint_compose(int y, int x, int end, const struct compose *);
 /* Fill columns x..end-1 of a row with blanks in a style. */
 void	paint_fill(int y, int x, int end, int attr);
 /* A printf-style paint_text. */

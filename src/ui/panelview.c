@@ -14,6 +14,7 @@
 #include "engine/kernels/kernel.h"
 #include "engine/loads.h"
 #include "engine/solo.h"
+#include "ui/compose.h"
 #include "ui/countersview.h"
 #include "ui/paint.h"
 #include "ui/panelview.h"
@@ -39,12 +40,32 @@ panelview_load_cpus(const struct load *l, char *buf, size_t len)
 		snprintf(buf, len, "%s", set);
 }
 
+/* A load's CPUs in their column: "0-3@2", or where it is now ("@2"), or "0,2+". */
+static void
+panelview_cpus_draw(const struct paint *d, int y, const struct layout_panel *c,
+    const struct load *l, int attr)
+{
+	struct compose	 k;
+	char		 all[80], now[24], first[24];
+
+	panelview_load_cpus(l, all, sizeof all);
+	now[0] = '\0';
+	if (l->spec.floating && l->cur.cpu != -1)
+		snprintf(now, sizeof now, "@%d", l->cur.cpu);
+	snprintf(first, sizeof first, "%d+", cpuset_next(&l->spec.cpus, 0));
+	compose_init(&k, d->term->utf8);
+	compose_add(&k, attr, 1, 0, 0, all, now[0] != '\0' ? now : first, NULL);
+	compose_fit(&k, c->rate - 1 - c->cpu);
+	paint_compose(y, c->cpu, c->rate - 1, &k);
+}
+
 /*
- * A rate in the kernel's unit: "412.3 MB/s"; a running load that made no
- * progress shows 0 (others took its CPU), "--" only when none is known.
+ * A rate in the kernel's unit: "412.3 MB/s" (without it when unit is 0); a
+ * running load that made no progress shows 0 (others took its CPU), "--"
+ * only when none is known.
  */
 static void
-panelview_rate(const struct kernel *k, double rate, char *buf, size_t len)
+panelview_rate(const struct kernel *k, double rate, int unit, char *buf, size_t len)
 {
 	char	num[32];
 
@@ -53,7 +74,7 @@ panelview_rate(const struct kernel *k, double rate, char *buf, size_t len)
 		return;
 	}
 	paint_num(num, sizeof num, kernel_display(k, rate));
-	snprintf(buf, len, "%s %s", num, k->unit);
+	snprintf(buf, len, "%s%s%s", num, unit ? " " : "", unit ? k->unit : "");
 }
 
 /* A history of speeds as a sparkline: 120% of solo fills a cell. */
@@ -120,36 +141,111 @@ panelview_why(const struct paint *d, struct load *l, char *buf, size_t len)
 	}
 }
 
-/*
- * Text of "; "-separated clauses from x to end: as many whole clauses as
- * fit, then a mark that there is more (the info line has it all); a first
- * clause that does not fit is cut.
- */
-static void
-panelview_clauses(const struct paint *d, int y, int x, int end, int attr,
-    const char *text)
+/* The short form of a WHY that is one sentence, or NULL. */
+static const char *
+panelview_why_short(const char *why, char *buf, size_t len)
 {
-	const char	*more = d->term->utf8 ? "\342\200\246" : "...";
-	const char	*p, *cut = NULL;
-	char		 buf[256];
-	int		 w = end - x;
+	int	id;
 
-	if (layout_width(text) <= w) {
-		paint_text(y, x, end, attr, text);
-		return;
+	if (sscanf(why, "held while load #%d's solo rate is measured", &id) == 1) {
+		snprintf(buf, len, "held for #%d's solo", id);
+		return buf;
 	}
-	for (p = strstr(text, "; "); p != NULL; p = strstr(p + 2, "; ")) {
-		snprintf(buf, sizeof buf, "%.*s", (int)(p - text), text);
-		if (layout_width(buf) + layout_width(more) > w)
-			break;
-		cut = p;
+	if (strcmp(why, "running alone: the other loads are held") == 0)
+		return "alone: others held";
+	return NULL;
+}
+
+/* Where a head's neighbour begins (" with cc1", " runs hash#2"), or NULL. */
+static const char *
+panelview_why_with(const char *head)
+{
+	static const char *const words[] = { " busy with ", " with ", " runs ", NULL };
+	const char	*p;
+	int		 i;
+
+	for (i = 0; words[i] != NULL; i++)
+		if ((p = strstr(head, words[i])) != NULL)
+			return p;
+	return NULL;
+}
+
+/* An item without its process ids ("cc1 (6347) 13%" as "cc1 13%"); NULL if it has none. */
+static const char *
+panelview_why_brief(const char *item, char *buf, size_t len)
+{
+	const char	*p = item, *q;
+	size_t		 used = 0;
+	int		 cut = 0;
+
+	buf[0] = '\0';
+	while (*p != '\0' && used + 1 < len) {
+		q = p + 2;
+		if (p[0] == ' ' && p[1] == '(' && *q >= '0' && *q <= '9') {
+			while (*q >= '0' && *q <= '9')
+				q++;
+			if (*q == ')') {
+				p = q + 1;
+				cut = 1;
+				continue;
+			}
+		}
+		buf[used++] = *p++;
+		buf[used] = '\0';
 	}
-	if (cut == NULL) {
-		paint_text(y, x, end, attr, text);
-		return;
+	return cut ? buf : NULL;
+}
+
+/*
+ * A WHY as elements of a line: its first clause's head ("shares CPU 0 with
+ * fp#2") stays whole; each further neighbour (", cc1 (6347) 13%") and each
+ * further clause ("; sibling CPU 1 busy with ...") may go, counted in "+N",
+ * the last first. drop: their priority against the line's other elements.
+ */
+void
+panelview_why_add(struct compose *c, struct panelview_why *w, int attr, int drop)
+{
+	const char	*p = w->text, *semi, *comma, *end, *brief, *with;
+	int		 n = 0;
+
+	while (*p != '\0' && n < PANELVIEW_WHY_PARTS) {
+		semi = strstr(p + (n > 0), "; ");
+		comma = strstr(p + (n > 0), ", ");
+		end = comma != NULL && (semi == NULL || comma < semi) ? comma : semi;
+		if (end == NULL)
+			end = p + strlen(p);
+		snprintf(w->part[n], sizeof w->part[n], "%.*s", (int)(end - p), p);
+		brief = panelview_why_brief(w->part[n], w->brief[n], sizeof w->brief[n]);
+		if (n == 0 && (with = panelview_why_with(w->part[0])) != NULL) {
+			/* The first clause stays whole: " with cc1" only takes its brief form. */
+			snprintf(w->head, sizeof w->head, "%.*s", (int)(with - w->part[0]),
+			    w->part[0]);
+			compose_add(c, attr, 0, 0, 0, w->head, NULL);
+			compose_add(c, attr, 1, 0, 0, with, brief != NULL ?
+			    brief + (with - w->part[0]) : NULL, NULL);
+		} else if (n == 0)
+			compose_add(c, attr, 1, 0, 0, w->part[0], brief != NULL ? brief :
+			    panelview_why_short(w->part[0], w->part_short, sizeof w->part_short),
+			    NULL);
+		else
+			compose_add(c, attr, 1, drop, COMPOSE_COUNTED, w->part[n], brief, NULL);
+		n++;
+		p = end;
 	}
-	snprintf(buf, sizeof buf, "%.*s;%s", (int)(cut - text), text, more);
-	paint_text(y, x, end, attr, buf);
+}
+
+/* A load's WHY composed in columns x to end, drawn. */
+static void
+panelview_why_draw(const struct paint *d, int y, int x, int end, int attr, struct load *l)
+{
+	struct panelview_why	w;
+	struct compose		c;
+
+	panelview_why(d, l, w.text, sizeof w.text);
+	compose_init(&c, d->term->utf8);
+	panelview_why_add(&c, &w, attr, 1);
+	compose_fit(&c, end - x);
+	paint_compose(y, x, end, &c);
 }
 
 /* One load's row in the panel. */
@@ -167,14 +263,13 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 	base = sel ? A(THEME_PANEL_SELECTED) : A(THEME_NORMAL);
 	paint_fill(y, 0, d->cols, base);
 	paint_printf(y, c->load, c->cpu, base, "%s#%d", l->spec.k->name, l->id);
-	panelview_load_cpus(l, buf, sizeof buf);
-	paint_text(y, c->cpu, c->rate - 1, base, buf);
+	panelview_cpus_draw(d, y, c, l, base);
 	cur = solo_current(d->st->host.solo);
 	held = solo_holds(d->st->host.solo, l->id);
 	if (l->state == LOAD_PAUSED)
 		paint_text(y, c->rate, c->solo, A(THEME_PAUSED), held ? "held" : "paused");
 	else {
-		panelview_rate(l->spec.k, v->rate, buf, sizeof buf);
+		panelview_rate(l->spec.k, v->rate, 1, buf, sizeof buf);
 		paint_text(y, c->rate, c->solo - 1, base, buf);
 	}
 	/*
@@ -183,7 +278,7 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 	 */
 	mark = v->solo_disturbed && isfinite(v->solo) ? "~" : "";
 	dist = sel ? base : A(THEME_DISTURBED);
-	narrow = c->rate_w < 15;
+	narrow = !c->solo_unit;
 	if (cur == l->id)
 		paint_text(y, c->solo, c->speed, A(THEME_MEASURING), narrow ? "measuring" :
 		    "measuring solo");
@@ -191,7 +286,7 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 		paint_text(y, c->solo, c->speed, A(THEME_MEASURING), narrow ? "queued" :
 		    "solo queued");
 	else {
-		panelview_rate(l->spec.k, v->solo, buf, sizeof buf);
+		panelview_rate(l->spec.k, v->solo, c->solo_unit, buf, sizeof buf);
 		paint_printf(y, c->solo, c->speed - 1, *mark ? dist : base, "%s%s", mark, buf);
 	}
 	if (v->mark != ANALYSIS_CLEAN)
@@ -211,8 +306,7 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 	why = c->why;
 	if (countersview_load(d->st->cv, l->id, d->cols >= COUNTERSVIEW_WIDE, buf, sizeof buf))
 		why = paint_text(y, c->why, d->cols, base, buf) + 1;
-	panelview_why(d, l, buf, sizeof buf);
-	panelview_clauses(d, y, why, d->cols, base, buf);
+	panelview_why_draw(d, y, why, d->cols, base, l);
 }
 
 /* The loads panel: a title row, then a row per load (scrolled to the selection). */

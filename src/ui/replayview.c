@@ -41,11 +41,12 @@ struct replayview {
 	char			(*place)[160];	/* where each load is shown now */
 };
 
-/* The recording's length in seconds, from its first sample. */
+/* The recording's length in seconds: every refresh's interval, the first one's too. */
 static double
 replayview_length(const struct replayview *rv)
 {
-	return rv->rp.t[rv->rp.nsamples - 1] - rv->rp.t[0];
+	/* The first refresh's interval too: as replay --summary's "over N s". */
+	return rv->rp.t[rv->rp.nsamples - 1] - rv->rp.t[0] + rv->rp.interval_s;
 }
 
 /* "0:12", "1:02:03". */

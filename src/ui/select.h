@@ -32,6 +32,7 @@ struct ui_select {
 	int			 input_len;
 	int			 move_id;
 	int			 move_b;	/* moving a two-ended load's end B */
+	int			 help_top;	/* the help's first line shown */
 };
 
 #endif

@@ -99,7 +99,7 @@ snapshot_row(FILE *f, int y, int cols)
 {
 	struct snapshot_cell	c[1024], *r;
 	struct strbuf		text;
-	char			fg[8], bg[8], attrs[96], len[32], u8[4];
+	char			fg[8], bg[8], attrs[160], len[32], u8[4];
 	int			x, end, i;
 
 	for (x = 0; x < cols && x < 1024; x++)
@@ -120,7 +120,12 @@ snapshot_row(FILE *f, int y, int cols)
 		if (i == end)
 			continue;
 		snapshot_rgb(r->fg, 0xe5e5e5, fg);
-		snprintf(attrs, sizeof attrs, "fill=\"%s\"%s textLength=\"%s\"", fg,
+		/*
+		 * Spaces kept on the <text> itself: Blink does not inherit
+		 * xml:space from the group, and collapses them without it.
+		 */
+		snprintf(attrs, sizeof attrs, "xml:space=\"preserve\" style=\"white-space:pre\" "
+		    "fill=\"%s\"%s textLength=\"%s\"", fg,
 		    r->bold ? " font-weight=\"bold\"" : "", fmt_num(len, sizeof len,
 		    (end - x) * SNAPSHOT_CW, FMT_DATA, 0));
 		text.len = 0;

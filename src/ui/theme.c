@@ -64,6 +64,10 @@ static const char *const theme_names[THEME_COUNT] = {
 	[THEME_MENU] = "menu",
 	[THEME_MENU_SELECTED] = "menu_selected",
 	[THEME_MENU_TITLE] = "menu_title",
+	[THEME_CHART_1] = "chart_1",
+	[THEME_CHART_2] = "chart_2",
+	[THEME_CHART_3] = "chart_3",
+	[THEME_CHART_4] = "chart_4",
 };
 
 /* The default theme, for a dark terminal; themes/default.theme holds the same. */
@@ -106,7 +110,11 @@ static const char theme_default_text[] =
     "error          = white on red bold\n"
     "menu           = black on white\n"
     "menu_selected  = white on blue bold\n"
-    "menu_title     = black on green bold\n";
+    "menu_title     = black on green\n"
+    "chart_1        = bright_cyan bold\n"
+    "chart_2        = bright_blue bold\n"
+    "chart_3        = bright_white bold\n"
+    "chart_4        = 213 bold\n";
 
 /* The monochrome theme: attributes only; themes/mono.theme holds the same. */
 static const char theme_mono_text[] =
@@ -148,7 +156,11 @@ static const char theme_mono_text[] =
     "error          = reverse bold\n"
     "menu           = reverse\n"
     "menu_selected  = bold\n"
-    "menu_title     = reverse bold\n";
+    "menu_title     = reverse bold\n"
+    "chart_1        = bold\n"
+    "chart_2        = default\n"
+    "chart_3        = underline\n"
+    "chart_4        = bold underline\n";
 
 static const struct {
 	const char	*name;

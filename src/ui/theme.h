@@ -48,6 +48,10 @@ enum theme_elem {
 	THEME_MENU,
 	THEME_MENU_SELECTED,
 	THEME_MENU_TITLE,
+	THEME_CHART_1,		/* the time chart's lines, by the loads' order: */
+	THEME_CHART_2,		/* colors that no verdict (speed, disturbed) uses */
+	THEME_CHART_3,
+	THEME_CHART_4,
 	THEME_COUNT
 };
 

@@ -12,6 +12,7 @@
 
 #include "engine/kernels/kernel.h"
 #include "engine/loads.h"
+#include "ui/compose.h"
 #include "ui/countersview.h"
 #include "ui/idleview.h"
 #include "ui/inferview.h"
@@ -75,55 +76,152 @@ treeview_segments(const struct paint *d, int pu, double seg[TREEVIEW_SEGS])
 	seg[1] = seg[3] = seg[4] = seg[5] = 0;
 }
 
-/* A CPU's bar: [smtscope's user and system, others'], or [user ... steal] on a view. */
-static void
-treeview_bar(const struct paint *d, int y, int x, int bw, int pu)
+/* A segment's glyph: a block, others' shade, or a character per kind without colors. */
+static const char *
+treeview_glyph(const struct paint *d, int i)
 {
-	double		 seg[TREEVIEW_SEGS], cum = 0;
+	if (d->term->bar_glyphs)
+		return treeview_bar_ascii[i];
+	if (i == TREEVIEW_SEGS - 1)
+		return d->term->utf8 ? TREEVIEW_FOREIGN_UTF8 : treeview_bar_ascii[i];
+	return d->term->utf8 ? "\342\226\210" : "|";
+}
+
+/* A bar of segments in percent, between brackets at x and x + 1 + bw. */
+static void
+treeview_bar_segs(const struct paint *d, int y, int x, int bw, const double *seg)
+{
+	double		 cum = 0;
 	int		 i, c, from = 0, to;
-	const char	*glyph;
 
 	paint_text(y, x, d->cols, A(THEME_BAR_FRAME), "[");
 	paint_text(y, x + 1 + bw, d->cols, A(THEME_BAR_FRAME), "]");
-	if (!d->st->host.pct_ok[pu])
+	if (seg == NULL)
 		return;
-	treeview_segments(d, pu, seg);
 	for (i = 0; i < TREEVIEW_SEGS; i++) {
 		cum += seg[i];
 		to = (int)(cum / 100.0 * bw + 0.5);
 		if (to > bw)
 			to = bw;
-		if (d->term->bar_glyphs)
-			glyph = treeview_bar_ascii[i];
-		else if (i == TREEVIEW_SEGS - 1)
-			glyph = d->term->utf8 ? TREEVIEW_FOREIGN_UTF8 : treeview_bar_ascii[i];
-		else
-			glyph = d->term->utf8 ? "\342\226\210" : "|";
 		for (c = from; c < to; c++)
-			paint_text(y, x + 1 + c, d->cols, A(treeview_bar_elems[i]), glyph);
+			paint_text(y, x + 1 + c, d->cols, A(treeview_bar_elems[i]),
+			    treeview_glyph(d, i));
 		if (to > from)
 			from = to;
 	}
 }
 
-/* The loads on a CPU, each in its style, from column x. */
+/* A CPU's bar: [smtscope's user and system, others'], or [user ... steal] on a view. */
 static void
-treeview_loads_at(const struct paint *d, int y, int x, int os)
+treeview_bar(const struct paint *d, int y, int x, int bw, int pu)
+{
+	double	seg[TREEVIEW_SEGS];
+
+	if (!d->st->host.pct_ok[pu]) {
+		treeview_bar_segs(d, y, x, bw, NULL);
+		return;
+	}
+	treeview_segments(d, pu, seg);
+	treeview_bar_segs(d, y, x, bw, seg);
+}
+
+/* A node's CPUs' average time by segment, and their busy share; 0 unless every one is known. */
+static int
+treeview_average(const struct paint *d, int node, double seg[TREEVIEW_SEGS], double *busy)
+{
+	double	one[TREEVIEW_SEGS];
+	int	first, n, i, k, known = 0;
+
+	memset(seg, 0, TREEVIEW_SEGS * sizeof seg[0]);
+	*busy = 0;
+	n = layout_meter_cpus(d->st->host.m, node, &first);
+	for (i = first; i < first + n; i++) {
+		if (!d->st->host.pct_ok[i])
+			continue;
+		treeview_segments(d, i, one);
+		for (k = 0; k < TREEVIEW_SEGS; k++)
+			seg[k] += one[k];
+		*busy += d->st->host.pct[i].busy;
+		known++;
+	}
+	/* An average of some of them would pass for all of theirs. */
+	if (known == 0 || known < n)
+		return 0;
+	for (k = 0; k < TREEVIEW_SEGS; k++)
+		seg[k] /= known;
+	*busy /= known;
+	return known;
+}
+
+/* A node's meter: its CPUs' average bar and busy share ("[███▒▒   ]  41.3%"). */
+static void
+treeview_meter(const struct paint *d, int y, int x, int bw, int node)
+{
+	double	seg[TREEVIEW_SEGS], busy;
+
+	if (!treeview_average(d, node, seg, &busy))
+		return;
+	treeview_bar_segs(d, y, x, bw, seg);
+	paint_printf(y, x + bw + 3, d->cols, A(THEME_PERCENT), "%5.1f%%", busy);
+}
+
+/*
+ * The bars' legend from x to the right edge, as much as fits: smtscope's
+ * time and others' (the shade), or the kinds of time of a view.
+ */
+static void
+treeview_legend(const struct paint *d, int y, int x)
+{
+	static const char *const ours[][2] = {
+		{ " smtscope user", " ours" }, { " system", NULL }, { " others", NULL }
+	};
+	static const int ours_seg[] = { 0, 2, 6 };
+	static const char *const view[] = {
+		" user", " nice", " system", " irq", " softirq", " steal"
+	};
+	struct compose	 c;
+	char		 g[TREEVIEW_SEGS][16];
+	int		 i, known = state_others_known(d->st);
+
+	compose_init(&c, d->term->utf8);
+	compose_add(&c, A(THEME_LABEL), 0, 0, 0, "  ", NULL);
+	for (i = 0; i < (known ? 3 : 6); i++) {
+		snprintf(g[i], sizeof g[i], "%s%s", i > 0 ? " " : "", treeview_glyph(d,
+		    known ? ours_seg[i] : i));
+		compose_add(&c, A(treeview_bar_elems[known ? ours_seg[i] : i]), 0, 1, 0, g[i],
+		    NULL);
+		compose_add(&c, A(THEME_LABEL), 2, 0, COMPOSE_TIED, known ? ours[i][0] :
+		    view[i], known ? ours[i][1] : NULL, NULL);
+	}
+	compose_fit(&c, d->cols - x);
+	/* All or nothing: a legend that lost a kind would mislead. */
+	for (i = 0; i < c.n; i++)
+		if (c.e[i].pick < 0)
+			return;
+	paint_compose(y, x, d->cols, &c);
+}
+
+/* The loads on a CPU as elements, each in its style: they go from the last, counted. */
+static void
+treeview_loads_add(const struct paint *d, struct compose *c, int os, char names[][48],
+    int max)
 {
 	struct load	*l;
-	int		 i, on, e;
+	int		 i, on, e, n = 0;
 
 	if (d->st->host.loads == NULL)
 		return;
-	for (i = 0; i < loads_count(d->st->host.loads); i++) {
+	for (i = 0; i < loads_count(d->st->host.loads) && n < max; i++) {
 		l = loads_at(d->st->host.loads, i);
 		if ((on = paint_load_on(l, os)) == 0)
 			continue;
 		e = l->state == LOAD_PAUSED ? THEME_PAUSED : on == 2 ? THEME_LOAD_FLOATING :
 		    THEME_LOAD;
-		x = paint_printf(y, x, d->cols, A(e), "%s#%d%s", l->spec.k->name, l->id,
+		snprintf(names[n], 48, "%s%s#%d%s", n > 0 ? " " : "", l->spec.k->name, l->id,
 		    on == 2 ? "~" : on == 3 ? "b" : "");
-		x++;
+		/* The first one stays while one fits: "hash#1 +3". */
+		compose_add(c, A(e), 0, n > 0 ? 1 : 2, COMPOSE_COUNTED, names[n], NULL);
+		n++;
 	}
 }
 
@@ -133,8 +231,8 @@ treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
 {
 	const struct layout	*l = &d->lay->topo;
 	const struct topo_pu	*p;
-	char			 mhz[32];
-	int			 x;
+	struct compose		 c;
+	char			 mhz[32], inf[64], idle[128], names[COMPOSE_MAX][48];
 
 	paint_text(y, 0, d->cols, A(THEME_TREE), r->text);
 	if (r->label_w > 0) {
@@ -148,8 +246,11 @@ treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
 				s++;
 			col++;
 		}
-		paint_printf(y, r->label_x, r->label_x + r->label_w, A(THEME_LABEL), "%s", s);
+		paint_clip(y, r->label_x, r->label_x + r->label_w, A(THEME_LABEL), s);
 	}
+	/* A package's, NUMA node's or cache's meter, in the CPUs' bar column. */
+	if (r->pu < 0 && r->meter >= 0 && r->text_w < l->bar_x)
+		treeview_meter(d, y, l->bar_x, l->bar_w, r->meter);
 	if (r->pu < 0)
 		return;
 	p = &d->st->host.m->pus[r->pu];
@@ -159,19 +260,31 @@ treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
 	if (d->st->host.pct_ok[r->pu])
 		paint_printf(y, l->pct_x, d->cols, A(THEME_PERCENT), "%5.1f%%",
 		    d->st->host.pct[r->pu].busy);
-	x = l->loads_x;
-	/* idleview.c's column: each idle state's share of the last refresh. */
-	if (idleview_cpu(d->st->iv, p->os_index, mhz, sizeof mhz))
-		x = paint_text(y, x, d->cols, A(THEME_PERCENT), mhz) + 1;
+	/* The row's tail, composed: what does not fit goes, the clock first. */
+	compose_init(&c, d->term->utf8);
+	/* idleview.c's column: each idle state's share of the last refresh (i asked for it). */
+	if (idleview_cpu(d->st->iv, p->os_index, idle, sizeof idle - 1)) {
+		strcat(idle, " ");
+		compose_add(&c, A(THEME_PERCENT), 0, 5, 0, idle, NULL);
+	}
 	/* The counters' hook (countersview.c): the CPU's clock. */
-	if (countersview_cpu(d->st->cv, p->os_index, mhz, sizeof mhz))
-		x = paint_text(y, x, d->cols, A(THEME_PERCENT), mhz) + 1;
+	if (countersview_cpu(d->st->cv, p->os_index, mhz, sizeof mhz - 1)) {
+		strcat(mhz, " ");
+		compose_add(&c, A(THEME_PERCENT), 0, 3, 0, mhz, NULL);
+	}
 	if (!p->allowed)
-		x = paint_text(y, x, d->cols, A(THEME_CPU_DISALLOWED), "not allowed ");
+		compose_add(&c, A(THEME_CPU_DISALLOWED), 4, 0, 0, "not allowed ", "n/a ", NULL);
 	/* check --infer's hook (inferview.c): a pair measured unlike the topology. */
-	if (inferview_cpu(d->st->infer, d->st->ninfer, p->os_index, d->term->utf8, mhz, sizeof mhz))
-		x = paint_text(y, x, d->cols, A(THEME_HEADER_NOTE), mhz) + 1;
-	treeview_loads_at(d, y, x, p->os_index);
+	if (inferview_cpu(d->st->infer, d->st->ninfer, p->os_index, d->term->utf8, inf,
+	    sizeof inf - 1)) {
+		strcat(inf, " ");
+		compose_add(&c, A(THEME_HEADER_NOTE), 0, 4, 0, inf, NULL);
+	}
+	treeview_loads_add(d, &c, p->os_index, names, COMPOSE_MAX - 4);
+	if (l->loads_x < d->cols) {
+		compose_fit(&c, d->cols - l->loads_x);
+		paint_compose(y, l->loads_x, d->cols, &c);
+	}
 }
 
 /* The level glyph of a CPU's busy share, and the style of its main kind of time. */
@@ -197,72 +310,164 @@ treeview_level(const struct paint *d, int pu, int *elem)
 	return d->term->utf8 ? paint_levels_utf8[level] : paint_levels_ascii[level];
 }
 
-/* One grid row: the label, then a cell per core with a mark per CPU. */
+/* The style of a grid CPU's mark: the cursor's or the highlight's, else its time's. */
+static int
+treeview_grid_attr(const struct paint *d, int pu, int elem)
+{
+	if (pu == d->st->sel.cursor ||
+	    cpuset_isset(&d->st->tour.highlight, d->st->host.m->pus[pu].os_index))
+		return treeview_cpu_attr(d, pu);
+	return A(elem);
+}
+
+/* A grid CPU's load mark: "*" a load, "~" a floating one, blank none. */
+static const char *
+treeview_grid_load(const struct paint *d, int pu)
+{
+	char	loads[128];
+	int	n;
+
+	n = paint_cpu_loads(d, d->st->host.m->pus[pu].os_index, loads, sizeof loads);
+	return n == 0 ? " " : strchr(loads, '~') ? "~" : "*";
+}
+
+/* One core's cell: the first CPU's number and a mark per CPU, or each CPU named, or a bar each. */
 static void
-treeview_grid_row(const struct paint *d, int y, const struct layout_row *r)
+treeview_grid_cell(const struct paint *d, int y, const struct layout_cell *c)
 {
 	const struct layout		*l = &d->lay->topo;
-	const struct layout_cell	*c;
-	const struct topo_core		*core;
-	const struct topo_pu		*p;
-	const char			*g;
-	char				 loads[128];
-	int				 i, j, x, elem, at, n;
+	const struct topo		*m = d->st->host.m;
+	const struct topo_core		*core = &m->cores[c->core];
+	const struct layout_spot	*s;
+	const char			*kind, *g;
+	char				 mark[2];
+	int				 j, x, elem, pu, cpu;
 
-	paint_text(y, 0, d->cols, A(THEME_LABEL), r->text);
-	for (i = 0; i < r->ncells; i++) {
-		c = &l->cells[r->first_cell + i];
-		core = &d->st->host.m->cores[c->core];
-		p = &d->st->host.m->pus[c->pu0];
-		x = paint_printf(y, c->x, d->cols, A(p->allowed ? THEME_CPU :
-		    THEME_CPU_DISALLOWED), "%*d", l->digits, p->os_index);
+	kind = core->kind != -1 ? m->kinds[core->kind].label : " ";
+	if (l->grid_mode == LAYOUT_GRID_MARKS) {
+		x = paint_printf(y, c->x, d->cols, A(m->pus[c->pu0].allowed ? THEME_CPU :
+		    THEME_CPU_DISALLOWED), "%*d", l->digits, m->pus[c->pu0].os_index);
 		if (l->kind_w)
-			paint_text(y, x, d->cols, A(THEME_LABEL), core->kind != -1 ?
-			    d->st->host.m->kinds[core->kind].label : " ");
-		for (j = 0; j < c->npus; j++) {
-			const struct layout_spot *s = &l->spots[c->pu0 + j];
-
-			g = treeview_level(d, c->pu0 + j, &elem);
-			at = c->pu0 + j == d->st->sel.cursor ||
-			    cpuset_isset(&d->st->tour.highlight,
-			    d->st->host.m->pus[c->pu0 + j].os_index);
-			paint_text(y, s->x, d->cols, at ? treeview_cpu_attr(d, c->pu0 + j) :
-			    A(elem), g);
-			n = paint_cpu_loads(d, d->st->host.m->pus[c->pu0 + j].os_index, loads,
-			    sizeof loads);
-			paint_text(y, s->x + 1, d->cols, at ? treeview_cpu_attr(d, c->pu0 + j) :
-			    A(THEME_LOAD), n == 0 ? " " : strchr(loads, '~') ? "~" : "*");
-			/* idleview.c's mark: the state most of its idle went to. */
-			if (l->idle_w > 0) {
-				loads[0] = idleview_mark(d->st->iv,
-				    d->st->host.m->pus[c->pu0 + j].os_index);
-				loads[1] = '\0';
-				paint_text(y, s->x + 2, d->cols, A(THEME_PERCENT), loads);
-			}
+			paint_text(y, x, d->cols, A(THEME_LABEL), kind);
+	} else if (l->kind_w)
+		paint_text(y, c->x, d->cols, A(THEME_LABEL), kind);
+	for (j = 0; j < c->npus; j++) {
+		pu = c->pu0 + j;
+		s = &l->spots[pu];
+		g = treeview_level(d, pu, &elem);
+		cpu = A(m->pus[pu].allowed ? THEME_CPU : THEME_CPU_DISALLOWED);
+		x = s->x;
+		/* Named: the number carries the cursor, as the tree's "CPU 3" does. */
+		if (l->grid_mode != LAYOUT_GRID_MARKS)
+			x = paint_printf(y, x, d->cols, pu == d->st->sel.cursor ||
+			    cpuset_isset(&d->st->tour.highlight, m->pus[pu].os_index) ?
+			    treeview_cpu_attr(d, pu) : cpu, "%*d", l->digits,
+			    m->pus[pu].os_index);
+		if (l->grid_mode == LAYOUT_GRID_BARS) {
+			treeview_bar(d, y, x, l->gbar_w, pu);
+			x += l->gbar_w + 2;
+		} else
+			x = paint_text(y, x, d->cols, treeview_grid_attr(d, pu, elem), g);
+		x = paint_text(y, x, d->cols, l->grid_mode == LAYOUT_GRID_MARKS ?
+		    treeview_grid_attr(d, pu, THEME_LOAD) : A(THEME_LOAD),
+		    treeview_grid_load(d, pu));
+		/* idleview.c's mark: the state most of its idle went to. */
+		if (l->idle_w > 0) {
+			mark[0] = idleview_mark(d->st->iv, m->pus[pu].os_index);
+			mark[1] = '\0';
+			paint_text(y, x, d->cols, A(THEME_PERCENT), mark);
 		}
 	}
 }
 
-/* The topology area: the rows in view. */
+/* Where the grid's meters go: two columns after the widest heading. */
+static int
+treeview_grid_meter_x(const struct layout *l)
+{
+	int	i, x = 0;
+
+	for (i = 0; i < l->nrows; i++)
+		if (l->rows[i].meter >= 0 && l->rows[i].text_w > x)
+			x = l->rows[i].text_w;
+	return x + 2;
+}
+
+/* The grid's meters' bars: 30 columns at most, 8 at least (else none: 0). */
+static int
+treeview_grid_meter_w(const struct paint *d, int x)
+{
+	int	bw = d->cols - x - 10;
+
+	return bw > 30 ? 30 : bw >= 8 ? bw : 0;
+}
+
+/* One grid row: a heading (with its meter), or the label and a cell per core. */
+static void
+treeview_grid_row(const struct paint *d, int y, const struct layout_row *r)
+{
+	const struct layout	*l = &d->lay->topo;
+	int			 i, x, bw;
+
+	paint_text(y, 0, d->cols, A(THEME_LABEL), r->text);
+	for (i = 0; i < r->ncells; i++)
+		treeview_grid_cell(d, y, &l->cells[r->first_cell + i]);
+	if (r->meter < 0)
+		return;
+	x = treeview_grid_meter_x(l);
+	if ((bw = treeview_grid_meter_w(d, x)) > 0)
+		treeview_meter(d, y, x, bw, r->meter);
+}
+
+/* The rows out of view, said on a row of their own. */
+static void
+treeview_more(const struct paint *d, int y, int n, int below)
+{
+	struct compose	c;
+	char		long_[96], short_[32];
+
+	snprintf(long_, sizeof long_, "  %s %d more row%s %s (%s)", below ? "v" : "^", n,
+	    n == 1 ? "" : "s", below ? "below" : "above", below ? "PgDn, End" : "PgUp, Home");
+	snprintf(short_, sizeof short_, "  %s %d more", below ? "v" : "^", n);
+	compose_init(&c, d->term->utf8);
+	compose_add(&c, A(THEME_INFO), 1, 0, COMPOSE_CLIP, long_, short_, NULL);
+	compose_fit(&c, d->cols);
+	paint_compose(y, 0, d->cols, &c);
+}
+
+/* The topology area: the rows in view, the bars' legend on the first where it fits. */
 void
 treeview_draw(const struct paint *d)
 {
 	const struct layout	*l = &d->lay->topo;
-	int			 y, row;
+	const struct layout_row	*r;
+	int			 y, row, y0, h, end;
 
-	for (y = 0; y < d->lay->scr.topo_h; y++) {
+	y0 = d->lay->scr.topo_y + d->lay->more_above;
+	h = d->lay->scr.topo_h - d->lay->more_above - d->lay->more_below;
+	for (y = 0; y < h; y++) {
 		row = d->lay->top + y;
 		if (row >= l->nrows)
 			break;
 		if (l->view == LAYOUT_TREE)
-			treeview_tree_row(d, d->lay->scr.topo_y + y, &l->rows[row]);
+			treeview_tree_row(d, y0 + y, &l->rows[row]);
 		else
-			treeview_grid_row(d, d->lay->scr.topo_y + y, &l->rows[row]);
+			treeview_grid_row(d, y0 + y, &l->rows[row]);
 	}
-	/* Say there is more above or below. */
-	if (d->lay->top > 0)
-		paint_text(d->lay->scr.topo_y, d->cols - 8, d->cols, A(THEME_INFO), "  more ^");
-	if (d->lay->top + d->lay->scr.topo_h < l->nrows)
-		paint_text(d->lay->scr.topo_y + d->lay->scr.topo_h - 1, d->cols - 8, d->cols,
-		    A(THEME_INFO), "  more v");
+	if (d->lay->more_above)
+		treeview_more(d, d->lay->scr.topo_y, d->lay->top, 0);
+	if (d->lay->more_below)
+		treeview_more(d, y0 + h, l->nrows - d->lay->top - h, 1);
+	if (d->lay->top >= l->nrows || h <= 0)
+		return;
+	r = &l->rows[d->lay->top];
+	if (r->pu >= 0 || r->ncells > 0)
+		return;
+	if (l->view == LAYOUT_TREE)
+		end = r->meter >= 0 ? l->loads_x - 1 : r->text_w;
+	else if (r->meter >= 0 && (h = treeview_grid_meter_w(d, treeview_grid_meter_x(l))) > 0)
+		end = treeview_grid_meter_x(l) + h + 9;
+	else
+		end = r->text_w;
+	if (end < d->cols)
+		treeview_legend(d, y0, end);
 }

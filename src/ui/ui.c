@@ -36,6 +36,7 @@
 #include "ui/control.h"
 #include "ui/draw.h"
 #include "ui/figures.h"
+#include "ui/help.h"
 #include "ui/idleview.h"
 #include "ui/input.h"
 #include "ui/layout.h"
@@ -204,6 +205,7 @@ ui_draw(struct ui *ui)
 		c2cview_draw(st, &ui->term);
 	else {
 		layout_update(&ui->lay, st, ui->term.rows, ui->term.cols, ui->term.utf8);
+		help_place(&ui->lay, st);
 		draw_frame(st, &ui->lay, &ui->term);
 	}
 	if (ui->stats_path != NULL) {

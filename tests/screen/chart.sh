@@ -52,4 +52,21 @@ tm_keys C
 check "C says why" tm_wait 'no chart: this is a view of another machine'
 tm_keys q
 tm_end
+
+# Three loads whose lines end at one height: each is still named at the right.
+if need_cpus 2; then
+	TM_W=100 TM_H=24 TM_SOCK="smtscope-test-chart-three-$$"
+	check "three loads at 100x24 start" tm_start \
+	    "LANG=C.UTF-8 $SMTSCOPE -l hash@$CPU_A -l hash@$CPU_A -l fp@$CPU_B"
+	tm_wait '^-[0-9]+s .* now$' 30 > /dev/null
+	for n in hash#1 hash#2 fp#3; do
+		tm_wait " $n ~?[0-9]+% *\$" 10 > /dev/null || missing="$missing $n"
+	done
+	[ -z "$missing" ]
+	ok $? "each load is named at its line's end (missing:${missing:- none})"
+	tm_keys q
+	tm_end
+else
+	skip "three loads: $CPUS_WHY"
+fi
 done_testing

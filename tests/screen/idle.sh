@@ -53,7 +53,8 @@ check "CPU 1's C6 is disabled: '-', the CPU held" tm_wait 'CPU 1 \[.*%  +0/0/-%'
 tm_keys Right
 check "CPU 1's info line says it is held" tm_wait '^CPU 1: .* idle POLL 0% C1 0% C6 - \(held\)' 5
 tm_keys v
-check "the grid: CPU 0's mark is C1 (1), CPU 1's h" tm_wait '0 [^ ] 1 +1 [^ ] h' 5
+# The cell: "0 ▅ 1" (a mark per CPU) or, with room, "0[▒▒   ] 1" (a bar per CPU).
+check "the grid: CPU 0's mark is C1 (1), CPU 1's h" tm_wait '0( [^ ]|\[[^]]*\]) 1 +1( [^ ]|\[[^]]*\]) h' 5
 tm_keys q
 check "q quits" tm_wait 'SMTSCOPE-EXIT=0' 5
 grep -q '^idle=1$' "$XDG_CONFIG_HOME/smtscope/smtscoperc"

@@ -28,7 +28,9 @@ check "Space resumes it" tm_wait "^ hash#1 +$A +[0-9.]+ MB/s"
 
 if need_cpus 2; then
 	tm_keys m
-	check "m asks for the new CPU" tm_wait 'move hash#1: put the cursor on its new CPU'
+	check "m asks for the new CPU" tm_wait 'move hash#1 to: arrows choose a CPU'
+	[ "$(tm_cap | grep -o 'move hash#1' | wc -l)" -eq 1 ]
+	ok $? "and asks once (the status line only, no message repeating it)"
 	tm_keys l Enter
 	check "Enter moves the load: the panel shows CPU $B" tm_wait "^ hash#1 +$B "
 	check "the tree shows it on CPU $B" tm_wait "CPU $B \[.*hash#1"

@@ -25,11 +25,30 @@ click 5 3
 check "a click on a label row changes nothing" tm_wait '^CPU 7: core 3'
 tm_keys v
 check "the grid" tm_wait 'grid view'
-# Grid rows: 2 Package 0, 3 cells of cores 0-1, 4 Package 1, 5 cells of cores 2-3.
-click 6 3
-check "a click on a sibling's mark selects that CPU" tm_wait '^CPU 1: core 0'
-click 9 5
-check "a click on a cell's number selects its first CPU" tm_wait '^CPU 6: core 3'
+# col ROW RE: the 0-based column where RE first matches on a row of the pane.
+col() {
+	tm_cap | awk -v r="$1" -v re="$2" 'NR == r + 1 { print match($0, re) - 1 }'
+}
+# Grid rows: 2 Package 0, 3 cells of cores 0-1, 4 Package 1, 5 cells of cores 2-3;
+# at 120 columns each CPU is named with its bar: "  0[▆▆  ] 1[▆   ]  2[...".
+x=$(col 3 ' 1\[')
+click $((x + 1)) 3
+check "a click on a sibling's number selects that CPU" tm_wait '^CPU 1: core 0'
+x=$(col 5 '7\[')
+click $((x + 3)) 5
+check "a click on a CPU's bar selects it" tm_wait '^CPU 7: core 3'
+tm_keys q
+tm_wait 'SMTSCOPE-EXIT=0' > /dev/null
+tm_end
+TM_W=60 TM_H=20 TM_SOCK="smtscope-test-mouse-narrow-$$"
+check "at 60 columns: starts" tm_start "LANG=C.UTF-8 $SMTSCOPE -v grid -i 'package:2 core:6 pu:2'"
+check "the grid of marks" tm_wait '^ +0 [^0-9]'
+# "  0 · ·  2 · ·": the first CPU's number, then a mark per CPU.
+x=$(col 3 ' 2 ')
+click $((x + 3)) 3
+check "a click on a sibling's mark selects that CPU" tm_wait '^CPU 3: core 1'
+click $((x + 1)) 3
+check "a click on a cell's number selects its first CPU" tm_wait '^CPU 2: core 1'
 tm_keys q
 tm_wait 'SMTSCOPE-EXIT=0' > /dev/null
 tm_end

@@ -53,9 +53,10 @@ grep -E -q "^ hash#1 +$B +[0-9.]+ MB/s +~[0-9.]+ MB/s" "$TMP/later" &&
     ! grep -q 'measuring hash#1' "$TMP/later"
 ok $? "while the hog runs its core is not quiet: no new measurement, the mark stays"
 tm_keys '?'
-check "the help states the formula of EFF" tm_wait 'EFF = SPEED / \(SHARE / solo share\)' 5
-check "and the rule of the ~ mark" tm_wait '~ before SOLO, SPEED, EFF: the solo was disturbed' 5
-check "and others' segment of the bars" tm_wait "smtscope's user and system time, then others'" 5
+# The help's terms come first, each with its definition beside it.
+check "the help states the formula of EFF" tm_wait 'EFF +SPEED / \(SHARE / solo share\)' 5
+check "and the rule of the ~ mark" tm_wait '~ before +SOLO, SPEED, EFF: the solo was disturbed' 5
+check "and others' segment of the bars" tm_wait "Bars +smtscope's user time, its system time, then others'" 5
 tm_keys q
 tm_keys q
 check "q quits" tm_wait 'SMTSCOPE-EXIT=0' 5

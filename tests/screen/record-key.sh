@@ -210,6 +210,8 @@ ok $((! $?)) "no REC mark"
 tm_keys v
 check "the screen goes on" tm_wait '(grid|tree) view'
 tm_keys '?'
+tm_wait 'smtscope help' > /dev/null
+tm_keys NPage
 check "the help names R" tm_wait ' R  +record, R stops it \(smtscope-DATE\.jsonl\.gz, --record\)'
 tm_keys Escape q
 check "and quits with status 1, saying why the recording failed" \

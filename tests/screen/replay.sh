@@ -82,14 +82,14 @@ check "the header marks it REPLAY, with the recording's host and date" \
 tm_keys Space
 check "Space pauses" tm_wait 'REPLAY (of )?node17,? 2026-11-30 19:04 UTC:?,? paused'
 tm_keys 0
-check "0 goes to the start: at 0:00 of 0:09" tm_wait 'at 0:00 of 0:09'
+check "0 goes to the start: at 0:00 of 0:10 (10 refreshes of 1 s)" tm_wait 'at 0:00 of 0:10'
 check "hash#1 runs on CPU 0 at half its solo rate: 400.0 MB/s, 800.0, 50%" \
     tm_wait 'hash#1 +0 +400\.0 MB/s +800\.0 MB/s +50%'
 check "spin#2 at its solo rate: 100%" tm_wait "spin#2 +$last +40\.00 Mloop/s +40\.00 Mloop/s +100%"
 check "the info line gives CPU 0 its recorded split: smtscope 62%, others 30%" \
     tm_wait 'busy 92%: smtscope 62%, others 30%'
 tm_keys 5
-check "5 goes to the middle: at 0:05, where fp#3 has started" tm_wait 'at 0:05 of 0:09'
+check "5 goes to the middle: at 0:05, where fp#3 has started" tm_wait 'at 0:05 of 0:10'
 check "fp#3, started later with its load in the event, is in the panel" \
     tm_wait "fp#3 +$last +1\.000 GFLOP/s"
 tm_keys 9
@@ -123,7 +123,7 @@ tm_end
 TM_W=80 TM_H=24
 check "80x24: replay starts" tm_start "LANG=C.UTF-8 $SMTSCOPE replay $TMP/r.jsonl"
 check "80x24: the header keeps REPLAY with the host and the date" \
-    tm_wait 'REPLAY node17 2026-11-30 [0-9]+:[0-9]{2}/0:09'
+    tm_wait 'REPLAY node17 2026-11-30 [0-9]+:[0-9]{2}/0:10'
 check "80x24: ? help and q quit stay on the status line" tm_wait '\? help q quit'
 tm_keys q
 check "80x24: q exits 0" tm_wait 'SMTSCOPE-EXIT=0'

@@ -40,16 +40,29 @@ else
 fi
 
 tm_keys '?'
-check "? opens the help" tm_wait 'smtscope keys'
+check "? opens the help" tm_wait 'smtscope help'
+check "its definitions come first" tm_wait '│ SPEED +the load.s rate / its solo rate'
+# Every page, as the user reads it: PgDn until the box says it is the end.
 screen=$(tm_cap)
+n=0
+while ! tm_cap | grep -q 'the end' && [ $n -lt 20 ]; do
+	tm_keys NPage
+	sleep 0.3
+	screen="$screen
+$(tm_cap)"
+	n=$((n + 1))
+done
 for k in 'Arrows, h j k l' 'PgUp PgDn Home End' 'a or Enter' ' m  *move the load' 'Space' \
-    'd or Delete' ' D  *stop all loads' ' c ' ' v ' ' t ' '? or F1' 'q or F10' 'Mouse'; do
+    'd or Delete' ' D  *stop all loads' ' c ' ' v ' ' t ' '? or F1' 'q or F10' 'Mouse' \
+    'SHARE ' 'EFF ' '~ before' '~ after'; do
 	echo "$screen" | grep -q -- "$k" || { missing="$missing [$k]"; }
 done
 [ -z "$missing" ]
-ok $? "the help lists every key (missing:${missing:- none})"
+ok $? "the help, paged, has every key and every term (missing:${missing:- none})"
+tm_keys Home
+check "Home goes back to its first line" tm_wait ' lines 1-[0-9]+ of [0-9]+ '
 tm_keys x
-check "any key closes the help" tm_wait_not 'smtscope keys'
+check "any other key closes the help" tm_wait_not 'smtscope help'
 
 tm_keys v
 check "v switches to the grid" tm_wait 'grid view'

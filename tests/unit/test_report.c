@@ -143,7 +143,11 @@ test_csv(void)
 	report_free(t);
 }
 
-/* Text: aligned columns, right-aligned figures with units, "-", notes, no padding at the end. */
+/*
+ * Text: aligned columns, right-aligned figures with units, "-", notes, no
+ * padding at the end; a column of several words ("626 MB/s") two blanks
+ * from its neighbours, so that its own blank never reads as a column's gap.
+ */
 static void
 test_text(void)
 {
@@ -151,11 +155,11 @@ test_text(void)
 
 	capture(report_write_text, t);
 	ok(strcmp(out,
-	    "NAME       RATE SPEED  NOTE\n"
-	    "hash   626 MB/s   50%  plain\n"
-	    "a,b           -     -  say \"hi\"\nthere\n"
+	    "NAME        RATE  SPEED  NOTE\n"
+	    "hash    626 MB/s    50%  plain\n"
+	    "a,b            -      -  say \"hi\"\nthere\n"
 	    "       FAILED: it died\n"
-	    "fp            -     -  -\n") == 0, "text table:\n%s", out);
+	    "fp             -      -  -\n") == 0, "text table:\n%s", out);
 	report_free(t);
 }
 
@@ -244,9 +248,9 @@ test_spread(void)
 	report_set_spread(t, 1, C_RATE, 0.125);
 	capture(report_write_text, t);
 	ok(strcmp(out,
-	    "NAME                RATE SPEED  NOTE\n"
-	    "hash     ~626 MB/s \u00b12.0%     -  -\n"
-	    "fp     51.7 GFLOP/s \u00b112%     -  -\n") == 0, "text with spreads:\n%s", out);
+	    "NAME                 RATE  SPEED  NOTE\n"
+	    "hash      ~626 MB/s \u00b12.0%      -  -\n"
+	    "fp      51.7 GFLOP/s \u00b112%      -  -\n") == 0, "text with spreads:\n%s", out);
 	capture(report_write_csv, t);
 	ok(strstr(out, "hash,,626.305,,") != NULL, "CSV carries the figure alone: %s", out);
 	strbuf_init(&sb);
