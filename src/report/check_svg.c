@@ -175,8 +175,9 @@ check_svg_title(FILE *f, const struct check *c)
 	svg_text(f, 10, 66, "fill=\"#555555\"", "Each cell: the anchor copy's speed + "
 	    "the partner's (1.00 = as fast as alone), and their sum, the yield.");
 	svg_text(f, 10, 84, "fill=\"#555555\"", "Colour by yield: red below 1, amber 1 "
-	    "(one CPU of work), green 2 (two whole CPUs). ~ disturbed by others' work; ? "
-	    "unknown (past physics).");
+	    "(one CPU of work), green 2 (two whole CPUs).");
+	svg_text(f, 10, 102, "fill=\"#555555\"", "~ disturbed by others' work; ? unknown "
+	    "(past physics, or above 100% of a disturbed solo).");
 }
 
 /* Write the co-run matrix as an SVG table to f; -1 on a write error. */
