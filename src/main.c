@@ -134,6 +134,10 @@ main(int argc, char **argv)
 		return cmd_usage_error(NULL, "unknown command '%s' (see smtscope --help)",
 		    argv[1]);
 	}
+	if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
+	    strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) && argc > 2)
+		return cmd_usage_error(NULL, "unexpected argument '%s' after %s", argv[2],
+		    argv[1]);
 	if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
 		main_help(stdout);
 		return main_finish(CMD_OK);

@@ -1,13 +1,12 @@
 /*
- * json.c: a recursive-descent JSON reader with a depth limit. Values are
- * kept in one growing array by index while parsing and turned into
- * pointers at the end; strings are decoded into one buffer as long as
- * the text, which is always enough (a string never decodes longer than
- * its source with its quotes).
+ * json.c: a recursive-descent JSON reader with a depth limit. A first pass
+ * over the text counts an upper bound of its values (one, plus each ',',
+ * '[' and '{' outside strings) and of its strings' bytes, so the values are
+ * one array allocated once, linked by pointers as they are parsed, and the
+ * strings are decoded into one buffer as long as their text (a string
+ * never decodes longer than its source with its quotes): 32 bytes a value.
  */
 #include "config.h"
-
-#include <sys/stat.h>
 
 #include <errno.h>
 #include <stdint.h>
@@ -15,28 +14,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/infile.h"
 #include "base/json.h"
 #include "base/util.h"
 
-/* A value while parsing: links by index into the array. */
-struct json_node {
-	struct json_val	 v;
-	int		 child, last, next;
-	size_t		 key, s;	/* offsets into the string buffer, or SIZE_MAX */
-};
-
 struct json {
-	struct json_val	*vals;
-	int		 nvals;
-	char		*strs;
-	const struct json_val *root;
+	struct json_val		*vals;
+	char			*strs;
+	const struct json_val	*root;
 };
 
 /* The parser's state. */
 struct json_parser {
 	const char		*p, *start, *end;
-	struct json_node	*nodes;
-	int			 n, cap;
+	struct json_val		*vals;
+	size_t			 n, cap;
 	char			*strs;
 	size_t			 slen;
 	char			*err;
@@ -44,17 +36,17 @@ struct json_parser {
 	int			 failed;
 };
 
-static int	json_value(struct json_parser *, int depth);
+static struct json_val	*json_value(struct json_parser *, int depth);
 
-/* Fail with the line and column of the current position; -1. */
-static int
+/* Fail with the line and column of the current position; NULL. */
+static void *
 json_fail(struct json_parser *jp, const char *what)
 {
 	const char	*q;
 	int		 line = 1, col = 1;
 
 	if (jp->failed)
-		return -1;
+		return NULL;
 	for (q = jp->start; q < jp->p && q < jp->end; q++) {
 		if (*q == '\n') {
 			line++;
@@ -64,7 +56,7 @@ json_fail(struct json_parser *jp, const char *what)
 	}
 	snprintf(jp->err, jp->errlen, "line %d, column %d: %s", line, col, what);
 	jp->failed = 1;
-	return -1;
+	return NULL;
 }
 
 /* Skip white space. */
@@ -76,22 +68,47 @@ json_ws(struct json_parser *jp)
 		jp->p++;
 }
 
-/* A new node of a type; its index. */
-static int
+/*
+ * Bounds for a text: its values (one, and one more for each ',', '[' and
+ * '{' outside strings: the parser makes no more) and its strings' bytes.
+ */
+static size_t
+json_count(const char *p, const char *end, size_t *strbytes)
+{
+	const char	*q;
+	size_t		 n = 1;
+
+	*strbytes = 1;
+	while (p < end) {
+		if (*p == '"') {
+			for (q = p + 1; q < end && *q != '"'; q++)
+				if (*q == '\\' && q + 1 < end)
+					q++;
+			*strbytes += (size_t)(q - p) + 1;
+			p = q;
+		} else if (*p == ',' || *p == '[' || *p == '{')
+			n++;
+		p++;
+	}
+	return n;
+}
+
+/* A new value of a type, or NULL past JSON_VALUES_MAX. */
+static struct json_val *
 json_node_new(struct json_parser *jp, enum json_type type)
 {
-	struct json_node	*nd;
+	struct json_val	*v;
+	char		 what[96];
 
 	if (jp->n == jp->cap) {
-		jp->cap = jp->cap ? jp->cap * 2 : 64;
-		jp->nodes = xreallocarray(jp->nodes, (size_t)jp->cap, sizeof *jp->nodes);
+		snprintf(what, sizeof what, "more than %d values (too many for a result "
+		    "or a recording's line)", JSON_VALUES_MAX);
+		return json_fail(jp, what);
 	}
-	nd = &jp->nodes[jp->n];
-	memset(nd, 0, sizeof *nd);
-	nd->v.type = type;
-	nd->child = nd->last = nd->next = -1;
-	nd->key = nd->s = SIZE_MAX;
-	return jp->n++;
+	v = &jp->vals[jp->n++];
+	memset(v, 0, sizeof *v);
+	v->type = type;
+	return v;
 }
 
 /* Four hex digits of a \u escape; -1 when they are not. */
@@ -152,15 +169,15 @@ json_escape_u(struct json_parser *jp)
 	long	hi, lo;
 
 	if ((hi = json_hex4(jp)) == -1)
-		return json_fail(jp, "bad \\u escape");
+		return json_fail(jp, "bad \\u escape"), -1;
 	if (hi >= 0xdc00 && hi <= 0xdfff)
-		return json_fail(jp, "a lone low surrogate");
+		return json_fail(jp, "a lone low surrogate"), -1;
 	if (hi >= 0xd800 && hi <= 0xdbff) {
 		if (jp->end - jp->p < 2 || jp->p[0] != '\\' || jp->p[1] != 'u')
-			return json_fail(jp, "a high surrogate without its pair");
+			return json_fail(jp, "a high surrogate without its pair"), -1;
 		jp->p += 2;
 		if ((lo = json_hex4(jp)) == -1 || lo < 0xdc00 || lo > 0xdfff)
-			return json_fail(jp, "a high surrogate without its pair");
+			return json_fail(jp, "a high surrogate without its pair"), -1;
 		hi = 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
 	}
 	json_utf8(jp, hi);
@@ -175,13 +192,13 @@ json_escape(struct json_parser *jp)
 	const char		*q;
 
 	if (jp->p >= jp->end)
-		return json_fail(jp, "an unterminated string");
+		return json_fail(jp, "an unterminated string"), -1;
 	if (*jp->p == 'u') {
 		jp->p++;
 		return json_escape_u(jp);
 	}
 	if (*jp->p == '\0' || (q = strchr(from, *jp->p)) == NULL)
-		return json_fail(jp, "a bad escape in a string");
+		return json_fail(jp, "a bad escape in a string"), -1;
 	jp->strs[jp->slen++] = to[q - from];
 	jp->p++;
 	return 0;
@@ -197,12 +214,12 @@ json_string(struct json_parser *jp, size_t *off, size_t *len)
 	*off = jp->slen;
 	for (;;) {
 		if (jp->p >= jp->end)
-			return json_fail(jp, "an unterminated string");
+			return json_fail(jp, "an unterminated string"), -1;
 		c = (unsigned char)*jp->p;
 		if (c == '"')
 			break;
 		if (c < 0x20)
-			return json_fail(jp, "a control character in a string");
+			return json_fail(jp, "a control character in a string"), -1;
 		if (c == '\\') {
 			jp->p++;
 			if (json_escape(jp) == -1)
@@ -243,51 +260,39 @@ json_number(struct json_parser *jp, double *v)
 	if (jp->p < jp->end && *jp->p == '0')
 		jp->p++;
 	else if (json_digits(jp) == 0)
-		return json_fail(jp, "a bad number");
+		return json_fail(jp, "a bad number"), -1;
 	if (jp->p < jp->end && *jp->p == '.') {
 		jp->p++;
 		if (json_digits(jp) == 0)
-			return json_fail(jp, "a bad number");
+			return json_fail(jp, "a bad number"), -1;
 	}
 	if (jp->p < jp->end && (*jp->p == 'e' || *jp->p == 'E')) {
 		jp->p++;
 		if (jp->p < jp->end && (*jp->p == '+' || *jp->p == '-'))
 			jp->p++;
 		if (json_digits(jp) == 0)
-			return json_fail(jp, "a bad number");
+			return json_fail(jp, "a bad number"), -1;
 	}
 	if ((size_t)(jp->p - s) >= sizeof buf)
-		return json_fail(jp, "a number too long");
+		return json_fail(jp, "a number too long"), -1;
 	memcpy(buf, s, (size_t)(jp->p - s));
 	buf[jp->p - s] = '\0';
 	*v = strtod(buf, NULL);
 	return 0;
 }
 
-/* Link node c as the last child of node parent. */
-static void
-json_link(struct json_parser *jp, int parent, int c)
-{
-	struct json_node	*pn = &jp->nodes[parent];
-
-	if (pn->last == -1)
-		pn->child = c;
-	else
-		jp->nodes[pn->last].next = c;
-	jp->nodes[parent].last = c;
-	jp->nodes[parent].v.n++;
-}
-
-/* An array or an object at its bracket; the node's index. */
-static int
+/* An array or an object at its bracket. */
+static struct json_val *
 json_container(struct json_parser *jp, int depth)
 {
-	int	obj = *jp->p == '{', me, c;
-	size_t	koff = 0, klen;
+	struct json_val	*me, *c, *last = NULL;
+	int		 obj = *jp->p == '{';
+	size_t		 koff = 0, klen;
 
 	if (depth >= JSON_DEPTH_MAX)
 		return json_fail(jp, "nested too deep");
-	me = json_node_new(jp, obj ? JSON_OBJ : JSON_ARR);
+	if ((me = json_node_new(jp, obj ? JSON_OBJ : JSON_ARR)) == NULL)
+		return NULL;
 	jp->p++;
 	json_ws(jp);
 	if (jp->p < jp->end && *jp->p == (obj ? '}' : ']')) {
@@ -300,17 +305,22 @@ json_container(struct json_parser *jp, int depth)
 			if (jp->p >= jp->end || *jp->p != '"')
 				return json_fail(jp, "a member name expected");
 			if (json_string(jp, &koff, &klen) == -1)
-				return -1;
+				return NULL;
 			json_ws(jp);
 			if (jp->p >= jp->end || *jp->p != ':')
 				return json_fail(jp, "':' expected");
 			jp->p++;
 		}
-		if ((c = json_value(jp, depth + 1)) == -1)
-			return -1;
+		if ((c = json_value(jp, depth + 1)) == NULL)
+			return NULL;
 		if (obj)
-			jp->nodes[c].key = koff;
-		json_link(jp, me, c);
+			c->key = jp->strs + koff;
+		if (last == NULL)
+			me->child = c;
+		else
+			last->next = c;
+		last = c;
+		me->n++;
 		json_ws(jp);
 		if (jp->p < jp->end && *jp->p == ',') {
 			jp->p++;
@@ -325,7 +335,7 @@ json_container(struct json_parser *jp, int depth)
 }
 
 /* A literal word: true, false, null. */
-static int
+static struct json_val *
 json_word(struct json_parser *jp, const char *w, enum json_type type)
 {
 	size_t	n = strlen(w);
@@ -336,13 +346,13 @@ json_word(struct json_parser *jp, const char *w, enum json_type type)
 	return json_node_new(jp, type);
 }
 
-/* One value; its node's index, or -1. */
-static int
+/* One value, or NULL. */
+static struct json_val *
 json_value(struct json_parser *jp, int depth)
 {
-	size_t	off, len;
-	double	v;
-	int	i;
+	struct json_val	*v;
+	size_t		 off, len;
+	double		 num;
 
 	json_ws(jp);
 	if (jp->p >= jp->end)
@@ -352,12 +362,12 @@ json_value(struct json_parser *jp, int depth)
 	case '[':
 		return json_container(jp, depth);
 	case '"':
-		if (json_string(jp, &off, &len) == -1)
-			return -1;
-		i = json_node_new(jp, JSON_STR);
-		jp->nodes[i].s = off;
-		jp->nodes[i].v.slen = len;
-		return i;
+		if (json_string(jp, &off, &len) == -1 ||
+		    (v = json_node_new(jp, JSON_STR)) == NULL)
+			return NULL;
+		v->s = jp->strs + off;
+		v->slen = (unsigned)len;
+		return v;
 	case 't':
 		return json_word(jp, "true", JSON_TRUE);
 	case 'f':
@@ -367,44 +377,20 @@ json_value(struct json_parser *jp, int depth)
 	}
 	if (*jp->p != '-' && (*jp->p < '0' || *jp->p > '9'))
 		return json_fail(jp, "a value expected");
-	if (json_number(jp, &v) == -1)
-		return -1;
-	i = json_node_new(jp, JSON_NUM);
-	jp->nodes[i].v.num = v;
-	return i;
-}
-
-/* Turn the parser's nodes into the tree of values. */
-static struct json *
-json_build(struct json_parser *jp, int root)
-{
-	struct json	*j = xcalloc(1, sizeof *j);
-	int		 i;
-
-	j->vals = xreallocarray(NULL, (size_t)jp->n, sizeof *j->vals);
-	j->nvals = jp->n;
-	j->strs = jp->strs;
-	for (i = 0; i < jp->n; i++) {
-		j->vals[i] = jp->nodes[i].v;
-		j->vals[i].key = jp->nodes[i].key != SIZE_MAX ? j->strs + jp->nodes[i].key :
-		    NULL;
-		j->vals[i].s = jp->nodes[i].s != SIZE_MAX ? j->strs + jp->nodes[i].s : NULL;
-		j->vals[i].child = jp->nodes[i].child != -1 ? &j->vals[jp->nodes[i].child] :
-		    NULL;
-		j->vals[i].next = jp->nodes[i].next != -1 ? &j->vals[jp->nodes[i].next] :
-		    NULL;
-	}
-	j->root = &j->vals[root];
-	free(jp->nodes);
-	return j;
+	if (json_number(jp, &num) == -1 || (v = json_node_new(jp, JSON_NUM)) == NULL)
+		return NULL;
+	v->num = num;
+	return v;
 }
 
 /* Parse text[0..len). */
 struct json *
 json_parse(const char *text, size_t len, char *err, size_t errlen)
 {
-	struct json_parser	jp;
-	int			root;
+	struct json_parser	 jp;
+	struct json_val		*root;
+	struct json		*j;
+	size_t			 strbytes;
 
 	memset(&jp, 0, sizeof jp);
 	jp.p = jp.start = text;
@@ -415,18 +401,26 @@ json_parse(const char *text, size_t len, char *err, size_t errlen)
 		snprintf(err, errlen, "larger than %u MB", JSON_BYTES_MAX >> 20);
 		return NULL;
 	}
-	jp.strs = xmalloc(len + 1);
-	if ((root = json_value(&jp, 0)) != -1) {
+	jp.cap = json_count(text, text + len, &strbytes);
+	if (jp.cap > JSON_VALUES_MAX)
+		jp.cap = JSON_VALUES_MAX;
+	jp.vals = xreallocarray(NULL, jp.cap, sizeof *jp.vals);
+	jp.strs = xmalloc(strbytes);
+	if ((root = json_value(&jp, 0)) != NULL) {
 		json_ws(&jp);
 		if (jp.p < jp.end)
 			root = json_fail(&jp, "text after the value");
 	}
-	if (root == -1) {
-		free(jp.nodes);
+	if (root == NULL) {
+		free(jp.vals);
 		free(jp.strs);
 		return NULL;
 	}
-	return json_build(&jp, root);
+	j = xcalloc(1, sizeof *j);
+	j->vals = jp.vals;
+	j->strs = jp.strs;
+	j->root = root;
+	return j;
 }
 
 /* Free a parsed text. */
@@ -475,34 +469,9 @@ json_str(const struct json_val *v, const char *dflt)
 	return v != NULL && v->type == JSON_STR ? v->s : dflt;
 }
 
-/* Read a whole file of at most JSON_BYTES_MAX; NULL with err naming it. */
+/* Read a whole regular file of at most JSON_BYTES_MAX; NULL with err naming it. */
 char *
 json_slurp(const char *path, size_t *len, char *err, size_t errlen)
 {
-	FILE	*f;
-	char	*buf;
-	struct stat st;
-
-	if ((f = fopen(path, "r")) == NULL || fstat(fileno(f), &st) == -1) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		if (f != NULL)
-			fclose(f);
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode) || st.st_size > (off_t)JSON_BYTES_MAX) {
-		snprintf(err, errlen, "%s: %s", path, !S_ISREG(st.st_mode) ?
-		    "not a regular file" : "too large for a result");
-		fclose(f);
-		return NULL;
-	}
-	buf = xmalloc((size_t)st.st_size + 1);
-	*len = fread(buf, 1, (size_t)st.st_size, f);
-	buf[*len] = '\0';
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
+	return infile_read(path, "a result", JSON_BYTES_MAX, len, err, errlen);
 }

@@ -2,8 +2,10 @@
  * json.h: a small JSON reader for the results smtscope writes (compare,
  * replay). It parses a whole text into a tree of values that stays valid
  * until json_free(); it refuses, with the line and column, anything that
- * is not RFC 8259 JSON, nests deeper than JSON_DEPTH_MAX, or is larger
- * than JSON_BYTES_MAX. Every string is decoded to UTF-8.
+ * is not RFC 8259 JSON, nests deeper than JSON_DEPTH_MAX, holds more than
+ * JSON_VALUES_MAX values, or is larger than JSON_BYTES_MAX. Every string
+ * is decoded to UTF-8. A value takes 32 bytes (on a 64-bit machine), its
+ * strings as many as their text: a 64 MB file about 64 MB more.
  */
 #ifndef SMTSCOPE_JSON_H
 #define SMTSCOPE_JSON_H
@@ -12,6 +14,8 @@
 
 #define JSON_DEPTH_MAX	64
 #define JSON_BYTES_MAX	(256u << 20)
+/* The most values in one text: a result or a recording's line holds far fewer. */
+#define JSON_VALUES_MAX	(1 << 20)
 
 enum json_type {
 	JSON_NULL,
@@ -23,20 +27,29 @@ enum json_type {
 	JSON_OBJ
 };
 
+/* A value: read only the members its type has. */
 struct json_val {
-	enum json_type		 type;
 	const char		*key;	/* a member's name; NULL in an array */
-	const char		*s;	/* JSON_STR: the text */
-	size_t			 slen;	/* its length (it may hold a NUL) */
-	double			 num;	/* JSON_NUM */
-	int			 n;	/* JSON_ARR, JSON_OBJ: how many inside */
-	const struct json_val	*child;	/* the first inside, or NULL */
 	const struct json_val	*next;	/* the next in its parent, or NULL */
+	union {
+		const char		*s;	/* JSON_STR: the text */
+		double			 num;	/* JSON_NUM */
+		const struct json_val	*child;	/* JSON_ARR, JSON_OBJ: the first
+						   inside, or NULL */
+	};
+	union {
+		unsigned		 slen;	/* JSON_STR: its length (it may hold a NUL) */
+		int			 n;	/* JSON_ARR, JSON_OBJ: how many inside */
+	};
+	enum json_type		 type;
 };
 
 struct json;
 
-/* Read a whole file of at most JSON_BYTES_MAX (NUL-terminated); NULL with err naming it. */
+/*
+ * Read a whole regular file of at most JSON_BYTES_MAX (NUL-terminated;
+ * base/infile.h: a FIFO or device refused); NULL with err naming it.
+ */
 char		*json_slurp(const char *path, size_t *len, char *err, size_t errlen);
 /* Parse text[0..len); NULL with "line L, column C: what" in err. */
 struct json	*json_parse(const char *text, size_t len, char *err, size_t errlen);

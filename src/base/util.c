@@ -340,6 +340,15 @@ util_utf8_len(const char *s)
 	return n;
 }
 
+/* Does a comma list have an empty item ("", ",a", "a,", "a,,b")? */
+int
+util_list_empty_item(const char *list)
+{
+	size_t	n = strlen(list);
+
+	return n == 0 || list[0] == ',' || list[n - 1] == ',' || strstr(list, ",,") != NULL;
+}
+
 /* Read a small file whole; the trailing newline is removed. */
 int
 util_read_file(const char *path, char *buf, size_t len)

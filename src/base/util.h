@@ -40,6 +40,9 @@ int	 util_parse_long(const char *, long, long, long *);
 /* Parse a non-negative decimal number of seconds ("0.5", "3"); -1 on error. */
 int	 util_parse_seconds(const char *, double *);
 
+/* Does a comma list have an empty item ("", ",a", "a,", "a,,b")? */
+int	 util_list_empty_item(const char *);
+
 /* Growable string buffer. */
 struct strbuf {
 	char	*s;

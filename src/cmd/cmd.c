@@ -12,9 +12,7 @@
 
 #include "cmd/cmd.h"
 #include "model/machine.h"
-
-/* The temporary file of an -o report being written, removed if we die. */
-static char	cmd_out_tmp[8200];
+#include "base/safefile.h"
 
 /* Print "smtscope: CMD: what" on stderr; returns the usage exit status. */
 int
@@ -272,7 +270,7 @@ cmd_args_parse(struct cmd_args *a, const struct cmd_entry *ce, int argc, char **
 {
 	struct option	 longopts[CMD_OPTIONS_MAX];
 	char		 opts[3 * CMD_OPTIONS_MAX + 4], see[64];
-	int		 ch;
+	int		 ch, help = 0;
 
 	a->entry = ce;
 	a->nopts = 0;
@@ -281,8 +279,8 @@ cmd_args_parse(struct cmd_args *a, const struct cmd_entry *ce, int argc, char **
 	optind = 0;	/* glibc: start afresh, reading a leading '+' again */
 	while ((ch = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
 		if (ch == 'h') {
-			cmd_help(ce, stdout);
-			return CMD_OK;
+			help = 1;
+			continue;
 		}
 		if (ch == ':' || ch == '?')
 			return cmd_args_error(ce, argv, ch);
@@ -294,10 +292,15 @@ cmd_args_parse(struct cmd_args *a, const struct cmd_entry *ce, int argc, char **
 	}
 	a->argv = argv + optind;
 	a->argc = argc - optind;
-	if (ce->maxargs >= 0 && a->argc > ce->maxargs) {
+	/* --help takes no operand; a command takes at most maxargs. */
+	if ((help && a->argc > 0) || (ce->maxargs >= 0 && a->argc > ce->maxargs)) {
 		cmd_args_see(ce, see, sizeof see);
 		return cmd_usage_error(ce->name, "unexpected argument '%s' (see %s)",
-		    a->argv[ce->maxargs], see);
+		    a->argv[help ? 0 : ce->maxargs], see);
+	}
+	if (help) {
+		cmd_help(ce, stdout);
+		return CMD_OK;
 	}
 	return CMD_GO;
 }
@@ -347,8 +350,7 @@ cmd_die(int sig)
 
 	fflush(stdout);
 	fflush(stderr);
-	if (cmd_out_tmp[0] != '\0')
-		unlink(cmd_out_tmp);
+	safefile_cleanup();
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_DFL;
 	sigemptyset(&sa.sa_mask);
@@ -403,31 +405,17 @@ cmd_out_name(const char *pattern, char *buf, size_t len, char *err, size_t errle
 int
 cmd_out_open(struct cmd_out *o, const char *cmd, const char *pattern)
 {
-	char	 err[4400], *slash;
-	mode_t	 mask;
-	int	 fd;
+	char	 err[4400], path[SAFEFILE_PATH_MAX];
 
 	memset(o, 0, sizeof *o);
 	o->f = stdout;
 	if (pattern == NULL)
 		return CMD_GO;
-	if (cmd_out_name(pattern, o->path, sizeof o->path, err, sizeof err) == -1)
+	if (cmd_out_name(pattern, path, sizeof path, err, sizeof err) == -1)
 		return cmd_usage_error(cmd, "%s", err);
-	slash = strrchr(o->path, '/');
-	snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.XXXXXX", slash != NULL ?
-	    (int)(slash - o->path + 1) : 0, o->path, slash != NULL ? slash + 1 : o->path);
-	if ((fd = mkstemp(o->tmp)) == -1)
-		return cmd_usage_error(cmd, "-o %s: cannot write there: %s", o->path,
-		    strerror(errno));
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	if ((o->f = fdopen(fd, "w")) == NULL) {
-		close(fd);
-		unlink(o->tmp);
-		return cmd_usage_error(cmd, "-o %s: %s", o->path, strerror(errno));
-	}
-	snprintf(cmd_out_tmp, sizeof cmd_out_tmp, "%s", o->tmp);
+	if (safefile_open(&o->sf, path, SAFEFILE_REPLACE, err, sizeof err) == -1)
+		return cmd_usage_error(cmd, "-o %s", err);
+	o->f = o->sf.f;
 	return CMD_GO;
 }
 
@@ -435,20 +423,14 @@ cmd_out_open(struct cmd_out *o, const char *cmd, const char *pattern)
 int
 cmd_out_close(struct cmd_out *o, const char *cmd, int rc)
 {
-	int	bad;
+	char	err[4400];
 
 	if (o->f == NULL || o->f == stdout)
 		return rc;
-	bad = ferror(o->f) | fflush(o->f);
-	bad |= fclose(o->f);
 	o->f = NULL;
-	cmd_out_tmp[0] = '\0';
-	if (rc == CMD_USAGE || bad || rename(o->tmp, o->path) == -1) {
-		if (rc != CMD_USAGE)
-			fprintf(stderr, "smtscope: %s: cannot write %s: %s\n", cmd, o->path,
-			    strerror(errno != 0 ? errno : EIO));
-		unlink(o->tmp);
-		return rc == CMD_USAGE ? rc : CMD_FAIL;
+	if (safefile_close(&o->sf, rc != CMD_USAGE, err, sizeof err) == -1) {
+		fprintf(stderr, "smtscope: %s: %s\n", cmd, err);
+		return CMD_FAIL;
 	}
 	return rc;
 }

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "report/report.h"
+#include "base/safefile.h"
 
 /* cmd_args_parse(): the arguments are good; go on. */
 #define CMD_GO		(-1)
@@ -77,9 +78,8 @@ struct cmd_args {
  * it and renamed when complete, so that a reader never sees half a file.
  */
 struct cmd_out {
-	FILE	*f;
-	char	 path[4096];	/* "" for standard output */
-	char	 tmp[8200];
+	FILE		*f;	/* stdout, or the file's stream */
+	struct safefile	 sf;	/* the file, when -o was given */
 };
 /* Expand %h and %% in an -o name; -1 with a message naming it. */
 int	cmd_out_name(const char *pattern, char *buf, size_t len, char *err,

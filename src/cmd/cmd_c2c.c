@@ -10,6 +10,7 @@
 #include "exp/c2c.h"
 #include "cmd/cmd.h"
 #include "model/topo.h"
+#include "base/safefile.h"
 #include "base/util.h"
 #include "report/reports.h"
 
@@ -100,6 +101,7 @@ static int
 cmd_c2c_options(const struct cmd_args *a, struct c2c *c, enum report_format *fmt)
 {
 	const char	*s;
+	char		 err[4400];
 
 	if (cmd_args_format(a, fmt) != 0)
 		return CMD_USAGE;
@@ -117,6 +119,8 @@ cmd_c2c_options(const struct cmd_args *a, struct c2c *c, enum report_format *fmt
 		    "can be measured there (add --dry-run for the plan)", s);
 	if ((s = cmd_args_get(a, CMD_C2C_SVG)) != NULL && *s == '\0')
 		return cmd_usage_error("c2c", "--svg: the file name is empty");
+	if (s != NULL && safefile_probe(s, err, sizeof err) == -1)
+		return cmd_usage_error("c2c", "--svg: %s", err);
 	return CMD_GO;
 }
 
@@ -177,7 +181,7 @@ static int
 cmd_c2c_report(const struct cmd_args *a, const struct c2c *c, enum report_format fmt)
 {
 	const char	*svg = cmd_args_get(a, CMD_C2C_SVG);
-	char		 err[512];
+	char		 err[4400];
 
 	if (fmt == REPORT_JSON)
 		c2c_report_json(c, stdout);

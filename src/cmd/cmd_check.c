@@ -11,7 +11,7 @@
 #include "cmd/cmd.h"
 #include "model/cpuinfo.h"
 #include "exp/infer.h"
-#include "report/svg.h"
+#include "base/safefile.h"
 #include "model/topo.h"
 #include "base/util.h"
 #include "report/reports.h"
@@ -20,6 +20,8 @@
 #define CMD_CHECK_OPT_INFER	0x110
 /* --svg FILE, long only. */
 #define CMD_CHECK_OPT_SVG	0x111
+/* --idle[=qos|states|restore], long only. */
+#define CMD_CHECK_OPT_IDLE	0x112
 
 static int	cmd_check_exec(int, char **);
 
@@ -48,6 +50,13 @@ static const struct cmd_option cmd_check_opts[] = {
 	    "what pairs of CPUs behave like, measured (the same CPU, SMT siblings, "
 	    "separate cores) beside what the topology reports; PAIRS as 0:1,0:2 "
 	    "(default: chosen from the topology, about 25 s)" },
+	{ CMD_CHECK_OPT_IDLE, "idle", optional_argument, "HOW", "what waking an idle CPU "
+	    "costs: pipe and fork on each relation, with the idle states as is and with "
+	    "shallow idle held, in alternating windows (about 15 s); HOW is qos (default: "
+	    "PM QoS, /dev/cpu_dma_latency held at 0), states (each deeper state disabled "
+	    "on the measured CPUs, written back on exit) or restore (write back what a "
+	    "killed run left disabled). The default check has a pipe section of it where "
+	    "the hold can be had" },
 	{ 0, NULL, 0, NULL, NULL }
 };
 
@@ -56,7 +65,9 @@ const struct cmd_entry cmd_check_entry = {
 	.usage = "[--kernels LIST] [--pairs LIST] [--scheduler] [--time S]\n"
 	    "                      [--anchor CPU] [--json|--csv] [--dry-run]\n"
 	    "                      [-i FILE.xml|SYNTHETIC] [-o FILE] [--svg FILE]\n"
-	    "       smtscope check --infer[=A:B,...] [--time S] [--json] [--dry-run]",
+	    "       smtscope check --infer[=A:B,...] [--time S] [--json] [--dry-run]\n"
+	    "       smtscope check --idle[=qos|states|restore] [--kernels pipe,fork]\n"
+	    "                      [--time S] [--anchor CPU] [--json|--csv] [--svg FILE]",
 	.summary = "co-run matrix and SMT yield: the verdict on new hardware",
 	.options = cmd_check_opts,
 	.maxargs = 0,
@@ -85,6 +96,51 @@ cmd_check_progress(void *arg, const char *what, int run, int total, double left_
 	fflush(stderr);
 }
 
+/* The options of check --idle (after the common ones); CMD_GO or CMD_USAGE. */
+static int
+cmd_check_idle_options(const struct cmd_args *a, struct check *c)
+{
+	const char	*how = cmd_args_get(a, CMD_CHECK_OPT_IDLE), *s;
+	char		 err[512];
+
+	if (cmd_args_has(a, 'p') || cmd_args_has(a, 's'))
+		return cmd_usage_error("check", "--idle measures pipe and fork alone: %s "
+		    "does not apply", cmd_args_has(a, 'p') ? "--pairs" : "--scheduler");
+	c->idle = xcalloc(1, sizeof *c->idle);
+	if (how == NULL || strcmp(how, "qos") == 0)
+		c->idle->how = IDLE_QOS;
+	else if (strcmp(how, "states") == 0)
+		c->idle->how = IDLE_STATES;
+	else
+		return cmd_usage_error("check", "--idle=%s: say qos, states or restore", how);
+	if ((s = cmd_args_get(a, 'k')) == NULL)
+		s = "pipe,fork";
+	if (check_idle_kernels(c, s, err, sizeof err) == -1)
+		return cmd_usage_error("check", "%s", err);
+	return CMD_GO;
+}
+
+/* check --idle=restore: write back what a killed run left disabled. */
+static int
+cmd_check_idle_restore(const struct cmd_args *a)
+{
+	static const int	 other[] = { 'k', 'p', 's', 't', 'a', 'n', 'i', 'o',
+	    CMD_OPT_JSON, CMD_OPT_CSV, CMD_CHECK_OPT_SVG, CMD_CHECK_OPT_INFER };
+	char			 msg[4096];
+	size_t			 i;
+
+	for (i = 0; i < sizeof other / sizeof other[0]; i++)
+		if (cmd_args_has(a, other[i]))
+			return cmd_usage_error("check", "--idle=restore takes no other "
+			    "option");
+	if (idle_record_restore(NULL, msg, sizeof msg) == -1) {
+		fprintf(stderr, "smtscope: check: --idle=restore: %s\n", msg);
+		return CMD_FAIL;
+	}
+	printf("%s\n", msg);
+	return CMD_OK;
+}
+
 /* Fill the check from the options; the anchor asked for; CMD_GO or CMD_USAGE. */
 static int
 cmd_check_options(const struct cmd_args *a, struct check *c, enum report_format *fmt)
@@ -106,8 +162,14 @@ cmd_check_options(const struct cmd_args *a, struct check *c, enum report_format 
 	if (input != NULL && !c->dry_run)
 		return cmd_usage_error("check", "-i %s is another machine's topology: "
 		    "loads cannot run there (add --dry-run for the plan)", input);
+	if (cmd_args_has(a, CMD_CHECK_OPT_IDLE))
+		return cmd_check_idle_options(a, c);
 	if ((s = cmd_args_get(a, 'k')) == NULL)
 		s = CHECK_DEFAULT_KERNELS;
+	/* The default check's idle section: pipe, where the hold can be had. */
+	c->idle = xcalloc(1, sizeof *c->idle);
+	c->idle->how = IDLE_QOS;
+	c->idle->section = 1;
 	if (check_add_kernels(c, s, err, sizeof err) == -1 ||
 	    ((s = cmd_args_get(a, 'p')) != NULL &&
 	    check_add_pairs(c, s, err, sizeof err) == -1))
@@ -115,12 +177,12 @@ cmd_check_options(const struct cmd_args *a, struct check *c, enum report_format 
 	if ((s = cmd_args_get(a, CMD_CHECK_OPT_SVG)) != NULL && c->dry_run)
 		return cmd_usage_error("check", "--svg %s: a dry run measures nothing to "
 		    "draw", s);
-	if (s != NULL && svg_probe(s, err, sizeof err) == -1)
+	if (s != NULL && safefile_probe(s, err, sizeof err) == -1)
 		return cmd_usage_error("check", "--svg: %s", err);
 	return CMD_GO;
 }
 
-/* Load the machine and plan; CMD_GO or CMD_USAGE. */
+/* Load the machine and plan; CMD_GO, CMD_USAGE, or CMD_FAIL (a refusal). */
 static int
 cmd_check_plan(const struct cmd_args *a, struct check *c)
 {
@@ -135,6 +197,12 @@ cmd_check_plan(const struct cmd_args *a, struct check *c)
 	if ((s = cmd_args_get(a, 'a')) != NULL &&
 	    topo_parse_place(c->m, s, &anchor, err, sizeof err) == -1)
 		return cmd_usage_error("check", "--anchor: %s", err);
+	/* States a killed --idle=states left disabled would skew every figure. */
+	if (c->idle != NULL && input == NULL && !c->dry_run &&
+	    idle_record_check(NULL, err, sizeof err) == -1) {
+		fprintf(stderr, "smtscope: check: %s\n", err);
+		return CMD_FAIL;
+	}
 	if (check_prepare(c, anchor, err, sizeof err) == -1)
 		return cmd_usage_error("check", "%s", err);
 	if (c->live && !c->dry_run)
@@ -316,11 +384,18 @@ cmd_check_exec(int argc, char **argv)
 	struct check	*c;
 	struct cmd_out	 out;
 	enum report_format	 fmt;
+	const char	*s;
 	char		 err[4600];
-	int		 rc;
+	int		 rc, idle;
 
 	if ((rc = cmd_args_parse(&a, &cmd_check_entry, argc, argv)) != CMD_GO)
 		return rc;
+	if (cmd_args_has(&a, CMD_CHECK_OPT_IDLE) && cmd_args_get(&a, CMD_CHECK_OPT_IDLE) !=
+	    NULL && strcmp(cmd_args_get(&a, CMD_CHECK_OPT_IDLE), "restore") == 0)
+		return cmd_check_idle_restore(&a);
+	if (cmd_args_has(&a, CMD_CHECK_OPT_INFER) && cmd_args_has(&a, CMD_CHECK_OPT_IDLE))
+		return cmd_usage_error("check", "--infer and --idle are two experiments: "
+		    "ask for one");
 	if (cmd_args_has(&a, CMD_CHECK_OPT_INFER))
 		return cmd_check_infer(&a);
 	c = xcalloc(1, sizeof *c);
@@ -333,17 +408,22 @@ cmd_check_exec(int argc, char **argv)
 		check_report_plan(c, out.f);
 		fflush(out.f);
 	}
+	/* check --idle, not the default check's idle section. */
+	idle = c->idle != NULL && !c->idle->section;
 	if (!c->dry_run)
 		cmd_check_measure(c);
 	if (fmt == REPORT_JSON)
 		check_report_json(c, out.f);
+	else if (fmt == REPORT_CSV && idle)
+		idle_report_csv(c, out.f);
 	else if (fmt == REPORT_CSV)
 		check_report_csv(c, out.f);
 	else if (!c->dry_run)
 		check_report_text(c, out.f);
 	rc = c->failed ? CMD_FAIL : CMD_OK;
-	if (cmd_args_get(&a, CMD_CHECK_OPT_SVG) != NULL && check_svg_write(c,
-	    cmd_args_get(&a, CMD_CHECK_OPT_SVG), err, sizeof err) == -1) {
+	if ((s = cmd_args_get(&a, CMD_CHECK_OPT_SVG)) != NULL && (idle ?
+	    idle_svg_write(c, s, err, sizeof err) : check_svg_write(c, s, err,
+	    sizeof err)) == -1) {
 		fprintf(stderr, "smtscope: check: --svg: %s\n", err);
 		rc = CMD_FAIL;
 	}

@@ -94,7 +94,7 @@ cmd_record_session(const struct topo *m, const char *path, const struct load_spe
 	char			 err[4400];
 	int			 sig, rc = CMD_OK;
 
-	if ((out = record_create(path, err, sizeof err)) == NULL)
+	if ((out = record_create(path, NULL, err, sizeof err)) == NULL)
 		return cmd_usage_error("record", "-o %s", err);
 	measure_signals_block();
 	if (record_session(m, out, specs, n, interval_s, time_s, &sig, err,

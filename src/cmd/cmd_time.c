@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
-#include "report/svg.h"
+#include "base/safefile.h"
 #include "exp/timing.h"
 #include "model/topo.h"
 #include "base/util.h"
@@ -110,7 +110,7 @@ cmd_time_options(const struct cmd_args *a, struct timing *t, enum report_format 
 	if ((s = cmd_args_get(a, CMD_TIME_OPT_SVG)) != NULL && t->dry_run)
 		return cmd_usage_error("time", "--svg %s: a dry run measures nothing to "
 		    "draw", s);
-	if (s != NULL && svg_probe(s, err, sizeof err) == -1)
+	if (s != NULL && safefile_probe(s, err, sizeof err) == -1)
 		return cmd_usage_error("time", "--svg: %s", err);
 	return CMD_GO;
 }

@@ -13,6 +13,7 @@
 #include "cmd/tour_host.h"
 #include "exp/tour_player.h"
 #include "ui/uitour.h"
+#include "base/safefile.h"
 #include "base/util.h"
 
 #ifndef SMTSCOPE_DATADIR
@@ -57,10 +58,24 @@ const struct cmd_entry cmd_tour_entry = {
 	    "does not exist here skips its step with a note. Every speed is measured\n"
 	    "against the same load alone, in this run. A summary table ends the tour.\n",
 	.notes =
-	    "NAME is a shipped tour (see --list; installed in\n"
-	    SMTSCOPE_DATADIR "/tours). See smtscope-tour(5).\n",
+	    "NAME is looked up in the tour directories only (see --list; the shipped\n"
+	    "ones in " SMTSCOPE_DATADIR "/tours); FILE is a path with a '/' or\n"
+	    "ending in .tour. See smtscope-tour(5).\n",
 	.exec = cmd_tour_exec
 };
+
+/* Can the files the tour writes be written? Asked before it runs; CMD_GO or CMD_USAGE. */
+static int
+cmd_tour_probe(const char *record, const char *svg)
+{
+	char	err[4400];
+
+	if (record != NULL && safefile_probe(record, err, sizeof err) == -1)
+		return cmd_usage_error("tour", "-r: %s", err);
+	if (svg != NULL && safefile_probe(svg, err, sizeof err) == -1)
+		return cmd_usage_error("tour", "--svg: %s", err);
+	return CMD_GO;
+}
 
 /* `smtscope tour --check`: parse each, and say what would be skipped. */
 static int
@@ -119,7 +134,7 @@ static int
 cmd_tour_list(void)
 {
 	struct dirent	*de;
-	char		 dirs[TOUR_NDIRS][512];
+	char		 dirs[TOUR_NDIRS][XDG_DIR_LEN];
 	struct tour	*t;
 	DIR		*d;
 	char		 err[512], *path, **seen = NULL;
@@ -183,6 +198,9 @@ cmd_tour_exec(int argc, char **argv)
 	memset(&opt, 0, sizeof opt);
 	if ((rc = cmd_args_parse(&a, &cmd_tour_entry, argc, argv)) != CMD_GO)
 		return rc;
+	if (cmd_args_has(&a, 'l') && a.argc > 0)
+		return cmd_usage_error("tour", "unexpected argument '%s' after --list",
+		    a.argv[0]);
 	if (cmd_args_has(&a, 'l'))
 		return cmd_tour_list();
 	if ((rc = cmd_tour_step(&a, &opt)) != CMD_GO)
@@ -198,6 +216,9 @@ cmd_tour_exec(int argc, char **argv)
 		    "on this machine");
 	if (a.argc > 1)
 		return cmd_usage_error("tour", "one tour at a time");
+	if ((rc = cmd_tour_probe(cmd_args_get(&a, 'r'), cmd_args_get(&a,
+	    CMD_TOUR_SVG))) != CMD_GO)
+		return rc;
 	if ((t = tour_load(a.argv[0], err, sizeof err)) == NULL)
 		return cmd_usage_error("tour", "%s", err);
 	if (!cmd_args_has(&a, 'H') && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))

@@ -86,6 +86,11 @@ loads_parse(const struct topo *m, const char *text, struct load_spec *spec, char
 	name[len] = '\0';
 	if ((param = strchr(name, ':')) != NULL)
 		*param++ = '\0';
+	if (param != NULL && *param == '\0') {
+		snprintf(err, errlen, "load '%s': nothing after ':' (give a parameter, e.g. "
+		    "hash:64k@0, or none: hash@0)", text);
+		return -1;
+	}
 	if ((spec->k = kernel_find(name)) == NULL) {
 		snprintf(err, errlen, "load '%s': unknown kernel '%s' (see smtscope kernels)",
 		    text, name);

@@ -13,6 +13,7 @@
 
 #include "model/cpuinfo.h"
 #include "base/cpuset.h"
+#include "exp/idle.h"
 #include "sample/foreign.h"
 #include "sample/perf.h"
 #include "sample/sensors.h"
@@ -150,6 +151,7 @@ struct check {
 	struct check_lat	 lats[2];
 	int			 nlats;
 	struct check_sched	 sched;
+	struct check_idle	*idle;		/* waking an idle CPU (idle.h); NULL: not asked */
 	char			*warn[CHECK_MAX_WARN];
 	int			 nwarn;
 	int			 runs_total;
@@ -238,4 +240,29 @@ void	check_free(struct check *);
  */
 void	check_run(struct check *, void (*progress)(void *arg, const char *what,
 	    int run, int total, double left_s), void *arg);
+
+/* check_idle.c */
+struct loads;
+/*
+ * Plan waking an idle CPU on the check's plan (check_prepare() calls it
+ * when c->idle is set): how holds (IDLE_QOS, IDLE_STATES), section the
+ * default check's own (pipe alone, not on same-pu, only where the hold
+ * can be had), kernels a list of pipe and fork (NULL: both). Reads the
+ * idle driver and states, tries the hold, counts the windows. -1 and err
+ * for a kernel it does not take (a usage error).
+ */
+int	check_idle_prepare(struct check *, char *err, size_t errlen);
+/* Parse --kernels for --idle into c->idle's rows; -1 and err. */
+int	check_idle_kernels(struct check *, const char *list, char *err, size_t errlen);
+/*
+ * Measure it with the check's loads and foreign scanner: the hold made,
+ * the windows in alternation, the hold let go on every path (c->signo
+ * set by a signal). say, if not NULL, hears what runs now.
+ */
+void	check_idle_run(struct check *, struct loads *, struct foreign *,
+	    void (*say)(void *arg, const char *what), void *arg);
+/* The CPU a cell's wake-ups land on: the partner, or the anchor on same-pu. */
+int	check_idle_cpu(const struct check *, int rel);
+/* Is a relation measured by the idle experiment (planned, and not same-pu in a section)? */
+int	check_idle_rel(const struct check *, int rel);
 #endif

@@ -363,6 +363,10 @@ check_add_kernels(struct check *c, const char *list, char *err, size_t errlen)
 	char			*copy, *tok, *save = NULL;
 	int			 rc = 0;
 
+	if (util_list_empty_item(list)) {
+		snprintf(err, errlen, "--kernels '%s': an empty item in the list", list);
+		return -1;
+	}
 	copy = xstrdup(list);
 	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == 0;
 	    tok = strtok_r(NULL, ",", &save)) {
@@ -432,6 +436,10 @@ check_add_pairs(struct check *c, const char *list, char *err, size_t errlen)
 	char	*copy, *tok, *save = NULL;
 	int	 rc = 0, npairs = 0;
 
+	if (util_list_empty_item(list)) {
+		snprintf(err, errlen, "--pairs '%s': an empty item in the list", list);
+		return -1;
+	}
 	copy = xstrdup(list);
 	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == 0;
 	    tok = strtok_r(NULL, ",", &save)) {
@@ -762,6 +770,8 @@ check_free(struct check *c)
 	for (i = 0; i < c->nwarn; i++)
 		free(c->warn[i]);
 	free(c->busy);
+	free(c->idle);
+	c->idle = NULL;
 	if (c->m != NULL)
 		topo_free(c->m);
 }
@@ -779,7 +789,9 @@ check_prepare(struct check *c, int anchor, char *err, size_t errlen)
 		return -1;
 	if (c->sched.asked)
 		check_plan_sched(c);
-	c->runs_total = check_count_runs(c);
+	if (c->idle != NULL && check_idle_prepare(c, err, errlen) == -1)
+		return -1;
+	c->runs_total = check_count_runs(c) + (c->idle != NULL ? c->idle->nwindows : 0);
 	if (!c->time_given)
 		c->cell_s = check_cell_seconds(c->runs_total);
 	check_collect_warnings(c);

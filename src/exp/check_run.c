@@ -727,6 +727,13 @@ check_measure_sched(struct check_runner *cr)
 	c->runs_done += 2;
 }
 
+/* What the idle experiment runs now, as the check's progress. */
+static void
+check_idle_say(void *arg, const char *what)
+{
+	check_progress(arg, what);
+}
+
 /* Measure everything in the plan. */
 void
 check_run(struct check *c, void (*progress)(void *, const char *, int, int, double),
@@ -749,6 +756,7 @@ check_run(struct check *c, void (*progress)(void *, const char *, int, int, doub
 		check_measure_latency(&cr);
 	if (c->signo == 0)
 		check_measure_sched(&cr);
+	check_idle_run(c, cr.ls, cr.f, check_idle_say, &cr);
 	check_progress(&cr, NULL);
 	foreign_free(cr.f);
 	loads_free(cr.ls);

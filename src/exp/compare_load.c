@@ -367,6 +367,10 @@ compare_add_path(struct compare *c, const char *path, char *err, size_t errlen)
 {
 	struct stat	st;
 
+	if (*path == '\0') {
+		snprintf(err, errlen, "an empty file name");
+		return -1;
+	}
 	if (stat(path, &st) == -1) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;

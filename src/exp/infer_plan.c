@@ -166,9 +166,14 @@ infer_parse_pair(struct infer *inf, const char *item, char *err, size_t errlen)
 int
 infer_plan_list(struct infer *inf, const char *list, char *err, size_t errlen)
 {
-	char	*copy = xstrdup(list), *item, *save = NULL;
+	char	*copy, *item, *save = NULL;
 	int	 rc = 0;
 
+	if (util_list_empty_item(list)) {
+		snprintf(err, errlen, "--infer '%s': an empty item in the list", list);
+		return -1;
+	}
+	copy = xstrdup(list);
 	if (inf->reps < 1)
 		inf->reps = INFER_REPS;
 	inf->explicit_pairs = 1;

@@ -15,14 +15,16 @@
 #include <zlib.h>
 
 #include "exp/record.h"
+#include "base/infile.h"
+#include "base/safefile.h"
 
 /* The bytes read from the file at a time. */
 #define RECORD_CHUNK	65536
 
 struct record_out {
-	gzFile	 gz;		/* a .gz recording, else NULL */
-	FILE	*f;		/* a plain one, else NULL */
-	char	*path;
+	struct safefile	 sf;	/* the file (sf.f writes a plain one) */
+	gzFile		 gz;	/* a .gz recording: zlib on a copy of sf.fd, else NULL */
+	long		 lines;	/* lines written whole */
 };
 
 struct record_in {
@@ -30,6 +32,7 @@ struct record_in {
 	char	*path;
 	char	*buf;		/* bytes read and not yet taken */
 	size_t	 len, cap, off;
+	size_t	 scan;		/* buf[off..scan) holds no newline */
 	int	 eof;		/* the file gave all it has */
 	int	 lineno;
 };
@@ -43,31 +46,51 @@ record_is_gz(const char *path)
 	return n > 3 && strcmp(path + n - 3, ".gz") == 0;
 }
 
-/* Create (truncate) a recording; gzip when the name ends in ".gz". */
-struct record_out *
-record_create(const char *path, char *err, size_t errlen)
+/* Make the writer on a file opened: zlib on a copy of its descriptor for .gz. */
+static struct record_out *
+record_out_new(struct record_out *o, char *err, size_t errlen)
 {
-	struct record_out	*o;
-	int			 fd;
+	int	fd;
 
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) == -1) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	o = xcalloc(1, sizeof *o);
-	o->path = xstrdup(path);
-	if (record_is_gz(path))
-		o->gz = gzdopen(fd, "wb6");
-	else
-		o->f = fdopen(fd, "w");
-	if (o->gz == NULL && o->f == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno != 0 ? errno : ENOMEM));
-		close(fd);
-		free(o->path);
+	if (!record_is_gz(o->sf.path))
+		return o;
+	if ((fd = fcntl(o->sf.fd, F_DUPFD_CLOEXEC, 0)) == -1 ||
+	    (o->gz = gzdopen(fd, "wb6")) == NULL) {
+		snprintf(err, errlen, "cannot write %s: %s", o->sf.path,
+		    strerror(errno != 0 ? errno : ENOMEM));
+		if (fd != -1)
+			close(fd);
+		safefile_close(&o->sf, 0, NULL, 0);
 		free(o);
 		return NULL;
 	}
 	return o;
+}
+
+/* Create a recording, or, path NULL, a new one named STEM.jsonl.gz (-2, -3...). */
+struct record_out *
+record_create(const char *path, const char *stem, char *err, size_t errlen)
+{
+	struct record_out	*o = xcalloc(1, sizeof *o);
+	int			 rc;
+
+	if (path != NULL)
+		rc = safefile_open(&o->sf, path, SAFEFILE_GROW, err, errlen);
+	else
+		rc = safefile_open_unique(&o->sf, stem, ".jsonl.gz", SAFEFILE_GROW, err,
+		    errlen);
+	if (rc == -1) {
+		free(o);
+		return NULL;
+	}
+	return record_out_new(o, err, errlen);
+}
+
+/* The file's name. */
+const char *
+record_path(const struct record_out *o)
+{
+	return o->sf.path;
 }
 
 /* Write one line and push it to the file. */
@@ -83,36 +106,41 @@ record_write(struct record_out *o, const struct strbuf *sb, char *err, size_t er
 		    gzputc(o->gz, '\n') == -1 || gzflush(o->gz, Z_SYNC_FLUSH) != Z_OK;
 		if (bad) {
 			why = gzerror(o->gz, &e);
-			snprintf(err, errlen, "%s: cannot write: %s", o->path,
-			    e == Z_ERRNO ? strerror(errno) : why);
+			snprintf(err, errlen, "cannot write %s: %s", o->sf.path,
+			    e == Z_ERRNO ? strerror(errno != 0 ? errno : EIO) : why);
 		}
-		return bad ? -1 : 0;
+	} else {
+		bad = fwrite(sb->s, 1, sb->len, o->sf.f) != sb->len ||
+		    fputc('\n', o->sf.f) == EOF || fflush(o->sf.f) != 0;
+		if (bad)
+			snprintf(err, errlen, "cannot write %s: %s", o->sf.path,
+			    strerror(errno != 0 ? errno : EIO));
 	}
-	bad = fwrite(sb->s, 1, sb->len, o->f) != sb->len || fputc('\n', o->f) == EOF ||
-	    fflush(o->f) != 0;
-	if (bad)
-		snprintf(err, errlen, "%s: cannot write: %s", o->path,
-		    strerror(errno != 0 ? errno : EIO));
+	if (!bad)
+		o->lines++;
 	return bad ? -1 : 0;
 }
 
-/* Finish the file and free the writer. */
+/*
+ * Finish the file and free the writer. A file that holds no whole line
+ * (the first write failed: a full disk) is removed, not left empty.
+ */
 int
 record_close(struct record_out *o, char *err, size_t errlen)
 {
-	int	bad;
+	int	bad = 0, e;
 
 	if (o == NULL)
 		return 0;
 	errno = 0;
-	if (o->gz != NULL)
-		bad = gzclose(o->gz) != Z_OK;
-	else
-		bad = ferror(o->f) | fflush(o->f) | fclose(o->f);
-	if (bad)
-		snprintf(err, errlen, "%s: cannot write: %s", o->path,
-		    strerror(errno != 0 ? errno : EIO));
-	free(o->path);
+	if (o->gz != NULL && gzclose(o->gz) != Z_OK) {
+		e = errno;
+		snprintf(err, errlen, "cannot write %s: %s", o->sf.path,
+		    strerror(e != 0 ? e : EIO));
+		bad = 1;
+	}
+	if (safefile_close(&o->sf, o->lines > 0, err, errlen) == -1)
+		bad = 1;
 	free(o);
 	return bad ? -1 : 0;
 }
@@ -124,10 +152,8 @@ record_open(const char *path, char *err, size_t errlen)
 	struct record_in	*r;
 	int			 fd;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	if ((fd = infile_open(path, "a recording", RECORD_FILE_MAX, err, errlen)) == -1)
 		return NULL;
-	}
 	r = xcalloc(1, sizeof *r);
 	if ((r->gz = gzdopen(fd, "rb")) == NULL) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno != 0 ? errno : ENOMEM));
@@ -152,10 +178,13 @@ record_fill(struct record_in *r, char *err, size_t errlen)
 	if (r->off > 0) {
 		memmove(r->buf, r->buf + r->off, r->len - r->off);
 		r->len -= r->off;
+		r->scan -= r->off;
 		r->off = 0;
 	}
+	/* Doubled, so that a long line costs its length, not its square. */
 	if (r->cap - r->len < RECORD_CHUNK) {
-		r->cap = r->len + 4 * RECORD_CHUNK;
+		r->cap = r->cap * 2 > r->len + RECORD_CHUNK ? r->cap * 2 : r->len +
+		    4 * RECORD_CHUNK;
 		r->buf = xreallocarray(r->buf, r->cap + 1, 1);
 	}
 	n = gzread(r->gz, r->buf + r->len, RECORD_CHUNK);
@@ -206,10 +235,15 @@ record_next(struct record_in *r, struct json **j, char *err, size_t errlen)
 	int	 rc;
 
 	*j = NULL;
+	if (r->scan < r->off)
+		r->scan = r->off;
 	for (;;) {
-		nl = r->len > r->off ? memchr(r->buf + r->off, '\n', r->len - r->off) : NULL;
+		/* Only the bytes not looked at yet: linear in the line's length. */
+		nl = r->len > r->scan ? memchr(r->buf + r->scan, '\n', r->len - r->scan) :
+		    NULL;
 		if (nl != NULL)
 			break;
+		r->scan = r->len;
 		if (r->len - r->off > RECORD_LINE_MAX) {
 			snprintf(err, errlen, "%s: line %d: longer than %u bytes", r->path,
 			    r->lineno + 1, RECORD_LINE_MAX);

@@ -20,6 +20,8 @@
 #define RECORD_FORMAT		1
 /* The longest line a reader takes (the header holds a big machine's XML). */
 #define RECORD_LINE_MAX		(64u << 20)
+/* The largest file a reader opens (a day at 10 Hz of a 384-CPU machine, gzip). */
+#define RECORD_FILE_MAX		((size_t)1 << 30)
 
 /* record_next(): a line, the end, an error, or a last line cut short. */
 #define RECORD_LINE		1
@@ -30,12 +32,24 @@
 struct record_out;
 struct record_in;
 
-/* Create (truncate) a recording; gzip when the name ends in ".gz". NULL with a message. */
-struct record_out *record_create(const char *path, char *err, size_t errlen);
+/*
+ * Create a recording, gzip when the name ends in ".gz": path (created, or a
+ * regular file of ours emptied; never a link, another user's file or a
+ * device: base/safefile.h's SAFEFILE_GROW), or, when path is NULL, a new
+ * file STEM.jsonl.gz (STEM-2.jsonl.gz... when taken). NULL with "cannot
+ * write PATH: why".
+ */
+struct record_out *record_create(const char *path, const char *stem, char *err,
+	    size_t errlen);
+/* The file's name. */
+const char *record_path(const struct record_out *);
 /* Write one line (a newline is added) and push it to the file; -1 with a message. */
 int	 record_write(struct record_out *, const struct strbuf *, char *err,
 	    size_t errlen);
-/* Finish the file (the gzip trailer); -1 with a message. Frees it either way. */
+/*
+ * Finish the file (the gzip trailer); -1 with a message. A file with no
+ * whole line (a full disk) is removed. Frees it either way.
+ */
 int	 record_close(struct record_out *, char *err, size_t errlen);
 
 /* Open a recording to read, plain or gzip; NULL with a message naming it. */

@@ -19,6 +19,7 @@
 #include "sample/cpustat.h"
 #include "sample/foreign.h"
 #include "model/machine.h"
+#include "exp/idle.h"
 #include "exp/record_run.h"
 #include "base/util.h"
 
@@ -46,6 +47,7 @@ struct record_run {
 	struct foreign		*fg;
 	struct own		*own;		/* our own CPU time on each CPU (own.c) */
 	int			 caller_samples;	/* the screen samples and reaps */
+	struct idle_track	*idle;		/* idle residency (idle_record.c) */
 };
 
 /* A session writing to out for loads on m. */
@@ -65,6 +67,7 @@ record_run_new(const struct topo *m, struct record_out *out, const struct load_s
 	strbuf_init(&rr->sb);
 	rr->fg = foreign_new(NULL, m->max_os > 0 ? m->max_os : 1);
 	rr->own = own_new(m);
+	rr->idle = idle_track_new(m, NULL);
 	return rr;
 }
 
@@ -81,6 +84,7 @@ record_run_free(struct record_run *rr, char *err, size_t errlen)
 	cpustat_free(&rr->prev);
 	foreign_free(rr->fg);
 	own_free(rr->own);
+	idle_track_free(rr->idle);
 	free(rr->ld);
 	free(rr);
 	return rc;
@@ -199,6 +203,7 @@ record_run_header(struct record_run *rr, char *err, size_t errlen)
 	for (i = 0; i < rr->nspecs; i++)
 		record_run_spec(rr, &rr->specs[i]);
 	jsonw_array_end(&rr->w);
+	idle_track_header(rr->idle, &rr->w);
 	jsonw_key_str(&rr->w, "xml", xml);
 	free(xml);
 	return record_run_put(rr, err, errlen);
@@ -451,6 +456,7 @@ record_run_sample(struct record_run *rr, struct loads *ls, char *err, size_t err
 		record_run_cpu(rr, &cur, i, wall_ns);
 	jsonw_array_end(&rr->w);
 	record_run_loads(rr, ls);
+	idle_track_sample(rr->idle, &rr->w);
 	if (cur.ncpu > 0) {
 		cpustat_free(&rr->prev);
 		rr->prev = cur;

@@ -18,6 +18,9 @@
 /* The most CPUs and loads a header may name (cpuset.h's and loads.h's limits). */
 #define REPLAY_CPUS_MAX		65536
 #define REPLAY_LOADS_MAX	1024
+/* What a recording's samples may take in memory, and how many events it may have. */
+#define REPLAY_BYTES_MAX	((size_t)2 << 30)
+#define REPLAY_EVENTS_MAX	(1 << 20)
 
 /* Copy a string member, or "" when it is missing or not a string. */
 static void
@@ -390,6 +393,13 @@ replay_sample(struct replay *rp, const struct json_val *o, char *err, size_t err
 			    "percentage or null");
 	if (l == NULL || l->type != JSON_ARR)
 		return replay_fail(rp, err, errlen, "a sample without its loads (\"l\")");
+	/* A small gzip can hold a huge recording: what it takes is capped. */
+	if (rp->nsamples == rp->cap && (size_t)(rp->cap > 0 ? 2 * rp->cap : 64) *
+	    (sizeof *rp->t + (size_t)rp->nloads * (3 * sizeof *rp->rate + 1) +
+	    3 * (size_t)rp->ncpus) > REPLAY_BYTES_MAX)
+		return replay_fail(rp, err, errlen, "more than %d samples: more than "
+		    "%zu MB to hold for this recording's CPUs and loads", rp->nsamples,
+		    REPLAY_BYTES_MAX >> 20);
 	if (rp->nsamples == rp->cap)
 		replay_grow(rp);
 	row = (size_t)rp->nsamples * (size_t)rp->nloads;
@@ -415,6 +425,8 @@ replay_line(struct replay *rp, const struct json_val *o, char *err, size_t errle
 
 	if (json_get(o, "c") != NULL)
 		return replay_sample(rp, o, err, errlen);
+	if (e != NULL && rp->nev >= REPLAY_EVENTS_MAX)
+		return replay_fail(rp, err, errlen, "more than %d events", REPLAY_EVENTS_MAX);
 	if (e != NULL)
 		return replay_event(rp, o, e, err, errlen);
 	if (json_get(o, "kind") != NULL)

@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "base/xdg.h"
+
 #define TOUR_NAME_MAX		16	/* a load name, NUL included */
 #define TOUR_LOADS_MAX		32	/* loads alive at once */
 #define TOUR_STEPS_MAX		256
@@ -22,7 +24,8 @@ enum tour_action_type {
 	TOUR_MOVE,
 	TOUR_PAUSE,
 	TOUR_RESUME,
-	TOUR_HIGHLIGHT
+	TOUR_HIGHLIGHT,
+	TOUR_IDLE		/* idle held | idle as-is: name "held" or "as-is" */
 };
 
 /* A place as written: a topology place, or a relation to a named load. */
@@ -74,7 +77,9 @@ struct tour	*tour_parse(const char *buf, size_t len, const char *path, char *err
 struct tour	*tour_load(const char *name_or_path, char *err, size_t errlen);
 /* Where tours are: the user's, beside the executable, installed; how many. */
 #define TOUR_NDIRS	3	/* the user's, the build tree's, the installed */
-int		 tour_dirs(char dirs[][512], int max);
+int		 tour_dirs(char dirs[][XDG_DIR_LEN], int max);
+/* Is the argument a path (a '/' in it, or a name ending in .tour), not a tour's name? */
+int		 tour_is_path(const char *arg);
 void		 tour_free(struct tour *);
 
 #endif

@@ -13,6 +13,7 @@
 #include "engine/kernels/kernel.h"
 #include "os/os.h"
 #include "exp/tour.h"
+#include "base/infile.h"
 #include "base/util.h"
 
 #ifndef SMTSCOPE_DATADIR
@@ -44,7 +45,7 @@ struct tour_parser {
 };
 
 static const char *const tour_directives = "tour, title, theme, wait, step, "
-    "caption, start, stop, move, pause, resume, highlight";
+    "caption, start, stop, move, pause, resume, highlight, idle";
 
 /* Fail with "PATH:LINE: what". */
 static int __attribute__((format(printf, 2, 3)))
@@ -520,6 +521,18 @@ tour_parse_name_action(struct tour_parser *tp, enum tour_action_type type,
 	return 0;
 }
 
+/* idle held | idle as-is: shallow idle held from this step on, or let go. */
+static int
+tour_parse_idle(struct tour_parser *tp, char *rest)
+{
+	char	*argv[2];
+
+	if (tour_split(rest, argv, 2) != 1 || (strcmp(argv[0], "held") != 0 &&
+	    strcmp(argv[0], "as-is") != 0))
+		return tour_error(tp, "expected: idle held, or idle as-is");
+	return tour_add_action(tp, TOUR_IDLE, argv[0]) == NULL ? -1 : 0;
+}
+
 /* move NAME to PLACE[,PLACE] */
 static int
 tour_parse_move(struct tour_parser *tp, char *rest)
@@ -694,7 +707,7 @@ tour_parse_line(struct tour_parser *tp, char *line)
 	if (strcmp(word, "caption") == 0 || strcmp(word, "start") == 0 ||
 	    strcmp(word, "stop") == 0 || strcmp(word, "move") == 0 ||
 	    strcmp(word, "pause") == 0 || strcmp(word, "resume") == 0 ||
-	    strcmp(word, "highlight") == 0) {
+	    strcmp(word, "highlight") == 0 || strcmp(word, "idle") == 0) {
 		if (!in_step)
 			return tour_error(tp, "'%s' outside a step (put a 'step \"TITLE\"' "
 			    "line before it)", word);
@@ -711,6 +724,8 @@ tour_parse_line(struct tour_parser *tp, char *line)
 			return tour_parse_name_action(tp, TOUR_RESUME, word, rest);
 		if (strcmp(word, "move") == 0)
 			return tour_parse_move(tp, rest);
+		if (strcmp(word, "idle") == 0)
+			return tour_parse_idle(tp, rest);
 		return tour_parse_highlight(tp, rest);
 	}
 	return tour_error(tp, "unknown directive '%.40s' (expected %s)", word,
@@ -782,37 +797,6 @@ fail:
 	return NULL;
 }
 
-/* Read a file of at most TOUR_FILE_MAX bytes; NULL with a message. */
-static char *
-tour_read(const char *path, size_t *len, char *err, size_t errlen)
-{
-	FILE	*f;
-	char	*buf;
-	size_t	 n;
-
-	if ((f = fopen(path, "r")) == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	buf = xmalloc(TOUR_FILE_MAX + 1);
-	n = fread(buf, 1, TOUR_FILE_MAX + 1, f);
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
-	if (n > TOUR_FILE_MAX) {
-		snprintf(err, errlen, "%s: file too big (at most %d bytes)", path,
-		    TOUR_FILE_MAX);
-		free(buf);
-		return NULL;
-	}
-	*len = n;
-	return buf;
-}
-
 /* Is this path a regular file? */
 static int
 tour_is_file(const char *path)
@@ -823,41 +807,41 @@ tour_is_file(const char *path)
 }
 
 /*
- * Where tours are: the user's own ($XDG_DATA_HOME/smtscope/tours, else
- * ~/.local/share/smtscope/tours), then the shipped ones beside the running
- * executable (the build tree's doc/tours), then the installed data
- * directory. Never the current directory: an installed smtscope run as
- * root reads no file it was not given. Returns how many.
+ * Where tours are (base/xdg.h): the user's own ($XDG_DATA_HOME/smtscope/
+ * tours, else ~/.local/share/smtscope/tours), then the shipped ones beside
+ * the running executable (the build tree's doc/tours), then the installed
+ * data directory. Never the current directory: an installed smtscope run
+ * as root reads no file it was not given. Returns how many.
  */
 int
-tour_dirs(char dirs[][512], int max)
+tour_dirs(char dirs[][XDG_DIR_LEN], int max)
 {
-	const char	*xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-	char		 exe[512];
-	int		 n = 0;
+	char	exe[512];
 
-	if (n < max && xdg != NULL && xdg[0] == '/')
-		snprintf(dirs[n++], 512, "%.480s/smtscope/tours", xdg);
-	else if (n < max && home != NULL && home[0] == '/')
-		snprintf(dirs[n++], 512, "%.470s/.local/share/smtscope/tours", home);
-	if (n < max && os_exe_dir(exe, sizeof exe) == 0)
-		snprintf(dirs[n++], 512, "%.490s/doc/tours", exe);
-	if (n < max)
-		snprintf(dirs[n++], 512, "%s/tours", SMTSCOPE_DATADIR);
-	return n;
+	return xdg_dirs(XDG_DATA, "tours", os_exe_dir(exe, sizeof exe) == 0 ? exe : NULL,
+	    "doc/tours", dirs, max);
 }
 
-/* Find and parse a tour: a path, or a shipped name. */
+/* Is the argument a path (a '/' in it, or a name ending in .tour), not a name? */
+int
+tour_is_path(const char *arg)
+{
+	size_t	n = strlen(arg);
+
+	return strchr(arg, '/') != NULL || (n > 5 && strcmp(arg + n - 5, ".tour") == 0);
+}
+
+/* Find and parse a tour: a path, or a name looked up in tour_dirs() only. */
 struct tour *
 tour_load(const char *arg, char *err, size_t errlen)
 {
 	struct tour	*t;
-	char		 dirs[TOUR_NDIRS][512];
+	char		 dirs[TOUR_NDIRS][XDG_DIR_LEN];
 	char		*path = NULL, *buf;
 	size_t		 len;
 	int		 i, nd = tour_dirs(dirs, TOUR_NDIRS);
 
-	if (tour_is_file(arg) || strchr(arg, '/') != NULL)
+	if (tour_is_path(arg))
 		path = xstrdup(arg);
 	else if (tour_valid_word(arg, 64)) {
 		for (i = 0; i < nd && path == NULL; i++) {
@@ -869,11 +853,11 @@ tour_load(const char *arg, char *err, size_t errlen)
 		}
 	}
 	if (path == NULL) {
-		snprintf(err, errlen, "no tour '%s' (not a file, nor a shipped tour; see "
-		    "smtscope tour --list)", arg);
+		snprintf(err, errlen, "no tour '%s' (a name is looked up as smtscope tour "
+		    "--list shows; a file is a path with a '/' or ending in .tour)", arg);
 		return NULL;
 	}
-	if ((buf = tour_read(path, &len, err, errlen)) == NULL) {
+	if ((buf = infile_read(path, "a tour", TOUR_FILE_MAX, &len, err, errlen)) == NULL) {
 		free(path);
 		return NULL;
 	}

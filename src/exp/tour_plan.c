@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "exp/idle.h"
 #include "exp/tour_plan.h"
 #include "base/util.h"
 
@@ -357,6 +358,18 @@ tour_plan_action(const struct topo *m, const struct tour_action *a,
 			return -1;
 		CPUSET_FOREACH(j, &set)
 			cpuset_set(&pl->highlight, j);
+		break;
+	case TOUR_IDLE:
+		/* Here, whether idle can be held; another machine's is not known. */
+		j = strcmp(a->name, "held") == 0;
+		if (j && topo_is_live(m) && idle_can_hold(NULL, pl->note, sizeof pl->note) == -1)
+			return -1;
+		pl->after.idle_held = j;
+		pl->ops = xreallocarray(pl->ops, (size_t)pl->nops + 1, sizeof *pl->ops);
+		memset(&pl->ops[pl->nops], 0, sizeof pl->ops[0]);
+		pl->ops[pl->nops].type = TOUR_IDLE;
+		snprintf(pl->ops[pl->nops].name, sizeof pl->ops[0].name, "%s", a->name);
+		pl->ops[pl->nops++].cpu = j;
 		break;
 	}
 	return 0;

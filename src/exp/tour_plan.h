@@ -24,11 +24,12 @@ struct tour_cfg_load {
 struct tour_cfg {
 	struct tour_cfg_load	 v[TOUR_LOADS_MAX];
 	int			 n;
+	int			 idle_held;	/* shallow idle held (idle held) */
 };
 
 /* A resolved action: what the host is asked to do. */
 struct tour_op {
-	enum tour_action_type	 type;	/* START, STOP, MOVE, PAUSE, RESUME */
+	enum tour_action_type	 type;	/* START, STOP, MOVE, PAUSE, RESUME, IDLE (cpu 1: held) */
 	char			 name[TOUR_NAME_MAX];
 	char			 spec[96];
 	int			 cpu, cpu_b;

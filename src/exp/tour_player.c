@@ -85,6 +85,7 @@ tour_player_new(const struct tour *t, const struct topo *m, const struct tour_op
 		p->opt.default_s = 5;
 	p->plan = xcalloc((size_t)t->nsteps, sizeof *p->plan);
 	p->res = xcalloc((size_t)t->nsteps, sizeof *p->res);
+	idle_hold_init(&p->idle, IDLE_QOS, NULL);
 	memset(&empty, 0, sizeof empty);
 	for (i = 0; i < t->nsteps; i++)
 		tour_plan_step(m, &t->steps[i], i == 0 ? &empty : &p->plan[i - 1].after,
@@ -151,11 +152,15 @@ tour_live_remove(struct tour_player *p, int i)
 static void
 tour_player_stop_all(struct tour_player *p)
 {
+	char	err[64];
+
 	while (p->nlive > 0) {
 		solo_forget(p->solo, p->live[p->nlive - 1].id);
 		p->ops->stop(p->arg, p->live[p->nlive - 1].id);
 		p->nlive--;
 	}
+	/* Idle as is again: a clean step holds it anew if its configuration does. */
+	idle_hold_off(&p->idle, err, sizeof err);
 }
 
 /* Withdraw the solo measurements we asked for: the loads they hold resume. */
@@ -231,6 +236,12 @@ tour_player_apply(struct tour_player *p, const struct tour_op *op)
 		p->ops->pause(p->arg, p->live[i].id, p->live[i].paused);
 		break;
 	case TOUR_HIGHLIGHT:
+		break;
+	case TOUR_IDLE:
+		if (!op->cpu)
+			idle_hold_off(&p->idle, err, sizeof err);
+		else if (idle_hold_on(&p->idle, err, sizeof err) == -1)
+			tour_player_fail(p, "idle held: %.150s", err);
 		break;
 	}
 }
@@ -328,6 +339,10 @@ tour_player_enter(struct tour_player *p, int k, int clean, double now)
 					tour_player_apply(p, &op);
 				}
 			}
+			memset(&op, 0, sizeof op);
+			op.type = TOUR_IDLE;
+			op.cpu = c->idle_held;
+			tour_player_apply(p, &op);
 		}
 	}
 	for (i = 0; i < pl->nops; i++)

@@ -10,6 +10,7 @@
 
 #include "engine/loads.h"
 #include "engine/stable.h"
+#include "exp/idle.h"
 #include "exp/tour_solo.h"
 
 /* After tour_player.h (not included here: the two would include each other). */
@@ -70,6 +71,7 @@ struct tour_player {
 	int			 own_solo;
 	int			 shown;		/* the measurement the status names, -1 */
 	struct tour_solos	 solos;	/* by placement */
+	struct idle_hold	 idle;	/* shallow idle held by `idle held` (PM QoS) */
 };
 
 #endif

@@ -17,6 +17,7 @@
 
 #include "model/topo.h"
 #include "os/os.h"
+#include "base/infile.h"
 #include "base/util.h"
 
 static const char *topo_rel_names[REL_COUNT] = {
@@ -541,39 +542,48 @@ topo_new(void)
 	return t;
 }
 
+/* XML for the probe's child: the bytes with their NUL, as hwloc counts them. */
+struct topo_probe {
+	const char	*xml;
+	int		 len;
+};
+
 /* The probe's child: load the XML (its stderr on /dev/null); exit 0, or 3 if hwloc refused. */
 static void
 topo_probe_child(void *arg, int statusfd)
 {
-	hwloc_topology_t	t;
-	int			rc;
+	const struct topo_probe	*pr = arg;
+	hwloc_topology_t	 t;
+	int			 rc;
 
 	(void)statusfd;
 	t = topo_new();
-	rc = hwloc_topology_set_xml(t, *(const char **)arg);
+	rc = hwloc_topology_set_xmlbuffer(t, pr->xml, pr->len);
 	if (rc == 0)
 		rc = hwloc_topology_load(t);
 	_exit(rc == 0 ? 0 : 3);
 }
 
 /*
- * Try hwloc's load of an XML file in a child first: hwloc itself
- * can crash on malformed input (2.9 segfaults on an XML object that has a
- * cpuset but no complete_cpuset), and a crash must become a message. 0 when
- * the child loaded it or hwloc refused it (the caller's own load says why);
- * -1 with a message when hwloc died on it.
+ * Try hwloc's load of XML (len bytes with its NUL, as hwloc counts) in a
+ * child first: hwloc itself can crash on malformed input (2.9 segfaults
+ * on an XML object that has a cpuset but no complete_cpuset), and a crash
+ * must become a message. 0 when the child loaded it or hwloc refused it
+ * (the caller's own load says why); -1 with a message naming name when
+ * hwloc died on it.
  */
 static int
-topo_probe_xml(const char *input, char *err, size_t errlen)
+topo_probe_xml(const char *xml, int len, const char *name, char *err, size_t errlen)
 {
-	struct os_spawn	sp;
-	char		why[256];
-	pid_t		pid;
-	int		status;
+	struct topo_probe	pr = { xml, len };
+	struct os_spawn		sp;
+	char			why[256];
+	pid_t			pid;
+	int			status;
 
 	memset(&sp, 0, sizeof sp);
 	sp.child = topo_probe_child;
-	sp.arg = &input;
+	sp.arg = &pr;
 	sp.death_sig = SIGKILL;
 	sp.stdio_null = 1;
 	if ((pid = os_spawn(&sp, NULL, why, sizeof why)) == -1)
@@ -585,10 +595,10 @@ topo_probe_xml(const char *input, char *err, size_t errlen)
 		return 0;
 	if (WIFSIGNALED(status))
 		snprintf(err, errlen, "%s: hwloc crashed reading it (%s): not a valid "
-		    "topology", input, strsignal(WTERMSIG(status)));
+		    "topology", name, strsignal(WTERMSIG(status)));
 	else
 		snprintf(err, errlen, "%s: hwloc failed reading it (status %d): not a "
-		    "valid topology", input, WEXITSTATUS(status));
+		    "valid topology", name, WEXITSTATUS(status));
 	return -1;
 }
 
@@ -607,51 +617,21 @@ topo_load_live(char *err, size_t errlen)
 	return topo_build(t, TOPO_LIVE, "this machine", err, errlen);
 }
 
-/* Load an hwloc XML file (format 1.x or 2.x). */
-struct topo *
-topo_load_xml(const char *path, char *err, size_t errlen)
-{
-	hwloc_topology_t	 t;
-	struct stat		 st;
-	FILE			*f;
-
-	if ((f = fopen(path, "r")) == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(f);
-		snprintf(err, errlen, "%s: is a directory, not an hwloc XML file", path);
-		return NULL;
-	}
-	fclose(f);
-	if (topo_probe_xml(path, err, errlen) == -1)
-		return NULL;
-	t = topo_new();
-	if (hwloc_topology_set_xml(t, path) != 0 || topo_quiet_load(t) != 0) {
-		snprintf(err, errlen, "%s: not a valid hwloc XML topology", path);
-		hwloc_topology_destroy(t);
-		return NULL;
-	}
-	if (hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_PU) == 0) {
-		snprintf(err, errlen, "%s: the topology has no logical CPUs", path);
-		hwloc_topology_destroy(t);
-		return NULL;
-	}
-	return topo_build(t, TOPO_XML, path, err, errlen);
-}
-
-/* Build the model from hwloc XML in a string (a recording's); name says whose. */
-struct topo *
-topo_load_xmlbuffer(const char *xml, const char *name, char *err, size_t errlen)
+/*
+ * Build the model from hwloc XML in memory (len bytes with the NUL), first
+ * loaded in a probe child; name says whose.
+ */
+static struct topo *
+topo_load_xmlmem(const char *xml, size_t len, const char *name, char *err, size_t errlen)
 {
 	hwloc_topology_t	t;
-	size_t			len = strlen(xml) + 1;	/* hwloc counts the NUL */
 
-	if (len == 1 || len > INT_MAX) {
+	if (len <= 1 || len > INT_MAX) {
 		snprintf(err, errlen, "%s: no hwloc XML topology", name);
 		return NULL;
 	}
+	if (topo_probe_xml(xml, (int)len, name, err, errlen) == -1)
+		return NULL;
 	t = topo_new();
 	if (hwloc_topology_set_xmlbuffer(t, xml, (int)len) != 0 ||
 	    topo_quiet_load(t) != 0) {
@@ -665,6 +645,29 @@ topo_load_xmlbuffer(const char *xml, const char *name, char *err, size_t errlen)
 		return NULL;
 	}
 	return topo_build(t, TOPO_XML, name, err, errlen);
+}
+
+/* Load an hwloc XML file (format 1.x or 2.x): read as every input is (base/infile.h). */
+struct topo *
+topo_load_xml(const char *path, char *err, size_t errlen)
+{
+	struct topo	*m;
+	char		*xml;
+	size_t		 len;
+
+	if ((xml = infile_read(path, "an hwloc XML topology", TOPO_XML_MAX, &len, err,
+	    errlen)) == NULL)
+		return NULL;
+	m = topo_load_xmlmem(xml, len + 1, path, err, errlen);
+	free(xml);
+	return m;
+}
+
+/* Build the model from hwloc XML in a string (a recording's); name says whose. */
+struct topo *
+topo_load_xmlbuffer(const char *xml, const char *name, char *err, size_t errlen)
+{
+	return topo_load_xmlmem(xml, strlen(xml) + 1, name, err, errlen);
 }
 
 /*
@@ -755,6 +758,11 @@ topo_load_input(const char *arg, char *err, size_t errlen)
 {
 	struct stat	st;
 
+	if (*arg == '\0') {
+		snprintf(err, errlen, "an empty topology (give an hwloc XML file or a "
+		    "synthetic description, e.g. \"package:2 core:4 pu:2\")");
+		return NULL;
+	}
 	if (stat(arg, &st) == 0 || strchr(arg, '/') != NULL ||
 	    strstr(arg, ".xml") != NULL || strchr(arg, ':') == NULL)
 		return topo_load_xml(arg, err, errlen);

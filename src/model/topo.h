@@ -129,7 +129,14 @@ struct topo {
 	void			*hw;		/* live: the hwloc topology, for binding */
 };
 
-/* Load from the live machine, an XML file or a synthetic string; NULL and err. */
+/* The largest hwloc XML file read (a big machine's is under 1 MB). */
+#define TOPO_XML_MAX	(64u << 20)
+
+/*
+ * Load from the live machine, an XML file or a synthetic string; NULL and
+ * err. XML, from a file or a string, is loaded by hwloc in a probe child
+ * first, so that a file that crashes hwloc is a message, not a crash.
+ */
 struct topo	*topo_load_live(char *err, size_t errlen);
 struct topo	*topo_load_xml(const char *path, char *err, size_t errlen);
 /* The same from XML in a string (a recording's); name says whose. */

@@ -46,6 +46,35 @@ int		 os_cpu_now(void);
 void		 os_trim_heap(void);
 
 /*
+ * Hold every CPU in its shallowest idle state by PM QoS: <root>/dev/
+ * cpu_dma_latency (root NULL: os_root()) opened and written 0. The hold
+ * lasts while the descriptor (close-on-exec) is open: os_idle_release() or
+ * this process's death, SIGKILL included, ends it. -1 with errno.
+ */
+int		 os_idle_hold(const char *root);
+void		 os_idle_release(int fd);
+/* The PM QoS limit on idle exit latency in force now, in us (2000000000: none); -1 with errno. */
+long long	 os_idle_qos_now(const char *root);
+
+/* A file a guard writes back: its path and the value to write. */
+struct os_guard_file {
+	const char	*path;
+	const char	*value;
+};
+/*
+ * A guard (started by os_spawn, no parent-death signal): a child in its own
+ * process group, ignoring the terminal's signals, that waits until the
+ * descriptor returned (close-on-exec) is closed, by os_guard_end() or by
+ * this process's death (SIGKILL included), then writes each value to its
+ * file, removes the file remove (NULL: none) and exits. *pid is the
+ * child's. -1 with a message.
+ */
+int		 os_guard_start(const struct os_guard_file *, int n, const char *remove,
+		     pid_t *pid, char *err, size_t errlen);
+/* Close a guard's descriptor and wait for it: 0 once every file is written back, else -1. */
+int		 os_guard_end(int fd, pid_t pid);
+
+/*
  * Memory shared with children across exec: a descriptor (close-on-exec)
  * of bytes zeroed bytes, to mmap MAP_SHARED; -1 with errno.
  */

@@ -14,6 +14,7 @@
 #include "base/fmt.h"
 #include "exp/c2c.h"
 #include "base/util.h"
+#include "base/safefile.h"
 #include "report/svg.h"
 #include "report/reports.h"
 
@@ -217,10 +218,11 @@ c2c_svg_write(const struct c2c *c, const char *path, char *err, size_t errlen)
 {
 	struct svg_page	 pg = { 0, 0, NULL, "DejaVu Sans, Helvetica, Arial, sans-serif", 11,
 	    "#ffffff" };
+	struct safefile	 sf;
 	FILE		*f;
 	double		 cs = C2C_SVG_AREA / (c->plan.ncpus > 0 ? c->plan.ncpus : 1), lo, hi;
 	double		 side;
-	int		 have, i, j, bad;
+	int		 have, i, j;
 
 	if (cs > 28)
 		cs = 28;
@@ -232,10 +234,9 @@ c2c_svg_write(const struct c2c *c, const char *path, char *err, size_t errlen)
 	pg.h = ceil(C2C_SVG_TOP + (side > 300 ? side : 300) + 24);
 	if (pg.w < C2C_SVG_MIN_W)
 		pg.w = C2C_SVG_MIN_W;
-	if ((f = fopen(path, "w")) == NULL) {
-		snprintf(err, errlen, "--svg: cannot write %s: %s", path, strerror(errno));
+	if (safefile_open(&sf, path, SAFEFILE_REPLACE, err, errlen) == -1)
 		return -1;
-	}
+	f = sf.f;
 	svg_begin(f, &pg);
 	c2c_svg_title(f, c);
 	c2c_svg_labels(f, c, cs);
@@ -244,10 +245,7 @@ c2c_svg_write(const struct c2c *c, const char *path, char *err, size_t errlen)
 			c2c_svg_cell(f, c, i, j, cs, lo, hi);
 	c2c_svg_groups(f, c, cs);
 	c2c_svg_legend(f, C2C_SVG_LEFT + side + 24, side, lo, hi, have);
-	bad = svg_end(f);
-	if ((fclose(f) != 0) | (bad != 0)) {
-		snprintf(err, errlen, "--svg: cannot write %s", path);
-		return -1;
-	}
-	return 0;
+	svg_end(f);
+	/* safefile_close() checks the stream's errors too. */
+	return safefile_close(&sf, 1, err, errlen);
 }

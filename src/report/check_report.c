@@ -134,8 +134,11 @@ check_print_plan(const struct check *c, FILE *f)
 		} else
 			fprintf(f, "  scheduler      n/a: %s\n", c->sched.reason);
 	}
-	fprintf(f, "%d runs of %.2f s%s each, about %.0f s\n", c->runs_total, c->cell_s,
-	    c->time_given ? "" : " or less", c->runs_total * (c->cell_s + CHECK_OVERHEAD_S));
+	/* check --idle sizes its own windows (idle_report_plan). */
+	if (c->idle == NULL || c->idle->section)
+		fprintf(f, "%d runs of %.2f s%s each, about %.0f s\n", c->runs_total,
+		    c->cell_s, c->time_given ? "" : " or less", c->runs_total * (c->cell_s +
+		    CHECK_OVERHEAD_S));
 }
 
 /* Print the facts, the warnings so far and the plan. */
@@ -148,6 +151,8 @@ check_report_plan(const struct check *c, FILE *f)
 	for (i = 0; i < c->nwarn; i++)
 		fprintf(f, "  ! %s\n", c->warn[i]);
 	check_print_plan(c, f);
+	if (c->idle != NULL && c->live)
+		idle_report_plan(c, f);
 }
 
 /* The text of a cell without a figure: n/a or failed with its footnote, or "-". */
@@ -360,6 +365,8 @@ check_report_text(const struct check *c, FILE *f)
 	if (c->sched.asked)
 		check_text_sched(c, f);
 	infer_check_section(c, f);
+	if (c->idle != NULL)
+		idle_report_text(c, f);
 	if (c->nwarn > 0) {
 		fprintf(f, "\nWarnings:\n");
 		for (i = 0; i < c->nwarn; i++)
@@ -711,6 +718,8 @@ check_report_json(const struct check *c, FILE *f)
 		check_json_results(c, &w);
 		check_json_behave(c, &w);
 	}
+	if (c->idle != NULL && c->live)
+		idle_report_json(c, &w);
 	jsonw_key_array(&w, "warnings");
 	for (i = 0; i < c->nwarn; i++)
 		jsonw_str(&w, c->warn[i]);

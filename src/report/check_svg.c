@@ -16,6 +16,7 @@
 #include "exp/check.h"
 #include "model/machine.h"
 #include "report/svg.h"
+#include "base/safefile.h"
 #include "report/reports.h"
 
 #define CHECK_SVG_NAME_W	150
@@ -174,14 +175,13 @@ check_svg_table(FILE *f, const struct check *c)
 int
 check_svg_write(const struct check *c, const char *path, char *err, size_t errlen)
 {
-	char	 tmp[4200];
-	FILE	*f;
-	int	 bad;
+	struct safefile	sf;
+	int		bad;
 
-	if ((f = svg_open(path, tmp, sizeof tmp, err, errlen)) == NULL)
+	if (safefile_open(&sf, path, SAFEFILE_REPLACE, err, errlen) == -1)
 		return -1;
-	bad = check_svg_table(f, c);
-	if (svg_close(f, tmp, path, !bad, err, errlen) == -1)
+	bad = check_svg_table(sf.f, c);
+	if (safefile_close(&sf, !bad, err, errlen) == -1)
 		return -1;
 	if (bad)
 		snprintf(err, errlen, "cannot write %s", path);

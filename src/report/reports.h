@@ -50,6 +50,18 @@ void	check_report_csv(const struct check *, FILE *);
 /* The co-run matrix as a coloured SVG table, written whole to path; -1 and why. */
 int	check_svg_write(const struct check *, const char *path, char *err, size_t errlen);
 
+/* idle_report.c: waking an idle CPU (check --idle, the default check's section). */
+/* The idle driver, the hold and the windows planned, as text. */
+void	idle_report_plan(const struct check *, FILE *);
+/* A line per kernel and relation in the lore's terms, the residency under it. */
+void	idle_report_text(const struct check *, FILE *);
+/* Add the "idle" member to check's JSON object being built. */
+void	idle_report_json(const struct check *, struct jsonw *);
+/* One CSV row per kernel, relation and column (as_is, held). */
+void	idle_report_csv(const struct check *, FILE *);
+/* A bar chart of both columns per relation, written whole to path; -1 and why. */
+int	idle_svg_write(const struct check *, const char *path, char *err, size_t errlen);
+
 /* compare_report.c */
 void	 compare_report_text(const struct compare *, FILE *);
 void	 compare_report_json(const struct compare *, FILE *);

@@ -7,14 +7,11 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "base/fmt.h"
 #include "base/util.h"
@@ -282,70 +279,4 @@ svg_bars_ref(FILE *f, const char *title, const char *note, const struct svg_bar 
 	svg_text(f, x0 + ref * scale, y + 20, "fill=\"#cc0000\" text-anchor=\"middle\"",
 	    reflabel);
 	return svg_end(f);
-}
-
-/* Open a hidden temporary beside path for an SVG file. */
-FILE *
-svg_open(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen)
-{
-	const char	*slash = strrchr(path, '/');
-	FILE		*f;
-	mode_t		 mask;
-	int		 fd;
-
-	if (*path == '\0') {
-		snprintf(err, errlen, "the file name is empty");
-		return NULL;
-	}
-	snprintf(tmp, tmplen, "%.*s.%s.XXXXXX", slash != NULL ? (int)(slash - path + 1) :
-	    0, path, slash != NULL ? slash + 1 : path);
-	if ((fd = mkstemp(tmp)) == -1) {
-		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	if ((f = fdopen(fd, "w")) == NULL) {
-		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-		close(fd);
-		unlink(tmp);
-	}
-	return f;
-}
-
-/* Close the temporary and rename it into place, or remove it. */
-int
-svg_close(FILE *f, const char *tmp, const char *path, int keep, char *err, size_t errlen)
-{
-	int	bad;
-
-	errno = 0;
-	bad = ferror(f) | fflush(f);
-	bad |= fclose(f);
-	if (!keep || bad || rename(tmp, path) == -1) {
-		if (keep)
-			snprintf(err, errlen, "cannot write %s: %s", path,
-			    strerror(errno != 0 ? errno : EIO));
-		unlink(tmp);
-		return keep ? -1 : 0;
-	}
-	return 0;
-}
-
-/* Can path be written? */
-int
-svg_probe(const char *path, char *err, size_t errlen)
-{
-	struct stat	 st;
-	char		 tmp[4200];
-	FILE		*f;
-
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "cannot write %s: it is a directory", path);
-		return -1;
-	}
-	if ((f = svg_open(path, tmp, sizeof tmp, err, errlen)) == NULL)
-		return -1;
-	return svg_close(f, tmp, path, 0, err, errlen);
 }

@@ -61,15 +61,5 @@ int	svg_bars(FILE *, const char *title, const char *note, const struct svg_bar *
 /* Write a bar chart with the reference line labelled as given; -1 on a write error. */
 int	svg_bars_ref(FILE *, const char *title, const char *note, const struct svg_bar *,
 	    int n, double ref, const char *reflabel);
-/*
- * An SVG file written whole or not at all: svg_open() makes a hidden
- * temporary beside path (NULL and why: "cannot write PATH: reason"),
- * svg_close() renames it into place, or removes it when keep is 0.
- */
-FILE	*svg_open(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen);
-int	svg_close(FILE *, const char *tmp, const char *path, int keep, char *err,
-	    size_t errlen);
-/* Can path be written? A temporary made beside it and removed; -1 and why. */
-int	svg_probe(const char *path, char *err, size_t errlen);
 
 #endif

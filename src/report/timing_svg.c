@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "report/svg.h"
+#include "base/safefile.h"
 #include "exp/timing.h"
 #include "base/util.h"
 #include "report/reports.h"
@@ -84,14 +85,13 @@ timing_svg_chart(FILE *f, const struct timing *c)
 int
 timing_svg_write(const struct timing *c, const char *path, char *err, size_t errlen)
 {
-	char	 tmp[4200];
-	FILE	*f;
-	int	 bad;
+	struct safefile	sf;
+	int		bad;
 
-	if ((f = svg_open(path, tmp, sizeof tmp, err, errlen)) == NULL)
+	if (safefile_open(&sf, path, SAFEFILE_REPLACE, err, errlen) == -1)
 		return -1;
-	bad = timing_svg_chart(f, c);
-	if (svg_close(f, tmp, path, !bad, err, errlen) == -1)
+	bad = timing_svg_chart(sf.f, c);
+	if (safefile_close(&sf, !bad, err, errlen) == -1)
 		return -1;
 	if (bad)
 		snprintf(err, errlen, "cannot write %s", path);

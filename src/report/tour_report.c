@@ -11,6 +11,7 @@
 #include "sample/foreign.h"
 #include "engine/measure.h"
 #include "model/machine.h"
+#include "base/safefile.h"
 #include "report/svg.h"
 #include "model/topo.h"
 #include "report/reports.h"
@@ -415,20 +416,18 @@ int
 tour_report_record(const struct tour_player *p, const char *path)
 {
 	struct strbuf	 sb;
-	FILE		*f;
-	int		 rc = 0;
+	struct safefile	 sf;
+	char		 err[4400];
+	int		 rc;
 
 	strbuf_init(&sb);
 	tour_report_json(p, &sb);
-	if ((f = fopen(path, "w")) == NULL) {
-		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
-		strbuf_free(&sb);
-		return -1;
+	if ((rc = safefile_open(&sf, path, SAFEFILE_REPLACE, err, sizeof err)) == 0) {
+		fputs(sb.s, sf.f);
+		rc = safefile_close(&sf, 1, err, sizeof err);
 	}
-	if ((fputs(sb.s, f) == EOF) | (fclose(f) == EOF)) {
-		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
-		rc = -1;
-	}
+	if (rc == -1)
+		fprintf(stderr, "smtscope: tour: %s\n", err);
 	strbuf_free(&sb);
 	return rc;
 }
@@ -488,26 +487,25 @@ tour_report_svg(const struct tour_player *p, const char *path)
 {
 	const struct tour	*t = tour_player_tour(p);
 	struct svg_bar		*b;
-	FILE			*f;
-	char			 title[300];
+	struct safefile		 sf;
+	char			 title[300], err[4400];
 	int			 i, n = 0, rc;
 
 	b = xcalloc((size_t)t->nsteps * (TOUR_LOADS_MAX + 2), sizeof *b);
 	for (i = 0; i < t->nsteps; i++)
 		n += tour_report_svg_step(p, i, b + n, TOUR_LOADS_MAX + 2);
-	if ((f = fopen(path, "w")) == NULL) {
-		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
+	if (safefile_open(&sf, path, SAFEFILE_REPLACE, err, sizeof err) == -1) {
+		fprintf(stderr, "smtscope: tour: %s\n", err);
 		free(b);
 		return -1;
 	}
 	snprintf(title, sizeof title, "%s (%s)", t->title, t->name);
-	rc = svg_bars(f, title, "Speed: each load's rate against the same load alone on "
+	svg_bars(sf.f, title, "Speed: each load's rate against the same load alone on "
 	    "its CPU, this run. Yield: the sum of the speeds. Latency loads: time "
 	    "against alone.", b, n, 1.0);
-	if ((fclose(f) == EOF) | (rc == -1)) {
-		fprintf(stderr, "smtscope: tour: %s: %s\n", path, strerror(errno));
-		rc = -1;
-	}
+	/* safefile_close() checks the stream's errors too. */
+	if ((rc = safefile_close(&sf, 1, err, sizeof err)) == -1)
+		fprintf(stderr, "smtscope: tour: %s\n", err);
 	free(b);
 	return rc;
 }

@@ -205,6 +205,9 @@ control_stop_all(struct ui_state *st)
 	for (i = 0; i < n; i++) {
 		recorder_gone(st, loads_at(st->host.loads, i)->id);
 		solo_forget(st->host.solo, loads_at(st->host.loads, i)->id);
+		/* As control_gone() does: else the chart keeps each one's series. */
+		if (st->chart.samples != NULL)
+			chart_forget(st->chart.samples, loads_at(st->host.loads, i)->id);
 	}
 	loads_stop_all(st->host.loads);
 	others_hold(&st->others);

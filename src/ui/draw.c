@@ -20,6 +20,7 @@
 #include "ui/countersview.h"
 #include "ui/inferview.h"
 #include "ui/draw.h"
+#include "ui/idleview.h"
 #include "ui/paint.h"
 #include "ui/panelview.h"
 #include "ui/recorder.h"
@@ -300,7 +301,7 @@ draw_info(const struct paint *d)
 	const char			*who;
 	char				 why[256];
 	double				 fg;
-	char				 cv[512];
+	char				 cv[512], idle[512];
 	int				 x, i, y = d->lay->scr.info_y;
 
 	paint_fill(y, 0, d->cols, A(THEME_INFO));
@@ -333,8 +334,14 @@ draw_info(const struct paint *d)
 		x = paint_printf(y, x, d->cols, A(THEME_INFO), "; %s", cv);
 	if (countersview_info(d->st->cv, state_target(d->st), cv, sizeof cv))
 		x = paint_printf(y, x, d->cols, A(THEME_INFO), "  %s", cv);
-	if (!d->st->host.pct_ok[d->st->sel.cursor])
+	/* idleview.c: the CPU's idle residency and busy clock, after its busy split. */
+	if (!idleview_info(d->st->iv, p->os_index, idle, sizeof idle))
+		idle[0] = '\0';
+	if (!d->st->host.pct_ok[d->st->sel.cursor]) {
+		if (idle[0] != '\0')
+			paint_printf(y, x, d->cols, A(THEME_INFO), "  %s", idle);
 		return;
+	}
 	fg = state_others_known(d->st) ? d->st->others.share[d->st->sel.cursor] : NAN;
 	if (isfinite(fg)) {
 		who = d->st->others.who[d->st->sel.cursor];
@@ -342,15 +349,19 @@ draw_info(const struct paint *d)
 		x = paint_printf(y, x, d->cols, A(THEME_INFO),
 		    "  busy %.0f%%: smtscope %.0f%%, others %.0f%%%s%s;", t->busy,
 		    t->busy - fg, fg, who[0] != '\0' ? ": " : "", who);
+		if (idle[0] != '\0')
+			x = paint_printf(y, x, d->cols, A(THEME_INFO), " %s;", idle);
 		paint_printf(y, x, d->cols, A(THEME_INFO),
 		    " user %.1f nice %.1f system %.1f irq %.1f softirq %.1f steal %.1f",
 		    t->user, t->nice, t->system, t->irq, t->softirq, t->steal);
 		return;
 	}
-	paint_printf(y, x, d->cols, A(THEME_INFO),
+	x = paint_printf(y, x, d->cols, A(THEME_INFO),
 	    "  busy %.1f%%: user %.1f nice %.1f system %.1f irq %.1f softirq %.1f "
 	    "steal %.1f", t->busy, t->user, t->nice, t->system, t->irq, t->softirq,
 	    t->steal);
+	if (idle[0] != '\0')
+		paint_printf(y, x, d->cols, A(THEME_INFO), "; %s", idle);
 }
 
 /* Columns a list of key names and words takes, from entry i on. */
@@ -546,6 +557,7 @@ draw_help(const struct paint *d)
 		"v                  switch between the tree and the grid",
 		"L                  core-to-core latency heatmap (measured in the background)",
 		"C                  show or hide the time chart (where rows are spare)",
+		"i                  idle residency column: each state's share, - held",
 		"S                  write the screen as SVG (smtscope-DATE.svg, --snapshot)",
 		"R                  record, R stops it (smtscope-DATE.jsonl.gz, --record)",
 		"t                  next theme",

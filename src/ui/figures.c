@@ -15,6 +15,7 @@
 #include "ui/chart.h"
 #include "ui/countersview.h"
 #include "ui/figures.h"
+#include "ui/idleview.h"
 #include "ui/others.h"
 #include "ui/state.h"
 #include "base/util.h"
@@ -260,6 +261,7 @@ figures_tick(struct ui_state *st, char *err, size_t errlen)
 
 	figures_loads(st);
 	countersview_tick(&st->cv, &st->host);
+	idleview_tick(&st->iv, &st->host, state_cursor_os(st));
 	st->scr.dirty = 1;
 	return rc;
 }

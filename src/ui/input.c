@@ -11,6 +11,7 @@
 #include "engine/kernels/kernel.h"
 #include "ui/c2cview.h"
 #include "ui/control.h"
+#include "ui/idleview.h"
 #include "ui/input.h"
 #include "ui/recorder.h"
 
@@ -211,6 +212,13 @@ input_normal(struct ui_state *st, const struct ui_layout *lay, int key)
 		return;
 	case 'L':
 		c2cview_toggle(st);
+		return;
+	case 'i':
+		/* idleview.c: the idle residency column; read from the next refresh. */
+		idleview_toggle(&st->iv);
+		control_message(st, 0, "idle residency column %s", idleview_on(st->iv) ?
+		    "on: each state's share of the last refresh, in state order" : "off");
+		control_redraw(st);
 		return;
 	case '?':
 	case KEY_F(1):

@@ -13,6 +13,7 @@
 
 #include "engine/kernels/kernel.h"
 #include "engine/loads.h"
+#include "ui/idleview.h"
 #include "ui/layout.h"
 #include "ui/state.h"
 #include "base/util.h"
@@ -438,7 +439,7 @@ layout_grid_columns(struct layout *l, const struct topo *m)
 		if (w > l->label_w)
 			l->label_w = w;
 	}
-	l->cell_w = l->digits + l->kind_w + 1 + 2 * l->smt_max + 1;
+	l->cell_w = l->digits + l->kind_w + 1 + (2 + l->idle_w) * l->smt_max + 1;
 	/* Without the blank after each cell (a CPU's load mark still separates). */
 	w = layout_grid_widest(m);
 	if (l->label_w + w * l->cell_w > l->cols &&
@@ -520,8 +521,9 @@ layout_grid(struct layout *l, const struct topo *m)
 		layout_cell_add(l, i, x, c->first_pu, c->npus);
 		for (j = 0; j < c->npus; j++) {
 			l->spots[c->first_pu + j].row = l->nrows - 1;
-			l->spots[c->first_pu + j].x = x + l->digits + l->kind_w + 1 + 2 * j;
-			l->spots[c->first_pu + j].w = 2;
+			l->spots[c->first_pu + j].x = x + l->digits + l->kind_w + 1 +
+			    (2 + l->idle_w) * j;
+			l->spots[c->first_pu + j].w = 2 + l->idle_w;
 		}
 		col++;
 	}
@@ -533,9 +535,10 @@ layout_build(struct layout *l, const struct topo *m, enum layout_view view, int 
     int utf8)
 {
 	char	buf[32];
-	int	i;
+	int	i, idle_w = l->idle_w;
 
 	layout_free(l);
+	l->idle_w = idle_w;
 	l->view = view;
 	l->cols = cols;
 	l->utf8 = utf8;
@@ -772,7 +775,7 @@ layout_update(struct ui_layout *lay, const struct ui_state *st, int rows, int co
     int utf8)
 {
 	enum layout_view	view;
-	int			nloads;
+	int			nloads, idle_w;
 
 	nloads = st->host.loads != NULL ? loads_count(st->host.loads) : 0;
 	if (lay->caption_gen != st->tour.caption_gen || lay->caption_cols != cols) {
@@ -783,9 +786,13 @@ layout_update(struct ui_layout *lay, const struct ui_state *st, int rows, int co
 	}
 	layout_screen(&lay->scr, rows, cols, lay->ncaption, nloads);
 	view = layout_pick_view(lay, st, cols, utf8);
+	/* The grid's cells widen by a mark per CPU with the idle column. */
+	idle_w = view == LAYOUT_GRID && idleview_on(st->iv);
 	if (lay->topo.nrows == 0 || lay->topo.cols != cols || lay->topo.view != view ||
-	    lay->topo.utf8 != utf8)
+	    lay->topo.utf8 != utf8 || lay->topo.idle_w != idle_w) {
+		lay->topo.idle_w = idle_w;
 		layout_build(&lay->topo, st->host.m, view, cols, utf8);
+	}
 	layout_spare(lay, nloads, st->chart.on && st->chart.samples != NULL);
 	layout_scroll(lay, st->sel.cursor);
 	layout_panel(&lay->panel, st, cols);

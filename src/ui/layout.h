@@ -70,6 +70,7 @@ struct layout {
 	int			 cell_w;
 	int			 kind_w;
 	int			 smt_max;
+	int			 idle_w;	/* a column per CPU for idleview's mark, or 0 */
 };
 
 /* The regions of the screen, top to bottom. */

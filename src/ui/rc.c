@@ -14,6 +14,10 @@
 #include <unistd.h>
 
 #include "ui/rc.h"
+#include "base/infile.h"
+#include "base/safefile.h"
+#include "base/util.h"
+#include "base/xdg.h"
 
 /* Every setting unset. */
 void
@@ -21,22 +25,14 @@ rc_init(struct rc *rc)
 {
 	memset(rc, 0, sizeof *rc);
 	rc->chart = -1;
+	rc->idle = -1;
 }
 
-/* The file's path from XDG_CONFIG_HOME, else HOME. */
+/* The file's path: the user's XDG configuration directory's. */
 int
 rc_path(char *buf, size_t len)
 {
-	const char	*xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	int		 n;
-
-	if (xdg != NULL && *xdg == '/')
-		n = snprintf(buf, len, "%s/smtscope/%s", xdg, RC_NAME);
-	else if (home != NULL && *home != '\0')
-		n = snprintf(buf, len, "%s/.config/smtscope/%s", home, RC_NAME);
-	else
-		return -1;
-	return n < 0 || (size_t)n >= len ? -1 : 0;
+	return xdg_home(XDG_CONFIG, RC_NAME, buf, len);
 }
 
 /* Trim spaces at both ends, in place. */
@@ -91,9 +87,12 @@ rc_set(struct rc *rc, const char *key, const char *v, char *why, size_t len)
 	} else if (strcmp(key, "chart") == 0) {
 		if ((rc->chart = rc_bool(v)) == -1)
 			return snprintf(why, len, "chart: '%.40s' is not 1 or 0", v), -1;
+	} else if (strcmp(key, "idle") == 0) {
+		if ((rc->idle = rc_bool(v)) == -1)
+			return snprintf(why, len, "idle: '%.40s' is not 1 or 0", v), -1;
 	} else
 		return snprintf(why, len, "unknown setting '%.40s' (theme, delay, view, "
-		    "chart)", key), -1;
+		    "chart, idle)", key), -1;
 	return 0;
 }
 
@@ -121,37 +120,32 @@ rc_line(struct rc *rc, char *line, size_t n, char *why, size_t len)
 int
 rc_read(struct rc *rc, const char *path, char *err, size_t errlen)
 {
-	FILE	*f;
-	char	*line = NULL, why[256];
-	size_t	 cap = 0;
-	ssize_t	 n;
-	int	 lineno = 0, bad = 0;
+	const char	*p;
+	char		*buf, *line = NULL, why[256];
+	size_t		 len, off = 0, n;
+	int		 lineno = 0, bad = 0;
 
-	if ((f = fopen(path, "r")) == NULL) {
-		if (errno == ENOENT || errno == ENOTDIR)
-			return 0;
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	while ((n = getline(&line, &cap, f)) != -1) {
+	if ((buf = infile_read(path, "a settings file", RC_FILE_MAX, &len, err,
+	    errlen)) == NULL)
+		return errno == ENOENT || errno == ENOTDIR ? 0 : -1;
+	line = xmalloc(RC_LINE_MAX + 2);
+	while (infile_line(buf, len, &off, &p, &n)) {
 		lineno++;
-		if (n > 0 && line[n - 1] == '\n')
-			line[--n] = '\0';
-		if (rc_line(rc, line, (size_t)n, why, sizeof why) == 0)
+		/* Past the cap, only the length matters: rc_line says it is too long. */
+		memcpy(line, p, n > RC_LINE_MAX + 1 ? RC_LINE_MAX + 1 : n);
+		line[n > RC_LINE_MAX + 1 ? RC_LINE_MAX + 1 : n] = '\0';
+		if (rc_line(rc, line, n, why, sizeof why) == 0)
 			continue;
 		if (bad++ == 0)
 			snprintf(err, errlen, "%s:%d: %s; the default used", path, lineno, why);
 	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		bad = -1;
-	} else if (bad > 1) {
-		n = (ssize_t)strlen(err);
-		snprintf(err + n, errlen > (size_t)n ? errlen - (size_t)n : 0, " (and %d "
-		    "more malformed line%s)", bad - 1, bad == 2 ? "" : "s");
+	if (bad > 1) {
+		n = strlen(err);
+		snprintf(err + n, errlen > n ? errlen - n : 0, " (and %d more malformed "
+		    "line%s)", bad - 1, bad == 2 ? "" : "s");
 	}
 	free(line);
-	fclose(f);
+	free(buf);
 	return bad;
 }
 
@@ -190,37 +184,23 @@ rc_print(const struct rc *rc, FILE *f)
 		fprintf(f, "view=%s\n", rc->view);
 	if (rc->chart != -1)
 		fprintf(f, "chart=%d\n", rc->chart);
+	if (rc->idle != -1)
+		fprintf(f, "idle=%d\n", rc->idle);
 }
 
 /* Write rc to path whole: a temporary beside it, renamed into place. */
 int
 rc_write(const struct rc *rc, const char *path, char *err, size_t errlen)
 {
-	char	 tmp[4200];
-	FILE	*f;
-	int	 fd, bad;
+	struct safefile	sf;
 
 	if (rc_mkdir(path) == -1) {
 		snprintf(err, errlen, "%s: cannot make its directory: %s", path,
 		    strerror(errno));
 		return -1;
 	}
-	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) == -1 || (f = fdopen(fd, "w")) == NULL) {
-		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-		if (fd != -1) {
-			close(fd);
-			unlink(tmp);
-		}
+	if (safefile_open(&sf, path, SAFEFILE_REPLACE, err, errlen) == -1)
 		return -1;
-	}
-	rc_print(rc, f);
-	bad = ferror(f) | fflush(f) | fsync(fd);
-	if ((fclose(f) | bad) != 0 || rename(tmp, path) == -1) {
-		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno != 0 ?
-		    errno : EIO));
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	rc_print(rc, sf.f);
+	return safefile_close(&sf, 1, err, errlen);
 }

@@ -41,6 +41,9 @@ struct recorder {
 	int			 step;		/* the tour's step last written, 0 */
 };
 
+/* Why the last recording failed, for the exit status and standard error; "" if none. */
+static char	recorder_error[4600];
+
 /*
  * The status line's message (control.c's own way; control.c tells this
  * module of its actions, so this one does not call it).
@@ -58,20 +61,15 @@ recorder_message(struct ui_state *st, int error, const char *fmt, ...)
 	st->scr.dirty = 1;
 }
 
-/* The default name, smtscope-YYYYmmdd-HHMMSS.jsonl.gz, made unique with -2, -3... */
+/* The default name's stem, smtscope-YYYYmmdd-HHMMSS (record.c adds -2, -3... when taken). */
 static void
-recorder_name(char *buf, size_t len)
+recorder_stem(char *buf, size_t len)
 {
 	time_t		now = time(NULL);
 	struct tm	tm;
-	char		stamp[64];
-	int		i;
 
 	localtime_r(&now, &tm);
-	strftime(stamp, sizeof stamp, "smtscope-%Y%m%d-%H%M%S", &tm);
-	snprintf(buf, len, "%s.jsonl.gz", stamp);
-	for (i = 2; i < 100 && access(buf, F_OK) == 0; i++)
-		snprintf(buf, len, "%s-%d.jsonl.gz", stamp, i);
+	strftime(buf, len, "smtscope-%Y%m%d-%H%M%S", &tm);
 }
 
 /* Close the file and forget the recording. */
@@ -98,6 +96,7 @@ recorder_fail(struct ui_state *st, const char *why)
 
 	recorder_close(st, err, sizeof err);
 	recorder_message(st, 1, "recording stopped: %s", why);
+	snprintf(recorder_error, sizeof recorder_error, "recording stopped: %s", why);
 }
 
 /* A load's place as a load's text: "hash:32k@1", "pipe@0,1", "spin@0-3". */
@@ -187,19 +186,17 @@ recorder_start(struct ui_state *st, const char *path)
 {
 	struct recorder		*r;
 	struct record_out	*out;
-	char			 err[600];
+	char			 err[4400], stem[64];
 	int			 i, n = loads_count(st->host.loads);
 
-	r = xcalloc(1, sizeof *r);
-	if (path != NULL)
-		snprintf(r->path, sizeof r->path, "%s", path);
-	else
-		recorder_name(r->path, sizeof r->path);
-	if ((out = record_create(r->path, err, sizeof err)) == NULL) {
-		free(r);
-		recorder_message(st, 1, "cannot record: %s", err);
+	recorder_stem(stem, sizeof stem);
+	if ((out = record_create(path, stem, err, sizeof err)) == NULL) {
+		recorder_message(st, 1, "%s", err);
+		snprintf(recorder_error, sizeof recorder_error, "%s", err);
 		return;
 	}
+	r = xcalloc(1, sizeof *r);
+	snprintf(r->path, sizeof r->path, "%s", record_path(out));
 	/* The screen forgets dead loads as it reaps them: all of these run. */
 	r->specs = xcalloc((size_t)n + 1, sizeof *r->specs);
 	for (i = 0; i < n; i++)
@@ -228,9 +225,10 @@ recorder_stop(struct ui_state *st, const char *why)
 	lines = record_run_lines(st->rec->rr);
 	if (recorder_close(st, err, sizeof err) == -1)
 		rc = -1;
-	if (rc == -1)
+	if (rc == -1) {
 		recorder_message(st, 1, "recording stopped: %s", err);
-	else
+		snprintf(recorder_error, sizeof recorder_error, "recording stopped: %s", err);
+	} else
 		recorder_message(st, 0, "recording stopped: %s, %d lines", path, lines);
 }
 
@@ -359,6 +357,14 @@ recorder_quit(struct ui_state *st)
 		recorder_gone(st, loads_at(st->host.loads, n)->id);
 	if (st->rec != NULL)
 		recorder_stop(st, why);
+}
+
+/* Did a recording of this screen fail? Why, in buf. */
+int
+recorder_failed(char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", recorder_error);
+	return recorder_error[0] != '\0';
 }
 
 /* The header's mark while recording: " REC 1:05 ", hours when long. */

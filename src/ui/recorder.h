@@ -29,4 +29,11 @@ void	recorder_quit(struct ui_state *);
 /* The header's mark " REC 0:12 "; its width, 0 when not recording. */
 int	recorder_mark(const struct ui_state *, char *buf, size_t len);
 
+/*
+ * Did a recording of this screen fail (it could not be made, a line could
+ * not be written, the file could not be closed)? 1 with why in buf: the
+ * screen then exits 1 and says it on standard error.
+ */
+int	recorder_failed(char *buf, size_t len);
+
 #endif

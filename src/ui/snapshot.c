@@ -19,6 +19,7 @@
 #include "base/util.h"
 #include "report/svg.h"
 #include "ui/snapshot.h"
+#include "base/safefile.h"
 
 #define SNAPSHOT_CW	8.4	/* a cell's width and height, in px */
 #define SNAPSHOT_CH	17
@@ -39,7 +40,7 @@ snapshot_name(char *buf, size_t len)
 	struct tm	tm;
 
 	localtime_r(&now, &tm);
-	strftime(buf, len, "smtscope-%Y%m%d-%H%M%S.svg", &tm);
+	strftime(buf, len, "smtscope-%Y%m%d-%H%M%S", &tm);
 }
 
 /* A colour number as #rrggbb: ANSI 16 as xterm, the cube, the greys. */
@@ -131,19 +132,27 @@ snapshot_row(FILE *f, int y, int cols)
 	strbuf_free(&text);
 }
 
-/* Write the screen curses holds now as SVG. */
+/* Write the screen curses holds now as SVG: to path, or to a new dated name. */
 int
-snapshot_svg(const char *path, char *err, size_t errlen)
+snapshot_svg(const char *path, char *name, size_t namelen, char *err, size_t errlen)
 {
 	struct svg_page	 pg = { 0, 0, "smtscope", NULL, 0, "#000000" };
+	struct safefile	 sf;
+	char		 stem[64];
 	FILE		*f;
-	int		 y, rows, cols, bad;
+	int		 y, rows, cols, rc;
 
 	getmaxyx(stdscr, rows, cols);
-	if ((f = fopen(path, "w")) == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+	if (path != NULL)
+		rc = safefile_open(&sf, path, SAFEFILE_REPLACE, err, errlen);
+	else {
+		snapshot_name(stem, sizeof stem);
+		rc = safefile_open_unique(&sf, stem, ".svg", SAFEFILE_NEW, err, errlen);
 	}
+	if (rc == -1)
+		return -1;
+	snprintf(name, namelen, "%s", sf.path);
+	f = sf.f;
 	pg.w = cols * SNAPSHOT_CW;
 	pg.h = rows * SNAPSHOT_CH;
 	svg_begin(f, &pg);
@@ -153,10 +162,7 @@ snapshot_svg(const char *path, char *err, size_t errlen)
 	for (y = 0; y < rows; y++)
 		snapshot_row(f, y, cols);
 	svg_group_end(f);
-	bad = svg_end(f);
-	if ((fclose(f) != 0) | (bad != 0)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno != 0 ? errno : EIO));
-		return -1;
-	}
-	return 0;
+	svg_end(f);
+	/* safefile_close() checks the stream's errors too. */
+	return safefile_close(&sf, 1, err, errlen);
 }

@@ -8,9 +8,15 @@
 
 #include <stddef.h>
 
-/* The default name: smtscope-YYYYmmdd-HHMMSS.svg (local time). */
+/* The default name's stem: smtscope-YYYYmmdd-HHMMSS (local time). */
 void	snapshot_name(char *buf, size_t len);
-/* Write the screen curses holds now to path; -1 with "path: why" in err. */
-int	snapshot_svg(const char *path, char *err, size_t errlen);
+/*
+ * Write the screen curses holds now to path (replaced whole), or, when
+ * path is NULL, to a new file smtscope-YYYYmmdd-HHMMSS.svg (-2, -3... when
+ * taken; never an existing file or a link); the name used in name. -1
+ * with "cannot write PATH: why" in err.
+ */
+int	snapshot_svg(const char *path, char *name, size_t namelen, char *err,
+	    size_t errlen);
 
 #endif

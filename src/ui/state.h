@@ -19,6 +19,7 @@
 
 struct c2cview;
 struct countersview;
+struct idleview;
 struct infer_mark;
 struct load;
 struct recorder;
@@ -41,6 +42,7 @@ struct ui_state {
 
 	/* The views, each its own module's; ui.c, input.c and draw.c hook them. */
 	struct countersview	*cv;		/* counters and sensors; NULL before one */
+	struct idleview		*iv;		/* idle residency (idleview.c); NULL before one */
 	struct c2cview		*c2c;		/* the latency view (c2cview.c), NULL */
 	struct infer_mark	*infer;		/* --infer-from's pairs (inferview.c) */
 	int			 ninfer;

@@ -14,7 +14,9 @@
 
 #include "os/os.h"
 #include "ui/theme.h"
+#include "base/infile.h"
 #include "base/util.h"
+#include "base/xdg.h"
 
 #ifndef SMTSCOPE_DATADIR
 #define SMTSCOPE_DATADIR "/usr/local/share/smtscope"
@@ -443,65 +445,31 @@ theme_parse(struct theme *t, const char *name, const char *buf, size_t len, char
 	return 0;
 }
 
-/* Directories searched for themes, most personal first; returns the count. */
+/* Directories searched for themes, most personal first (base/xdg.h); returns the count. */
 static int
-theme_dirs(char dirs[][512], int max)
+theme_dirs(char dirs[][XDG_DIR_LEN], int max)
 {
-	const char	*xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	char		 exe[512];
-	int		 nd = 0;
+	char	exe[512];
 
-	if (xdg != NULL && xdg[0] == '/' && nd < max)
-		snprintf(dirs[nd++], 512, "%s/smtscope/themes", xdg);
-	else if (home != NULL && home[0] == '/' && nd < max)
-		snprintf(dirs[nd++], 512, "%s/.config/smtscope/themes", home);
-	/* Run from the source tree: the themes beside the binary. */
-	if (nd < max && os_exe_dir(exe, sizeof exe) == 0)
-		snprintf(dirs[nd++], 512, "%.500s/themes", exe);
-	if (nd < max)
-		snprintf(dirs[nd++], 512, "%s/themes", SMTSCOPE_DATADIR);
-	return nd;
+	return xdg_dirs(XDG_CONFIG, "themes", os_exe_dir(exe, sizeof exe) == 0 ? exe :
+	    NULL, "themes", dirs, max);
 }
 
 /* Find a theme file by name in the search directories. */
 int
 theme_find(const char *name, char *path, size_t len)
 {
-	char		dirs[4][512];
+	char		dirs[XDG_DIRS_MAX][XDG_DIR_LEN];
 	struct stat	sb;
 	int		i, nd;
 
-	nd = theme_dirs(dirs, 4);
+	nd = theme_dirs(dirs, XDG_DIRS_MAX);
 	for (i = 0; i < nd; i++) {
 		snprintf(path, len, "%s/%s.theme", dirs[i], name);
 		if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
 			return 0;
 	}
 	return -1;
-}
-
-/* Read a whole theme file, at most THEME_FILE_MAX bytes; NULL with a message. */
-static char *
-theme_read_file(const char *path, size_t *len, char *err, size_t errlen)
-{
-	FILE	*f;
-	char	*buf;
-
-	if ((f = fopen(path, "r")) == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	buf = xmalloc(THEME_FILE_MAX + 1);
-	*len = fread(buf, 1, THEME_FILE_MAX + 1, f);
-	if (ferror(f) || *len > THEME_FILE_MAX) {
-		snprintf(err, errlen, "%s: %s", path, ferror(f) ? strerror(errno) :
-		    "too large for a theme");
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
-	return buf;
 }
 
 /* Load a theme by name or path. */
@@ -523,7 +491,8 @@ theme_load(struct theme *t, const char *spec, char *err, size_t errlen)
 		snprintf(err, errlen, "theme '%s' not found (see smtscope(1), THEMES)", spec);
 		return -1;
 	}
-	if ((buf = theme_read_file(path, &len, err, errlen)) == NULL)
+	if ((buf = infile_read(path, "a theme", THEME_FILE_MAX, &len, err,
+	    errlen)) == NULL)
 		return -1;
 	rc = theme_parse(&tmp, path, buf, len, err, errlen);
 	free(buf);
@@ -563,7 +532,7 @@ theme_list_add(char names[][64], int n, int max, const char *name)
 int
 theme_list(char names[][64], int max)
 {
-	char		 dirs[4][512], name[64];
+	char		 dirs[XDG_DIRS_MAX][XDG_DIR_LEN], name[64];
 	struct dirent	*de;
 	DIR		*d;
 	size_t		 l;
@@ -571,7 +540,7 @@ theme_list(char names[][64], int max)
 
 	n = theme_list_add(names, n, max, "default");
 	n = theme_list_add(names, n, max, "mono");
-	nd = theme_dirs(dirs, 4);
+	nd = theme_dirs(dirs, XDG_DIRS_MAX);
 	for (i = 0; i < nd; i++) {
 		if ((d = opendir(dirs[i])) == NULL)
 			continue;

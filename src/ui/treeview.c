@@ -13,6 +13,7 @@
 #include "engine/kernels/kernel.h"
 #include "engine/loads.h"
 #include "ui/countersview.h"
+#include "ui/idleview.h"
 #include "ui/inferview.h"
 #include "ui/paint.h"
 #include "ui/treeview.h"
@@ -159,6 +160,9 @@ treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
 		paint_printf(y, l->pct_x, d->cols, A(THEME_PERCENT), "%5.1f%%",
 		    d->st->host.pct[r->pu].busy);
 	x = l->loads_x;
+	/* idleview.c's column: each idle state's share of the last refresh. */
+	if (idleview_cpu(d->st->iv, p->os_index, mhz, sizeof mhz))
+		x = paint_text(y, x, d->cols, A(THEME_PERCENT), mhz) + 1;
 	/* The counters' hook (countersview.c): the CPU's clock. */
 	if (countersview_cpu(d->st->cv, p->os_index, mhz, sizeof mhz))
 		x = paint_text(y, x, d->cols, A(THEME_PERCENT), mhz) + 1;
@@ -228,6 +232,13 @@ treeview_grid_row(const struct paint *d, int y, const struct layout_row *r)
 			    sizeof loads);
 			paint_text(y, s->x + 1, d->cols, at ? treeview_cpu_attr(d, c->pu0 + j) :
 			    A(THEME_LOAD), n == 0 ? " " : strchr(loads, '~') ? "~" : "*");
+			/* idleview.c's mark: the state most of its idle went to. */
+			if (l->idle_w > 0) {
+				loads[0] = idleview_mark(d->st->iv,
+				    d->st->host.m->pus[c->pu0 + j].os_index);
+				loads[1] = '\0';
+				paint_text(y, s->x + 2, d->cols, A(THEME_PERCENT), loads);
+			}
 		}
 	}
 }

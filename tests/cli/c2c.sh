@@ -133,8 +133,8 @@ ok $? "--csv --mode store: one row per pair, parses"
 
 $SMTSCOPE c2c $FAST --svg /nonexistent/dir/m.svg > /dev/null 2> "$TMP/err"
 rc=$?
-[ $rc -eq 1 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q 'cannot write' "$TMP/err"
-ok $? "--svg into a missing directory: exit 1, one line (rc $rc)"
+[ $rc -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q 'cannot write' "$TMP/err"
+ok $? "--svg into a missing directory: refused before measuring, exit 2, one line (rc $rc)"
 
 # Ctrl-C in the middle: the partial matrix, then death by the signal. The
 # run asked for takes a minute even at 25 ns one way, so 0.5 s is the middle.

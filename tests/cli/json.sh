@@ -95,6 +95,8 @@ run_json "c2c --dry-run --json -i" c2c c2c --dry-run --json -i "$SYN"
 run_json "time --json" time time --runs 1 --json -- true
 run_json "run --json" run run --time 0.2 --json spin@0 hash@0
 run_json "check --json (a short run)" check check --time 0.1 --kernels spin --json
+run_json "check --idle --json (a short run)" check check --idle --kernels pipe --time 0.1 --json
+run_json "check --idle --dry-run --json" check check --idle --dry-run --json
 run_json "compare --json" compare compare --json tests/data/compare
 run_json "replay --summary --json" replay-summary replay --summary --json \
     tests/data/record/small.jsonl

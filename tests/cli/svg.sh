@@ -47,12 +47,14 @@ ok $? "a column per relation, named"
 host=$(hostname | cut -d. -f1)
 grep -q "smtscope check on $host: " "$TMP/check.svg"
 ok $? "the title names the machine ($host)"
-# Every cell has a yield, n/a or failed: 2 kernels by 6 relations.
+# Every cell has a yield, n/a, failed, or "-" (no solo: a busy machine): 2
+# kernels by 6 relations.
 yields=$(grep -c '>yield [0-9]' "$TMP/check.svg")
 nas=$(grep -c '>n/a<' "$TMP/check.svg")
 failed=$(grep -c '>failed<' "$TMP/check.svg")
-[ $((yields + nas + failed)) -eq 12 ]
-ok $? "12 cells: $yields with a yield, $nas n/a, $failed failed"
+nosolo=$(grep -c '>-<' "$TMP/check.svg")
+[ $((yields + nas + failed + nosolo)) -eq 12 ]
+ok $? "12 cells: $yields with a yield, $nas n/a, $failed failed, $nosolo without a solo"
 grep -q 'fill="#[0-9a-f]\{6\}" stroke' "$TMP/check.svg"
 ok $? "cells are filled with a colour"
 left=$(ls -a "$TMP" | grep '^\.check\.svg\.' | head -n 1)

@@ -26,12 +26,16 @@ fuzz_walk(const struct json_val *v, int depth)
 
 	if (depth > JSON_DEPTH_MAX + 1)
 		__builtin_trap();
+	if (v->type == JSON_STR && (v->s == NULL || memchr(v->s, '\0', v->slen + 1) == NULL))
+		__builtin_trap();
+	if (v->type != JSON_ARR && v->type != JSON_OBJ)
+		return;
 	for (c = v->child; c != NULL; c = c->next, n++) {
 		if ((v->type == JSON_OBJ) != (c->key != NULL))
 			__builtin_trap();
 		fuzz_walk(c, depth + 1);
 	}
-	if (n != v->n || (v->type == JSON_STR && v->s == NULL))
+	if (n != v->n)
 		__builtin_trap();
 }
 

@@ -1,7 +1,10 @@
 #!/bin/sh
 # tests/fuzz/run.sh SECONDS [NAME]: build every libFuzzer harness tests/fuzz/fuzz_*.c
 # with clang (fuzzer, address, undefined) and run each for SECONDS on a corpus
-# seeded with real inputs. Prints one line per harness with its executions;
+# seeded with real inputs, its inputs as long as its largest seed (at least
+# 4 kB: compare's results are 20 kB, a big machine's XML 300 kB; the real
+# machines' XML of ../shared/topologies seed topo and replay when present).
+# Prints one line per harness with its executions and its longest input;
 # exits 1 on a crash (the input is kept under tests/out/fuzz/), 0 otherwise,
 # and says skip when clang cannot build fuzzers here.
 # Environment: CLANG, FUZZ_LIBCFLAGS, FUZZ_LIBS (make fuzz passes configure's).
@@ -49,6 +52,28 @@ seed() {
 			{ printf '\000'; cat "$f"; } > "$d/plain-${f##*/}"
 			{ printf '\001'; cat "$f"; } > "$d/gz-${f##*/}"
 		done ;;
+	replay)	for f in tests/data/record/*.jsonl; do
+			[ -f "$f" ] || continue
+			{ printf '\000'; cat "$f"; } > "$d/rec-${f##*/}"
+		done
+		if command -v lstopo-no-graphics > /dev/null 2>&1; then
+			{ printf '\001'; lstopo-no-graphics --input "package:2 core:2 pu:2" \
+			    --of xml - 2> /dev/null; } > "$d/xml-synthetic"
+		fi
+		for f in $topologies; do
+			{ printf '\001'; cat "$f"; } > "$d/xml-${f##*/}"
+		done ;;
+	rc)	printf '# settings\ntheme=projector\ndelay=5\nview=grid\nchart=0\n' > "$d/seed1"
+		printf 'theme = ./my.theme\nview=c2c\nchart=on\ndelay=100\n' > "$d/seed2"
+		printf 'delay=0\nview=sideways\nnokey\n=x\ntheme=\n' > "$d/seed3" ;;
+	perf)	head -c 256 /dev/urandom > "$d/seed1"
+		head -c 512 /dev/zero > "$d/seed2" ;;
+	foreign) n=0
+		for f in tests/data/proc-*/proc/[0-9]*/stat tests/data/proc-*/proc/[0-9]*/task/*/stat; do
+			[ -f "$f" ] || continue
+			n=$((n + 1)); { printf '\000'; cat "$f"; } > "$d/seed$n"
+		done
+		printf '\001123456789 5 7\n' > "$d/seed-sched" ;;
 	load)	n=0
 		for s in hash@0 chase:32k@core:1.pu:0 pipe@0,1 stream:1m@package:1.core:0.pu:1 \
 		    spin@all fork@0-3 int@numa:1.core:0.pu:0 fp@l3:0 hash:64k@2; do
@@ -68,7 +93,10 @@ seed() {
 			    "$d/seed-xml1" 2> /dev/null
 			lstopo-no-graphics --input "package:1 numa:2 l3:1 core:2 pu:1" --of xml \
 			    "$d/seed-xml2" 2> /dev/null
-		fi ;;
+		fi
+		for f in $topologies; do
+			cp "$f" "$d/real-${f##*/}"
+		done ;;
 	proc)	n=0
 		for f in tests/data/proc-*/proc/stat tests/data/proc-*/proc/cpuinfo \
 		    tests/data/sys-*/proc/meminfo tests/data/sys-*/sys/devices/system/cpu/online; do
@@ -83,6 +111,13 @@ seed() {
 	esac
 }
 
+# The real machines' XML beside the checkout: the largest and a small one.
+topologies=
+tdir=${SMTSCOPE_TOPOLOGIES:-../shared/topologies}
+if [ -f "$tdir/MANIFEST.tsv" ]; then
+	topologies=$(ls -S "$tdir"/*.xml 2> /dev/null | sed -n '1p;$p')
+fi
+
 supp=$PWD/tests/fuzz/lsan.supp
 status=0
 for h in tests/fuzz/fuzz_*.c; do
@@ -92,11 +127,14 @@ for h in tests/fuzz/fuzz_*.c; do
 	# shellcheck disable=SC2086
 	"$cc" $flags -fsanitize=fuzzer -o "$out/$name" "$h" $objs $FUZZ_LIBS -lm || exit 1
 	seed "$short"
+	# As long as the largest seed: real files are longer than libFuzzer's 4 kB.
+	maxlen=$(find "$out/$short-corpus" -type f -printf '%s\n' | sort -n | tail -n 1)
+	[ "${maxlen:-0}" -lt 4096 ] && maxlen=4096
 	rm -f "$out"/crash-* "$out"/leak-* "$out"/timeout-*
 	log="$out/$name.log"
 	(cd "$out" && ASAN_OPTIONS=detect_leaks=1 \
 	    LSAN_OPTIONS="suppressions=$supp" "./$name" -max_total_time="$secs" \
-	    -max_len=4096 -timeout=60 -rss_limit_mb=2048 "$short-corpus") > "$log" 2>&1
+	    -max_len="$maxlen" -timeout=60 -rss_limit_mb=2048 "$short-corpus") > "$log" 2>&1
 	rc=$?
 	runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -n 1)
 	if [ "$rc" -ne 0 ]; then
@@ -108,7 +146,7 @@ for h in tests/fuzz/fuzz_*.c; do
 		# contained (reported as a message), but the child leaves an artifact.
 		n=$(ls "$out" | grep -c '^crash-')
 		rm -f "$out"/crash-*
-		echo "fuzz: $name: ${runs:-?} runs in $secs s, no crash${n:+$( [ "$n" -gt 0 ] && echo " (hwloc crashed on $n inputs, each contained in the probe child)")}"
+		echo "fuzz: $name: ${runs:-?} runs in $secs s, inputs up to $maxlen bytes, no crash${n:+$( [ "$n" -gt 0 ] && echo " (hwloc crashed on $n inputs, each contained in the probe child)")}"
 	fi
 done
 exit $status

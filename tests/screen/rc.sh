@@ -92,6 +92,6 @@ tm_wait 'q quit' > /dev/null
 tm_keys q
 check "quits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 tm_end
-grep -q "^smtscope: the settings were not saved: $rcfile" "$TMP/err"
+grep -q "^smtscope: the settings were not saved: cannot write $rcfile: a directory" "$TMP/err"
 ok $? "and says the settings were not saved ($(tail -n 1 "$TMP/err"))"
 done_testing

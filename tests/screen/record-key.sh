@@ -204,7 +204,7 @@ check "in an unwritable directory" \
 tm_wait "^ spin#1 +$A +[0-9.]+ Mloop/s" 10 > /dev/null
 tm_keys R
 check "R is one line on the status line" \
-    tm_wait '^cannot record: smtscope-[0-9]{8}-[0-9]{6}\.jsonl\.gz: Permission denied'
+    tm_wait '^cannot write smtscope-[0-9]{8}-[0-9]{6}\.jsonl\.gz: Permission denied'
 tm_cap | grep -q ' REC '
 ok $((! $?)) "no REC mark"
 tm_keys v
@@ -212,17 +212,19 @@ check "the screen goes on" tm_wait '(grid|tree) view'
 tm_keys '?'
 check "the help names R" tm_wait ' R  +record, R stops it \(smtscope-DATE\.jsonl\.gz, --record\)'
 tm_keys Escape q
-check "and quits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
+check "and quits with status 1, saying why the recording failed" \
+    tm_wait '^smtscope: cannot write smtscope-.*Permission denied'
+check "(status 1)" tm_wait 'SMTSCOPE-EXIT=1'
 tm_end
 
-# A file that takes no line (/dev/full): the recording stops, with why.
+# A device (/dev/full) is not a file to record to: refused, not written.
 check "--record /dev/full: starts" tm_start "LANG=C.UTF-8 '$bin' -n --record /dev/full"
-check "--record /dev/full: one line on the status line" \
-    tm_wait '^recording stopped: /dev/full: cannot write: No space left on device'
+check "--record /dev/full: refused on the status line" \
+    tm_wait '^cannot write /dev/full: not a regular file'
 tm_cap | grep -q ' REC '
 ok $((! $?)) "--record /dev/full: no REC mark"
 tm_keys q
-check "--record /dev/full: quits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
+check "--record /dev/full: quits with status 1" tm_wait 'SMTSCOPE-EXIT=1'
 tm_end
 
 # A view of another machine: R is refused, --record too.

@@ -65,7 +65,7 @@ check "a file it cannot write" tm_start "LANG=C.UTF-8 $SMTSCOPE \
 tm_wait 'q quit' > /dev/null
 tm_keys S
 check "is an error on the status line" \
-    tm_wait "snapshot: $TMP/no/such/dir/x.svg: No such file or directory"
+    tm_wait "^cannot write $TMP/no/such/dir/x.svg: No such file"
 tm_keys q
 check "and smtscope goes on, then quits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 tm_end

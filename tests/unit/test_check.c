@@ -351,12 +351,12 @@ test_lists(void)
 		const char	*kernels, *pairs, *msg;
 	} bad[] = {
 		{ "hash,nope", NULL, "--kernels: unknown kernel 'nope' (see smtscope kernels)" },
-		{ ",", NULL, "--kernels: empty list" },
+		{ ",", NULL, "--kernels ',': an empty item in the list" },
 		{ "hash", "hash", "--pairs: 'hash' is not KERNEL+KERNEL" },
 		{ "hash", "hash+", "--pairs: 'hash+' is not KERNEL+KERNEL" },
 		{ "hash", "hash+nope", "--pairs: unknown kernel 'nope' (see smtscope kernels)" },
 		{ "hash", "pipe+hash", "--pairs: pipe has two ends; pairs take one-ended kernels" },
-		{ "hash", ",,", "--pairs: empty list" },
+		{ "hash", ",,", "--pairs ',,': an empty item in the list" },
 	};
 	struct check	*c = xcalloc(1, sizeof *c);
 	char		 err[512];

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/json.h"
@@ -102,11 +103,40 @@ test_refusals(void)
 	ok(j == NULL, "a NUL after the value is refused");
 }
 
+/* The value cap: a clear error with the place, and a text just under it parses. */
+static void
+test_caps(void)
+{
+	struct json	*j;
+	char		 err[256], *text;
+	size_t		 i, n = JSON_VALUES_MAX;
+
+	/* "[0,0,...,0]" with n - 1 zeros is n values; one more is too many. */
+	text = malloc(2 * n + 2);
+	text[0] = '[';
+	for (i = 0; i < n; i++) {
+		text[1 + 2 * i] = '0';
+		text[2 + 2 * i] = ',';
+	}
+	text[2 * n] = ']';
+	j = json_parse(text, 2 * n + 1, err, sizeof err);
+	ok(j == NULL && strstr(err, "more than 1048576 values") != NULL &&
+	    strncmp(err, "line 1, column ", 15) == 0, "one value past the cap: '%s'", err);
+	text[2 * n - 2] = ']';
+	j = json_parse(text, 2 * n - 1, err, sizeof err);
+	ok(j != NULL && json_root(j)->n == JSON_VALUES_MAX - 1, "at the cap it parses");
+	json_free(j);
+	free(text);
+	ok(sizeof(struct json_val) <= 32 || sizeof(void *) > 8, "a value takes %zu bytes",
+	    sizeof(struct json_val));
+}
+
 int
 main(void)
 {
 	test_values();
 	test_escapes();
 	test_refusals();
+	test_caps();
 	return tap_done();
 }

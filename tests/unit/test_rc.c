@@ -46,7 +46,14 @@ test_good(void)
 	rc_init(&rc);
 	n = rc_read(&rc, put("onoff", "chart=on\nview=c2c\n"), err, sizeof err);
 	ok(n == 0 && rc.chart == 1 && strcmp(rc.view, "c2c") == 0 && rc.theme[0] == '\0' &&
-	    rc.delay_tenths == 0, "on reads as 1; what the file lacks stays unset");
+	    rc.delay_tenths == 0 && rc.idle == -1, "on reads as 1; what the file lacks stays "
+	    "unset");
+	rc_init(&rc);
+	n = rc_read(&rc, put("idle", "idle=1\n"), err, sizeof err);
+	ok(n == 0 && rc.idle == 1, "idle read (%d)", rc.idle);
+	n = rc_read(&rc, put("idlebad", "idle=maybe\n"), err, sizeof err);
+	ok(n == 1 && strstr(err, "idle: 'maybe' is not 1 or 0") != NULL,
+	    "a bad idle value is named (%s)", err);
 }
 
 /* Malformed lines: each named by file:line, its setting unset, the others read. */
@@ -127,8 +134,9 @@ test_write(void)
 	    b.delay_tenths == 7 && strcmp(b.view, "tree") == 0 && b.chart == 0,
 	    "read back the same");
 	a.chart = 1;
+	a.idle = 1;
 	ok(rc_write(&a, path, err, sizeof err) == 0 && rc_read(&b, path, err,
-	    sizeof err) == 0 && b.chart == 1, "written again over it");
+	    sizeof err) == 0 && b.chart == 1 && b.idle == 1, "written again over it, idle too");
 	snprintf(sub, sizeof sub, "%s/xdg/smtscope", dir);
 	if ((d = opendir(sub)) != NULL) {
 		while ((e = readdir(d)) != NULL)

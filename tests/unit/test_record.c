@@ -43,7 +43,7 @@ test_write(const char *path, const char *text)
 	char			 err[512];
 	int			 rc = 0;
 
-	if ((o = record_create(path, err, sizeof err)) == NULL)
+	if ((o = record_create(path, NULL, err, sizeof err)) == NULL)
 		return -1;
 	for (p = text; *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
 		nl = strchr(p, '\n');

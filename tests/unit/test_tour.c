@@ -13,6 +13,7 @@
 #include "tap.h"
 #include "model/topo.h"
 #include "exp/tour.h"
+#include "exp/tour_plan.h"
 #include "report/reports.h"
 #include "exp/tour_plan.h"
 #include "exp/tour_player.h"
@@ -487,7 +488,8 @@ static void
 test_fuzz(void)
 {
 	static const char *const words[] = { "tour ", "step ", "caption ", "start ",
-	    "stop ", "move ", "pause ", "resume ", "highlight ", "wait ", "title ",
+	    "stop ", "move ", "pause ", "resume ", "highlight ", "wait ", "title ", "idle ",
+	    "held", "as-is",
 	    "theme ", " at ", " to ", "sibling-of ", "other-core-of ", "core:0.pu:",
 	    ",", "\"", "\\", "#", "\n", "all", "hash", "pipe", "a", "b", " ", "\r\n",
 	    "package:1.", "same-pu-of ", "other-package-of ", "9999999999" };
@@ -920,9 +922,51 @@ test_player_shared(void)
 	topo_free(m);
 }
 
+/* idle held | idle as-is: parsed, planned into the configuration, an op each. */
+static void
+test_idle_directive(void)
+{
+	struct tour_plan	 pl[3];
+	struct tour_cfg		 empty;
+	struct topo		*m;
+	struct tour		*t;
+	char			 err[512];
+	int			 i;
+
+	t = parse_str("tour x\nstep one\n start p pipe at core:0.pu:0,core:0.pu:1\n"
+	    " idle as-is\nstep two\n idle held   # a comment\nstep three\n stop p\n",
+	    err, sizeof err);
+	ok(t != NULL && t->steps[0].actions[1].type == TOUR_IDLE &&
+	    strcmp(t->steps[0].actions[1].name, "as-is") == 0 &&
+	    strcmp(t->steps[1].actions[0].name, "held") == 0,
+	    "idle as-is and idle held parse (%s)", t != NULL ? "ok" : err);
+	if (t == NULL)
+		return;
+	m = topo_load_synthetic("pack:1 core:2 pu:2", err, sizeof err);
+	memset(&empty, 0, sizeof empty);
+	for (i = 0; i < 3 && m != NULL; i++)
+		tour_plan_step(m, &t->steps[i], i == 0 ? &empty : &pl[i - 1].after, &pl[i]);
+	ok(m != NULL && !pl[1].skipped && pl[1].nops == 1 && pl[1].ops[0].type == TOUR_IDLE &&
+	    pl[1].ops[0].cpu == 1 && pl[1].after.idle_held == 1 && pl[0].after.idle_held == 0,
+	    "planned on another machine's topology: an op, the configuration holds idle");
+	ok(m != NULL && pl[2].after.idle_held == 1, "the hold stays in later steps' "
+	    "configuration until idle as-is");
+	for (i = 0; i < 3 && m != NULL; i++)
+		free(pl[i].ops);
+	topo_free(m);
+	tour_free(t);
+	t = parse_str("tour x\nstep one\n idle deep\n", err, sizeof err);
+	ok(t == NULL && strstr(err, "inline.tour:3: expected: idle held, or idle as-is") !=
+	    NULL, "idle takes held or as-is (%s)", err);
+	t = parse_str("tour x\nidle held\n", err, sizeof err);
+	ok(t == NULL && strstr(err, "inline.tour:2: 'idle' outside a step") != NULL,
+	    "idle outside a step is refused (%s)", err);
+}
+
 int
 main(void)
 {
+	test_idle_directive();
 	test_shipped();
 	test_broken();
 	test_syntax();
