@@ -309,7 +309,7 @@ check_idle_cell(struct idle_runner *ir, struct idle_row *row, int r)
 	struct check		*c = ir->c;
 	struct idle_cell	*cell = &row->cell[r];
 	struct cpuset		 set;
-	char			 what[200], who[300];
+	char			 what[200], who[300], cpus[40];
 	int			 id, i, j, m, fail = 0;
 
 	cell->cpu = check_idle_cpu(c, r);
@@ -345,9 +345,13 @@ check_idle_cell(struct idle_runner *ir, struct idle_row *row, int r)
 		c->failed = 1;
 	if (cell->disturbed) {
 		measure_foreign_text(cell->who, cell->nwho, who, sizeof who);
-		check_warn(c, "~ %s on %s, idle as is and held: others used %.2f CPU on CPUs "
-		    "%d and %d in %d of %d windows%s%s", row->kern, topo_rel_name(r),
-		    cell->foreign, c->plan.anchor, cell->cpu, cell->ndisturbed,
+		if (cell->cpu == c->plan.anchor)
+			snprintf(cpus, sizeof cpus, "CPU %d", cell->cpu);
+		else
+			snprintf(cpus, sizeof cpus, "CPUs %d and %d", c->plan.anchor, cell->cpu);
+		check_warn(c, "~ %s on %s, idle as is and held: others used %.2f CPU on %s "
+		    "in %d of %d windows%s%s", row->kern, topo_rel_name(r),
+		    cell->foreign, cpus, cell->ndisturbed,
 		    cell->nwin[IDLE_ASIS] + cell->nwin[IDLE_HELD], who[0] != '\0' ? ": " : "",
 		    who);
 	}

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/jsonw.h"
 #include "engine/loads.h"
 #include "exp/replay.h"
 #include "model/topo.h"
@@ -37,17 +38,39 @@ fuzz_cleanup(void)
 static void
 fuzz_wrap(struct strbuf *sb, const uint8_t *xml, size_t len)
 {
-	char	*s = xmalloc(len + 1);
+	struct jsonw	 w;
+	char		*s = xmalloc(len + 1);
 
 	memcpy(s, xml, len);
 	s[len] = '\0';
-	strbuf_puts(sb, "{\"kind\":\"record\",\"format\":1,\"smtscope\":\"0.1.0\","
-	    "\"start\":\"2026-11-30T19:00:00Z\",\"interval\":1,\"machine\":"
-	    "{\"hostname\":\"fuzz\"},\"cpus\":[0,1],\"loads\":[{\"load\":\"spin@0\","
-	    "\"kernel\":\"spin\",\"unit\":\"Mloop/s\",\"work\":\"loop\",\"scale\":1e-06,"
-	    "\"higher\":true}],\"xml\":");
-	strbuf_json_str(sb, s);
-	strbuf_puts(sb, "}\n{\"t\":0.01,\"e\":\"start\",\"id\":1,\"n\":0}\n"
+	jsonw_init(&w, sb);
+	jsonw_object(&w);
+	jsonw_key_str(&w, "kind", "record");
+	jsonw_key_int(&w, "format", 1);
+	jsonw_key_str(&w, "smtscope", "0.1.0");
+	jsonw_key_str(&w, "start", "2026-11-30T19:00:00Z");
+	jsonw_key_int(&w, "interval", 1);
+	jsonw_key_object(&w, "machine");
+	jsonw_key_str(&w, "hostname", "fuzz");
+	jsonw_object_end(&w);
+	jsonw_key_array(&w, "cpus");
+	jsonw_int(&w, 0);
+	jsonw_int(&w, 1);
+	jsonw_array_end(&w);
+	jsonw_key_array(&w, "loads");
+	jsonw_object(&w);
+	jsonw_key_str(&w, "load", "spin@0");
+	jsonw_key_str(&w, "kernel", "spin");
+	jsonw_key_str(&w, "unit", "Mloop/s");
+	jsonw_key_str(&w, "work", "loop");
+	jsonw_key_num(&w, "scale", 1e-06);
+	jsonw_key_bool(&w, "higher", 1);
+	jsonw_object_end(&w);
+	jsonw_array_end(&w);
+	jsonw_key_str(&w, "xml", s);
+	jsonw_object_end(&w);
+	jsonw_finish(&w);
+	strbuf_puts(sb, "\n{\"t\":0.01,\"e\":\"start\",\"id\":1,\"n\":0}\n"
 	    "{\"t\":1,\"c\":[50,0,0,0,0,10],\"l\":[[1,\"r\",2e7,0.99,2e7]]}\n"
 	    "{\"t\":1.5,\"e\":\"end\",\"why\":\"quit\"}\n");
 	free(s);
