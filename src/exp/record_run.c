@@ -37,6 +37,7 @@ struct record_run {
 	int			 nspecs;
 	double			 interval_s;
 	uint64_t		 t0_ns;
+	uint64_t		 last_ns;	/* the last line's time: lines keep time order */
 	time_t			 t0_wall;
 	int			 lines;
 	struct strbuf		 sb;
@@ -119,6 +120,17 @@ record_run_put(struct record_run *rr, char *err, size_t errlen)
 	return 0;
 }
 
+/* The same at a given time (a sample's: when its loads were read). */
+static void
+record_run_stamp_at(struct record_run *rr, uint64_t t_ns)
+{
+	if (t_ns < rr->last_ns)
+		t_ns = rr->last_ns;
+	rr->last_ns = t_ns;
+	record_run_line(rr);
+	jsonw_key_fixed(&rr->w, "t", (double)(t_ns - rr->t0_ns) / 1e9, 4);
+}
+
 /*
  * Start a line with its time, to a ten-thousandth of a second: {"t":12.3456.
  * A replay smooths with the time between refreshes as the screen did, so
@@ -128,8 +140,29 @@ record_run_put(struct record_run *rr, char *err, size_t errlen)
 static void
 record_run_stamp(struct record_run *rr)
 {
-	record_run_line(rr);
-	jsonw_key_fixed(&rr->w, "t", (double)(util_now_ns() - rr->t0_ns) / 1e9, 4);
+	record_run_stamp_at(rr, util_now_ns());
+}
+
+/*
+ * A sample's time: when its running loads were last read (the screen
+ * smooths their rates with the time between those reads, and a replay
+ * with the time between the stamps), else now; never before the line
+ * written last (an event between the read and the sample).
+ */
+static uint64_t
+record_run_sample_ns(struct record_run *rr, struct loads *ls)
+{
+	const struct load	*l;
+	uint64_t		 t = 0;
+	int			 i;
+
+	for (i = 0; i < loads_count(ls); i++) {
+		l = loads_at(ls, i);
+		if (l->state == LOAD_RUNNING && l->cur.t_ns > t)
+			t = l->cur.t_ns;
+	}
+	/* No load read since the start: now (stamps never go back: see above). */
+	return t > rr->t0_ns ? t : util_now_ns();
 }
 
 /* A figure to sig significant digits (the format's promise), or null. */
@@ -450,7 +483,7 @@ record_run_sample(struct record_run *rr, struct loads *ls, char *err, size_t err
 	if (cpustat_sample(&cur, NULL, cerr, sizeof cerr) == 0 && rr->prev.ncpu > 0 &&
 	    cur.t_ns > rr->prev.t_ns)
 		wall_ns = cur.t_ns - rr->prev.t_ns;
-	record_run_stamp(rr);
+	record_run_stamp_at(rr, record_run_sample_ns(rr, ls));
 	jsonw_key_array(&rr->w, "c");
 	for (i = 0; i < rr->m->npus; i++)
 		record_run_cpu(rr, &cur, i, wall_ns);

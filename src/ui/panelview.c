@@ -39,13 +39,16 @@ panelview_load_cpus(const struct load *l, char *buf, size_t len)
 		snprintf(buf, len, "%s", set);
 }
 
-/* A rate in the kernel's unit: "412.3 MB/s". */
+/*
+ * A rate in the kernel's unit: "412.3 MB/s"; a running load that made no
+ * progress shows 0 (others took its CPU), "--" only when none is known.
+ */
 static void
 panelview_rate(const struct kernel *k, double rate, char *buf, size_t len)
 {
 	char	num[32];
 
-	if (!isfinite(rate) || rate <= 0) {
+	if (!isfinite(rate) || rate < 0) {
 		snprintf(buf, len, "--");
 		return;
 	}

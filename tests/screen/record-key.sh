@@ -83,7 +83,7 @@ if need_cpus 2; then
 	# A second load on CPU B from the menu (i: int), paused, resumed, moved, stopped.
 	tm_keys l a i Enter
 	check "int#2 starts on CPU $B, its solo measured" \
-	    tm_wait "started int#2 \\(int@$B\\): solo rate measured" 15
+	    tm_wait "started int#2 \\(int@$B\\): solo rate measured" 40
 	check "a sample of int#2 is written" \
 	    wait_lines "$f" 'any("c" in x and any(l[0] == 2 for l in x["l"]) for x in L)'
 	tm_keys ' '
