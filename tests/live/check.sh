@@ -90,11 +90,17 @@ if need_cpus 2 && [ -x "$hog" ] && [ $have_python -eq 1 ] &&
 	taskset -c "$CPU_B" "$hog" 30 &
 	hogpid=$!
 	sleep 0.2
-	"$SMTSCOPE" check --json --anchor "$CPU_A" --time 0.3 --kernels spin > "$TMP/hog.json" \
-	    2> /dev/null
-	st=$?
-	rel=$(jq_py "$TMP/hog.json" 'next(r for r, c in j["placements"].items() if c == '"$CPU_B"')')
-	v=$(jq_py "$TMP/hog.json" "(lambda c: '%s %s' % (c['disturbed'], [f['comm'] for f in c['foreign'] if f['pid'] == $hogpid]))(j['results']['spin']['$rel'])")
+	# The cell names its largest few others: on a busy machine another
+	# engineer's work may outweigh the hog in one run; up to three runs.
+	for try in 1 2 3; do
+		"$SMTSCOPE" check --json --anchor "$CPU_A" --time 0.3 --kernels spin \
+		    > "$TMP/hog.json" 2> /dev/null
+		st=$?
+		rel=$(jq_py "$TMP/hog.json" 'next(r for r, c in j["placements"].items() if c == '"$CPU_B"')')
+		v=$(jq_py "$TMP/hog.json" "(lambda c: '%s %s' % (c['disturbed'], [f['comm'] for f in c['foreign'] if f['pid'] == $hogpid]))(j['results']['spin']['$rel'])")
+		[ $st -eq 0 ] && [ "$v" = "True ['smtscope-hog']" ] && break
+		diag "run $try: $v; the cell's others: $(jq_py "$TMP/hog.json" "[(f['comm'], f['pid'], f['share']) for f in j['results']['spin']['$rel']['foreign']]")"
+	done
 	[ $st -eq 0 ] && [ "$v" = "True ['smtscope-hog']" ]
 	ok $? "a hog on the partner CPU: the $rel cell is disturbed and names it ($v)"
 	"$SMTSCOPE" check --anchor "$CPU_A" --time 0.3 --kernels spin > "$TMP/hog.txt" 2>&1
@@ -108,11 +114,15 @@ else
 fi
 
 # "What the pairs behave like" (issue 23): --json carries the pairs the
-# text's block prints (two runs: the same pairs, their calls may differ),
-# each with its words as the text writes them (no figure is held to a band).
+# text's block prints (two runs on one anchor: the same pairs, their calls
+# may differ), each with its words as the text writes them (no figure is
+# held to a band).
 if [ $have_python -eq 1 ]; then
-	"$SMTSCOPE" check --kernels int,chase --time 0.2 > "$TMP/bl.txt" 2> /dev/null
-	"$SMTSCOPE" check --kernels int,chase --time 0.2 --json > "$TMP/bl.json" 2> /dev/null
+	# One anchor for both: left to itself each run takes the idlest CPU.
+	"$SMTSCOPE" check --anchor "$CPU_A" --kernels int,chase --time 0.2 > "$TMP/bl.txt" \
+	    2> /dev/null
+	"$SMTSCOPE" check --anchor "$CPU_A" --kernels int,chase --time 0.2 --json \
+	    > "$TMP/bl.json" 2> /dev/null
 	text=$(sed -n 's/^  CPUs \([0-9]*\) and \([0-9]*\) (reported \([a-z0-9-]*\))[ :].*/\1 \2 \3/p' \
 	    "$TMP/bl.txt" | sort | tr '\n' ';')
 	json=$(jq_py "$TMP/bl.json" '"".join(sorted("%d %d %s;" % (p["anchor"], p["partner"], p["reported"]) for p in j["behave_like"]))')
