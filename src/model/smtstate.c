@@ -213,6 +213,9 @@ smtstate_share(const struct smtstate *s, char *buf, size_t len)
 			snprintf(buf, len, "one thread of each core");
 		else if (s->allowed_cores == s->cores)
 			snprintf(buf, len, "%d threads of each core", s->partial_each);
+		else if (s->allowed_cores == 1)
+			snprintf(buf, len, "%d thread%s of 1 of %d cores", s->partial_each,
+			    smtstate_s(s->partial_each), s->cores);
 		else
 			snprintf(buf, len, "%d thread%s each of %d of %d cores",
 			    s->partial_each, smtstate_s(s->partial_each), s->allowed_cores,

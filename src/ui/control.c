@@ -363,10 +363,12 @@ control_solo_guard(struct ui_state *st)
 	struct ui_loadview	*v;
 	struct load		*l;
 	char			 why[64];
-	int			 i;
+	int			 i, tell;
 
 	if (st->host.solo == NULL || st->tour.script)
 		return;
+	/* These notices leave a standing error (a load that died) on the line. */
+	tell = st->scr.msg[0] == '\0' || !st->scr.msg_error;
 	for (i = 0; i < st->lview.n; i++) {
 		v = &st->lview.lv[i];
 		if (!v->solo_disturbed || (l = loads_get(st->host.loads, v->id)) == NULL ||
@@ -380,17 +382,20 @@ control_solo_guard(struct ui_state *st)
 			else
 				snprintf(why, sizeof why, "it ran %.0f%% of the time",
 				    100 * v->solo_share);
-			control_message(st, 0, "%s#%d's solo is marked ~: %s%s",
-			    l->spec.k->name, v->id, why, v->solo_tries < SOLO_RETRIES ?
-			    "; measured again when quiet" : "");
+			if (tell)
+				control_message(st, 0, "%s#%d's solo is marked ~: %s%s",
+				    l->spec.k->name, v->id, why, v->solo_tries < SOLO_RETRIES ?
+				    "; measured again when quiet" : "");
 		}
 		if (v->solo_tries >= SOLO_RETRIES ||
 		    !others_core_quiet(&st->others, &st->host, l))
 			continue;
 		v->solo_tries++;
 		solo_queue(st->host.solo, v->id);
-		control_message(st, 0, "its core is quiet: measuring %s#%d's solo again "
-		    "(%d of %d)", l->spec.k->name, v->id, v->solo_tries, SOLO_RETRIES);
+		if (tell)
+			control_message(st, 0, "its core is quiet: measuring %s#%d's solo "
+			    "again (%d of %d)", l->spec.k->name, v->id, v->solo_tries,
+			    SOLO_RETRIES);
 		figures_solo_poll(st);
 	}
 }

@@ -93,7 +93,7 @@ print("%d pairs planned" % len(j["pairs"]))' "$TMP/out" 2> "$TMP/py")
 ok $? "check --infer --dry-run --json: the plan, nothing measured, no figure invented (${v:-$(tail -n 1 "$TMP/py")})"
 run_json "c2c --dry-run --json -i" c2c c2c --dry-run --json -i "$SYN"
 run_json "time --json" time time --runs 1 --json -- true
-run_json "run --json" run run --time 0.2 --json spin@0 hash@0
+run_json "run --json" run run --time 0.2 --json "spin@$CPU_A" "hash@$CPU_A"
 run_json "check --json (a short run)" check check --time 0.1 --kernels spin --json
 run_json "check --idle --json (a short run)" check check --idle --kernels pipe --time 0.1 --json
 run_json "check --idle --dry-run --json" check check --idle --dry-run --json
@@ -115,7 +115,7 @@ fi
 "$SMTSCOPE" tour --headless --step 0.3 --record "$TMP/tour.json" smt-basics \
     > "$TMP/tour.out" 2>&1
 parses "tour --record" tour "$TMP/tour.json"
-"$SMTSCOPE" record -o "$TMP/r.jsonl" --time 1 -l spin@0 > /dev/null 2> "$TMP/err"
+"$SMTSCOPE" record -o "$TMP/r.jsonl" --time 1 -l "spin@$CPU_A" > /dev/null 2> "$TMP/err"
 parses "record: every line" record "$TMP/r.jsonl" lines
 run_json "replay --summary --json of that recording" replay-summary replay --summary \
     --json "$TMP/r.jsonl"

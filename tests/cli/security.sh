@@ -49,7 +49,7 @@ echo "root's own file" > "$V"
 
 # 1. Every writer, with a link planted by another user in a directory of theirs.
 refused "compare -o" out.txt $SMTSCOPE compare -o "$D/out.txt" tests/data/compare
-refused "run -o" run.json $SMTSCOPE run --time 0.2 -o "$D/run.json" spin@0
+refused "run -o" run.json $SMTSCOPE run --time 0.2 -o "$D/run.json" "spin@$CPU_A"
 refused "check -o" check.json $SMTSCOPE check --dry-run -o "$D/check.json"
 refused "check --svg" check.svg $SMTSCOPE check --kernels spin --time 0.2 --svg "$D/check.svg"
 refused "time -o" time.json $SMTSCOPE time --dry-run -o "$D/time.json" -- true
@@ -179,7 +179,7 @@ full=$TMP/full
 mkdir -p "$full"
 if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=4k tmpfs "$full" 2> /dev/null; then
 	head -c 4096 /dev/zero > "$full/filler" 2> /dev/null
-	$SMTSCOPE record -o "$full/r.jsonl" --time 0.3 -l spin@0 > /dev/null 2> "$TMP/err"
+	$SMTSCOPE record -o "$full/r.jsonl" --time 0.3 -l "spin@$CPU_A" > /dev/null 2> "$TMP/err"
 	st=$?
 	[ $st -ne 0 ] && [ ! -e "$full/r.jsonl" ] && grep -q 'r.jsonl: No space left' "$TMP/err"
 	ok $? "case 7: record on a full disk: exit $st, no file left ($(head -n 1 "$TMP/err"))"
@@ -223,7 +223,7 @@ grep -q 'line.jsonl.gz: line 1: longer than 67108864 bytes' "$TMP/err" && num_be
 ok $? "case 8: one 1 GB line in a 1 MB gzip: refused after $cpu s of CPU (under 1; quadratic, it took 3 s of CPU here)"
 
 # 9. SIGHUP ends a recording as SIGINT does: the end event, then the signal.
-$SMTSCOPE record -o "$TMP/hup.jsonl" -d 2 -l spin@0 2> "$TMP/err" &
+$SMTSCOPE record -o "$TMP/hup.jsonl" -d 2 -l "spin@$CPU_A" 2> "$TMP/err" &
 pid=$!
 i=0
 while [ $i -lt 200 ] && ! grep -q '"c":\[' "$TMP/hup.jsonl" 2> /dev/null; do

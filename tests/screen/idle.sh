@@ -40,6 +40,12 @@ C1=$ROOT/sys/devices/system/cpu/cpu0/cpuidle/state1
 TICK=$!
 
 check "starts on the fixture tree" tm_start "SMTSCOPE_ROOT='$ROOT' LANG=C.UTF-8 $SMTSCOPE -d 10 -v tree"
+# The cursor starts on the first CPU this process may use: CPU 0 is the one
+# whose C1 time moves (under taskset -c 1 the cursor goes back to it).
+if [ "$CPU_A" != 0 ]; then
+	tm_wait '^CPU [0-9]+: core' 8 > /dev/null
+	tm_keys k
+fi
 check "the info line: each state's share, why no busy MHz" \
     tm_wait '^CPU 0: core 0.* idle POLL 0% C1 [1-9][0-9]?% C6 0%; busy MHz n/a: no MHz in /proc/cpuinfo, no cpufreq' 8
 tm_cap > "$TMP/off"

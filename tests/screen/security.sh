@@ -81,7 +81,7 @@ else
 	for target in "$V" "$TMP/made-by-R"; do
 		plant_dated .jsonl.gz "$target"
 		check "R in a shared directory: starts" \
-		    tm_start "cd '$D' && LANG=C.UTF-8 '$bin' -n -d 5 -l spin@0"
+		    tm_start "cd '$D' && LANG=C.UTF-8 '$bin' -n -d 5 -l spin@$CPU_A"
 		tm_wait 'spin#1' 10 > /dev/null
 		tm_keys R
 		check "case 1: R passes over the planted link to a new name" \
@@ -149,7 +149,7 @@ mkdir -p "$full"
 if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=4k tmpfs "$full" 2> /dev/null; then
 	head -c 4096 /dev/zero > "$full/filler" 2> /dev/null
 	check "--record on a full disk: starts" \
-	    tm_start "LANG=C.UTF-8 '$bin' -n -l spin@0 --record '$full/r.jsonl'"
+	    tm_start "LANG=C.UTF-8 '$bin' -n -l spin@$CPU_A --record '$full/r.jsonl'"
 	check "case 7: the status line says the disk is full" \
 	    tm_wait "recording stopped: cannot write $full/r.jsonl: No space left" 10
 	tm_keys q

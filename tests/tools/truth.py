@@ -155,6 +155,19 @@ bad = re.compile(r"\bno SMT\b(?! sibling)|SMT absent|SMT (is )?not supported|SMT
 for label, text in texts.items():
     hits = [l for l in text.splitlines() if bad.search(l)]
     check(not hits, "%s: no line denies the topology's SMT %s" % (label, hits[:2]))
+for label, j in jsons.items():
+    hits = [w for w in j.get("warnings", []) if bad.search(w)]
+    check(not hits, "%s: no warning denies the topology's SMT %s" % (label, hits[:2]))
+if "check --dry-run --json" in jsons:
+    smt = re.compile(r"SMT|sibling")
+    said_text = [l[len("  ! "):] for l in texts["check --dry-run"].splitlines()
+                 if l.startswith("  ! ") and smt.search(l)]
+    said_json = [w for w in jsons["check --dry-run --json"]["warnings"] if smt.search(w)]
+    # The anchor is the idlest allowed CPU: two runs may pick two CPUs.
+    cpus = re.compile(r"\bCPU \d+")
+    check([cpus.sub("CPU #", w) for w in said_text] == [cpus.sub("CPU #", w) for w in said_json],
+          "check's SMT warnings are the same in its text and its "
+          "JSON, but for the anchor CPU's number %s" % said_json)
 
 # The relation words agree: siblings usable, or why not, in the same words.
 plan = field(texts["check --dry-run"], "  smt-sibling    ")

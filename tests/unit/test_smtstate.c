@@ -168,6 +168,16 @@ test_outside(void)
 	    "whole core and part of 1 more, of 2") == 0, "%s: %s",
 	    smtstate_name(m->smt.kind), buf);
 	topo_free(m);
+
+	/* CPU 0 alone (taskset -c 0): one thread of one of the two cores. */
+	m = test_load(2, th, os, 0x1, 0);
+	if (m == NULL)
+		return;
+	topo_smt_compute(&m->smt, m, 1, "on", 1, "");
+	smtstate_allowed_words(&m->smt, buf, sizeof buf);
+	ok(m->smt.kind == SMTSTATE_OUTSIDE && strcmp(buf, "this process may use CPU 0: 1 "
+	    "thread of 1 of 2 cores") == 0, "%s: %s", smtstate_name(m->smt.kind), buf);
+	topo_free(m);
 }
 
 /* A 4-thread core with 2 allowed; a hybrid with one SMT kind; offline siblings. */
