@@ -373,3 +373,32 @@ util_read_file(const char *path, char *buf, size_t len)
 		buf[--got] = '\0';
 	return 0;
 }
+
+/* Read <root><rel> whole into buf; -1 and buf "" when it is absent. */
+int
+util_read_at(const char *root, const char *rel, char *buf, size_t len)
+{
+	char	path[4096];
+
+	snprintf(path, sizeof path, "%s%s", root, rel);
+	if (util_read_file(path, buf, len) != 0) {
+		if (len > 0)
+			buf[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+/* Append to buf (already holding a string) as snprintf would; never overflows. */
+void
+util_catf(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t	used = strlen(buf);
+	va_list	ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}

@@ -62,5 +62,10 @@ size_t	 util_utf8_len(const char *);
 
 /* Read a whole small file (sysfs/procfs) into buf, trailing newline cut; -1 on error. */
 int	 util_read_file(const char *, char *, size_t);
+/* The same for <root><rel> (a settable root before an absolute path); -1 and "" if absent. */
+int	 util_read_at(const char *root, const char *rel, char *buf, size_t len);
+/* Append to buf (already holding a string) as snprintf would; never overflows. */
+void	 util_catf(char *buf, size_t len, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -18,17 +18,6 @@ const char *const machine_dmi_keys[MACHINE_NDMI] = {
 	"board_name", "bios_vendor", "bios_version", "bios_date"
 };
 
-/* Read <root><rel> into buf; "" when it is absent or unreadable. */
-static void
-machine_read_at(const char *root, const char *rel, char *buf, size_t len)
-{
-	char	path[4096];
-
-	snprintf(path, sizeof path, "%s%s", root, rel);
-	if (util_read_file(path, buf, len) != 0)
-		buf[0] = '\0';
-}
-
 /* The first "microcode : 0x..." line of <root>/proc/cpuinfo, or "". */
 static void
 machine_read_microcode(const char *root, char *buf, size_t len)
@@ -62,9 +51,9 @@ machine_read_host(struct machine *mc, const char *root)
 		snprintf(mc->kernel, sizeof mc->kernel, "%s", u.release);
 		return;
 	}
-	machine_read_at(root, "/proc/sys/kernel/hostname", mc->hostname,
+	util_read_at(root, "/proc/sys/kernel/hostname", mc->hostname,
 	    sizeof mc->hostname);
-	machine_read_at(root, "/proc/sys/kernel/osrelease", mc->kernel, sizeof mc->kernel);
+	util_read_at(root, "/proc/sys/kernel/osrelease", mc->kernel, sizeof mc->kernel);
 }
 
 /* Describe the machine of a topology. */
@@ -99,7 +88,7 @@ machine_fill(struct machine *mc, const struct topo *m, const struct cpuinfo *ci,
 	machine_read_microcode(root, mc->microcode, sizeof mc->microcode);
 	for (i = 0; i < MACHINE_NDMI; i++) {
 		snprintf(rel, sizeof rel, "/sys/class/dmi/id/%s", machine_dmi_keys[i]);
-		machine_read_at(root, rel, mc->dmi[i], sizeof mc->dmi[i]);
+		util_read_at(root, rel, mc->dmi[i], sizeof mc->dmi[i]);
 	}
 }
 

@@ -24,20 +24,6 @@ static const char *const smtstate_short[SMTSTATE_COUNT] = {
 	"SMT on, siblings outside the cpuset", "SMT on, siblings offline"
 };
 
-/* Append to buf (already holding a string) as snprintf would; never overflows. */
-static void __attribute__((format(printf, 3, 4)))
-smtstate_cat(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t	used = strlen(buf);
-	va_list	ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 /* "s" when n is not 1. */
 static const char *
 smtstate_s(int n)
@@ -128,7 +114,7 @@ smtstate_words(const struct smtstate *s, char *buf, size_t len)
 	case SMTSTATE_ON:
 		snprintf(buf, len, "SMT on, %s", th);
 		if (!s->live)
-			smtstate_cat(buf, len, " in this topology");
+			util_catf(buf, len, " in this topology");
 		break;
 	case SMTSTATE_OFF:
 		snprintf(buf, len, "SMT off (control: %s%s%s)", s->control,
@@ -175,17 +161,17 @@ smtstate_counts(const struct smtstate *s, char *buf, size_t len)
 	snprintf(buf, len, "%d package%s, %d NUMA node%s, ", s->packages,
 	    smtstate_s(s->packages), s->numa_nodes, smtstate_s(s->numa_nodes));
 	if (!s->has_cores)
-		smtstate_cat(buf, len, "%d logical CPU%s (no cores in the topology)", s->pus,
+		util_catf(buf, len, "%d logical CPU%s (no cores in the topology)", s->pus,
 		    smtstate_s(s->pus));
 	else if (s->threads == s->threads_min)
-		smtstate_cat(buf, len, "%d core%s x %d thread%s (%d logical CPU%s)",
+		util_catf(buf, len, "%d core%s x %d thread%s (%d logical CPU%s)",
 		    s->cores, smtstate_s(s->cores), s->threads, smtstate_s(s->threads),
 		    s->pus, smtstate_s(s->pus));
 	else
-		smtstate_cat(buf, len, "%d cores, %d logical CPUs (%d to %d threads per "
+		util_catf(buf, len, "%d cores, %d logical CPUs (%d to %d threads per "
 		    "core)", s->cores, s->pus, s->threads_min, s->threads);
 	if (s->kinds > 1)
-		smtstate_cat(buf, len, ", %d CPU kinds", s->kinds);
+		util_catf(buf, len, ", %d CPU kinds", s->kinds);
 }
 
 /* What the allowed CPUs are of the cores: "one thread of each core", "1 whole core of 2". */

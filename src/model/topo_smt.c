@@ -18,20 +18,6 @@
 #define TOPO_SMT_SYSCPU		"/sys/devices/system/cpu"
 #define TOPO_SMT_NAMED_MAX	4	/* siblings named one by one, then a count */
 
-/* Append to buf (already holding a string) as snprintf would; never overflows. */
-static void __attribute__((format(printf, 3, 4)))
-topo_smt_cat(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t	used = strlen(buf);
-	va_list	ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 /* "s" when n is not 1. */
 static const char *
 topo_smt_s(int n)
@@ -50,11 +36,11 @@ topo_smt_name_outside(const struct smtstate *s, const struct topo *m, char *buf,
 	buf[0] = '\0';
 	CPUSET_FOREACH(cpu, &s->outside) {
 		if (n == TOPO_SMT_NAMED_MAX) {
-			topo_smt_cat(buf, len, " and %d more", total - n);
+			util_catf(buf, len, " and %d more", total - n);
 			break;
 		}
 		pu = topo_pu_by_os(m, cpu);
-		topo_smt_cat(buf, len, "%sCPU %d of core %d", n ? ", " : "", cpu,
+		util_catf(buf, len, "%sCPU %d of core %d", n ? ", " : "", cpu,
 		    pu != NULL ? m->cores[pu->core].logical_index : -1);
 		n++;
 	}

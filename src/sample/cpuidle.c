@@ -22,27 +22,13 @@ cpuidle_root(const char *root)
 	return root != NULL ? root : os_root();
 }
 
-/* Read <root><rel> into buf; -1 and buf "" when it is absent. */
-static int
-cpuidle_read_at(const char *root, const char *rel, char *buf, size_t len)
-{
-	char	path[4096];
-
-	snprintf(path, sizeof path, "%s%s", root, rel);
-	if (util_read_file(path, buf, len) != 0) {
-		buf[0] = '\0';
-		return -1;
-	}
-	return 0;
-}
-
 /* Read a whole non-negative decimal number from <root><rel>; -1 when absent or not one. */
 static int
 cpuidle_read_u64(const char *root, const char *rel, uint64_t *out)
 {
 	char	buf[64], *end;
 
-	if (cpuidle_read_at(root, rel, buf, sizeof buf) != 0 || buf[0] < '0' || buf[0] > '9')
+	if (util_read_at(root, rel, buf, sizeof buf) != 0 || buf[0] < '0' || buf[0] > '9')
 		return -1;
 	errno = 0;
 	*out = strtoull(buf, &end, 10);
@@ -59,11 +45,11 @@ cpuidle_driver(const char *root, const char *hypervisor, char *driver, size_t dl
 
 	root = cpuidle_root(root);
 	driver[0] = why[0] = '\0';
-	have_dir = cpuidle_read_at(root, CPUIDLE_SYSCPU "/cpuidle/current_driver", drv,
+	have_dir = util_read_at(root, CPUIDLE_SYSCPU "/cpuidle/current_driver", drv,
 	    sizeof drv) == 0;
-	if (cpuidle_read_at(root, CPUIDLE_SYSCPU "/cpuidle/current_governor", gov,
+	if (util_read_at(root, CPUIDLE_SYSCPU "/cpuidle/current_governor", gov,
 	    sizeof gov) != 0)
-		cpuidle_read_at(root, CPUIDLE_SYSCPU "/cpuidle/current_governor_ro", gov,
+		util_read_at(root, CPUIDLE_SYSCPU "/cpuidle/current_governor_ro", gov,
 		    sizeof gov);
 	snprintf(rel, sizeof rel, CPUIDLE_SYSCPU "/cpu0/cpuidle/state0/name");
 	if (!have_dir) {
@@ -82,7 +68,7 @@ cpuidle_driver(const char *root, const char *hypervisor, char *driver, size_t dl
 		return -1;
 	}
 	snprintf(driver, dlen, "%s%s%s", drv, gov[0] != '\0' ? ", governor " : "", gov);
-	if (cpuidle_read_at(root, rel, gov, sizeof gov) != 0) {
+	if (util_read_at(root, rel, gov, sizeof gov) != 0) {
 		snprintf(why, wlen, "cpuidle driver %s shows no idle states for CPU 0%s%s",
 		    drv, hypervisor != NULL && hypervisor[0] != '\0' ? " (under " : "",
 		    hypervisor != NULL && hypervisor[0] != '\0' ? hypervisor : "");
@@ -103,7 +89,7 @@ cpuidle_read_state(const char *root, int cpu, int k, struct cpuidle_state *st)
 
 	n = snprintf(rel, sizeof rel, CPUIDLE_SYSCPU "/cpu%d/cpuidle/state%d/", cpu, k);
 	snprintf(rel + n, sizeof rel - (size_t)n, "name");
-	if (cpuidle_read_at(root, rel, st->name, sizeof st->name) != 0)
+	if (util_read_at(root, rel, st->name, sizeof st->name) != 0)
 		return -1;
 	snprintf(rel + n, sizeof rel - (size_t)n, "latency");
 	st->latency_us = cpuidle_read_u64(root, rel, &v) == 0 && v < 1000000000 ?

@@ -22,27 +22,13 @@
 /* Less available memory than this is worth a warning. */
 #define SYSINFO_LOW_MEM_BYTES	(256ULL << 20)
 
-/* Read <root><rel> into buf; -1 and buf "" if it is absent. */
-static int
-sysinfo_read_at(const char *root, const char *rel, char *buf, size_t len)
-{
-	char	path[4096];
-
-	snprintf(path, sizeof path, "%s%s", root, rel);
-	if (util_read_file(path, buf, len) != 0) {
-		buf[0] = '\0';
-		return -1;
-	}
-	return 0;
-}
-
 /* Read a whole non-negative decimal number from <root><rel>; -1 if absent. */
 static int
 sysinfo_read_u64(const char *root, const char *rel, uint64_t *out)
 {
 	char	 buf[64], *end;
 
-	if (sysinfo_read_at(root, rel, buf, sizeof buf) != 0 || buf[0] == '\0' ||
+	if (util_read_at(root, rel, buf, sizeof buf) != 0 || buf[0] == '\0' ||
 	    buf[0] == '-')
 		return -1;
 	errno = 0;
@@ -87,9 +73,9 @@ sysinfo_read_cpufreq(struct sysinfo *si, const char *root)
 {
 	uint64_t	v;
 
-	sysinfo_read_at(root, SYSINFO_SYSCPU "/cpu0/cpufreq/scaling_driver",
+	util_read_at(root, SYSINFO_SYSCPU "/cpu0/cpufreq/scaling_driver",
 	    si->cpufreq_driver, sizeof si->cpufreq_driver);
-	sysinfo_read_at(root, SYSINFO_SYSCPU "/cpu0/cpufreq/scaling_governor",
+	util_read_at(root, SYSINFO_SYSCPU "/cpu0/cpufreq/scaling_governor",
 	    si->cpufreq_governor, sizeof si->cpufreq_governor);
 
 	si->boost = -1;
@@ -122,11 +108,11 @@ sysinfo_read_cpuidle(struct sysinfo *si, const char *root)
 	uint64_t		 v;
 	int			 i;
 
-	sysinfo_read_at(root, SYSINFO_SYSCPU "/cpuidle/current_driver",
+	util_read_at(root, SYSINFO_SYSCPU "/cpuidle/current_driver",
 	    si->idle_driver, sizeof si->idle_driver);
-	if (sysinfo_read_at(root, SYSINFO_SYSCPU "/cpuidle/current_governor",
+	if (util_read_at(root, SYSINFO_SYSCPU "/cpuidle/current_governor",
 	    si->idle_governor, sizeof si->idle_governor) != 0)
-		sysinfo_read_at(root, SYSINFO_SYSCPU
+		util_read_at(root, SYSINFO_SYSCPU
 		    "/cpuidle/current_governor_ro", si->idle_governor,
 		    sizeof si->idle_governor);
 
@@ -135,7 +121,7 @@ sysinfo_read_cpuidle(struct sysinfo *si, const char *root)
 		st = &si->idle[si->nidle];
 		snprintf(rel, sizeof rel, SYSINFO_SYSCPU
 		    "/cpu0/cpuidle/state%d/name", i);
-		if (sysinfo_read_at(root, rel, st->name, sizeof st->name) != 0)
+		if (util_read_at(root, rel, st->name, sizeof st->name) != 0)
 			break;
 		snprintf(rel, sizeof rel, SYSINFO_SYSCPU
 		    "/cpu0/cpuidle/state%d/latency", i);
@@ -161,20 +147,20 @@ sysinfo_read(struct sysinfo *si, const char *sysroot)
 
 	memset(si, 0, sizeof *si);
 
-	sysinfo_read_at(root, SYSINFO_SYSCPU "/smt/control", si->smt_control,
+	util_read_at(root, SYSINFO_SYSCPU "/smt/control", si->smt_control,
 	    sizeof si->smt_control);
 	si->smt_active = -1;
 	if (sysinfo_read_u64(root, SYSINFO_SYSCPU "/smt/active", &v) == 0)
 		si->smt_active = v != 0;
 
-	if (sysinfo_read_at(root, SYSINFO_SYSCPU "/online", si->online,
+	if (util_read_at(root, SYSINFO_SYSCPU "/online", si->online,
 	    sizeof si->online) != 0)
 		rc = -1;
-	sysinfo_read_at(root, SYSINFO_SYSCPU "/offline", si->offline,
+	util_read_at(root, SYSINFO_SYSCPU "/offline", si->offline,
 	    sizeof si->offline);
-	sysinfo_read_at(root, SYSINFO_SYSCPU "/possible", si->possible,
+	util_read_at(root, SYSINFO_SYSCPU "/possible", si->possible,
 	    sizeof si->possible);
-	sysinfo_read_at(root, SYSINFO_SYSCPU "/isolated", si->isolated,
+	util_read_at(root, SYSINFO_SYSCPU "/isolated", si->isolated,
 	    sizeof si->isolated);
 	sysinfo_read_key(root, "/proc/self/status", "Cpus_allowed_list",
 	    si->allowed, sizeof si->allowed);
