@@ -263,16 +263,18 @@ perf_load_attach(struct perf_load *pl, pid_t pid)
 	if (task_read(pid, pl->root, &pl->last[pl->npid]) == -1)
 		memset(&pl->last[pl->npid], 0, sizeof pl->last[0]);
 	pl->npid++;
-	if (pl->hw && (err = perf_group_open(&pl->g[pl->ng], pid, PERF_EV_HW_FIRST,
-	    PERF_EV_LLC_MISS)) == 0) {
-		if (pl->g[pl->ng].user_only && pl->why[0] == '\0')
-			snprintf(pl->why, sizeof pl->why, "GHz needs "
-			    "kernel.perf_event_paranoid <= 1 or CAP_PERFMON: cycles count "
-			    "user time only (now %d)", os_event_paranoid());
-		pl->ng++;
-	} else if (pl->hw && pl->why[0] == '\0')
-		perf_reason(pl->why, sizeof pl->why, 1, err, os_event_paranoid(),
-		    perf_hypervisor(), os_event_pmu());
+	if (pl->hw) {
+		err = perf_group_open(&pl->g[pl->ng], pid, PERF_EV_HW_FIRST, PERF_EV_LLC_MISS);
+		if (err == 0) {
+			if (pl->g[pl->ng].user_only && pl->why[0] == '\0')
+				snprintf(pl->why, sizeof pl->why, "GHz needs "
+				    "kernel.perf_event_paranoid <= 1 or CAP_PERFMON: cycles "
+				    "count user time only (now %d)", os_event_paranoid());
+			pl->ng++;
+		} else if (pl->why[0] == '\0')
+			perf_reason(pl->why, sizeof pl->why, 1, err, os_event_paranoid(),
+			    perf_hypervisor(), os_event_pmu());
+	}
 	snprintf(pl->all, sizeof pl->all, "%s%s%s", pl->why, pl->why[0] &&
 	    pl->sched_why[0] ? "; " : "", pl->sched_why);
 	return 0;
