@@ -60,7 +60,7 @@ if need_cpus 2; then
 	    "LANG=C.UTF-8 $SMTSCOPE -l hash@$CPU_A -l hash@$CPU_A -l fp@$CPU_B"
 	tm_wait '^-[0-9]+s .* now$' 30 > /dev/null
 	for n in hash#1 hash#2 fp#3; do
-		tm_wait " $n ~?[0-9]+% *\$" 10 > /dev/null || missing="$missing $n"
+		tm_wait " $n (~?[0-9]+%|[?]) *\$" 10 > /dev/null || missing="$missing $n"
 	done
 	[ -z "$missing" ]
 	ok $? "each load is named at its line's end (missing:${missing:- none})"
