@@ -16,6 +16,21 @@ part() {
 	echo "@@ end $_name rc=$?"
 }
 
+# partout NAME SECONDS CMD...: as part, but only CMD's standard output goes
+# between the markers (a JSON document to parse whole); its standard error,
+# a terminal here that shows run's progress, follows as part NAME-stderr.
+partout() {
+	_name=$1
+	_secs=$2
+	shift 2
+	echo "@@ begin $_name"
+	timeout "$_secs" "$@" < /dev/null 2> /tmp/"$_name".err
+	echo "@@ end $_name rc=$?"
+	echo "@@ begin $_name-stderr"
+	cat /tmp/"$_name".err
+	echo "@@ end $_name-stderr rc=0"
+}
+
 # sysfs: what the guest's kernel says about its CPUs.
 sysfs() {
 	c=/sys/devices/system/cpu
@@ -95,7 +110,7 @@ for t in doc/tours/*.tour; do
 	n=${t##*/}
 	part "tour-${n%.tour}" 60 ./smtscope tour --check "${n%.tour}"
 done
-part run-json 120 ./smtscope run --time 1 --json hash@0 hash@1
+partout run-json 120 ./smtscope run --time 1 --json hash@0 hash@1
 part screen 90 sh /init --screen
 
 echo "@@ done"
