@@ -2,17 +2,21 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/safefile.h"
 #include "cmd/cmd.h"
+#include "exp/loadmap.h"
 #include "model/cpuinfo.h"
+#include "model/machine.h"
 #include "model/topo.h"
 #include "report/reports.h"
 
 static int	cmd_topo_exec(int, char **);
 
 #define CMD_TOPO_SVG	0x301
+#define CMD_TOPO_LOADS	0x302
 
 static const struct cmd_option cmd_topo_opts[] = {
 	{ CMD_OPT_JSON, "json", no_argument, NULL, "one JSON object with a summary and "
@@ -24,12 +28,17 @@ static const struct cmd_option cmd_topo_opts[] = {
 	{ CMD_TOPO_SVG, "svg", required_argument, "FILE", "also draw the machine as "
 	    "nested boxes to FILE, for slides: packages, NUMA nodes, shared caches, cores "
 	    "with their threads by OS number" },
+	{ CMD_TOPO_LOADS, "loads", required_argument, "FILE", "with --svg: the loads "
+	    "of a recording (smtscope record) or a run result (run --json) in the box "
+	    "of each CPU they were pinned to, with their speed and its mark as the file "
+	    "gives them; a file from another machine needs that machine's XML (-i)" },
 	{ 0, NULL, 0, NULL, NULL }
 };
 
 const struct cmd_entry cmd_topo_entry = {
 	.name = "topo",
-	.usage = "[--json|--csv] [-i FILE.xml|SYNTHETIC] [--svg FILE]",
+	.usage = "[--json|--csv] [-i FILE.xml|SYNTHETIC] [--svg FILE]\n"
+	    "                     [--loads FILE]",
 	.summary = "print the CPU topology tree (text, --json or --csv)",
 	.options = cmd_topo_opts,
 	.maxargs = 0,
@@ -74,20 +83,51 @@ cmd_topo_identity(const struct topo *m, FILE *f)
 	fputc('\n', f);
 }
 
-/* --svg FILE: the machine as boxes, titled with its name and counts. */
+/* --loads FILE: its loads, read and checked against the machine drawn; CMD_OK. */
+static int
+cmd_topo_loads(const char *file, const struct topo *m, struct loadmap *lm)
+{
+	struct machine	*mc;
+	char		 err[4600];
+	int		 rc;
+
+	if (*file == '\0')
+		return cmd_usage_error("topo", "--loads: the file name is empty");
+	if (loadmap_read(lm, file, m, err, sizeof err) == -1)
+		return cmd_usage_error("topo", "--loads: %s", err);
+	mc = xcalloc(1, sizeof *mc);
+	machine_fill(mc, m, NULL, NULL);
+	rc = loadmap_check(lm, m, mc->hostname, err, sizeof err);
+	free(mc);
+	if (rc == -1) {
+		loadmap_free(lm);
+		return cmd_usage_error("topo", "--loads: %s", err);
+	}
+	return CMD_OK;
+}
+
+/* --svg FILE: the machine as boxes, titled with its name and counts; --loads on it. */
 static int
 cmd_topo_svg(struct cmd_args *a, const struct topo *m)
 {
 	const char	*path = cmd_args_get(a, CMD_TOPO_SVG), *src = m->source_name;
+	const char	*loads = cmd_args_get(a, CMD_TOPO_LOADS);
+	struct loadmap	 lm;
 	char		 title[512], model[256], err[512];
 	size_t		 n;
+	int		 rc;
 
+	if (path == NULL && loads != NULL)
+		return cmd_usage_error("topo", "--loads draws on the picture: give --svg "
+		    "FILE too");
 	if (path == NULL)
 		return CMD_OK;
 	if (*path == '\0')
 		return cmd_usage_error("topo", "--svg: the file name is empty");
 	if (safefile_probe(path, err, sizeof err) == -1)
 		return cmd_usage_error("topo", "--svg: %s", err);
+	if (loads != NULL && (rc = cmd_topo_loads(loads, m, &lm)) != CMD_OK)
+		return rc;
 	if (strrchr(src, '/') != NULL)
 		src = strrchr(src, '/') + 1;
 	snprintf(model, sizeof model, "%s", m->cpu_model != NULL ? m->cpu_model : src);
@@ -97,7 +137,10 @@ cmd_topo_svg(struct cmd_args *a, const struct topo *m)
 	    model,
 	    m->summary.packages, m->summary.packages == 1 ? "" : "s", m->summary.cores,
 	    m->summary.pus);
-	if (topo_svg_write(m, title, path, err, sizeof err) == -1) {
+	rc = topo_svg_write(m, title, loads != NULL ? &lm : NULL, path, err, sizeof err);
+	if (loads != NULL)
+		loadmap_free(&lm);
+	if (rc == -1) {
 		fprintf(stderr, "smtscope: topo: %s\n", err);
 		return CMD_FAIL;
 	}

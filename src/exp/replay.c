@@ -492,3 +492,29 @@ replay_free(struct replay *rp)
 	rp->xml = NULL;
 	rp->nloads = rp->nsamples = rp->cap = rp->nev = rp->loads_cap = rp->ev_cap = 0;
 }
+
+/* Order two rates. */
+static int
+replay_cmp_rates(const void *a, const void *b)
+{
+	double	x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of a load's rates over samples [a, b), sorted into buf. */
+double
+replay_median_rate(const struct replay *rp, int li, int a, int b, double *buf, int *n)
+{
+	double	r;
+	int	i;
+
+	*n = 0;
+	for (i = a; i < b; i++)
+		if (isfinite(r = rp->rate[(size_t)i * rp->nloads + li]) && r > 0)
+			buf[(*n)++] = r;
+	qsort(buf, (size_t)*n, sizeof *buf, replay_cmp_rates);
+	if (*n == 0)
+		return NAN;
+	return *n % 2 ? buf[*n / 2] : (buf[*n / 2 - 1] + buf[*n / 2]) / 2;
+}

@@ -88,4 +88,10 @@ struct replay {
  */
 int	replay_read(struct replay *, const char *path, char *err, size_t errlen);
 void	replay_free(struct replay *);
+/*
+ * The median of load li's rates over samples [a, b) (NAN none; buf holds
+ * b - a doubles); *n the rates it had. replay --summary's and topo --loads'.
+ */
+double	replay_median_rate(const struct replay *, int li, int a, int b, double *buf,
+	    int *n);
 #endif

@@ -48,15 +48,6 @@ static const struct report_col replay_cols[RS_NCOLS] = {
 	[RS_SPEED_MARK] = { .key = "speed_mark" },
 };
 
-/* Compare two doubles for qsort. */
-static int
-replay_cmp(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* A rate as shown: in the load's unit (higher: rate * scale; lower: scale / rate). */
 static double
 replay_display(const struct replay_load *l, double rate)
@@ -74,15 +65,11 @@ replay_part(struct report_table *t, const struct replay *rp, int li, int part, i
 	const struct replay_load	*l = &rp->loads[li];
 	enum report_better		 better = l->higher ? REPORT_HIGHER : REPORT_LOWER;
 	enum analysis_mark		 mark;
-	double				 med, r, speed;
+	double				 med, speed;
 	char				 why[160];
-	int				 i, n = 0, row = report_add_row(t);
+	int				 n = 0, row = report_add_row(t);
 
-	for (i = a; i < b; i++)
-		if (isfinite(r = rp->rate[(size_t)i * rp->nloads + li]) && r > 0)
-			buf[n++] = r;
-	qsort(buf, (size_t)n, sizeof *buf, replay_cmp);
-	med = n == 0 ? NAN : n % 2 ? buf[n / 2] : (buf[n / 2 - 1] + buf[n / 2]) / 2;
+	med = replay_median_rate(rp, li, a, b, buf, &n);
 	report_set_num(t, row, RS_ID, l->id, NULL, REPORT_NEUTRAL);
 	report_set_text(t, row, RS_LOAD, "#%d %s", l->id, l->load);
 	report_set_text(t, row, RS_PART, "%d-%d%%", part * 100 / parts,

@@ -13,6 +13,7 @@
 #include "exp/check.h"
 #include "exp/compare.h"
 #include "exp/infer.h"
+#include "exp/loadmap.h"
 #include "exp/replay.h"
 #include "exp/run.h"
 #include "exp/timing.h"
@@ -96,9 +97,12 @@ void	topo_node_label(const struct topo *, const struct topo_node *, char *,
 void	topo_print_text(const struct topo *, FILE *);
 void	topo_print_json(const struct topo *, FILE *);
 void	topo_print_csv(const struct topo *, FILE *);
-/* topo_svg.c: the machine as nested boxes (topo --svg); -1 and err on failure. */
-int	topo_svg_write(const struct topo *, const char *title, const char *path, char *err,
-	    size_t errlen);
+/*
+ * topo_svg.c: the machine as nested boxes (topo --svg), with a file's loads
+ * where they ran (lm; NULL none); -1 and err on failure.
+ */
+int	topo_svg_write(const struct topo *, const char *title, const struct loadmap *lm,
+	    const char *path, char *err, size_t errlen);
 
 /* tour_report.c */
 /* What the player reports, as the headless host prints it step by step. */

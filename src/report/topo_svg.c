@@ -7,7 +7,11 @@
  * in the core's name; threads this process may not use are greyed. Layout
  * is computed apart from drawing (lstopo's way): one pass sizes and places
  * every box, wrapping a box's children into rows no wider than the page,
- * the next draws them. Written through the one SVG writer (svg.c).
+ * the next draws them. With --loads (loadmap.h), each load's label and
+ * speed figure as its file gives them sit in the box of each CPU it was
+ * pinned to, the boxes widened and deepened to hold them, and legend lines
+ * under the title say where they came from. Written through the one SVG
+ * writer (svg.c).
  */
 #include "config.h"
 
@@ -29,11 +33,16 @@
 #define TSVG_PU_H	22	/* a thread's box */
 #define TSVG_MAXW	1500	/* a row of children wraps past this, at least */
 #define TSVG_CW		0.61	/* a character's width, in em, on the safe side */
+#define TSVG_LOAD_H	14	/* a load's line in a thread's box */
+#define TSVG_LEGEND_H	18	/* a legend line under the title */
 
 /* The boxes as laid out: size, then place, relative to the page. */
 struct tsvg {
 	const struct topo	*m;
+	const struct loadmap	*lm;		/* the loads drawn; NULL none */
 	double			*w, *h, *x, *y;
+	double			*pw;		/* a core's threads' width */
+	int			*lines;		/* a core's most loads in one thread */
 	char			*shown;		/* the node is a box of its own */
 	double			 maxw;		/* rows of children wrap past it */
 };
@@ -74,19 +83,47 @@ tsvg_children(const struct tsvg *t, int node, int *out, int max)
 	return n;
 }
 
-/* Size a core: its threads side by side, each as wide as its OS number. */
+/* The k-th load pinned to CPU os as its line ("hash#1 ~71%"); 0 none left. */
+static int
+tsvg_load_line(const struct tsvg *t, int os, int k, char *buf, size_t len)
+{
+	const struct loadmap_load	*l;
+	int				 i;
+
+	for (i = 0; t->lm != NULL && i < t->lm->nloads; i++) {
+		l = &t->lm->loads[i];
+		if (l->floating || !cpuset_isset(&l->cpus, os) || k-- > 0)
+			continue;
+		snprintf(buf, len, "%s %s", l->label, l->figure);
+		return 1;
+	}
+	return 0;
+}
+
+/* Size a core: its threads side by side, each as wide as its OS number and loads. */
 static void
 tsvg_core(struct tsvg *t, int node)
 {
 	const struct topo_node	*n = &t->m->nodes[node];
-	char			 label[64];
+	char			 label[64], line[128];
 	double			 pw = tsvg_text_w("0000", 12) + 8;
+	int			 i, k;
 
 	topo_node_label(t->m, n, label, sizeof label);
+	t->lines[node] = 0;
+	for (i = 0; i < n->npus; i++)
+		for (k = 0; tsvg_load_line(t, t->m->pus[n->first_pu + i].os_index, k, line,
+		    sizeof line); k++) {
+			if (tsvg_text_w(line, 11) + 12 > pw)
+				pw = tsvg_text_w(line, 11) + 12;
+			if (k + 1 > t->lines[node])
+				t->lines[node] = k + 1;
+		}
+	t->pw[node] = pw;
 	t->w[node] = 2 * TSVG_PAD + n->npus * pw + (n->npus - 1) * 3;
 	if (tsvg_text_w(label, 11) + 2 * TSVG_PAD > t->w[node])
 		t->w[node] = tsvg_text_w(label, 11) + 2 * TSVG_PAD;
-	t->h[node] = TSVG_HEAD + TSVG_PU_H + TSVG_PAD;
+	t->h[node] = TSVG_HEAD + TSVG_PU_H + t->lines[node] * TSVG_LOAD_H + TSVG_PAD;
 }
 
 /*
@@ -177,15 +214,19 @@ tsvg_fill(const struct topo_node *n)
 	}
 }
 
-/* Draw a core at (x, y): its box, its name, a box per thread with its OS number. */
+/*
+ * Draw a core at (x, y): its box, its name, a box per thread with its OS
+ * number and, under it, the loads pinned to it.
+ */
 static void
 tsvg_draw_core(const struct tsvg *t, int node, double x, double y, FILE *f)
 {
 	const struct topo_node	*n = &t->m->nodes[node];
 	const struct topo_pu	*p;
-	char			 label[64], tip[160];
-	double			 pw = tsvg_text_w("0000", 12) + 8;
-	int			 i;
+	char			 label[64], tip[160], line[128];
+	double			 pw = t->pw[node], ph = TSVG_PU_H - 2 + t->lines[node] *
+				    TSVG_LOAD_H;
+	int			 i, k;
 
 	topo_node_label(t->m, n, label, sizeof label);
 	svg_rect(f, x, y, t->w[node], t->h[node], "#d9d9d9", "stroke=\"#555555\"", NULL);
@@ -194,11 +235,14 @@ tsvg_draw_core(const struct tsvg *t, int node, double x, double y, FILE *f)
 		p = &t->m->pus[n->first_pu + i];
 		snprintf(tip, sizeof tip, "CPU %d (L#%d), thread %d of %s%s", p->os_index,
 		    p->logical_index, i, label, p->allowed ? "" : ": not allowed here");
-		svg_rect(f, x + TSVG_PAD + i * (pw + 3), y + TSVG_HEAD, pw, TSVG_PU_H - 2,
+		svg_rect(f, x + TSVG_PAD + i * (pw + 3), y + TSVG_HEAD, pw, ph,
 		    p->allowed ? "#ffffff" : "#eeeeee", "stroke=\"#333333\"", tip);
 		svg_textf(f, x + TSVG_PAD + i * (pw + 3) + pw / 2, y + TSVG_HEAD + 15,
 		    p->allowed ? "font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\"" :
 		    "font-size=\"12\" fill=\"#888888\" text-anchor=\"middle\"", "%d", p->os_index);
+		for (k = 0; tsvg_load_line(t, p->os_index, k, line, sizeof line); k++)
+			svg_text(f, x + TSVG_PAD + i * (pw + 3) + 4, y + TSVG_HEAD + 15 +
+			    (k + 1) * TSVG_LOAD_H, "font-size=\"11\" fill=\"#7a1f00\"", line);
 	}
 }
 
@@ -223,17 +267,56 @@ tsvg_draw(const struct tsvg *t, int node, double x0, double y0, FILE *f)
 		tsvg_draw(t, kids[i], x0 + t->x[kids[i]], y0 + t->y[kids[i]], f);
 }
 
-/* Write the machine's topology as SVG to path, titled; -1 and err on failure. */
+/*
+ * The legend's lines, at most max: where the loads came from and what
+ * their figures are, then each load not drawn in a CPU's box (floating)
+ * or drawn where it ended (moved). Their number.
+ */
+static int
+tsvg_legend(const struct loadmap *lm, char (*line)[512], int max)
+{
+	const struct loadmap_load	*l;
+	const char			*base = strrchr(lm->path, '/');
+	int				 i, n = 1;
+
+	snprintf(line[0], sizeof line[0], "Loads of the %s %.200s", lm->kind,
+	    base != NULL ? base + 1 : lm->path);
+	if (*lm->host != '\0' && *lm->date != '\0')
+		util_catf(line[0], sizeof line[0], " (host %s, started %s)", lm->host,
+		    lm->date);
+	else if (*lm->host != '\0' || *lm->date != '\0')
+		util_catf(line[0], sizeof line[0], " (%s%s%s)", *lm->host != '\0' ?
+		    "host " : "started ", lm->host, lm->date);
+	util_catf(line[0], sizeof line[0], ": %s; ~ solo disturbed, ? unknown%s",
+	    lm->rule, lm->nloads == 0 ? "; it holds no load" : "");
+	for (i = 0; i < lm->nloads && n < max; i++) {
+		l = &lm->loads[i];
+		if (l->floating)
+			snprintf(line[n++], sizeof line[0], "%s %s: floating over CPUs %s, "
+			    "in no one CPU's box", l->label, l->figure, l->place);
+		else if (l->moved > 0)
+			snprintf(line[n++], sizeof line[0], "%s %s: moved %d time%s, drawn "
+			    "where it ended (CPUs %s)", l->label, l->figure, l->moved,
+			    l->moved == 1 ? "" : "s", l->place);
+	}
+	return n;
+}
+
+/* Write the machine's topology as SVG to path, titled, with lm's loads (NULL none). */
 int
-topo_svg_write(const struct topo *m, const char *title, const char *path, char *err,
-    size_t errlen)
+topo_svg_write(const struct topo *m, const char *title, const struct loadmap *lm,
+    const char *path, char *err, size_t errlen)
 {
 	struct svg_page	 pg = { 0, 0, NULL, TSVG_FONT, 12, "#ffffff" };
 	struct safefile	 sf;
 	struct tsvg	 t;
-	int		 i, root = 0, rc;
+	char		 legend[16][512];
+	int		 i, root = 0, rc, nleg = 0;
 
 	t.m = m;
+	t.lm = lm;
+	if (lm != NULL)
+		nleg = tsvg_legend(lm, legend, 16);
 	/* Wider rows for bigger machines: about a slide's shape at 384 CPUs. */
 	t.maxw = 130 * sqrt((double)m->npus);
 	if (t.maxw < TSVG_MAXW)
@@ -242,6 +325,8 @@ topo_svg_write(const struct topo *m, const char *title, const char *path, char *
 	t.h = xcalloc((size_t)m->nnodes + 1, sizeof *t.h);
 	t.x = xcalloc((size_t)m->nnodes + 1, sizeof *t.x);
 	t.y = xcalloc((size_t)m->nnodes + 1, sizeof *t.y);
+	t.pw = xcalloc((size_t)m->nnodes + 1, sizeof *t.pw);
+	t.lines = xcalloc((size_t)m->nnodes + 1, sizeof *t.lines);
 	t.shown = xcalloc((size_t)m->nnodes + 1, 1);
 	for (i = 0; i < m->nnodes; i++) {
 		t.shown[i] = (char)tsvg_shown(m, &m->nodes[i]);
@@ -252,12 +337,18 @@ topo_svg_write(const struct topo *m, const char *title, const char *path, char *
 	pg.w = ceil(t.w[root] + 20);
 	if (tsvg_text_w(title, 16) * 1.1 + 20 > pg.w)
 		pg.w = ceil(tsvg_text_w(title, 16) * 1.1 + 20);
-	pg.h = ceil(t.h[root] + 50);
+	for (i = 0; i < nleg; i++)
+		if (tsvg_text_w(legend[i], 12) + 20 > pg.w)
+			pg.w = ceil(tsvg_text_w(legend[i], 12) + 20);
+	pg.h = ceil(t.h[root] + 50 + nleg * TSVG_LEGEND_H);
 	rc = safefile_open(&sf, path, SAFEFILE_REPLACE, err, errlen);
 	if (rc == 0) {
 		svg_begin(sf.f, &pg);
 		svg_text(sf.f, 10, 22, "font-size=\"16\" font-weight=\"bold\"", title);
-		tsvg_draw(&t, root, 10, 36, sf.f);
+		for (i = 0; i < nleg; i++)
+			svg_text(sf.f, 10, 22 + (i + 1) * TSVG_LEGEND_H, "font-size=\"12\"",
+			    legend[i]);
+		tsvg_draw(&t, root, 10, 36 + nleg * TSVG_LEGEND_H, sf.f);
 		svg_end(sf.f);
 		rc = safefile_close(&sf, 1, err, errlen);
 	}
@@ -265,6 +356,8 @@ topo_svg_write(const struct topo *m, const char *title, const char *path, char *
 	free(t.h);
 	free(t.x);
 	free(t.y);
+	free(t.pw);
+	free(t.lines);
 	free(t.shown);
 	return rc;
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/cli/svgrender.sh: every SVG smtscope writes renders as its text says,
 # in Chromium and in librsvg: check --svg, time --svg, c2c --svg, tour --svg,
-# compare --svg, topo --svg (the screen's S snapshot: tests/screen/snapshot.sh). Each is
+# compare --svg, topo --svg, topo --svg --loads (the screen's S snapshot:
+# tests/screen/snapshot.sh). Each is
 # checked by tests/tools/svgcheck.py: its texts inside its canvas, each
 # rendering of the canvas's size, and texts laid on a monospace grid with
 # ink where they have characters and none where they have spaces. Renderers
@@ -99,6 +100,11 @@ if fixture zen4-2s; then
 else
 	skip "topo --svg of the 384-CPU fixture: $FIXTURE_WHY"
 fi
+# topo --svg --loads: a run's loads in their CPUs' boxes, the legend under the title.
+"$SMTSCOPE" run --time 0.5 --json hash@"$CPU_A" int@"${CPU_B:-$CPU_A}" > "$OUT/run.json" \
+    2> /dev/null
+"$SMTSCOPE" topo --svg "$OUT/topo-loads.svg" --loads "$OUT/run.json" > /dev/null 2>&1
+render "topo --svg --loads" "$OUT/topo-loads.svg"
 "$SMTSCOPE" topo --svg '' > /dev/null 2> "$TMP/u.err"
 [ $? -eq 2 ] && [ "$(wc -l < "$TMP/u.err")" -eq 1 ]
 ok $? "topo --svg '': exit 2, one line ($(head -n 1 "$TMP/u.err"))"
