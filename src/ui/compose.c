@@ -163,6 +163,22 @@ compose_step(struct compose *c, int i, int pick)
 }
 
 /*
+ * Would showing counted element i leave a gap: a counted element before it,
+ * in the same run of counted ones, dropped? A list ("; shares L3 with
+ * hash#2, int#3") is cut from its end only, never shown without its head.
+ */
+static int
+compose_gap(const struct compose *c, int i)
+{
+	if (!(c->e[i].flags & COMPOSE_COUNTED))
+		return 0;
+	for (i--; i >= 0 && (c->e[i].flags & COMPOSE_COUNTED); i--)
+		if (c->e[i].pick < 0)
+			return 1;
+	return 0;
+}
+
+/*
  * Fit the line to width columns: steps by priority until it fits, then
  * the steps undone again, the most important first, where they still fit
  * (a message shortened may leave room for a hint dropped before it).
@@ -192,6 +208,8 @@ compose_fit(struct compose *c, int width)
 	while (nlog-- > 0) {
 		i = log[nlog];
 		old = c->e[i].pick;
+		if (old == -1 && compose_gap(c, i))
+			continue;
 		compose_step(c, i, old == -1 ? c->e[i].nforms - 1 : old - 1);
 		if (compose_total(c) > width)
 			compose_step(c, i, old);

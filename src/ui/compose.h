@@ -4,7 +4,8 @@
  * a priority to take its next shorter form and one to be dropped (0: it
  * stays); until the line fits, the element with the lowest priority takes
  * its next step. Elements marked COMPOSE_COUNTED say how many of them were
- * dropped as "+N" where they were. Nothing is cut mid-word: when even the
+ * dropped as "+N" where they were; a run of them is cut from its end only
+ * (one shows only while those before it do). Nothing is cut mid-word: when even the
  * shortest forms do not fit, the last element ends at a word, with an
  * ellipsis. No curses here; paint_compose() draws a fitted line.
  */

@@ -170,16 +170,27 @@ panelview_why_with(const char *head)
 	return NULL;
 }
 
-/* An item without its process ids ("cc1 (6347) 13%" as "cc1 13%"); NULL if it has none. */
+/*
+ * An item in fewer words: without its process ids ("cc1 (6347) 13%" as
+ * "cc1 13%"), "other processes" as "others"; NULL if it has neither.
+ */
 static const char *
 panelview_why_brief(const char *item, char *buf, size_t len)
 {
-	const char	*p = item, *q;
-	size_t		 used = 0;
-	int		 cut = 0;
+	static const char	 others[] = "other processes";
+	const char		*p = item, *q;
+	size_t			 used = 0;
+	int			 cut = 0;
 
 	buf[0] = '\0';
 	while (*p != '\0' && used + 1 < len) {
+		if (strncmp(p, others, sizeof others - 1) == 0 && used + 7 < len) {
+			memcpy(buf + used, "others", 7);
+			used += 6;
+			p += sizeof others - 1;
+			cut = 1;
+			continue;
+		}
 		q = p + 2;
 		if (p[0] == ' ' && p[1] == '(' && *q >= '0' && *q <= '9') {
 			while (*q >= '0' && *q <= '9')
@@ -197,10 +208,38 @@ panelview_why_brief(const char *item, char *buf, size_t len)
 }
 
 /*
- * A WHY as elements of a line: its first clause's head ("shares CPU 0 with
- * fp#2") stays whole; each further neighbour (", cc1 (6347) 13%") and each
- * further clause ("; sibling CPU 1 busy with ...") may go, counted in "+N",
- * the last first. drop: their priority against the line's other elements.
+ * The first clause when it names no neighbour: whole, without process ids
+ * or in its short words, then its head alone ("speed unknown" of "speed
+ * unknown: the loads time-sharing..."): never cut, the rest counted.
+ */
+static void
+panelview_why_first(struct compose *c, struct panelview_why *w, const char *brief,
+    int attr)
+{
+	const char	*f[3], *colon = strstr(w->part[0], ": ");
+	int		 n = 0;
+
+	f[n++] = w->part[0];
+	if (brief == NULL)
+		brief = panelview_why_short(w->part[0], w->part_short, sizeof w->part_short);
+	if (brief != NULL)
+		f[n++] = brief;
+	if (colon != NULL && colon > w->part[0]) {
+		snprintf(w->colon, sizeof w->colon, "%.*s", (int)(colon - w->part[0]),
+		    w->part[0]);
+		f[n++] = w->colon;
+	}
+	compose_add(c, attr, 1, 0, 0, f[0], n > 1 ? f[1] : NULL, n > 2 ? f[2] : NULL, NULL);
+}
+
+/*
+ * A WHY as elements of a line: its first clause ("shares CPU 0 with fp#2")
+ * stays whole, in fewer words where it must; each further neighbour (",
+ * cc1 (6347) 13%") and each further clause ("; sibling CPU 1 busy with
+ * ...") may go, counted in "+N", from the last, never leaving a neighbour
+ * without its clause; the first clause's neighbour last of all, where even
+ * its brief form does not fit. Never an ellipsis while the head fits.
+ * drop: their priority against the line's other elements.
  */
 void
 panelview_why_add(struct compose *c, struct panelview_why *w, int attr, int drop)
@@ -217,16 +256,15 @@ panelview_why_add(struct compose *c, struct panelview_why *w, int attr, int drop
 		snprintf(w->part[n], sizeof w->part[n], "%.*s", (int)(end - p), p);
 		brief = panelview_why_brief(w->part[n], w->brief[n], sizeof w->brief[n]);
 		if (n == 0 && (with = panelview_why_with(w->part[0])) != NULL) {
-			/* The first clause stays whole: " with cc1" only takes its brief form. */
+			/* The head stays; " with cc1" takes its brief form first. */
 			snprintf(w->head, sizeof w->head, "%.*s", (int)(with - w->part[0]),
 			    w->part[0]);
 			compose_add(c, attr, 0, 0, 0, w->head, NULL);
-			compose_add(c, attr, 1, 0, 0, with, brief != NULL ?
+			/* Counted, the last to go: where even its brief form is too wide. */
+			compose_add(c, attr, 1, drop + 1, COMPOSE_COUNTED, with, brief != NULL ?
 			    brief + (with - w->part[0]) : NULL, NULL);
 		} else if (n == 0)
-			compose_add(c, attr, 1, 0, 0, w->part[0], brief != NULL ? brief :
-			    panelview_why_short(w->part[0], w->part_short, sizeof w->part_short),
-			    NULL);
+			panelview_why_first(c, w, brief, attr);
 		else
 			compose_add(c, attr, 1, drop, COMPOSE_COUNTED, w->part[n], brief, NULL);
 		n++;

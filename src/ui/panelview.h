@@ -15,6 +15,7 @@ struct panelview_why {
 	char	part[PANELVIEW_WHY_PARTS][160];
 	char	brief[PANELVIEW_WHY_PARTS][160];	/* without process ids */
 	char	part_short[64];
+	char	colon[160];		/* the first clause's head, before its ": " */
 	char	head[160];		/* the first item up to its neighbour */
 };
 

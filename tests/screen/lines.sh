@@ -8,6 +8,8 @@
 # SMTSCOPE_CUTS=1, says on stderr every text paint_text() had to cut; a
 # state passes when no frame at any size cut anything and "q quit" ends the
 # status line at every size ("? help" too outside the help and the menu).
+# Three loads' WHY at 80x24 keeps its first clause whole and counts the
+# parts it leaves out as "+N" (tests/tools/whycut.py).
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
@@ -76,6 +78,52 @@ state() {
 	    sed 's/^/#   /'
 }
 
+# tm_size WxH: resize the pane and wait until it is drawn at that size.
+tm_size() {
+	tm resize-window -x "${1%x*}" -y "${1#*x}" > /dev/null 2>&1
+	_k=40
+	while [ "$(tm display-message -p '#{pane_width}x#{pane_height}')" != "$1" ] &&
+	    [ $_k -gt 0 ]; do
+		sleep 0.05
+		_k=$((_k - 1))
+	done
+	tm_settled
+}
+
+# why_narrow NAME COMMAND: with its loads measured, each load's WHY at 80x24
+# is its WHY at 200x60 cut at a clause, "+N" for the parts left out, never an
+# ellipsis (tests/tools/whycut.py), tried until the two captures agree.
+why_narrow() {
+	_name=$1
+	TM_W=200 TM_H=60 TM_SOCK="smtscope-test-lines-$$-why"
+	if ! tm_start "LANG=C.UTF-8 $2" || ! tm_wait '^ int#3 .*([0-9]%|\?) ' 40 > "$TMP/why"; then
+		ok 1 "$_name: starts"
+		sed 's/^/# /' "$TMP/why"
+		tm_end
+		return
+	fi
+	_try=0
+	while [ $_try -lt 5 ]; do
+		tm_size 200x60
+		tm_cap > "$TMP/wide1"
+		tm_size 80x24
+		tm_cap > "$TMP/narrow"
+		tm_size 200x60
+		tm_cap > "$TMP/wide2"
+		python3 tests/tools/whycut.py "$TMP/narrow" "$TMP/wide1" > "$TMP/whycut" ||
+		    python3 tests/tools/whycut.py "$TMP/narrow" "$TMP/wide2" > "$TMP/whycut" &&
+		    break
+		sed "s/^/#   try $_try: /" "$TMP/whycut"
+		_try=$((_try + 1))
+	done
+	tm_keys q
+	tm_wait 'SMTSCOPE-EXIT' 10 > /dev/null
+	tm_end
+	[ $_try -lt 5 ]
+	ok $? "$_name: each WHY cut at a clause with +N, no ellipsis ($_try retries)"
+	sed 's/^/#   /' "$TMP/whycut"
+}
+
 # The views of other machines, each with a frozen /proc/stat for its CPUs.
 view() {
 	_v=$1 _xml=$2 _np=$3
@@ -102,6 +150,14 @@ if need_cpus 2; then
 	a=$(echo "$ALLOWED_LIST" | cut -d, -f1 | cut -d- -f1)
 	state "live: three loads" "$SMTSCOPE -l spin@$a -l hash@$a -l int@$a" 'q quit' '' \
 	    '^ int#3 '
+	# Three loads, one alone on its core: WHYs of several clauses at 80x24.
+	b=$(echo "$ALLOWED_CPUS" | awk '{ print $NF }')
+	if command -v python3 > /dev/null 2>&1; then
+		why_narrow "live: three loads' WHY at 80x24" \
+		    "$SMTSCOPE -d 30 -l spin@$a -l hash@$a -l int@$b"
+	else
+		skip "live: three loads' WHY at 80x24: python3 not found"
+	fi
 	# A disturbed solo: a busy loop of another process on the loads' CPU.
 	taskset -c "$a" sh -c 'while :; do :; done' &
 	busy=$!

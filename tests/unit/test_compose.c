@@ -60,6 +60,29 @@ counted(void)
 	    fitted(&c, 20));
 }
 
+/*
+ * A run of counted elements is cut from its end only: a short neighbour
+ * never comes back after the clause that names its relation went.
+ */
+static void
+suffix(void)
+{
+	struct compose	c;
+
+	compose_init(&c, 0);
+	compose_add(&c, 0, 0, 0, 0, "alone on its core", NULL);
+	compose_add(&c, 0, 0, 1, COMPOSE_COUNTED, "; shares L3 with spin#1", NULL);
+	compose_add(&c, 0, 0, 1, COMPOSE_COUNTED, ", hash#2", NULL);
+	compose_add(&c, 0, 0, 1, COMPOSE_COUNTED, ", int#3", NULL);
+	ok(strcmp(fitted(&c, 80), "alone on its core; shares L3 with spin#1, hash#2, int#3")
+	    == 0, "whole: %s", fitted(&c, 80));
+	ok(strcmp(fitted(&c, 51), "alone on its core; shares L3 with spin#1, hash#2 +1")
+	    == 0, "the last goes first: %s", fitted(&c, 51));
+	ok(strcmp(fitted(&c, 28), "alone on its core +3") == 0,
+	    "no neighbour shown without its clause (room for \", hash#2\"): %s",
+	    fitted(&c, 28));
+}
+
 /* A key and its word go together; what stays (? help, q quit) stays. */
 static void
 tied(void)
@@ -107,6 +130,7 @@ main(void)
 {
 	forms();
 	counted();
+	suffix();
 	tied();
 	clipped();
 	return tap_done();
