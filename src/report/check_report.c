@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,91 +22,117 @@
 #include "base/util.h"
 #include "report/reports.h"
 
-/* Print which counters and sensors are available, and why not. */
-static void
-check_print_sources(const struct check_sources *s, FILE *f)
+/* The facts and the plan: names and values, aligned by the report layer. */
+static const struct report_col check_fact_cols[] = {
+	{ .title = "" }, { .title = "", .gap = 2 }
+};
+
+/* A row of names and values: its name, its value formatted. */
+static void __attribute__((format(printf, 3, 4)))
+check_fact(struct report_table *t, const char *name, const char *fmt, ...)
 {
+	va_list	ap;
+	char	buf[4096];
+	int	row = report_add_row(t);
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	report_set_text(t, row, 0, "%s", name);
+	report_set_text(t, row, 1, "%s", buf);
+}
+
+/* Which counters and sensors are available, and why not. */
+static void
+check_print_sources(const struct check_sources *s, struct report_table *t)
+{
+	char	buf[2048];
+
 	if (s->caps.hw)
-		fprintf(f, "  counters   cycles, instructions%s", s->caps.llc ?
+		snprintf(buf, sizeof buf, "cycles, instructions%s", s->caps.llc ?
 		    ", LLC misses" : " (no LLC misses)");
 	else
-		fprintf(f, "  counters   %s", s->caps.hw_why);
+		snprintf(buf, sizeof buf, "%s", s->caps.hw_why);
 	if (s->caps.sw && s->caps.sched)
-		fprintf(f, "; CPU time, switches, migrations from /proc\n");
+		util_catf(buf, sizeof buf, "; CPU time, switches, migrations from /proc");
 	else if (s->caps.sw)
-		fprintf(f, "; CPU time from /proc; %s\n", s->caps.sched_why);
+		util_catf(buf, sizeof buf, "; CPU time from /proc; %s", s->caps.sched_why);
 	else
-		fprintf(f, "; %s\n", s->caps.sw_why);
-	if (s->mhz_why[0])
-		fprintf(f, "  sensors    %s", s->mhz_why);
+		util_catf(buf, sizeof buf, "; %s", s->caps.sw_why);
+	check_fact(t, "counters", "%s", buf);
+	check_fact(t, "sensors", "%s%s; temperature %s%s; power %s%s", s->mhz_why[0] ?
+	    "" : "MHz from ", s->mhz_why[0] ? s->mhz_why : s->mhz_src,
+	    s->temp_src[0] ? "from " : "n/a: ", s->temp_src[0] ? s->temp_src :
+	    s->temp_why, s->rapl ? "from " : "n/a: ", s->rapl ? "RAPL" : s->watts_why);
+}
+
+/* The facts of a live machine: CPUs, frequency, idle, sources, busy CPUs. */
+static void
+check_print_live(const struct check *c, struct report_table *t)
+{
+	const struct sysinfo	*si = &c->si;
+	char			 buf[2048];
+	int			 i, n = 0;
+
+	check_fact(t, "CPUs", "online %s; offline %s; allowed %s; isolated %s",
+	    si->online[0] ? si->online : "?", si->offline[0] ? si->offline : "none",
+	    si->allowed[0] ? si->allowed : "?", si->isolated[0] ? si->isolated : "none");
+	if (si->cpufreq_driver[0])
+		snprintf(buf, sizeof buf, "driver %s, governor %s", si->cpufreq_driver,
+		    si->cpufreq_governor[0] ? si->cpufreq_governor : "?");
 	else
-		fprintf(f, "  sensors    MHz from %s", s->mhz_src);
-	fprintf(f, "; temperature %s%s; power %s%s\n", s->temp_src[0] ? "from " : "n/a: ",
-	    s->temp_src[0] ? s->temp_src : s->temp_why, s->rapl ? "from " : "n/a: ",
-	    s->rapl ? "RAPL" : s->watts_why);
+		snprintf(buf, sizeof buf, "not exposed");
+	if (si->max_khz)
+		util_catf(buf, sizeof buf, ", max %.2f GHz", (double)si->max_khz / 1e6);
+	check_fact(t, "frequency", "%s; boost %s", buf, si->boost == 1 ? "on" :
+	    si->boost == 0 ? "off" : "unknown");
+	snprintf(buf, sizeof buf, "driver %s, governor %s",
+	    si->idle_driver[0] ? si->idle_driver : "none",
+	    si->idle_governor[0] ? si->idle_governor : "none");
+	if (si->nidle > 0)
+		util_catf(buf, sizeof buf, "; CPU 0 states");
+	for (i = 0; i < si->nidle; i++)
+		util_catf(buf, sizeof buf, " %s %uus%s", si->idle[i].name,
+		    si->idle[i].latency_us, si->idle[i].disabled ? " (disabled)" : "");
+	check_fact(t, "idle", "%s", buf);
+	check_print_sources(&c->src, t);
+	buf[0] = '\0';
+	for (i = 0; c->busy != NULL && i < c->nbusy; i++)
+		if (check_busy(c->busy, c->nbusy, i) > CHECK_BUSY_PCT)
+			util_catf(buf, sizeof buf, "%sCPU %d %.0f%%", n++ ? ", " : "", i,
+			    c->busy[i]);
+	check_fact(t, "busy", "%s%s", buf, c->busy == NULL ?
+	    "unknown (/proc/stat unreadable)" : n ? " (other work)" :
+	    "no CPU above 20% before measuring");
 }
 
 /* Print the machine's identity and facts. */
 static void
 check_print_facts(const struct check *c, FILE *f)
 {
-	const struct sysinfo		*si = &c->si;
-	char				 line[2048];
-	int				 i;
+	struct report_table	*t = report_new(check_fact_cols, 2);
+	char			 line[2048];
 
+	report_set_layout(t, 2, 0);
 	fprintf(f, "smtscope check on %s\n", c->live ? "this machine" : c->m->source_name);
-	fprintf(f, "  CPU        %s", c->ci.brand[0] ? c->ci.brand : "unknown model");
+	snprintf(line, sizeof line, "%s", c->ci.brand[0] ? c->ci.brand : "unknown model");
 	if (c->ci.vendor[0])
-		fprintf(f, " (%s%s%s)", c->ci.vendor, c->ci.codename[0] ? ", " : "",
-		    c->ci.codename);
+		util_catf(line, sizeof line, " (%s%s%s)", c->ci.vendor, c->ci.codename[0] ?
+		    ", " : "", c->ci.codename);
 	if (c->ci.hypervisor[0])
-		fprintf(f, ", under %s", c->ci.hypervisor);
+		util_catf(line, sizeof line, ", under %s", c->ci.hypervisor);
+	check_fact(t, "CPU", "%s", line);
 	smtstate_headline(&c->m->smt, line, sizeof line);
-	fprintf(f, "\n  topology   %s\n", line);
+	check_fact(t, "topology", "%s", line);
 	smtstate_words(&c->m->smt, line, sizeof line);
-	fprintf(f, "  threads    %s\n", line);
-	if (!c->have_si) {
+	check_fact(t, "threads", "%s", line);
+	if (c->have_si)
+		check_print_live(c, t);
+	report_write_text(t, f);
+	report_free(t);
+	if (!c->have_si)
 		fprintf(f, "  (a view of another machine: its frequency, idle and load "
 		    "facts are not known here)\n");
-		return;
-	}
-	fprintf(f, "  CPUs       online %s; offline %s; allowed %s; isolated %s\n",
-	    si->online[0] ? si->online : "?", si->offline[0] ? si->offline : "none",
-	    si->allowed[0] ? si->allowed : "?", si->isolated[0] ? si->isolated : "none");
-	fprintf(f, "  frequency  ");
-	if (si->cpufreq_driver[0])
-		fprintf(f, "driver %s, governor %s", si->cpufreq_driver,
-		    si->cpufreq_governor[0] ? si->cpufreq_governor : "?");
-	else
-		fprintf(f, "not exposed");
-	if (si->max_khz)
-		fprintf(f, ", max %.2f GHz", (double)si->max_khz / 1e6);
-	fprintf(f, "; boost %s\n", si->boost == 1 ? "on" : si->boost == 0 ? "off" : "unknown");
-	fprintf(f, "  idle       driver %s, governor %s",
-	    si->idle_driver[0] ? si->idle_driver : "none",
-	    si->idle_governor[0] ? si->idle_governor : "none");
-	if (si->nidle > 0) {
-		fprintf(f, "; CPU 0 states");
-		for (i = 0; i < si->nidle; i++)
-			fprintf(f, " %s %uus%s", si->idle[i].name, si->idle[i].latency_us,
-			    si->idle[i].disabled ? " (disabled)" : "");
-	}
-	fputc('\n', f);
-	check_print_sources(&c->src, f);
-	fprintf(f, "  busy       ");
-	if (c->busy == NULL)
-		fprintf(f, "unknown (/proc/stat unreadable)\n");
-	else {
-		int	n = 0;
-
-		for (i = 0; i < c->nbusy; i++) {
-			if (check_busy(c->busy, c->nbusy, i) > CHECK_BUSY_PCT) {
-				fprintf(f, "%sCPU %d %.0f%%", n ? ", " : "", i, c->busy[i]);
-				n++;
-			}
-		}
-		fprintf(f, "%s\n", n ? " (other work)" : "no CPU above 20% before measuring");
-	}
 }
 
 /* How long the plan takes, and of what: windows, the loads' setup, waiting. */
@@ -131,28 +158,27 @@ check_print_estimate(const struct check *c, FILE *f)
 static void
 check_print_plan(const struct check *c, FILE *f)
 {
-	char	list[64];
-	int	r;
+	struct report_table	*t = report_new(check_fact_cols, 2);
+	char			 list[64];
+	int			 r;
 
+	report_set_layout(t, 2, 0);
 	fprintf(f, "\nPlan: anchor CPU %d (%s)\n", c->plan.anchor, c->plan.anchor_why);
 	for (r = 0; r < REL_COUNT; r++) {
-		fprintf(f, "  %-14s ", topo_rel_name(r));
 		if (c->plan.rel[r].cpu == -1)
-			fprintf(f, "n/a: %s\n", c->plan.rel[r].reason);
-		else if (r == REL_SAME_PU)
-			fprintf(f, "CPU %d (both copies time-share the anchor)\n",
-			    c->plan.rel[r].cpu);
+			check_fact(t, topo_rel_name(r), "n/a: %s", c->plan.rel[r].reason);
 		else
-			fprintf(f, "CPU %d\n", c->plan.rel[r].cpu);
+			check_fact(t, topo_rel_name(r), "CPU %d%s", c->plan.rel[r].cpu,
+			    r == REL_SAME_PU ? " (both copies time-share the anchor)" : "");
 	}
-	if (c->sched.asked) {
-		if (c->sched.applies) {
-			cpuset_format(&c->sched.cpus, list, sizeof list);
-			fprintf(f, "  scheduler      two floating %s copies on CPUs %s\n",
-			    c->sched.kern.text, list);
-		} else
-			fprintf(f, "  scheduler      n/a: %s\n", c->sched.reason);
-	}
+	if (c->sched.asked && c->sched.applies) {
+		cpuset_format(&c->sched.cpus, list, sizeof list);
+		check_fact(t, "scheduler", "two floating %s copies on CPUs %s",
+		    c->sched.kern.text, list);
+	} else if (c->sched.asked)
+		check_fact(t, "scheduler", "n/a: %s", c->sched.reason);
+	report_write_text(t, f);
+	report_free(t);
 	/* check --idle sizes its own windows (idle_report_plan), its estimate after them. */
 	if (c->idle == NULL || c->idle->section)
 		check_print_estimate(c, f);

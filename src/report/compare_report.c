@@ -20,9 +20,6 @@
 #include "report/svg.h"
 
 #define COMPARE_COLS		80
-#define COMPARE_CELL_W		12
-#define COMPARE_MEDIAN_W	10
-#define COMPARE_LABEL_MAX	30
 
 /* One line of a group's table: a solo (kernel >= 0) or a cell (cell >= 0). */
 struct compare_line {
@@ -148,28 +145,69 @@ compare_median_text(const struct compare_group *g, const struct compare_line *l,
 		snprintf(buf, len, "%.2f/%.2f", g->speed_med[l->cell], v);
 }
 
-/* One block of a group's table: machines [from, to) and the median. */
-static void
-compare_text_block(const struct compare *c, const struct compare_group *g,
-    const struct compare_line *lines, int nlines, int lw, int from, int to, FILE *f)
+/* Columns a UTF-8 text takes (one a character). */
+static int
+compare_text_w(const char *s)
+{
+	int	n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* The width of machine j's column in a group's table: its widest cell or name. */
+static int
+compare_col_w(const struct compare *c, const struct compare_group *g,
+    const struct compare_line *lines, int nlines, int j)
 {
 	char	buf[64];
-	int	i, j;
+	int	i, w = compare_text_w(c->m[g->members[j]].name);
 
-	fprintf(f, "\n%-*s", lw, "");
-	for (j = from; j < to; j++)
-		fprintf(f, "%-*.*s", COMPARE_CELL_W, COMPARE_CELL_W - 1,
-		    c->m[g->members[j]].name);
-	fprintf(f, "%s\n", g->n >= COMPARE_MEDIAN_MIN ? "median" : "");
 	for (i = 0; i < nlines; i++) {
-		fprintf(f, "%-*.*s", lw, lw - 1, lines[i].label);
+		compare_cell_text(&c->m[g->members[j]], &lines[i], buf, sizeof buf);
+		if (compare_text_w(buf) > w)
+			w = compare_text_w(buf);
+	}
+	return w;
+}
+
+/*
+ * One block of a group's table: machines [from, to) and the median, through
+ * the report layer's aligned text (each column as wide as its widest cell).
+ */
+static void
+compare_text_block(const struct compare *c, const struct compare_group *g,
+    const struct compare_line *lines, int nlines, int from, int to, FILE *f)
+{
+	struct report_col	*cols;
+	struct report_table	*t;
+	char			 buf[64];
+	int			 i, j, n = to - from + 2, med = g->n >= COMPARE_MEDIAN_MIN;
+
+	cols = xcalloc((size_t)n, sizeof *cols);
+	cols[0].title = "";
+	for (j = from; j < to; j++) {
+		cols[1 + j - from].title = c->m[g->members[j]].name;
+		cols[1 + j - from].gap = 2;
+	}
+	cols[n - 1].title = med ? "median" : NULL;
+	cols[n - 1].gap = 2;
+	t = report_new(cols, n);
+	for (i = 0; i < nlines; i++) {
+		report_add_row(t);
+		report_set_text(t, i, 0, "%s", lines[i].label);
 		for (j = from; j < to; j++) {
 			compare_cell_text(&c->m[g->members[j]], &lines[i], buf, sizeof buf);
-			fprintf(f, "%-*s", COMPARE_CELL_W, buf);
+			report_set_text(t, i, 1 + j - from, "%s", buf);
 		}
 		compare_median_text(g, &lines[i], buf, sizeof buf);
-		fprintf(f, "%s\n", g->n >= COMPARE_MEDIAN_MIN ? buf : "");
+		report_set_text(t, i, n - 1, "%s", buf);
 	}
+	fputc('\n', f);
+	report_write_text(t, f);
+	report_free(t);
+	free(cols);
 }
 
 /* The topology most of a group has, in words, with the SMT state its reasons speak of. */
@@ -221,23 +259,33 @@ compare_text_group(const struct compare *c, int k, FILE *f)
 	const struct compare_group	*g = &c->groups[k];
 	const struct compare_machine	*cm;
 	struct compare_line		*lines;
-	char				 topo[256];
-	int				 nlines, lw = 12, per, from, i, j;
+	char				 topo[256], buf[64];
+	int				 nlines, lw = 0, mw = 6, w, cw, from, to, i, j;
 
 	compare_topo_text(g, topo, sizeof topo);
 	fprintf(f, "\nGroup %d: %s\n  %d machine%s; most have\n", k + 1, g->cpu,
 	    g->n, g->n == 1 ? "" : "s");
 	compare_wrap(f, "  ", NULL, topo);
 	lines = compare_lines(c, g, &nlines);
+	/* As many machines a block as fit 80 columns beside the labels and median. */
 	for (i = 0; i < nlines; i++)
-		if ((int)strlen(lines[i].label) + 2 > lw)
-			lw = (int)strlen(lines[i].label) + 2;
-	lw = lw > COMPARE_LABEL_MAX ? COMPARE_LABEL_MAX : lw;
-	per = (COMPARE_COLS - lw - COMPARE_MEDIAN_W) / COMPARE_CELL_W;
-	per = per < 1 ? 1 : per;
-	for (from = 0; from < g->n; from += per)
-		compare_text_block(c, g, lines, nlines, lw, from,
-		    from + per < g->n ? from + per : g->n, f);
+		if (compare_text_w(lines[i].label) > lw)
+			lw = compare_text_w(lines[i].label);
+	for (i = 0; i < nlines && g->n >= COMPARE_MEDIAN_MIN; i++) {
+		compare_median_text(g, &lines[i], buf, sizeof buf);
+		if (compare_text_w(buf) > mw)
+			mw = compare_text_w(buf);
+	}
+	for (from = 0; from < g->n; from = to) {
+		w = lw + (g->n >= COMPARE_MEDIAN_MIN ? 2 + mw : 0);
+		for (to = from; to < g->n; to++) {
+			cw = compare_col_w(c, g, lines, nlines, to);
+			if (to > from && w + 2 + cw > COMPARE_COLS)
+				break;
+			w += 2 + cw;
+		}
+		compare_text_block(c, g, lines, nlines, from, to, f);
+	}
 	free(lines);
 	for (i = 0, j = 0; i < g->n; i++)
 		j += c->m[g->members[i]].nwhy;

@@ -17,6 +17,8 @@ struct report_table {
 	char			**notes;	/* by row, or NULL */
 	int			 nrows;
 	int			 cap;
+	int			 indent;	/* text: blanks before each line */
+	int			 bare;		/* text: no header line */
 };
 
 /* "higher", "lower" or "". */
@@ -57,6 +59,14 @@ report_free(struct report_table *t)
 	free(t->cells);
 	free(t->notes);
 	free(t);
+}
+
+/* How the text looks: each line indented; with its header line or not. */
+void
+report_set_layout(struct report_table *t, int indent, int header)
+{
+	t->indent = indent > 0 ? indent : 0;
+	t->bare = !header;
 }
 
 /* Add a row of empty records. */
@@ -297,11 +307,15 @@ report_write_text(const struct report_table *t, FILE *f)
 	for (i = 0; i < t->ncols && indent == -1; i++)
 		if (t->cols[i].title != NULL)
 			indent = width[i] + 1;
-	report_text_line(t, head, width, words, last, f);
+	if (!t->bare) {
+		fprintf(f, "%*s", t->indent, "");
+		report_text_line(t, head, width, words, last, f);
+	}
 	for (r = 0; r < t->nrows; r++) {
+		fprintf(f, "%*s", t->indent, "");
 		report_text_line(t, text[r], width, words, last, f);
 		if (t->notes[r] != NULL)
-			fprintf(f, "%*s%s\n", indent, "", t->notes[r]);
+			fprintf(f, "%*s%s\n", t->indent + indent, "", t->notes[r]);
 		for (i = 0; i < t->ncols; i++)
 			free(text[r][i]);
 		free(text[r]);

@@ -66,6 +66,12 @@ struct report_table;
 /* A table with these columns (the array must outlive the table). */
 struct report_table *report_new(const struct report_col *, int ncols);
 void	 report_free(struct report_table *);
+/*
+ * How the table reads as text: each line indented by indent blanks, with
+ * its header line (header 1, the default) or without (a list of names and
+ * values).
+ */
+void	 report_set_layout(struct report_table *, int indent, int header);
 /* Add a row of empty records; its index. */
 int	 report_add_row(struct report_table *);
 /* The record at a row and column. */

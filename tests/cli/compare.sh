@@ -28,6 +28,25 @@ awk 'length($0) > 79 { bad = 1 } END { exit bad }' "$TMP/out"
 ok $? "the text fits 80 columns"
 grep -q '^hash alone MB/s ' "$TMP/out" && grep -q '^int same-pu ' "$TMP/out"
 ok $? "a line per kernel alone and per kernel and relation"
+# Aligned (tests/tools/aligned.py): every cell at its column's start, each
+# column as wide as its widest cell; names whole, machines in blocks of 80.
+if command -v python3 > /dev/null 2>&1; then
+	python3 tests/tools/aligned.py "$TMP/out" '^ +[^ !].*  median$' '^  !' > "$TMP/al" 2>&1
+	ok $? "the table's columns aligned, each as wide as its widest cell ($(tail -n 1 "$TMP/al"))"
+	mkdir "$TMP/many"
+	for n in a-machine-named-at-length b c d e f; do
+		cp $D/a.json "$TMP/many/$n.json"
+	done
+	cp $D/b.json "$TMP/many/bb.json"
+	$SMTSCOPE compare "$TMP/many" > "$TMP/many.out" 2>&1
+	python3 tests/tools/aligned.py "$TMP/many.out" '^ {12,}[^ ]' '^  !' > "$TMP/al" 2>&1 &&
+	    grep -q '^ *a-machine-named-at-length  ' "$TMP/many.out" &&
+	    [ "$(grep -c '^hash alone MB/s ' "$TMP/many.out")" -ge 2 ] &&
+	    awk 'length($0) > 80 { bad = 1 } END { exit bad }' "$TMP/many.out"
+	ok $? "seven machines, one long name: blocks within 80 columns, aligned, names whole ($(tail -n 1 "$TMP/al"))"
+else
+	skip_n 2 "python3 not found: the alignment is not read"
+fi
 $SMTSCOPE compare $D > "$TMP/dir" 2>&1
 [ $? -eq 1 ] && cmp -s "$TMP/dir" "$TMP/out"
 ok $? "a directory reads its *.json in name order: the same report"

@@ -147,6 +147,20 @@ fi
 ok $? "text run with --pairs exits 0"
 grep -q '^spin+int ' "$TMP/text.out" && grep -q '^Plan: anchor CPU' "$TMP/text.out"
 ok $? "the text report has the plan and the pair's row"
+# Its tables aligned (tests/tools/aligned.py): each column as wide as its
+# widest cell, every cell at its start: the facts, the plan, the matrix.
+if command -v python3 > /dev/null 2>&1; then
+	# aligned_ok NAME START END [--bare]: one table of the text report.
+	aligned_ok() {
+		python3 tests/tools/aligned.py "$TMP/text.out" "$2" "$3" ${4:-} > "$TMP/al" 2>&1
+		ok $? "the $1 aligned, each column as wide as its widest cell ($(tail -n 1 "$TMP/al"))"
+	}
+	aligned_ok facts '^  CPU  ' '^  [!(]' --bare
+	aligned_ok plan '^  same-pu  ' '^[^ ]' --bare
+	aligned_ok matrix '^kernel +alone  ' '^$'
+else
+	skip_n 3 "python3 not found: the alignment is not read"
+fi
 if grep -q 'smt-sibling    n/a: ' "$TMP/text.out"; then
 	grep -q '^\[[0-9]*\] smt-sibling: ' "$TMP/text.out"
 	ok $? "absent relations carry a footnote"
