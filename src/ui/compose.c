@@ -74,12 +74,44 @@ compose_elem_w(const struct compose *c, const struct compose_elem *e)
 	return layout_width(buf);
 }
 
+/* Does element i show text (shown, not a separator, not empty)? */
+static int
+compose_shows(const struct compose *c, int i)
+{
+	const struct compose_elem	*e = &c->e[i];
+
+	return !(e->flags & COMPOSE_SEP) && e->pick >= 0 && e->form[e->pick][0] != '\0';
+}
+
+/*
+ * Show each separator only between two elements that show text, one of a
+ * run of separators with nothing between them: the first.
+ */
+static void
+compose_seps(struct compose *c)
+{
+	int	i, j, before = 0, after;
+
+	for (i = 0; i < c->n; i++) {
+		if (!(c->e[i].flags & COMPOSE_SEP)) {
+			before |= compose_shows(c, i);
+			continue;
+		}
+		for (after = 0, j = i + 1; j < c->n && !after; j++)
+			after = compose_shows(c, j);
+		c->e[i].pick = before && after ? 0 : -1;
+		if (before && after)
+			before = 0;
+	}
+}
+
 /* Columns of the line as it stands. */
 static int
 compose_total(struct compose *c)
 {
 	int	i, w = 0;
 
+	compose_seps(c);
 	c->dropped = 0;
 	for (i = 0; i < c->n; i++) {
 		if (c->e[i].pick < 0)

@@ -20,6 +20,7 @@
 #define COMPOSE_COUNTED	0x01	/* dropped, it counts in "+N" */
 #define COMPOSE_TIED	0x02	/* goes with the element before it (a key and its word) */
 #define COMPOSE_CLIP	0x04	/* the one to end at a word when nothing else can give */
+#define COMPOSE_SEP	0x08	/* a separator: only between two elements that show text */
 
 struct compose_elem {
 	const char	*form[COMPOSE_FORMS];	/* longest first; the caller keeps them */

@@ -334,8 +334,5 @@ countersview_info(const struct countersview *cv, const struct load *l, char *buf
 	if (l->spec.floating && l->cur.cpu >= 0 && used + 40 < len)
 		snprintf(buf + used, len - used, ", on CPU %d, %d moves seen", l->cur.cpu,
 		    l->migrations);
-	used = strlen(buf);
-	if (used + 2 < len)
-		snprintf(buf + used, len - used, ";");
 	return 1;
 }

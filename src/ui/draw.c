@@ -357,16 +357,16 @@ draw_info_time(const struct paint *d, struct compose *c, struct draw_info_text *
 	int				 a = A(THEME_INFO);
 
 	if (!d->st->host.pct_ok[d->st->sel.cursor]) {
-		compose_add(c, a, 0, 3, 0, t->idle, NULL);
+		compose_add(c, a, 0, 3, 0, t->idle[0] != '\0' ? t->idle + 2 : t->idle, NULL);
 		return;
 	}
 	fg = state_others_known(d->st) ? d->st->others.share[d->st->sel.cursor] : NAN;
 	t->who[0][0] = t->who[1][0] = '\0';
-	snprintf(t->busy[1], sizeof t->busy[1], "  busy %.0f%%", pct->busy);
+	snprintf(t->busy[1], sizeof t->busy[1], "busy %.0f%%", pct->busy);
 	if (isfinite(fg)) {
 		who = d->st->others.who[d->st->sel.cursor];
 		fg = 100 * fg < pct->busy ? 100 * fg : pct->busy;
-		snprintf(t->busy[0], sizeof t->busy[0], "  busy %.0f%%: smtscope %.0f%%, "
+		snprintf(t->busy[0], sizeof t->busy[0], "busy %.0f%%: smtscope %.0f%%, "
 		    "others %.0f%%", pct->busy, pct->busy - fg, fg);
 		if (who[0] != '\0') {
 			snprintf(t->who[0], sizeof t->who[0], ": %s", who);
@@ -378,7 +378,7 @@ draw_info_time(const struct paint *d, struct compose *c, struct draw_info_text *
 		    "softirq %.1f steal %.1f", pct->user, pct->nice, pct->system, pct->irq,
 		    pct->softirq, pct->steal);
 	} else {
-		snprintf(t->busy[0], sizeof t->busy[0], "  busy %.1f%%", pct->busy);
+		snprintf(t->busy[0], sizeof t->busy[0], "busy %.1f%%", pct->busy);
 		snprintf(t->split, sizeof t->split, ": user %.1f nice %.1f system %.1f irq %.1f "
 		    "softirq %.1f steal %.1f", pct->user, pct->nice, pct->system, pct->irq,
 		    pct->softirq, pct->steal);
@@ -430,10 +430,11 @@ draw_info_cpu(const struct paint *d, struct compose *c, struct draw_info_text *t
 	    sizeof t->infer - 2))
 		memcpy(t->infer, "; ", 2);
 	compose_add(c, a, 0, 5, 0, t->infer, NULL);
-	if (countersview_info(d->st->cv, state_target(d->st), t->counters + 2,
-	    sizeof t->counters - 2))
-		memcpy(t->counters, "  ", 2);
+	/* The cursor's load's counters, then its CPU's time: the composer parts them. */
+	countersview_info(d->st->cv, state_target(d->st), t->counters, sizeof t->counters);
+	compose_add(c, a, 0, 0, COMPOSE_SEP, "  ", NULL);
 	compose_add(c, a, 0, 3, 0, t->counters, NULL);
+	compose_add(c, a, 0, 0, COMPOSE_SEP, "; ", NULL);
 	/* idleview.c: the CPU's idle residency and busy clock, after its busy split. */
 	t->idle[0] = '\0';
 	if (idleview_info(d->st->iv, p->os_index, t->idle + 2, sizeof t->idle - 2))

@@ -21,6 +21,24 @@ check "and a reason in words" \
 check "the tree shows the load on CPU $A" tm_wait "CPU $A \[.*hash#1"
 check "the header counts it" tm_wait '1 load running'
 
+# The info line (over the status line): the load's counters, then its CPU's
+# time, parted by the composer's "; " at every width, never a dangling ";"
+# nor a ";" and two blanks.
+tm resize-window -x 250 -y 50 > /dev/null 2>&1
+tm_wait "hash#1, [0-9]+ cs/s, [0-9.]+ mig/s; busy [0-9]" 8 > "$TMP/info.why"
+ok $? "the info line: counters, then '; busy' ($(tm_cap | tail -n 2 | head -n 1 | cut -c1-150))"
+bad=
+for wh in 80x24 100x30 120x36 160x50 200x60 120x40; do
+	tm resize-window -x "${wh%x*}" -y "${wh#*x}" > /dev/null 2>&1
+	sleep 1.2
+	info=$(tm_cap | tail -n 2 | head -n 1)
+	case $info in
+	*";  "* | *";" | *"; ") bad="$bad $wh:[$info]" ;;
+	esac
+done
+[ -z "$bad" ]
+ok $? "no '; ' dangling or doubled at 80 to 200 columns${bad:+:$bad}"
+
 tm_keys ' '
 check "Space pauses it" tm_wait "^ hash#1 +$A +paused"
 tm_keys ' '

@@ -83,6 +83,34 @@ suffix(void)
 	    fitted(&c, 28));
 }
 
+/*
+ * Separators show only between two elements that show text, one of a run:
+ * the info line's counters and its CPU's time.
+ */
+static void
+separators(void)
+{
+	struct compose	c;
+	const char	*counters = "hash#1, 818 cs/s";
+
+	compose_init(&c, 0);
+	compose_add(&c, 0, 0, 0, 0, "CPU 0: core 0", NULL);
+	compose_add(&c, 0, 0, 0, COMPOSE_SEP, "  ", NULL);
+	compose_add(&c, 0, 0, 2, 0, counters, NULL);
+	compose_add(&c, 0, 0, 0, COMPOSE_SEP, "; ", NULL);
+	compose_add(&c, 0, 0, 0, 0, "busy 42%", NULL);
+	ok(strcmp(fitted(&c, 80), "CPU 0: core 0  hash#1, 818 cs/s; busy 42%") == 0,
+	    "between: %s", fitted(&c, 80));
+	ok(strcmp(fitted(&c, 30), "CPU 0: core 0  busy 42%") == 0,
+	    "the counters dropped, one separator of the two: %s", fitted(&c, 30));
+	c.e[4].form[0] = "";
+	ok(strcmp(fitted(&c, 80), "CPU 0: core 0  hash#1, 818 cs/s") == 0,
+	    "nothing after: no '; ' at the end: %s", fitted(&c, 80));
+	c.e[2].form[0] = "";
+	ok(strcmp(fitted(&c, 80), "CPU 0: core 0") == 0, "both empty: none: %s",
+	    fitted(&c, 80));
+}
+
 /* A key and its word go together; what stays (? help, q quit) stays. */
 static void
 tied(void)
@@ -131,6 +159,7 @@ main(void)
 	forms();
 	counted();
 	suffix();
+	separators();
 	tied();
 	clipped();
 	return tap_done();
