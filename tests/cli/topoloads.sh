@@ -59,6 +59,17 @@ drawn "$TMP/marks.svg" > "$TMP/got"
     cmp -s "$TMP/want" "$TMP/got"
 ok $? "the marks are kept, no figure where the file has none: $(tr '\n' ';' < "$TMP/got")"
 
+# A floating load is in no CPU's box: the legend says where it could run.
+python3 -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+j["loads"][1]["floating"] = True
+json.dump(j, open(sys.argv[2], "w"))' "$TMP/run.json" "$TMP/float.json"
+"$SMTSCOPE" topo --svg "$TMP/float.svg" --loads "$TMP/float.json" > /dev/null 2>&1
+drawn "$TMP/float.svg" > "$TMP/got"
+[ $? -eq 0 ] && ! grep -q '^int#2 ' "$TMP/got" && grep -q '^hash#1 ' "$TMP/got" &&
+    grep -q "^legend: int#2 [^ ]*: floating over CPUs $B" "$TMP/drawn.all"
+ok $? "a floating load in the legend, in no CPU's box: $(grep 'legend: int' "$TMP/drawn.all")"
+
 # A recording on this machine.
 "$SMTSCOPE" record -o "$TMP/rec.jsonl" -t 1 -l hash@"$A" -l int@"$B" > /dev/null 2> "$TMP/rec.err"
 ok $? "record -t 1 -l hash@$A -l int@$B ($(head -n 1 "$TMP/rec.err"))"
@@ -76,6 +87,20 @@ start=$(python3 -c 'import json, sys; print(json.loads(open(sys.argv[1]).readlin
 grep -q "^legend: Loads of the recording rec.jsonl (host $(uname -n), started $start)" \
     "$TMP/drawn.all"
 ok $? "the legend names the recording, its host and its start: $(grep legend "$TMP/drawn.all")"
+# A load moved during the recording (a move event written in before its
+# stop): drawn where it ended, the legend says it moved.
+python3 -c 'import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+stop = [i for i, l in enumerate(lines) if json.loads(l).get("e") == "stop"][0]
+t = json.loads(lines[stop])["t"]
+lines.insert(stop, json.dumps({"t": t, "e": "move", "id": 1, "to": "hash@" + sys.argv[3]}))
+open(sys.argv[2], "w").write("\n".join(lines) + "\n")' "$TMP/rec.jsonl" "$TMP/moved.jsonl" "$B"
+"$SMTSCOPE" topo --svg "$TMP/moved.svg" --loads "$TMP/moved.jsonl" > /dev/null 2> "$TMP/e"
+drawn "$TMP/moved.svg" > "$TMP/got"
+[ $? -eq 0 ] && grep -q "^hash#1 [^ ]* $B\$" "$TMP/got" &&
+    grep -q "^legend: hash#1 [^ ]*: moved 1 time, drawn where it ended (CPUs $B)" "$TMP/drawn.all"
+ok $? "a load moved: drawn on CPU $B where it ended, said in the legend ($(head -n 1 "$TMP/e")$(grep 'legend: hash' "$TMP/drawn.all"))"
+
 # The same drawn on the recording's own XML (-i): no host to differ.
 python3 -c 'import json, sys; sys.stdout.write(json.loads(open(sys.argv[1]).readline())["xml"])' \
     "$TMP/rec.jsonl" > "$TMP/rec.xml"

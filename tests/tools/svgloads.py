@@ -9,7 +9,8 @@ line per load text, "LABEL FIGURE CPU" with the CPU whose box holds the
 whole text (its baseline inside, its estimated extent, 0.61 em a
 character, within the box's width), or "LABEL FIGURE none" when no box
 holds it; exits 1 when any is none. The legend lines (under the title,
-"Loads of the ...") are printed as "legend: TEXT".
+"Loads of the ...", and "hash#1 71%: floating ...") are printed as
+"legend: TEXT".
 """
 import re
 import sys
@@ -30,10 +31,10 @@ def main():
     bad = 0
     for e in root.iter(SVG + "text"):
         s = e.text or ""
-        if s.startswith("Loads of the "):
+        if s.startswith("Loads of the ") or re.match(r"^[a-z]+#\d+ \S+: ", s):
             print("legend: " + s)
             continue
-        if not re.match(r"^[a-z]+#\d+ ", s):
+        if not re.match(r"^[a-z]+#\d+ \S+$", s):
             continue
         x, y = float(e.get("x")), float(e.get("y"))
         size = float(e.get("font-size", "12"))
