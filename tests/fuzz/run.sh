@@ -47,6 +47,7 @@ seed() {
 	tour)	cp doc/tours/*.tour tests/data/tours/*.tour "$d/" 2> /dev/null ;;
 	theme)	cp themes/*.theme "$d/" 2> /dev/null ;;
 	json)	cp tests/data/compare/*.json tests/data/json/*.json "$d/" 2> /dev/null ;;
+	loadmap) cp tests/data/json/*.json tests/data/record/*.jsonl "$d/" 2> /dev/null ;;
 	record)	for f in tests/data/record/*.jsonl; do
 			[ -f "$f" ] || continue
 			{ printf '\000'; cat "$f"; } > "$d/plain-${f##*/}"
