@@ -49,6 +49,8 @@ ok $? "the legend names the file, its kind and its host: $(grep legend "$TMP/dra
 python3 -c 'import json, sys
 j = json.load(open(sys.argv[1]))
 j["loads"][0]["speed_mark"] = "~"
+if j["loads"][0]["speed"] is None:	# unknown in this run: the file edited holds one
+    j["loads"][0]["speed"] = 0.5
 j["loads"][1]["speed"] = None
 j["loads"][1]["speed_mark"] = "?"
 json.dump(j, open(sys.argv[2], "w"))' "$TMP/run.json" "$TMP/marks.json"
