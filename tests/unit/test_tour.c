@@ -46,6 +46,7 @@ struct mock {
 	int			 fail_start;	/* start fails for this spec prefix */
 	int			 next_id;
 	struct solo		*solo;		/* the host's own measurer, or NULL */
+	double			 foreign;	/* others' CPUs on every load's core */
 };
 
 static struct mock mock;
@@ -264,6 +265,54 @@ static const struct tour_ops mock_shared_ops = {
 	.highlight = mock_highlight,
 	.event = mock_event,
 	.solo = mock_solo,
+};
+
+/* Others' work on every load's core: mock.foreign CPUs, by one process. */
+static double
+mock_foreign(void *arg, int id, struct foreign_proc *who, int max, int *n)
+{
+	(void)arg;
+	(void)id;
+	*n = 0;
+	if (mock.foreign > 0 && max > 0) {
+		memset(&who[0], 0, sizeof who[0]);
+		who[0].pid = 4242;
+		who[0].share = mock.foreign;
+		snprintf(who[0].comm, sizeof who[0].comm, "hog");
+		*n = 1;
+	}
+	return mock.foreign;
+}
+
+/* Others' CPU time so far on a load's core: mock.foreign CPUs all along. */
+static int
+mock_foreign_ns(void *arg, int id, uint64_t *ns)
+{
+	(void)arg;
+	(void)id;
+	*ns = (uint64_t)(mock.foreign * mock.now * 1e9);
+	return 0;
+}
+
+/* The measurer's ops on a machine whose loads' cores others keep busy. */
+static const struct solo_ops mock_busy_solo_ops = {
+	.pause = mock_pause,
+	.sample = mock_sample,
+	.running = mock_running,
+	.foreign_ns = mock_foreign_ns,
+};
+
+/* A shared measurer's host whose loads' cores others keep busy. */
+static const struct tour_ops mock_busy_ops = {
+	.start = mock_start,
+	.stop = mock_stop,
+	.move = mock_move,
+	.pause = mock_pause,
+	.sample = mock_sample,
+	.highlight = mock_highlight,
+	.event = mock_event,
+	.solo = mock_solo,
+	.foreign = mock_foreign,
 };
 
 /* Reset the pretend machine. */
@@ -922,6 +971,60 @@ test_player_shared(void)
 	topo_free(m);
 }
 
+/*
+ * A twin (a second load of the same kernel on the same CPU) is given its
+ * partner's solo, and the solo's mark with it: a disturbed solo is
+ * disturbed for both, on the screen (solo_disturbed by id) and in the
+ * step's results (issue 24: the twin's copy showed as clean).
+ */
+static void
+test_player_twin(void)
+{
+	const struct tour_load_result	*a, *b;
+	struct tour_options		 opt;
+	struct tour_player		*p;
+	struct topo			*m;
+	struct tour			*t;
+	char				 err[512];
+	int				 held = 0, ida, idb;
+
+	m = topo_load_synthetic("package:1 core:2 pu:1", err, sizeof err);
+	t = parse_str("tour twin\nstep one\n  start a hash at 0\n"
+	    "  start b hash at same-pu-of a\n", err, sizeof err);
+	if (m == NULL || t == NULL) {
+		ok(0, "twin setup (%s)", err);
+		topo_free(m);
+		tour_free(t);
+		return;
+	}
+	mock_reset(m);
+	mock.solo = solo_new(&mock_busy_solo_ops, NULL);
+	mock.foreign = 0.5;
+	memset(&opt, 0, sizeof opt);
+	p = tour_player_new(t, m, &mock_busy_ops, NULL, &opt);
+	tour_player_begin(p, mock.now);
+	mock_run_shared(p, 0, 30, &held);
+	ida = mock.v[mock_find("a")].id;
+	idb = mock.v[mock_find("b")].id;
+	ok(isfinite(tour_player_solo_of(p, idb)) && tour_player_solo_of(p, idb) ==
+	    tour_player_solo_of(p, ida), "the twin b has a's solo (%.0f, %.0f)",
+	    tour_player_solo_of(p, ida), tour_player_solo_of(p, idb));
+	ok(tour_player_solo_disturbed(p, ida) && tour_player_solo_disturbed(p, idb),
+	    "a's solo was disturbed (others 0.5 CPU on its core): so is the twin's copy");
+	a = result_of(p, 0, "a");
+	b = result_of(p, 0, "b");
+	ok(a != NULL && b != NULL && a->solo_disturbed && b->solo_disturbed &&
+	    a->mark != ANALYSIS_CLEAN && b->mark == a->mark, "the step's results: both "
+	    "solos disturbed, both speeds marked alike (%d, %d)", a ? (int)a->mark : -1,
+	    b ? (int)b->mark : -1);
+	mock.foreign = 0;
+	tour_player_quit(p);
+	tour_player_free(p);
+	solo_free(mock.solo);
+	tour_free(t);
+	topo_free(m);
+}
+
 /* idle held | idle as-is: parsed, planned into the configuration, an op each. */
 static void
 test_idle_directive(void)
@@ -976,5 +1079,6 @@ main(void)
 	test_plan_skipped_stop();
 	test_player_control();
 	test_player_shared();
+	test_player_twin();
 	return tap_done();
 }
