@@ -522,31 +522,17 @@ check_json_facts(const struct check *c, struct jsonw *w)
 }
 
 /*
- * The "kind", "machine" and "facts" members: the machine object (machine.c)
- * with, after it, the flat members that older readers know.
+ * The "kind", "machine" and "facts" members: the machine object as every
+ * command writes it (machine.c), nothing beside it to disagree with it.
  */
 static void
 check_json_machine(const struct check *c, struct jsonw *w)
 {
-	const struct topo_summary	*sum = &c->m->summary;
-	struct machine			 mc;
+	struct machine	mc;
 
 	machine_fill(&mc, c->m, &c->ci, NULL);
 	jsonw_key_str(w, "kind", "check");
-	jsonw_key_object(w, "machine");
-	machine_json_members(&mc, w);
-	jsonw_key_str(w, "vendor", c->ci.vendor);
-	jsonw_key_str(w, "brand", c->ci.brand);
-	jsonw_key_str(w, "codename", c->ci.codename);
-	jsonw_key_str(w, "hypervisor", c->ci.hypervisor);
-	jsonw_key_int(w, "packages", sum->packages);
-	jsonw_key_int(w, "numa_nodes", sum->numa_nodes);
-	jsonw_key_int(w, "cores", sum->cores);
-	jsonw_key_int(w, "pus", sum->pus);
-	jsonw_key_int(w, "smt_width_max", sum->smt_width_max);
-	jsonw_key_str(w, "smt", smtstate_legacy(&c->m->smt));
-	jsonw_key_str(w, "smt_control", c->m->smt.control);
-	jsonw_object_end(w);
+	machine_json(&mc, w);
 	check_json_facts(c, w);
 }
 
