@@ -812,11 +812,7 @@ check_report_json(const struct check *c, FILE *f)
 	for (i = 0; i < c->nwarn; i++)
 		jsonw_str(&w, c->warn[i]);
 	jsonw_array_end(&w);
-	jsonw_object_end(&w);
-	jsonw_finish(&w);
-	strbuf_puts(&sb, "\n");
-	fputs(sb.s, f);
-	strbuf_free(&sb);
+	jsonw_end_report(&w, f);
 }
 
 
