@@ -242,31 +242,6 @@ mock_running(void *arg, int *ids, int max)
 	return n;
 }
 
-static const struct solo_ops mock_solo_ops = {
-	.pause = mock_pause,
-	.sample = mock_sample,
-	.running = mock_running,
-};
-
-/* A host that lends the player its own measurer, as the screen does. */
-static struct solo *
-mock_solo(void *arg)
-{
-	(void)arg;
-	return mock.solo;
-}
-
-static const struct tour_ops mock_shared_ops = {
-	.start = mock_start,
-	.stop = mock_stop,
-	.move = mock_move,
-	.pause = mock_pause,
-	.sample = mock_sample,
-	.highlight = mock_highlight,
-	.event = mock_event,
-	.solo = mock_solo,
-};
-
 /* Others' work on every load's core: mock.foreign CPUs, by one process. */
 static double
 mock_foreign(void *arg, int id, struct foreign_proc *who, int max, int *n)
@@ -294,16 +269,23 @@ mock_foreign_ns(void *arg, int id, uint64_t *ns)
 	return 0;
 }
 
-/* The measurer's ops on a machine whose loads' cores others keep busy. */
-static const struct solo_ops mock_busy_solo_ops = {
+static const struct solo_ops mock_solo_ops = {
 	.pause = mock_pause,
 	.sample = mock_sample,
 	.running = mock_running,
 	.foreign_ns = mock_foreign_ns,
 };
 
-/* A shared measurer's host whose loads' cores others keep busy. */
-static const struct tour_ops mock_busy_ops = {
+/* A host that lends the player its own measurer, as the screen does. */
+static struct solo *
+mock_solo(void *arg)
+{
+	(void)arg;
+	return mock.solo;
+}
+
+/* A host that lends its measurer; others keep mock.foreign CPUs busy on each load's core. */
+static const struct tour_ops mock_shared_ops = {
 	.start = mock_start,
 	.stop = mock_stop,
 	.move = mock_move,
@@ -998,10 +980,10 @@ test_player_twin(void)
 		return;
 	}
 	mock_reset(m);
-	mock.solo = solo_new(&mock_busy_solo_ops, NULL);
+	mock.solo = solo_new(&mock_solo_ops, NULL);
 	mock.foreign = 0.5;
 	memset(&opt, 0, sizeof opt);
-	p = tour_player_new(t, m, &mock_busy_ops, NULL, &opt);
+	p = tour_player_new(t, m, &mock_shared_ops, NULL, &opt);
 	tour_player_begin(p, mock.now);
 	mock_run_shared(p, 0, 30, &held);
 	ida = mock.v[mock_find("a")].id;
