@@ -898,33 +898,48 @@ test_player_control(void)
 	topo_free(m1);
 }
 
+/*
+ * A tour begun on a 2-core machine by a host that lends its measurer, with
+ * others keeping foreign CPUs busy on each load's core; NULL on a failed setup.
+ */
+static struct tour_player *
+shared_begin(const char *text, double foreign, struct topo **m, struct tour **t)
+{
+	struct tour_options	opt;
+	struct tour_player	*p;
+	char			err[512] = "";
+
+	*m = topo_load_synthetic("package:1 core:2 pu:1", err, sizeof err);
+	*t = parse_str(text, err, sizeof err);
+	if (*m == NULL || *t == NULL) {
+		ok(0, "shared measurer setup (%s)", err);
+		topo_free(*m);
+		tour_free(*t);
+		return NULL;
+	}
+	mock_reset(*m);
+	mock.solo = solo_new(&mock_solo_ops, NULL);
+	mock.foreign = foreign;
+	memset(&opt, 0, sizeof opt);
+	p = tour_player_new(*t, *m, &mock_shared_ops, NULL, &opt);
+	tour_player_begin(p, mock.now);
+	return p;
+}
+
 /* A host that lends its measurer (the screen): results it polls reach the player. */
 static void
 test_player_shared(void)
 {
 	const struct tour_load_result	*a, *b;
-	struct tour_options		 opt;
 	struct tour_player		*p;
 	struct topo			*m;
 	struct tour			*t;
-	char				 err[512];
 	int				 held = 0, ida;
 
-	m = topo_load_synthetic("package:1 core:2 pu:1", err, sizeof err);
-	t = parse_str("tour shared\nstep one\n  start a hash at 0\n"
-	    "  start b hash at same-pu-of a\nstep two\n  move b to other-core-of a\n",
-	    err, sizeof err);
-	if (m == NULL || t == NULL) {
-		ok(0, "shared measurer setup (%s)", err);
-		topo_free(m);
-		tour_free(t);
+	if ((p = shared_begin("tour shared\nstep one\n  start a hash at 0\n"
+	    "  start b hash at same-pu-of a\nstep two\n  move b to other-core-of a\n", 0,
+	    &m, &t)) == NULL)
 		return;
-	}
-	mock_reset(m);
-	mock.solo = solo_new(&mock_solo_ops, NULL);
-	memset(&opt, 0, sizeof opt);
-	p = tour_player_new(t, m, &mock_shared_ops, NULL, &opt);
-	tour_player_begin(p, mock.now);
 	mock_run_shared(p, 0, 20, &held);
 	a = result_of(p, 0, "a");
 	ok(held, "the host's measurer holds the other load while one is measured");
@@ -963,28 +978,14 @@ static void
 test_player_twin(void)
 {
 	const struct tour_load_result	*a, *b;
-	struct tour_options		 opt;
 	struct tour_player		*p;
 	struct topo			*m;
 	struct tour			*t;
-	char				 err[512];
 	int				 held = 0, ida, idb;
 
-	m = topo_load_synthetic("package:1 core:2 pu:1", err, sizeof err);
-	t = parse_str("tour twin\nstep one\n  start a hash at 0\n"
-	    "  start b hash at same-pu-of a\n", err, sizeof err);
-	if (m == NULL || t == NULL) {
-		ok(0, "twin setup (%s)", err);
-		topo_free(m);
-		tour_free(t);
+	if ((p = shared_begin("tour twin\nstep one\n  start a hash at 0\n"
+	    "  start b hash at same-pu-of a\n", 0.5, &m, &t)) == NULL)
 		return;
-	}
-	mock_reset(m);
-	mock.solo = solo_new(&mock_solo_ops, NULL);
-	mock.foreign = 0.5;
-	memset(&opt, 0, sizeof opt);
-	p = tour_player_new(t, m, &mock_shared_ops, NULL, &opt);
-	tour_player_begin(p, mock.now);
 	mock_run_shared(p, 0, 30, &held);
 	ida = mock.v[mock_find("a")].id;
 	idb = mock.v[mock_find("b")].id;
