@@ -26,6 +26,17 @@ jsonw_finish(const struct jsonw *w)
 	(void)w;
 }
 
+/* Close the top object, finish, write the text and a newline to f, free the buffer. */
+void
+jsonw_end_report(struct jsonw *w, FILE *f)
+{
+	jsonw_object_end(w);
+	jsonw_finish(w);
+	strbuf_puts(w->sb, "\n");
+	fputs(w->sb->s, f);
+	strbuf_free(w->sb);
+}
+
 /* Before a value: the comma it needs, and the checks that it may go here. */
 static void
 jsonw_value(struct jsonw *w)

@@ -20,6 +20,7 @@
 #define SMTSCOPE_JSONW_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "base/util.h"
 
@@ -38,6 +39,11 @@ struct jsonw {
 void	 jsonw_init(struct jsonw *, struct strbuf *);
 /* Assert that the value is complete (every container closed). */
 void	 jsonw_finish(const struct jsonw *);
+/*
+ * A report's end: close its top object, finish, write the text and a
+ * newline to f, free the buffer.
+ */
+void	 jsonw_end_report(struct jsonw *, FILE *);
 
 /* Open and close containers: as a value (in an array, after a key, at the top). */
 void	 jsonw_object(struct jsonw *);

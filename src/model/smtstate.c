@@ -75,25 +75,6 @@ smtstate_on(const struct smtstate *s)
 	}
 }
 
-/* The four words older readers of check --json know: on, off, absent, unknown. */
-const char *
-smtstate_legacy(const struct smtstate *s)
-{
-	switch (s->kind) {
-	case SMTSTATE_ON:
-	case SMTSTATE_TOPOLOGY_ONLY:
-	case SMTSTATE_OUTSIDE:
-		return "on";
-	case SMTSTATE_OFF:
-	case SMTSTATE_OFFLINE:
-		return "off";
-	case SMTSTATE_NOT_SUPPORTED:
-		return "absent";
-	default:
-		return s->control[0] != '\0' ? "absent" : "unknown";
-	}
-}
-
 /* "2 threads per core", "up to 4 threads per core". */
 static void
 smtstate_threads(const struct smtstate *s, char *buf, size_t len)

@@ -58,8 +58,6 @@ int		 smtstate_parse(const char *);
 const char	*smtstate_kind_words(enum smtstate_kind);
 /* SMT on in the JSON sense (smt_on): 1, 0, or -1 unknown. */
 int		 smtstate_on(const struct smtstate *);
-/* The four words older readers of check --json know: "on", "off", "absent", "unknown". */
-const char	*smtstate_legacy(const struct smtstate *);
 /*
  * The state in words, with its evidence: "SMT on, 2 threads per core",
  * "SMT on; the siblings are outside this process's cpuset (CPU 2 of core 0,

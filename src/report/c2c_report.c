@@ -424,11 +424,7 @@ c2c_report_json(const struct c2c *c, FILE *f)
 	report_write_json(t, &w);
 	report_free(t);
 	c2c_matrix_json(c, &w);
-	jsonw_object_end(&w);
-	jsonw_finish(&w);
-	strbuf_puts(&sb, "\n");
-	fputs(sb.s, f);
-	strbuf_free(&sb);
+	jsonw_end_report(&w, f);
 }
 
 /* One CSV row per pair. */

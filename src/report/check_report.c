@@ -298,6 +298,32 @@ check_unknown_why(const struct check *c, const struct check_row *row, int r, int
 }
 
 /*
+ * A cell's speeds and yield as the reports may give them: a speed that is
+ * unknown (check_cell_mark's ?) and the yield and efficiency made from it
+ * are NAN, its reason in why; the cell's mark returned.
+ */
+static enum analysis_mark
+check_known_speeds(const struct check *c, const struct check_row *row, int r, double *sa,
+    double *sb, double *yield, char *why, size_t len)
+{
+	enum analysis_mark	mark;
+	int			which;
+
+	check_cell_speeds(c, row, r, sa, sb, yield);
+	why[0] = '\0';
+	if ((mark = check_cell_mark(c, row, r, &which)) != ANALYSIS_UNKNOWN)
+		return mark;
+	check_unknown_why(c, row, r, which, why, len);
+	/* Past physics, the solo both speeds rest on is in doubt: both unknown. */
+	if (which == 0 || row->cell[r].beyond)
+		*sa = NAN;
+	if (which == 1 || row->cell[r].beyond)
+		*sb = NAN;
+	*yield = NAN;
+	return mark;
+}
+
+/*
  * A matrix cell: "0.52+0.52=1.04 ±1.0%", with ~ when others disturbed it;
  * a speed that is unknown (past physics, or above 100% of a disturbed solo)
  * and the yield made from it read ?, a footnote saying why.
@@ -314,8 +340,9 @@ check_text_yield(const struct check *c, struct report_notes *notes,
 	if (check_cell_mark(c, row, r, &which) == ANALYSIS_UNKNOWN) {
 		check_unknown_why(c, row, r, which, why, sizeof why);
 		report_set_text(t, i, col, "%s+%s=? [%d]", which == 0 || row->cell[r].beyond ?
-		    "?" : fmt_num(a, sizeof a, sa, FMT_FIXED, 2), which == 1 ? "?" :
-		    fmt_num(b, sizeof b, sb, FMT_FIXED, 2), report_note(notes, "%s", why));
+		    "?" : fmt_num(a, sizeof a, sa, FMT_FIXED, 2), which == 1 ||
+		    row->cell[r].beyond ? "?" : fmt_num(b, sizeof b, sb, FMT_FIXED, 2),
+		    report_note(notes, "%s", why));
 		return;
 	}
 	fmt_spread(sp, sizeof sp, row->cell[r].spread);
@@ -521,31 +548,17 @@ check_json_facts(const struct check *c, struct jsonw *w)
 }
 
 /*
- * The "kind", "machine" and "facts" members: the machine object (machine.c)
- * with, after it, the flat members that older readers know.
+ * The "kind", "machine" and "facts" members: the machine object as every
+ * command writes it (machine.c), nothing beside it to disagree with it.
  */
 static void
 check_json_machine(const struct check *c, struct jsonw *w)
 {
-	const struct topo_summary	*sum = &c->m->summary;
-	struct machine			 mc;
+	struct machine	mc;
 
 	machine_fill(&mc, c->m, &c->ci, NULL);
 	jsonw_key_str(w, "kind", "check");
-	jsonw_key_object(w, "machine");
-	machine_json_members(&mc, w);
-	jsonw_key_str(w, "vendor", c->ci.vendor);
-	jsonw_key_str(w, "brand", c->ci.brand);
-	jsonw_key_str(w, "codename", c->ci.codename);
-	jsonw_key_str(w, "hypervisor", c->ci.hypervisor);
-	jsonw_key_int(w, "packages", sum->packages);
-	jsonw_key_int(w, "numa_nodes", sum->numa_nodes);
-	jsonw_key_int(w, "cores", sum->cores);
-	jsonw_key_int(w, "pus", sum->pus);
-	jsonw_key_int(w, "smt_width_max", sum->smt_width_max);
-	jsonw_key_str(w, "smt", smtstate_legacy(&c->m->smt));
-	jsonw_key_str(w, "smt_control", c->m->smt.control);
-	jsonw_object_end(w);
+	machine_json(&mc, w);
 	check_json_facts(c, w);
 }
 
@@ -626,13 +639,14 @@ check_json_cell(const struct check *c, struct jsonw *w, const struct check_row *
 	const struct check_cell	*cell = &row->cell[r];
 	enum analysis_mark	 mark;
 	double			 sa, sb, yield, solo, solo_b, share;
+	char			 why[256];
 	int			 done = cell->state == CHECK_DONE;
 
 	if (c->plan.rel[r].cpu == -1) {
 		jsonw_null(w);
 		return;
 	}
-	check_cell_speeds(c, row, r, &sa, &sb, &yield);
+	mark = check_known_speeds(c, row, r, &sa, &sb, &yield, why, sizeof why);
 	check_cell_solos(c, row, r, &solo, &solo_b, &share);
 	jsonw_object(w);
 	jsonw_key_int(w, "partner", c->plan.rel[r].cpu);
@@ -654,10 +668,13 @@ check_json_cell(const struct check *c, struct jsonw *w, const struct check_row *
 	check_json_guard(w, cell);
 	jsonw_key_bool(w, "solo_disturbed", check_solo_disturbed(c, row, r));
 	jsonw_key_bool(w, "solo_low", cell->beyond);
-	/* A flag for the speeds and yield: "~", "?" (unknown: see the warnings) or null. */
-	mark = check_cell_mark(c, row, r, NULL);
+	/*
+	 * A flag for the speeds and yield: "~", "?" or null; an unknown one
+	 * is null beside "?", its reason in speed_unknown.
+	 */
 	jsonw_key_str(w, "speed_mark", mark == ANALYSIS_CLEAN ? NULL : analysis_mark_text(mark));
-	if (done && !isfinite(yield))
+	jsonw_key_str(w, "speed_unknown", mark == ANALYSIS_UNKNOWN ? why : NULL);
+	if (done && !isfinite(yield) && mark != ANALYSIS_UNKNOWN)
 		jsonw_key_str(w, "error", "no solo rate");
 	else
 		check_json_error(w, cell->state, cell->error);
@@ -821,11 +838,7 @@ check_report_json(const struct check *c, FILE *f)
 	for (i = 0; i < c->nwarn; i++)
 		jsonw_str(&w, c->warn[i]);
 	jsonw_array_end(&w);
-	jsonw_object_end(&w);
-	jsonw_finish(&w);
-	strbuf_puts(&sb, "\n");
-	fputs(sb.s, f);
-	strbuf_free(&sb);
+	jsonw_end_report(&w, f);
 }
 
 
@@ -908,6 +921,7 @@ check_csv_cell(const struct check *c, struct report_table *t,
 {
 	const struct check_cell	*cell = &rw->cell[r];
 	double			 sa, sb, yield, share, solo_a, solo_b, solo_share;
+	char			 why[256];
 	int			 row = check_csv_row(c, t, rw->name, r, cell);
 
 	report_set_text(t, row, CSV_UNIT, "%s", rw->a.k->unit);
@@ -919,7 +933,11 @@ check_csv_cell(const struct check *c, struct report_table *t,
 		check_csv_rate(t, row, CSV_SOLO_B, rw->b.k, solo_b);
 	if (cell->state != CHECK_DONE)
 		return;
-	check_cell_speeds(c, rw, r, &sa, &sb, &yield);
+	/* An unknown speed (?) is left empty, the status saying why. */
+	if (check_known_speeds(c, rw, r, &sa, &sb, &yield, why, sizeof why) ==
+	    ANALYSIS_UNKNOWN)
+		report_set_text(t, row, CSV_STATUS, "unknown: %s", strstr(why, "unknown: ") != NULL ?
+		    strstr(why, "unknown: ") + 9 : why);
 	share = cell->share_anchor;
 	check_csv_rate(t, row, CSV_RATE_A, rw->a.k, cell->rate_anchor);
 	check_csv_rate(t, row, CSV_RATE_B, rw->b.k, cell->rate_partner);

@@ -461,11 +461,7 @@ compare_report_json(const struct compare *c, FILE *f)
 		}
 	}
 	jsonw_array_end(&w);
-	jsonw_object_end(&w);
-	jsonw_finish(&w);
-	strbuf_puts(&sb, "\n");
-	fputs(sb.s, f);
-	strbuf_free(&sb);
+	jsonw_end_report(&w, f);
 }
 
 /* The columns of compare --csv: one row per machine and figure. */

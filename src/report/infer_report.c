@@ -232,9 +232,5 @@ infer_report_json(const struct infer *inf, int dry_run, FILE *f)
 		infer_json_pair(&w, inf, &inf->pairs[i], dry_run);
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);
-	jsonw_object_end(&w);
-	jsonw_finish(&w);
-	strbuf_puts(&sb, "\n");
-	fputs(sb.s, f);
-	strbuf_free(&sb);
+	jsonw_end_report(&w, f);
 }

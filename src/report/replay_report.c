@@ -213,11 +213,7 @@ replay_json(const struct replay *rp, const struct report_table *t, FILE *f)
 	replay_json_head(rp, &w);
 	jsonw_key(&w, "parts");
 	report_write_json(t, &w);
-	jsonw_object_end(&w);
-	jsonw_finish(&w);
-	strbuf_puts(&sb, "\n");
-	fputs(sb.s, f);
-	strbuf_free(&sb);
+	jsonw_end_report(&w, f);
 }
 
 /* Print the summary as text, one JSON object, or CSV (the table alone). */

@@ -468,11 +468,7 @@ run_json(const struct run *run, const struct report_table *t, FILE *f)
 	run_json_sensors(run, &w);
 	jsonw_key(&w, "loads");
 	report_write_json(t, &w);
-	jsonw_object_end(&w);
-	jsonw_finish(&w);
-	strbuf_puts(&sb, "\n");
-	fputs(sb.s, f);
-	strbuf_free(&sb);
+	jsonw_end_report(&w, f);
 }
 
 /* One line per load of its counters (alone -> together), the reason once, and the sensors. */

@@ -253,6 +253,10 @@ if $CC -std=c11 -O2 -I. -Isrc -o "$TMP/fpinfo" tests/bench/fpinfo.c \
 	path=$(echo "$kf" | awk '{ print $3 }')
 	lanes=$(echo "$kf" | awk '{ print $4 + 0 }')
 	imul=$(echo "$kf" | awk '{ print $6 + 0 }')
+	fma=$(echo "$kf" | awk '{ print $8 + 0 }')
+	# The clock with the fp load's FMAs in flight, where a core lowers it for
+	# wide vector work (AVX-512 licences); the scalar clock where it cannot be read.
+	awk -v f="$fma" 'BEGIN { exit !(f > 0) }' && ghz=$fma
 	vendor=$(awk -F': ' '/^vendor_id/ { print $2; exit }' /proc/cpuinfo)
 	family=$(awk -F': ' '/^cpu family/ { print $2; exit }' /proc/cpuinfo)
 	# Zen 4 runs 512-bit FMAs on its two 256-bit pipes.
@@ -264,8 +268,12 @@ if $CC -std=c11 -O2 -I. -Isrc -o "$TMP/fpinfo" tests/bench/fpinfo.c \
 	*:avx512f|*:avx2+fma)
 		peak=$(awk -v g="$ghz" -v l="$lanes" 'BEGIN { printf "%.1f", 2 * l * 2 * g }')
 		say "fp      $fp GFLOP per second on a CPU ($fpw GFLOP/s on the wall clock; $path);" \
-		    "clock $ghz GHz from add reg,reg ($imul from imul); peak $peak GFLOP/s" \
+		    "clock $ghz GHz from add reg,reg with the FMAs in flight" \
+		    "($(echo "$kf" | awk '{ print $2 }') alone, $imul from imul); peak $peak GFLOP/s" \
 		    "(2 FMA pipes x $lanes doubles x 2)"
+		best=$(echo "$kf" | awk '{ print $10 + 0 }')
+		say "fp      for the record: its best step of 2000 here $best GFLOP/s," \
+		    "$(ratio "$best" "$peak") of the peak (its code apart from how a run shares the CPU)"
 		goal "fp@$C at 0.9 of its peak" "$(ratio "$fp" "$peak")" ">=" 0.9 ;;
 	*)
 		say "fp      $fp GFLOP/s ($path): skip: peak: FMA datapath unknown"

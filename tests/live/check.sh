@@ -67,7 +67,7 @@ else
 	[ "$v" = True ]
 	ok $? "efficiency is speed / (cpu_share / the cpu_share of the solo it is measured against)"
 
-	width=$(jq_py "$TMP/live.json" 'j["machine"]["smt_width_max"]')
+	width=$(jq_py "$TMP/live.json" 'j["machine"]["topology"]["smt_width"]')
 	if [ "$width" = 1 ]; then
 		# The reason is the machine's SMT state in its words (issue 23).
 		v=$(jq_py "$TMP/live.json" '(lambda s, why: j["placements"]["smt-sibling"] is None and why == {"not-supported": "SMT not supported", "none": "no SMT", "off": "SMT off (control: %s)" % s["control"]}.get(s["state"], why))(j["machine"]["smt_state"], j["absent"]["smt-sibling"])')

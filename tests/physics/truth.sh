@@ -38,7 +38,9 @@ check_block() {
 	got=$(jq_py "$TMP/check.json" '[(p["measured"], p["clear"], p["agrees"], round(p["int_yield"], 2)) for p in j["behave_like"] if p["reported"] == "smt-sibling"]')
 	diag "text: $line"
 	diag "json: $got"
-	PHYSICS_BUSY=$(jq_py "$TMP/check.json" '", ".join(sorted(set("%s (%d)" % (f["comm"], f["pid"]) for r in j["results"].values() for c in r.values() if c and c["disturbed"] for f in c["foreign"][:2])))')
+	# Busy when a cell was disturbed, naming who where check could (a
+	# disturbed cell may name no single process).
+	PHYSICS_BUSY=$(jq_py "$TMP/check.json" '", ".join(sorted(set("%s (%d)" % (f["comm"], f["pid"]) for r in j["results"].values() for c in r.values() if c and c["disturbed"] for f in c["foreign"][:2]))) or ("others, no single process named" if any(c and c["disturbed"] for r in j["results"].values() for c in r.values()) else "")')
 	[ -n "$PHYSICS_BUSY" ] && return 2
 	echo "$line" | grep -E -q 'behave as separate cores .*\(int yield (1\.[6-9]|2\.)[0-9]*,.*: NOT what the topology reports$' &&
 	    echo "$got" | grep -E -q "^\[\('cores(-near|-far)?', True, False, (1\.[6-9]|2\.)"

@@ -498,6 +498,58 @@ test_csv(void)
 	free(c);
 }
 
+/* A report of c in a string (check_report_json or _csv); the caller frees it. */
+static char *
+report_string(const struct check *c, void (*report)(const struct check *, FILE *))
+{
+	FILE	*f = tmpfile();
+	char	*out = xcalloc(1, 16384);
+
+	if (f == NULL)
+		return out;
+	report(c, f);
+	rewind(f);
+	out[fread(out, 1, 16383, f)] = '\0';
+	fclose(f);
+	return out;
+}
+
+/*
+ * A cell past physics in the JSON and CSV: its speeds, yield and
+ * efficiency unknown (null, empty), never a number beside the ? (issue 24).
+ */
+static void
+test_beyond_reports(struct check *c, struct check_row *row)
+{
+	char	*out;
+
+	fill(&row->cell[REL_SHARED_L3], 8.82e9, 8.78e9, 1, 1);
+	row->cell[REL_SHARED_L3].beyond = check_cell_beyond(c, row, REL_SHARED_L3);
+	out = report_string(c, check_report_json);
+	ok(strstr(out, "\"rate_anchor\":8820000000,\"rate_partner\":8780000000,"
+	    "\"speed_anchor\":null,\"speed_partner\":null,\"yield\":null,") != NULL &&
+	    strstr(out, "\"efficiency\":null,") != NULL, "json: the rates kept, the speeds, "
+	    "yield and efficiency of a cell past physics null");
+	ok(strstr(out, "\"error\":\"no solo rate\"") == NULL, "json: an unknown speed is "
+	    "not called an error");
+	ok(strstr(out, "\"speed_mark\":\"?\",\"speed_unknown\":\"int on shared-l3: unknown: "
+	    "faster together than alone (1.42, yield") != NULL, "json: its mark is ? with the "
+	    "reason beside it");
+	ok(strstr(out, "\"speed_mark\":null,\"speed_unknown\":null") != NULL,
+	    "json: a clean cell has neither");
+	if (tap_failed)
+		printf("%s\n", out);
+	free(out);
+	out = report_string(c, check_report_csv);
+	ok(strstr(out, "\nint,shared-l3,0,1,Gop/s,6.23,8.82,Gop/s,6.23,8.78,,,,1,,0.01,,"
+	    "\"unknown: faster together than alone (1.42, yield 2.83): its solo ran while "
+	    "the CPU was slower\"\n") != NULL, "csv: rates kept, speeds, yield and "
+	    "efficiency empty, the status says unknown and why");
+	if (tap_failed)
+		printf("%s\n", out);
+	free(out);
+}
+
 /* Cells past physics: the anchor faster than alone, one CPU doing more than one CPU's work. */
 static void
 test_beyond(void)
@@ -549,6 +601,7 @@ test_beyond(void)
 	fill(&row->cell[REL_SAME_PU], 4.06e9, 4.09e9, 0.5, 0.5);
 	ok(!check_cell_beyond(c, row, REL_SAME_PU), "same-pu against a solo measured again "
 	    "(8.8): 0.93 is within");
+	test_beyond_reports(c, row);
 	check_free(c);
 	free(c);
 }

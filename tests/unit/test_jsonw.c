@@ -305,6 +305,32 @@ test_misuse(void)
 	}
 }
 
+/* A report's end: the top object closed, one line written, the buffer freed. */
+static void
+test_end_report(void)
+{
+	struct strbuf	 sb;
+	struct jsonw	 w;
+	char		 out[64] = "";
+	FILE		*f = tmpfile();
+
+	if (f == NULL) {
+		ok(0, "a temporary file for the report");
+		return;
+	}
+	strbuf_init(&sb);
+	jsonw_init(&w, &sb);
+	jsonw_object(&w);
+	jsonw_key_int(&w, "runs", 3);
+	jsonw_end_report(&w, f);
+	rewind(f);
+	out[fread(out, 1, sizeof out - 1, f)] = '\0';
+	fclose(f);
+	ok(strcmp(out, "{\"runs\":3}\n") == 0, "end_report: the object closed, a newline "
+	    "after it: %s", out);
+	ok(sb.s == NULL, "end_report: the buffer is freed");
+}
+
 int
 main(void)
 {
@@ -312,5 +338,6 @@ main(void)
 	test_escapes();
 	test_numbers();
 	test_misuse();
+	test_end_report();
 	return tap_done();
 }

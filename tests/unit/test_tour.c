@@ -46,6 +46,7 @@ struct mock {
 	int			 fail_start;	/* start fails for this spec prefix */
 	int			 next_id;
 	struct solo		*solo;		/* the host's own measurer, or NULL */
+	double			 foreign;	/* others' CPUs on every load's core */
 };
 
 static struct mock mock;
@@ -241,10 +242,38 @@ mock_running(void *arg, int *ids, int max)
 	return n;
 }
 
+/* Others' work on every load's core: mock.foreign CPUs, by one process. */
+static double
+mock_foreign(void *arg, int id, struct foreign_proc *who, int max, int *n)
+{
+	(void)arg;
+	(void)id;
+	*n = 0;
+	if (mock.foreign > 0 && max > 0) {
+		memset(&who[0], 0, sizeof who[0]);
+		who[0].pid = 4242;
+		who[0].share = mock.foreign;
+		snprintf(who[0].comm, sizeof who[0].comm, "hog");
+		*n = 1;
+	}
+	return mock.foreign;
+}
+
+/* Others' CPU time so far on a load's core: mock.foreign CPUs all along. */
+static int
+mock_foreign_ns(void *arg, int id, uint64_t *ns)
+{
+	(void)arg;
+	(void)id;
+	*ns = (uint64_t)(mock.foreign * mock.now * 1e9);
+	return 0;
+}
+
 static const struct solo_ops mock_solo_ops = {
 	.pause = mock_pause,
 	.sample = mock_sample,
 	.running = mock_running,
+	.foreign_ns = mock_foreign_ns,
 };
 
 /* A host that lends the player its own measurer, as the screen does. */
@@ -255,6 +284,7 @@ mock_solo(void *arg)
 	return mock.solo;
 }
 
+/* A host that lends its measurer; others keep mock.foreign CPUs busy on each load's core. */
 static const struct tour_ops mock_shared_ops = {
 	.start = mock_start,
 	.stop = mock_stop,
@@ -264,6 +294,7 @@ static const struct tour_ops mock_shared_ops = {
 	.highlight = mock_highlight,
 	.event = mock_event,
 	.solo = mock_solo,
+	.foreign = mock_foreign,
 };
 
 /* Reset the pretend machine. */
@@ -867,33 +898,48 @@ test_player_control(void)
 	topo_free(m1);
 }
 
+/*
+ * A tour begun on a 2-core machine by a host that lends its measurer, with
+ * others keeping foreign CPUs busy on each load's core; NULL on a failed setup.
+ */
+static struct tour_player *
+shared_begin(const char *text, double foreign, struct topo **m, struct tour **t)
+{
+	struct tour_options	opt;
+	struct tour_player	*p;
+	char			err[512] = "";
+
+	*m = topo_load_synthetic("package:1 core:2 pu:1", err, sizeof err);
+	*t = parse_str(text, err, sizeof err);
+	if (*m == NULL || *t == NULL) {
+		ok(0, "shared measurer setup (%s)", err);
+		topo_free(*m);
+		tour_free(*t);
+		return NULL;
+	}
+	mock_reset(*m);
+	mock.solo = solo_new(&mock_solo_ops, NULL);
+	mock.foreign = foreign;
+	memset(&opt, 0, sizeof opt);
+	p = tour_player_new(*t, *m, &mock_shared_ops, NULL, &opt);
+	tour_player_begin(p, mock.now);
+	return p;
+}
+
 /* A host that lends its measurer (the screen): results it polls reach the player. */
 static void
 test_player_shared(void)
 {
 	const struct tour_load_result	*a, *b;
-	struct tour_options		 opt;
 	struct tour_player		*p;
 	struct topo			*m;
 	struct tour			*t;
-	char				 err[512];
 	int				 held = 0, ida;
 
-	m = topo_load_synthetic("package:1 core:2 pu:1", err, sizeof err);
-	t = parse_str("tour shared\nstep one\n  start a hash at 0\n"
-	    "  start b hash at same-pu-of a\nstep two\n  move b to other-core-of a\n",
-	    err, sizeof err);
-	if (m == NULL || t == NULL) {
-		ok(0, "shared measurer setup (%s)", err);
-		topo_free(m);
-		tour_free(t);
+	if ((p = shared_begin("tour shared\nstep one\n  start a hash at 0\n"
+	    "  start b hash at same-pu-of a\nstep two\n  move b to other-core-of a\n", 0,
+	    &m, &t)) == NULL)
 		return;
-	}
-	mock_reset(m);
-	mock.solo = solo_new(&mock_solo_ops, NULL);
-	memset(&opt, 0, sizeof opt);
-	p = tour_player_new(t, m, &mock_shared_ops, NULL, &opt);
-	tour_player_begin(p, mock.now);
 	mock_run_shared(p, 0, 20, &held);
 	a = result_of(p, 0, "a");
 	ok(held, "the host's measurer holds the other load while one is measured");
@@ -916,6 +962,46 @@ test_player_shared(void)
 	    "measures again (yield %.2f)", tour_player_result(p, 1)->yield);
 	tour_player_quit(p);
 	ok(mock.n == 0 && !solo_busy(mock.solo), "q: no load left, nothing measured");
+	tour_player_free(p);
+	solo_free(mock.solo);
+	tour_free(t);
+	topo_free(m);
+}
+
+/*
+ * A twin (a second load of the same kernel on the same CPU) is given its
+ * partner's solo, and the solo's mark with it: a disturbed solo is
+ * disturbed for both, on the screen (solo_disturbed by id) and in the
+ * step's results (issue 24: the twin's copy showed as clean).
+ */
+static void
+test_player_twin(void)
+{
+	const struct tour_load_result	*a, *b;
+	struct tour_player		*p;
+	struct topo			*m;
+	struct tour			*t;
+	int				 held = 0, ida, idb;
+
+	if ((p = shared_begin("tour twin\nstep one\n  start a hash at 0\n"
+	    "  start b hash at same-pu-of a\n", 0.5, &m, &t)) == NULL)
+		return;
+	mock_run_shared(p, 0, 30, &held);
+	ida = mock.v[mock_find("a")].id;
+	idb = mock.v[mock_find("b")].id;
+	ok(isfinite(tour_player_solo_of(p, idb)) && tour_player_solo_of(p, idb) ==
+	    tour_player_solo_of(p, ida), "the twin b has a's solo (%.0f, %.0f)",
+	    tour_player_solo_of(p, ida), tour_player_solo_of(p, idb));
+	ok(tour_player_solo_disturbed(p, ida) && tour_player_solo_disturbed(p, idb),
+	    "a's solo was disturbed (others 0.5 CPU on its core): so is the twin's copy");
+	a = result_of(p, 0, "a");
+	b = result_of(p, 0, "b");
+	ok(a != NULL && b != NULL && a->solo_disturbed && b->solo_disturbed &&
+	    a->mark != ANALYSIS_CLEAN && b->mark == a->mark, "the step's results: both "
+	    "solos disturbed, both speeds marked alike (%d, %d)", a ? (int)a->mark : -1,
+	    b ? (int)b->mark : -1);
+	mock.foreign = 0;
+	tour_player_quit(p);
 	tour_player_free(p);
 	solo_free(mock.solo);
 	tour_free(t);
@@ -976,5 +1062,6 @@ main(void)
 	test_plan_skipped_stop();
 	test_player_control();
 	test_player_shared();
+	test_player_twin();
 	return tap_done();
 }

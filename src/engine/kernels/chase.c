@@ -109,11 +109,24 @@ chase_init(const struct kernel_param *p, char *err, size_t errlen)
 		return NULL;
 	}
 
-	/* Build the cycle as indexes in the slots, then turn them to links. */
-	idx = (uint64_t *)(void *)cs->slots;
-	chase_build(idx, cs->n, CHASE_LINE / sizeof *idx, 0x5eedc4a5eULL ^ cs->n);
-	for (i = 0; i < cs->n; i++)
-		cs->slots[i].next = &cs->slots[idx[i * (CHASE_LINE / sizeof *idx)]];
+	/*
+	 * Build the cycle as indexes, then turn them to links. The shuffle's
+	 * random swaps go to a packed array of an eighth of the working set
+	 * where one can be had (a 1 GiB set took 3.4 s shuffled in its own
+	 * lines on a 260 MiB L3, mostly misses); else in the slots themselves.
+	 * The cycle is the same either way.
+	 */
+	if ((idx = kernels_map(cs->n * sizeof *idx)) != NULL) {
+		chase_build(idx, cs->n, 1, 0x5eedc4a5eULL ^ cs->n);
+		for (i = 0; i < cs->n; i++)
+			cs->slots[i].next = &cs->slots[idx[i]];
+		kernels_unmap(idx, cs->n * sizeof *idx);
+	} else {
+		idx = (uint64_t *)(void *)cs->slots;
+		chase_build(idx, cs->n, CHASE_LINE / sizeof *idx, 0x5eedc4a5eULL ^ cs->n);
+		for (i = 0; i < cs->n; i++)
+			cs->slots[i].next = &cs->slots[idx[i * (CHASE_LINE / sizeof *idx)]];
+	}
 	cs->cur = &cs->slots[0];
 
 	/* Warm with 64k loads (around small sets many times), then time 64k. */
