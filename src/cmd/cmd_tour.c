@@ -58,9 +58,10 @@ const struct cmd_entry cmd_tour_entry = {
 	    "does not exist here skips its step with a note. Every speed is measured\n"
 	    "against the same load alone, in this run. A summary table ends the tour.\n",
 	.notes =
-	    "NAME is looked up in the tour directories only (see --list; the shipped\n"
-	    "ones in " SMTSCOPE_DATADIR "/tours); FILE is a path with a '/' or\n"
-	    "ending in .tour. See smtscope-tour(5).\n",
+	    "NAME is looked up in the tour directories only (see --list); FILE is a\n"
+	    "path with a '/' or ending in .tour. See smtscope-tour(5). The shipped\n"
+	    "tours are in\n"
+	    "  " SMTSCOPE_DATADIR "/tours\n",
 	.exec = cmd_tour_exec
 };
 

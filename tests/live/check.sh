@@ -49,7 +49,7 @@ else
 	ok $? "it has machine, anchor, placements, results, solos, latency, warnings"
 
 	keys=$(jq_py "$TMP/live.json" '",".join(sorted(j["results"]["hash"]["same-pu"]))')
-	[ "$keys" = "cpu_share,disturbed,efficiency,error,foreign,foreign_cpus,ipc_alone,ipc_together,partner,rate_anchor,rate_partner,solo,solo_disturbed,solo_low,solo_partner,solo_share,speed_anchor,speed_mark,speed_partner,spread,tries,yield" ]
+	[ "$keys" = "cpu_share,disturbed,efficiency,error,foreign,foreign_cpus,ipc_alone,ipc_together,partner,rate_anchor,rate_partner,solo,solo_disturbed,solo_low,solo_partner,solo_share,speed_anchor,speed_mark,speed_partner,speed_unknown,spread,tries,yield" ]
 	ok $? "a result has solo, rates, speeds, yield, cpu_share, efficiency, spread and the guard ($keys)"
 	keys=$(jq_py "$TMP/live.json" '",".join(sorted(j["solos"]["hash"]))')
 	[ "$keys" = "cpu_share,disturbed,error,foreign,foreign_cpus,rate,spread,tries" ]

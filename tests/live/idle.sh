@@ -195,8 +195,12 @@ if t=$(tree); then
 	    > "$TMP/st.json" 2> "$TMP/st.err"
 	rc=$?
 	flags "$t" > "$TMP/after"
-	[ $rc -eq 0 ] && cmp -s "$TMP/before" "$TMP/after" && [ ! -e "$t/run/smtscope/idle-states" ]
-	ok $? "--idle=states: every flag as it was after, the record gone (rc $rc: $(head -n 1 "$TMP/st.err"))"
+	# 1 is a measurement that failed (a 0.1 s window on a loaded machine can
+	# see no round trip); the flags are written back all the same.
+	why=$(head -n 1 "$TMP/st.err")
+	[ $rc -eq 1 ] && why="a measurement failed: $(grep -o '"error":"[^"]*"' "$TMP/st.json" | head -n 1)"
+	[ $rc -le 1 ] && cmp -s "$TMP/before" "$TMP/after" && [ ! -e "$t/run/smtscope/idle-states" ]
+	ok $? "--idle=states: every flag as it was after, the record gone (rc $rc: $why)"
 	if [ $have_python -eq 1 ]; then
 		v=$(jq_py "$TMP/st.json" '"%s %s %d" % (j["idle"]["how"], j["idle"]["hold"], len(j["idle"]["results"]["pipe"]["same-pu"]["windows"]["held"]))')
 		[ "$v" = "states True 3" ]
