@@ -122,8 +122,6 @@ struct c2c {
 int	c2c_plan(const struct topo *, const struct cpuset *cpus, enum c2c_select,
 	    struct c2c_plan *, char *err, size_t errlen);
 void	c2c_plan_free(struct c2c_plan *);
-/* The NUMA node (tree node index) of a CPU, -1 when the model does not say. */
-int	c2c_numa_of(const struct topo *, int os);
 /* The q quantile (0..1) of v[0..n), interpolated; sorts v. NAN when n is 0. */
 double	c2c_quantile(double *v, int n, double q);
 /* A CPU's cache group (for --groups): a node of its L3, else of its package; 0. */

@@ -89,30 +89,6 @@ c2c_quantile(double *v, int n, double q)
 	return v[i] + frac * (v[i + 1] - v[i]);
 }
 
-/* The NUMA node over a CPU: the one NUMA child of its nearest ancestor that has any. */
-int
-c2c_numa_of(const struct topo *m, int os)
-{
-	const struct topo_pu	*pu = topo_pu_by_os(m, os);
-	int			 n, c, found;
-
-	if (pu == NULL)
-		return -1;
-	for (n = m->nodes[pu->node].parent; n != -1; n = m->nodes[n].parent) {
-		found = -1;
-		for (c = m->nodes[n].first_child; c != -1; c = m->nodes[c].next_sibling) {
-			if (m->nodes[c].type != TOPO_NUMA)
-				continue;
-			if (found != -1)
-				return -1;	/* several: the model cannot tell which */
-			found = c;
-		}
-		if (found != -1)
-			return found;
-	}
-	return -1;
-}
-
 /* Seconds one pair takes if a one-way trip takes one_way_ns. */
 double
 c2c_pair_seconds(const struct c2c_plan *p, double one_way_ns)
@@ -290,7 +266,7 @@ c2c_plan_relations(const struct topo *m, struct c2c_plan *p)
 
 	numa = xcalloc((size_t)p->ncpus, sizeof *numa);
 	for (i = 0; i < p->ncpus; i++)
-		numa[i] = c2c_numa_of(m, p->cpus[i]);
+		numa[i] = topo_numa_of(m, p->cpus[i]);
 	for (i = 0; i < m->nnodes; i++)
 		p->nnuma += m->nodes[i].type == TOPO_NUMA && m->nodes[i].allowed;
 	for (i = 0; i < p->npairs; i++) {

@@ -447,7 +447,7 @@ check_place_partner(struct check_runner *cr, struct check_pair *p, int cpu, char
 
 	if (cpu == p->b_cpu)
 		return 0;
-	if (pu != NULL && pu->node == p->b_node) {
+	if (pu != NULL && topo_numa_of(cr->c->m, cpu) == p->b_node) {
 		cpuset_zero(&set);
 		cpuset_set(&set, cpu);
 		if (loads_move(cr->ls, p->ids[1], &set, -1, err, errlen) == -1)
@@ -461,7 +461,7 @@ check_place_partner(struct check_runner *cr, struct check_pair *p, int cpu, char
 	if (check_start_loads(cr, texts, 1, &p->ids[1], err, errlen) == -1)
 		return -1;
 	p->b_cpu = cpu;
-	p->b_node = pu != NULL ? pu->node : -1;
+	p->b_node = topo_numa_of(cr->c->m, cpu);
 	return 0;
 }
 
@@ -614,7 +614,7 @@ check_run_row(struct check_runner *cr, struct check_row *row)
 	memset(&p, 0, sizeof p);
 	p.row = row;
 	p.b_cpu = check_first_partner(c);
-	p.b_node = topo_pu_by_os(c->m, p.b_cpu)->node;
+	p.b_node = topo_numa_of(c->m, p.b_cpu);
 	snprintf(ta, sizeof ta, "%s@%d", row->a.text, c->plan.anchor);
 	snprintf(tb, sizeof tb, "%s@%d", row->b.text, p.b_cpu);
 	err[0] = '\0';

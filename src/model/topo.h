@@ -149,6 +149,8 @@ void		 topo_free(struct topo *);
 
 /* The PU with this OS index, or NULL. */
 const struct topo_pu *topo_pu_by_os(const struct topo *, int os_index);
+/* The NUMA node (tree node index) over a CPU, -1 when the model does not say. */
+int		 topo_numa_of(const struct topo *, int os_index);
 /* Relation between two logical CPUs given by OS index. */
 enum topo_rel	 topo_relation(const struct topo *, int os_a, int os_b);
 const char	*topo_rel_name(enum topo_rel);

@@ -179,3 +179,30 @@ topo_parse_set(const struct topo *m, const char *str, struct cpuset *set,
 	}
 	return 0;
 }
+
+/*
+ * The NUMA node over a CPU, as a node index: the one NUMA child of its
+ * nearest ancestor that has any; -1 if none, or several (it cannot tell).
+ */
+int
+topo_numa_of(const struct topo *m, int os)
+{
+	const struct topo_pu	*pu = topo_pu_by_os(m, os);
+	int			 n, c, found;
+
+	if (pu == NULL)
+		return -1;
+	for (n = m->nodes[pu->node].parent; n != -1; n = m->nodes[n].parent) {
+		found = -1;
+		for (c = m->nodes[n].first_child; c != -1; c = m->nodes[c].next_sibling) {
+			if (m->nodes[c].type != TOPO_NUMA)
+				continue;
+			if (found != -1)
+				return -1;	/* several: the model cannot tell which */
+			found = c;
+		}
+		if (found != -1)
+			return found;
+	}
+	return -1;
+}

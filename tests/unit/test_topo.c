@@ -313,6 +313,38 @@ test_live(void)
 	topo_free(m);
 }
 
+/*
+ * A CPU's NUMA node: one for every CPU of a one-node machine, the package's
+ * own on a machine with a node a package (check moves a copy within a node
+ * and starts it anew across nodes: a PU's tree index is not its node).
+ */
+static void
+test_numa_of(void)
+{
+	struct topo	*m;
+	char		 err[512];
+
+	if ((m = topo_load_synthetic("package:2 core:2 pu:1", err, sizeof err)) == NULL) {
+		ok(0, "synthetic one node: %s", err);
+		return;
+	}
+	ok(topo_numa_of(m, 0) != -1 && topo_numa_of(m, 0) == topo_numa_of(m, 3) &&
+	    topo_numa_of(m, 0) == topo_numa_of(m, 1), "one NUMA node: CPUs 0, 1 and 3 "
+	    "share it (%d %d %d)", topo_numa_of(m, 0), topo_numa_of(m, 1), topo_numa_of(m, 3));
+	ok(topo_numa_of(m, 9) == -1, "no CPU 9: no node");
+	topo_free(m);
+	if ((m = topo_load_synthetic("package:2 numa:1 core:2 pu:1", err, sizeof err)) == NULL) {
+		ok(0, "synthetic two nodes: %s", err);
+		return;
+	}
+	ok(topo_numa_of(m, 0) == topo_numa_of(m, 1) && topo_numa_of(m, 2) ==
+	    topo_numa_of(m, 3) && topo_numa_of(m, 0) != topo_numa_of(m, 2) &&
+	    topo_numa_of(m, 0) != -1 && topo_numa_of(m, 2) != -1, "a node a package: "
+	    "CPUs 0 and 1 on one, 2 and 3 on the other (%d %d %d %d)", topo_numa_of(m, 0),
+	    topo_numa_of(m, 1), topo_numa_of(m, 2), topo_numa_of(m, 3));
+	topo_free(m);
+}
+
 int
 main(void)
 {
@@ -321,6 +353,7 @@ main(void)
 	test_relations(0);
 	test_all_pairs();
 	test_synthetic();
+	test_numa_of();
 	test_live();
 	return tap_done();
 }
