@@ -162,6 +162,8 @@ struct check {
 	double			 est_setup_s;	/* its loads' setup, timed here; 0 not timed */
 	double			 est_wait_s;	/* a wait for busy CPUs to go quiet */
 	double			 estimate_s;	/* all of it: what check says it takes */
+	uint64_t		 start_ns;	/* check_prepare began: its sampling counts */
+	double			 est_prep_s;	/* check_prepare's own time, done already */
 	struct eta		 eta;		/* the estimate as it runs, and at the end */
 	int			 failed;	/* a cell failed */
 	int			 signo;		/* a terminating signal stopped the run */

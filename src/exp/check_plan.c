@@ -660,6 +660,9 @@ check_estimate(struct check *c)
 		run = least > CHECK_BUDGET_S ? least : CHECK_BUDGET_S;
 	}
 	c->estimate_s = c->est_wait_s + run;
+	/* What preparing took already (the busy sample, the setup timed): the user waits it too. */
+	c->est_prep_s = c->live ? (double)(util_now_ns() - c->start_ns) / 1e9 : 0;
+	c->estimate_s += c->est_prep_s;
 }
 
 /* Why a disturbed cell is, naming the foreign processes. */
@@ -883,6 +886,7 @@ check_free(struct check *c)
 int
 check_prepare(struct check *c, int anchor, char *err, size_t errlen)
 {
+	c->start_ns = util_now_ns();
 	c->live = topo_is_live(c->m);
 	check_read_facts(c);
 	if (c->live)

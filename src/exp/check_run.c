@@ -772,7 +772,9 @@ check_run(struct check *c, void (*progress)(void *, const char *, int, int, doub
 	cr.progress = progress;
 	cr.arg = arg;
 	measure_signals_block();
-	eta_start(&c->eta, c->estimate_s, c->est_setup_s, c->est_wait_s, util_now_ns());
+	/* The clock runs from check_prepare, as the user's does. */
+	eta_start(&c->eta, c->estimate_s, c->est_setup_s, c->est_wait_s,
+	    c->start_ns != 0 ? c->start_ns : util_now_ns());
 	/* The plan's wait for busy CPUs to go quiet, in the estimate. */
 	if (c->live && check_busy_cpu(c) != -1) {
 		check_progress(&cr, "waiting for busy CPUs to go quiet");

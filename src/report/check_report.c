@@ -146,11 +146,13 @@ check_print_estimate(const struct check *c, FILE *f)
 		fprintf(f, "  estimate  about %.0f s", c->estimate_s);
 	if (c->est_setup_s > 0 || c->est_wait_s > 0)
 		fprintf(f, " (%.1f s of windows", c->estimate_s - c->est_setup_s -
-		    c->est_wait_s);
+		    c->est_wait_s - c->est_prep_s);
 	if (c->est_setup_s > 0)
 		fprintf(f, ", %.1f s of the loads' setup, timed here", c->est_setup_s);
 	if (c->est_wait_s > 0)
 		fprintf(f, ", %.1f s of waiting for busy CPUs", c->est_wait_s);
+	if ((c->est_setup_s > 0 || c->est_wait_s > 0) && c->est_prep_s >= 0.05)
+		fprintf(f, ", %.1f s of reading the machine first", c->est_prep_s);
 	fprintf(f, "%s\n", c->est_setup_s > 0 || c->est_wait_s > 0 ? ")" : "");
 }
 
@@ -588,6 +590,7 @@ check_json_plan(const struct check *c, struct jsonw *w)
 	jsonw_key_num(w, "estimate_s", c->estimate_s);
 	jsonw_key_num(w, "estimate_setup_s", c->est_setup_s);
 	jsonw_key_num(w, "estimate_wait_s", c->est_wait_s);
+	jsonw_key_num(w, "estimate_prep_s", round(c->est_prep_s * 1000) / 1000);
 }
 
 /* How long it took, and in words (with why, when well past the estimate). */
