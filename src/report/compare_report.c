@@ -145,29 +145,18 @@ compare_median_text(const struct compare_group *g, const struct compare_line *l,
 		snprintf(buf, len, "%.2f/%.2f", g->speed_med[l->cell], v);
 }
 
-/* Columns a UTF-8 text takes (one a character). */
-static int
-compare_text_w(const char *s)
-{
-	int	n = 0;
-
-	for (; *s != '\0'; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
 /* The width of machine j's column in a group's table: its widest cell or name. */
 static int
 compare_col_w(const struct compare *c, const struct compare_group *g,
     const struct compare_line *lines, int nlines, int j)
 {
 	char	buf[64];
-	int	i, w = compare_text_w(c->m[g->members[j]].name);
+	int	i, w = report_width(c->m[g->members[j]].name);
 
 	for (i = 0; i < nlines; i++) {
 		compare_cell_text(&c->m[g->members[j]], &lines[i], buf, sizeof buf);
-		if (compare_text_w(buf) > w)
-			w = compare_text_w(buf);
+		if (report_width(buf) > w)
+			w = report_width(buf);
 	}
 	return w;
 }
@@ -269,12 +258,12 @@ compare_text_group(const struct compare *c, int k, FILE *f)
 	lines = compare_lines(c, g, &nlines);
 	/* As many machines a block as fit 80 columns beside the labels and median. */
 	for (i = 0; i < nlines; i++)
-		if (compare_text_w(lines[i].label) > lw)
-			lw = compare_text_w(lines[i].label);
+		if (report_width(lines[i].label) > lw)
+			lw = report_width(lines[i].label);
 	for (i = 0; i < nlines && g->n >= COMPARE_MEDIAN_MIN; i++) {
 		compare_median_text(g, &lines[i], buf, sizeof buf);
-		if (compare_text_w(buf) > mw)
-			mw = compare_text_w(buf);
+		if (report_width(buf) > mw)
+			mw = report_width(buf);
 	}
 	for (from = 0; from < g->n; from = to) {
 		w = lw + (g->n >= COMPARE_MEDIAN_MIN ? 2 + mw : 0);

@@ -230,7 +230,7 @@ report_cell_text(const struct report_col *col, const struct report_cell *c)
 }
 
 /* Columns a UTF-8 string takes (one per character: "±" is one). */
-static int
+int
 report_width(const char *s)
 {
 	int	n = 0;

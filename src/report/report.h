@@ -66,6 +66,8 @@ struct report_table;
 /* A table with these columns (the array must outlive the table). */
 struct report_table *report_new(const struct report_col *, int ncols);
 void	 report_free(struct report_table *);
+/* Columns a UTF-8 string takes (one per character: "±" is one). */
+int	 report_width(const char *);
 /*
  * How the table reads as text: each line indented by indent blanks, with
  * its header line (header 1, the default) or without (a list of names and
