@@ -366,9 +366,15 @@ run_table(const struct run *run)
 static void
 run_who(const struct run_foreign *rf, char *buf, size_t len)
 {
+	size_t	used;
+
 	measure_foreign_text(rf->who, rf->nwho < 5 ? rf->nwho : 5, buf, len);
-	if (buf[0] == '\0')
+	used = strlen(buf);
+	if (used == 0)
 		snprintf(buf, len, "no single process (short tasks or interrupts)");
+	else if (isfinite(rf->unnamed) && rf->unnamed >= RUN_UNNAMED_MIN && used < len)
+		snprintf(buf + used, len - used, "; %.2f CPU no process accounts for "
+		    "(short tasks or interrupts)", rf->unnamed);
 }
 
 /* One warning line per disturbed figure, naming the foreign processes. */

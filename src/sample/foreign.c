@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "os/os.h"
+#include "sample/cpustat.h"
 #include "sample/foreign.h"
 #include "base/util.h"
 
@@ -57,6 +58,14 @@ struct foreign {
 	struct foreign_use	*use;		/* this interval, sorted by cpu, -ticks */
 	size_t			 nuse, capuse;
 	double			*cpu_share;	/* ncpus */
+	/*
+	 * Each CPU's busy time (/proc/stat) less ours: work the scan cannot
+	 * name (processes that began and ended between scans, interrupts).
+	 */
+	struct cpustat_sample	 stat;		/* at the last scan; ncpu 0: none */
+	uint64_t		*own_ticks;	/* ncpus: ours in this interval */
+	double			*unnamed;	/* ncpus: busy less ours less named */
+	double			*irq, *steal;	/* ncpus: interrupts', the hypervisor's */
 };
 
 /* A sampler reading <procroot>/proc for up to ncpus CPUs. */
@@ -78,6 +87,10 @@ foreign_new(const char *procroot, int ncpus)
 	    rl.rlim_cur / 4 < (rlim_t)f->maxfds)
 		f->maxfds = (int)(rl.rlim_cur / 4);
 	f->cpu_share = xcalloc((size_t)f->ncpus, sizeof *f->cpu_share);
+	f->own_ticks = xcalloc((size_t)f->ncpus, sizeof *f->own_ticks);
+	f->unnamed = xcalloc((size_t)f->ncpus, sizeof *f->unnamed);
+	f->irq = xcalloc((size_t)f->ncpus, sizeof *f->irq);
+	f->steal = xcalloc((size_t)f->ncpus, sizeof *f->steal);
 	return f;
 }
 
@@ -100,6 +113,11 @@ foreign_free(struct foreign *f)
 	free(f->slots);
 	free(f->use);
 	free(f->cpu_share);
+	free(f->own_ticks);
+	free(f->unnamed);
+	free(f->irq);
+	free(f->steal);
+	cpustat_free(&f->stat);
 	free(f);
 }
 
@@ -248,6 +266,28 @@ foreign_is_own(pid_t pid, pid_t ppid, const pid_t *own, int nown)
 	return 0;
 }
 
+/* Charge one of our tasks' new time since the last scan to the CPU it last ran on. */
+static void
+foreign_account_own(struct foreign *f, pid_t pid, uint64_t ticks, int cpu, int first)
+{
+	struct foreign_slot	*s;
+
+	if (f->used * 2 >= f->cap)
+		foreign_compact(f, f->gen - 1);
+	s = foreign_slot(f->slots, f->cap, pid);
+	if (s->tid == 0) {
+		s->tid = pid;
+		s->fd = s->sfd = -1;
+		f->used++;
+		if (!first && cpu >= 0 && cpu < f->ncpus)
+			f->own_ticks[cpu] += ticks;
+	} else if (ticks > s->ticks && cpu >= 0 && cpu < f->ncpus)
+		f->own_ticks[cpu] += ticks - s->ticks;
+	s->ticks = ticks;
+	s->gen = f->gen;
+	f->nseen++;
+}
+
 /* Note ticks of process pid on cpu in this interval. */
 static void
 foreign_charge(struct foreign *f, pid_t pid, const char *comm, int cpu, uint64_t ticks)
@@ -388,6 +428,46 @@ foreign_keep(struct foreign *f, struct foreign_slot *s, pid_t pid, int fd)
 }
 
 /*
+ * Our time on each CPU, for others' share of its busy time: a process of
+ * ours with its reaped children (a fork load's), each thread of a
+ * multi-threaded one on its own CPU (c2c's pair), the children's time with
+ * the first thread's. A child of ours counts while it runs and again with
+ * its parent once reaped: others' share errs low then, never high.
+ */
+static void
+foreign_scan_own(struct foreign *f, pid_t pid, const struct foreign_ticks *t, int cpu,
+    long nthreads, int first)
+{
+	struct foreign_ticks	 tt;
+	struct dirent		*de;
+	DIR			*d;
+	char			 path[512], buf[1024], comm[16];
+	pid_t			 tid, ppid;
+	long			 n;
+	int			 tcpu;
+
+	if (nthreads <= 1) {
+		foreign_account_own(f, pid, t->own + t->children, cpu, first);
+		return;
+	}
+	snprintf(path, sizeof path, "%s/proc/%d/task", f->root, (int)pid);
+	if ((d = opendir(path)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		tid = (pid_t)strtol(de->d_name, NULL, 10);
+		snprintf(path, sizeof path, "%s/proc/%d/task/%d/stat", f->root, (int)pid,
+		    (int)tid);
+		if (tid > 0 && foreign_read(path, buf, sizeof buf) > 0 &&
+		    foreign_parse_stat(buf, comm, &ppid, &tt, &tcpu, &n) == 0)
+			foreign_account_own(f, tid, tt.own + (tid == pid ? t->children : 0),
+			    tcpu, first);
+	}
+	closedir(d);
+}
+
+/*
  * Scan one process: a single-threaded one from its own stat (unless
  * schedstat says it has not run), the threads of a multi-threaded one
  * each from theirs.
@@ -402,14 +482,14 @@ foreign_scan_proc(struct foreign *f, pid_t pid, const pid_t *own, int nown, int 
 	struct foreign_ticks	 t;
 	pid_t			 ppid = 0, tid, tppid;
 	long			 nthreads = 1;
-	int			 cpu, fd;
+	int			 cpu, fd, parsed;
 
 	if (foreign_idle(f, pid))
 		return;
 	if (foreign_read_proc(f, pid, buf, sizeof buf, &s, &fd) <= 0)
 		return;
-	if (foreign_parse_stat(buf, comm, &ppid, &t, &cpu, &nthreads) == 0 &&
-	    !foreign_is_own(pid, ppid, own, nown) && nthreads <= 1) {
+	parsed = foreign_parse_stat(buf, comm, &ppid, &t, &cpu, &nthreads) == 0;
+	if (parsed && !foreign_is_own(pid, ppid, own, nown) && nthreads <= 1) {
 		s = foreign_account(f, pid, pid, comm, t.own, cpu, first);
 		foreign_keep(f, s, pid, fd);
 		return;
@@ -418,7 +498,11 @@ foreign_scan_proc(struct foreign *f, pid_t pid, const pid_t *own, int nown, int 
 	foreign_drop_fd(f, s);
 	if (fd != -1)
 		close(fd);
-	if (nthreads <= 1 || foreign_is_own(pid, ppid, own, nown))
+	if (parsed && foreign_is_own(pid, ppid, own, nown)) {
+		foreign_scan_own(f, pid, &t, cpu, nthreads, first);
+		return;
+	}
+	if (nthreads <= 1)
 		return;
 	snprintf(path, sizeof path, "%s/proc/%d/task", f->root, (int)pid);
 	if ((d = opendir(path)) == NULL)
@@ -487,6 +571,57 @@ foreign_merge(struct foreign *f)
 			f->cpu_share[i] = 1;
 }
 
+/*
+ * Each CPU's busy ticks since the last scan (/proc/stat) less ours: others'
+ * work, named or not. Where it is more than the named processes took, the
+ * rest is unnamed, and the CPU's share is the whole of it. Nothing is
+ * changed where /proc/stat cannot be read (a root without it).
+ */
+static void
+foreign_busy(struct foreign *f)
+{
+	struct cpustat_sample		 cur;
+	const struct cpustat_times	*a, *b;
+	double				 ticks_per_cpu = (double)f->hz * foreign_interval_s(f);
+	double				 all;
+	uint64_t			 busy_a, busy_b;
+	char				 err[256];
+	int				 cpu;
+
+	memset(f->unnamed, 0, (size_t)f->ncpus * sizeof *f->unnamed);
+	memset(f->irq, 0, (size_t)f->ncpus * sizeof *f->irq);
+	memset(f->steal, 0, (size_t)f->ncpus * sizeof *f->steal);
+	memset(&cur, 0, sizeof cur);
+	if (cpustat_sample(&cur, f->root, err, sizeof err) == -1) {
+		cpustat_free(&f->stat);
+		return;
+	}
+	for (cpu = 0; cpu < f->ncpus && ticks_per_cpu > 0; cpu++) {
+		if (cpu >= cur.ncpu || cpu >= f->stat.ncpu || !cur.present[cpu] ||
+		    !f->stat.present[cpu])
+			continue;
+		a = &f->stat.cpu[cpu];
+		b = &cur.cpu[cpu];
+		busy_a = a->user + a->nice + a->system + a->irq + a->softirq + a->steal;
+		busy_b = b->user + b->nice + b->system + b->irq + b->softirq + b->steal;
+		if (busy_b < busy_a + f->own_ticks[cpu])
+			continue;
+		all = (double)(busy_b - busy_a - f->own_ticks[cpu]) / ticks_per_cpu;
+		all = all > 1 ? 1 : all;
+		if (all > f->cpu_share[cpu]) {
+			f->unnamed[cpu] = all - f->cpu_share[cpu];
+			f->cpu_share[cpu] = all;
+		}
+		if (b->irq + b->softirq >= a->irq + a->softirq)
+			f->irq[cpu] = (double)(b->irq + b->softirq - a->irq - a->softirq) /
+			    ticks_per_cpu;
+		if (b->steal >= a->steal)
+			f->steal[cpu] = (double)(b->steal - a->steal) / ticks_per_cpu;
+	}
+	cpustat_free(&f->stat);
+	f->stat = cur;
+}
+
 /* Scan every thread of every process but ours. */
 int
 foreign_sample(struct foreign *f, const pid_t *own, int nown, unsigned long long now_ns)
@@ -502,6 +637,7 @@ foreign_sample(struct foreign *f, const pid_t *own, int nown, unsigned long long
 	f->gen++;
 	f->nuse = 0;
 	f->nseen = 0;
+	memset(f->own_ticks, 0, (size_t)f->ncpus * sizeof *f->own_ticks);
 	f->t_prev = f->t_cur;
 	f->t_cur = now_ns;
 	while ((de = readdir(d)) != NULL)
@@ -513,6 +649,7 @@ foreign_sample(struct foreign *f, const pid_t *own, int nown, unsigned long long
 	if (f->used > 2 * f->nseen + 64)
 		foreign_compact(f, f->gen);
 	foreign_merge(f);
+	foreign_busy(f);
 	return 0;
 }
 
@@ -530,6 +667,13 @@ double
 foreign_cpu_share(const struct foreign *f, int cpu)
 {
 	return cpu >= 0 && cpu < f->ncpus ? f->cpu_share[cpu] : 0;
+}
+
+/* The share of a CPU others took that no process scanned accounts for. */
+double
+foreign_cpu_unnamed(const struct foreign *f, int cpu)
+{
+	return cpu >= 0 && cpu < f->ncpus ? f->unnamed[cpu] : 0;
 }
 
 /* The foreign processes on a CPU, largest first. */
@@ -556,22 +700,60 @@ foreign_top(const struct foreign *f, int cpu, struct foreign_proc *out, int max)
 	return n;
 }
 
-/* "cc1 (4242) 40%, Xorg (812) 6%" for the top few above min_share. */
+/* One part of a CPU's others' work in words, and its share. */
+struct foreign_part {
+	char	text[48];
+	double	share;
+};
+
+/* Order parts largest first. */
+static int
+foreign_cmp_part(const void *a, const void *b)
+{
+	const struct foreign_part	*x = a, *y = b;
+
+	return x->share > y->share ? -1 : x->share < y->share;
+}
+
+/*
+ * "cc1 (4242) 40%, short-lived processes 30%" for the largest few above
+ * min_share: the processes scanned and what none of them accounts for.
+ */
 void
 foreign_describe(const struct foreign *f, int cpu, double min_share, int max,
     char *buf, size_t len)
 {
+	struct foreign_part	part[8 + 3];
 	struct foreign_proc	top[8];
 	size_t			used = 0;
-	int			i, n;
+	double			irq, steal;
+	int			i, n, k = 0;
 
 	buf[0] = '\0';
 	n = foreign_top(f, cpu, top, max < 8 ? max : 8);
-	for (i = 0; i < n && used < len; i++) {
-		if (top[i].share < min_share)
+	for (i = 0; i < n; i++) {
+		snprintf(part[k].text, sizeof part[k].text, "%s (%d)", top[i].comm,
+		    (int)top[i].pid);
+		part[k++].share = top[i].share;
+	}
+	if (cpu >= 0 && cpu < f->ncpus && f->unnamed[cpu] > 0) {
+		/* Interrupts and steal first; the rest is processes no scan saw. */
+		irq = f->irq[cpu] < f->unnamed[cpu] ? f->irq[cpu] : f->unnamed[cpu];
+		steal = f->steal[cpu] < f->unnamed[cpu] - irq ? f->steal[cpu] :
+		    f->unnamed[cpu] - irq;
+		snprintf(part[k].text, sizeof part[k].text, "short-lived processes");
+		part[k++].share = f->unnamed[cpu] - irq - steal;
+		snprintf(part[k].text, sizeof part[k].text, "interrupts");
+		part[k++].share = irq;
+		snprintf(part[k].text, sizeof part[k].text, "the hypervisor (steal)");
+		part[k++].share = steal;
+	}
+	qsort(part, (size_t)k, sizeof part[0], foreign_cmp_part);
+	for (i = 0; i < k && i < max && used < len; i++) {
+		if (part[i].share < min_share)
 			break;
-		used += (size_t)snprintf(buf + used, len - used, "%s%s (%d) %.0f%%",
-		    i > 0 ? ", " : "", top[i].comm, (int)top[i].pid, 100 * top[i].share);
+		used += (size_t)snprintf(buf + used, len - used, "%s%s %.0f%%",
+		    i > 0 ? ", " : "", part[i].text, 100 * part[i].share);
 	}
 }
 

@@ -34,8 +34,18 @@ int		 foreign_sample(struct foreign *, const pid_t *own, int nown,
 		     unsigned long long now_ns);
 /* Seconds the last interval covered; 0 before two scans. */
 double		 foreign_interval_s(const struct foreign *);
-/* The share of a CPU foreign processes took over the last interval, 0..1. */
+/*
+ * The share of a CPU others took over the last interval, 0..1: its busy
+ * time (/proc/stat) less the caller's processes', or what the processes
+ * scanned took where that is more (or /proc/stat cannot be read).
+ */
 double		 foreign_cpu_share(const struct foreign *, int cpu);
+/*
+ * The part of that share no process scanned accounts for: processes that
+ * began and ended between two scans (a build's compilers, a shell loop's
+ * commands), a child of ours not yet reaped, interrupts.
+ */
+double		 foreign_cpu_unnamed(const struct foreign *, int cpu);
 /* The foreign processes on a CPU, largest first; how many were written. */
 int		 foreign_top(const struct foreign *, int cpu, struct foreign_proc *, int max);
 /*
@@ -46,7 +56,11 @@ int		 foreign_top(const struct foreign *, int cpu, struct foreign_proc *, int ma
  */
 int		 foreign_proc_ns(const struct foreign *, pid_t pid, uint64_t *ns,
 		     uint64_t *sys_ns, int *cpu);
-/* "cc1 (4242) 40%, Xorg (812) 6%" for the top few above min_share; "" if none. */
+/*
+ * "cc1 (4242) 40%, Xorg (812) 6%" for the top few above min_share, then
+ * what no process accounts for, each part above min_share: "short-lived
+ * processes 30%", "interrupts 8%", "the hypervisor (steal) 12%"; "" if none.
+ */
 void		 foreign_describe(const struct foreign *, int cpu, double min_share, int max,
 		     char *buf, size_t len);
 

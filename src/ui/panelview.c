@@ -112,6 +112,18 @@ panelview_pct(int y, int x, int end, int attr, const char *mark, double ratio)
 	paint_printf(y, x, end, attr, "%6s", buf);
 }
 
+/* Does the solo measurer hold any load but this one? */
+static int
+panelview_holds_others(const struct ui_state *st, int id)
+{
+	int	i;
+
+	for (i = 0; i < st->lview.n; i++)
+		if (st->lview.lv[i].id != id && solo_holds(st->host.solo, st->lview.lv[i].id))
+			return 1;
+	return 0;
+}
+
 /*
  * Why a load runs as it does, in words: held, alone, stalled, or its
  * neighbours; first why its speed is unknown, when it is.
@@ -132,7 +144,9 @@ panelview_why(const struct paint *d, struct load *l, char *buf, size_t len)
 	if (solo_holds(d->st->host.solo, l->id) && cur != -1)
 		snprintf(buf, len, "held while load #%d's solo rate is measured", cur);
 	else if (cur == l->id)
-		snprintf(buf, len, "running alone: the other loads are held");
+		snprintf(buf, len, "%s", panelview_holds_others(d->st, l->id) ?
+		    "running alone: the other loads are held" :
+		    "running alone: its solo rate is measured");
 	else if (loads_stall(d->st->host.loads, l, buf, len))
 		;	/* it does no work, and says why ("fork: ...") */
 	else {
@@ -153,6 +167,8 @@ panelview_why_short(const char *why, char *buf, size_t len)
 	}
 	if (strcmp(why, "running alone: the other loads are held") == 0)
 		return "alone: others held";
+	if (strcmp(why, "running alone: its solo rate is measured") == 0)
+		return "alone: solo measured";
 	return NULL;
 }
 
@@ -172,22 +188,33 @@ panelview_why_with(const char *head)
 
 /*
  * An item in fewer words: without its process ids ("cc1 (6347) 13%" as
- * "cc1 13%"), "other processes" as "others"; NULL if it has neither.
+ * "cc1 13%"), others' work in short words ("other processes" as
+ * "others"); NULL if it has neither.
  */
 static const char *
 panelview_why_brief(const char *item, char *buf, size_t len)
 {
-	static const char	 others[] = "other processes";
-	const char		*p = item, *q;
-	size_t			 used = 0;
-	int			 cut = 0;
+	static const char *const words[][2] = {
+		{ "other processes", "others" },
+		{ "short-lived processes", "short-lived" },
+		{ "the hypervisor (steal)", "steal" },
+	};
+	const char	*p = item, *q;
+	size_t		 used = 0, i, n, k;
+	int		 cut = 0;
 
 	buf[0] = '\0';
 	while (*p != '\0' && used + 1 < len) {
-		if (strncmp(p, others, sizeof others - 1) == 0 && used + 7 < len) {
-			memcpy(buf + used, "others", 7);
-			used += 6;
-			p += sizeof others - 1;
+		for (i = 0; i < sizeof words / sizeof words[0]; i++) {
+			n = strlen(words[i][0]);
+			k = strlen(words[i][1]);
+			if (strncmp(p, words[i][0], n) == 0 && used + k < len)
+				break;
+		}
+		if (i < sizeof words / sizeof words[0]) {
+			memcpy(buf + used, words[i][1], k + 1);
+			used += k;
+			p += n;
 			cut = 1;
 			continue;
 		}

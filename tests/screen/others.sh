@@ -4,7 +4,8 @@
 # CPU 1's bar shows others' segment, CPU 1's info line and the header name
 # the hog, a load on CPU 1 names it in its WHY, and its solo rate, measured
 # beside the hog, is marked disturbed (~), with the speed and efficiency
-# made from it; the help states the rule and the formula. Nothing here
+# made from it; the help states the rule and the formula; a shell loop of
+# short commands, which no scan names, is named for what it is. Nothing here
 # depends on how fast anything runs: the bands are in tests/physics/.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
@@ -58,6 +59,21 @@ check "the help states the formula of EFF" tm_wait 'EFF +SPEED / \(SHARE / solo 
 check "and the rule of the ~ mark" tm_wait '~ before +SOLO, SPEED, EFF: the solo was disturbed' 5
 check "and others' segment of the bars" tm_wait "Bars +smtscope's user time, its system time, then others'" 5
 tm_keys q
+tm_keys q
+check "q quits" tm_wait 'SMTSCOPE-EXIT=0' 5
+tm_end
+
+# Others' work no scan of /proc can name: a shell starting a command after
+# another on B, each gone long before the next scan. Its CPU's busy time
+# less ours is others' all the same, and the WHY says what it was.
+kill "$HOG" 2> /dev/null
+wait "$HOG" 2> /dev/null
+taskset -c "$B" sh -c 'while :; do /bin/true; done' &
+HOG=$!
+check "starts with -l hash@$B beside a shell loop of short commands" \
+    tm_start "LANG=C.UTF-8 $SMTSCOPE -l hash@$B"
+check "the load's WHY names the short-lived processes on its CPU" \
+    tm_wait "^ hash#1 +$B .*shares CPU $B with .*short-lived( processes)? [0-9]+%" 12
 tm_keys q
 check "q quits" tm_wait 'SMTSCOPE-EXIT=0' 5
 done_testing

@@ -55,7 +55,7 @@ put_task(int pid, int tid, const char *comm, int ppid, long utime, long stime, i
 		fprintf(f, " 0");
 	fprintf(f, " %ld %ld", utime, stime);
 	for (i = 16; i <= 38; i++)
-		fprintf(f, " %d", i == 20 ? (pid == 100 ? 3 : 1) : 0);
+		fprintf(f, " %d", i == 20 ? (pid == 100 ? 3 : pid == 800 ? 2 : 1) : 0);
 	fprintf(f, " %d 0 0 0 0 0\n", cpu);
 	fclose(f);
 	if (pid == tid) {
@@ -72,6 +72,23 @@ put_task(int pid, int tid, const char *comm, int ppid, long utime, long stime, i
 		fclose(in);
 		fclose(out);
 	}
+}
+
+/* Write /proc/stat: two CPUs' user, softirq and idle ticks (fields 1, 7, 4). */
+static void
+put_stat(long user0, long softirq0, long user1)
+{
+	char	 path[256];
+	FILE	*f;
+
+	snprintf(path, sizeof path, "%s/proc/stat", root);
+	if ((f = fopen(path, "w")) == NULL)
+		exit(1);
+	fprintf(f, "cpu  %ld 0 0 0 0 0 %ld 0 0 0\n", user0 + user1, softirq0);
+	fprintf(f, "cpu0 %ld 0 0 5000 0 0 %ld 0 0 0\n", user0, softirq0);
+	fprintf(f, "cpu1 %ld 0 0 5000 0 0 0 0 0 0\n", user1);
+	fputs("intr 0\n", f);
+	fclose(f);
 }
 
 int
@@ -178,6 +195,45 @@ main(void)
 		ok(foreign_proc_ns(f, 500, &ns, &sys, &cpu) == -1, "a malformed stat: -1");
 	}
 	foreign_free(f);
+	/*
+	 * Work no process scanned accounts for, from /proc/stat: smtscope (800)
+	 * with a thread on each CPU (c2c's pair) and a child (820); sh (810).
+	 */
+	{
+		pid_t	mine[1] = { 800 };
+
+		put_stat(1000, 0, 2000);
+		put_task(800, 800, "smtscope", 1, 100, 0, 0);
+		put_task(800, 801, "c2c", 1, 100, 0, 1);
+		put_task(810, 810, "sh", 1, 5, 0, 0);
+		put_task(820, 820, "smtscope-c2c", 800, 0, 0, 1);
+		f = foreign_new(root, 2);
+		ok(foreign_sample(f, mine, 1, 10000000000ULL) == 0, "a scan with /proc/stat");
+		/* A second: CPU 0 all busy: our thread 10%, sh 10%, short-lived
+		 * processes 60%, softirq 20%; CPU 1 70%: our thread and child. */
+		put_stat(1000 + hz * 80 / 100, hz * 20 / 100, 2000 + hz * 70 / 100);
+		put_task(800, 800, "smtscope", 1, 100 + hz * 10 / 100, 0, 0);
+		put_task(800, 801, "c2c", 1, 100 + hz * 50 / 100, 0, 1);
+		put_task(810, 810, "sh", 1, 5 + hz * 10 / 100, 0, 0);
+		put_task(820, 820, "smtscope-c2c", 800, hz * 20 / 100, 0, 1);
+		ok(foreign_sample(f, mine, 1, 11000000000ULL) == 0, "the next scan");
+		ok(fabs(foreign_cpu_share(f, 0) - 0.90) < 0.011,
+		    "CPU 0: others 90%% of it (%.3f): busy less our thread's 10%%",
+		    foreign_cpu_share(f, 0));
+		ok(fabs(foreign_cpu_unnamed(f, 0) - 0.80) < 0.011,
+		    "of which 80%% no process accounts for (%.3f)", foreign_cpu_unnamed(f, 0));
+		ok(foreign_cpu_share(f, 1) < 0.011 && foreign_cpu_unnamed(f, 1) < 0.011,
+		    "CPU 1: none (%.3f, %.3f): our second thread counts on its own CPU, "
+		    "a child of ours as ours", foreign_cpu_share(f, 1),
+		    foreign_cpu_unnamed(f, 1));
+		foreign_describe(f, 0, 0.02, 3, desc, sizeof desc);
+		ok(strcmp(desc, "short-lived processes 60%, interrupts 20%, sh (810) 10%") == 0,
+		    "described largest first, the unnamed parts too: '%s'", desc);
+		foreign_describe(f, 0, 0.02, 1, desc, sizeof desc);
+		ok(strcmp(desc, "short-lived processes 60%") == 0, "the largest alone: '%s'",
+		    desc);
+		foreign_free(f);
+	}
 	ok(count_fds() == fds0, "every stat kept open is closed with the sampler (%d left)",
 	    count_fds() - fds0);
 
