@@ -36,8 +36,10 @@ int		 foreign_sample(struct foreign *, const pid_t *own, int nown,
 double		 foreign_interval_s(const struct foreign *);
 /*
  * The share of a CPU others took over the last interval, 0..1: its busy
- * time (/proc/stat) less the caller's processes', or what the processes
- * scanned took where that is more (or /proc/stat cannot be read).
+ * time (/proc/stat: user, nice, system, irq, softirq; not the time a
+ * hypervisor stole, which no process here took) less the caller's
+ * processes', or what the processes scanned took where that is more (or
+ * /proc/stat cannot be read).
  */
 double		 foreign_cpu_share(const struct foreign *, int cpu);
 /*
@@ -59,7 +61,7 @@ int		 foreign_proc_ns(const struct foreign *, pid_t pid, uint64_t *ns,
 /*
  * "cc1 (4242) 40%, Xorg (812) 6%" for the top few above min_share, then
  * what no process accounts for, each part above min_share: "short-lived
- * processes 30%", "interrupts 8%", "the hypervisor (steal) 12%"; "" if none.
+ * processes 30%", "interrupts 8%"; "" if none.
  */
 void		 foreign_describe(const struct foreign *, int cpu, double min_share, int max,
 		     char *buf, size_t len);

@@ -197,7 +197,6 @@ panelview_why_brief(const char *item, char *buf, size_t len)
 	static const char *const words[][2] = {
 		{ "other processes", "others" },
 		{ "short-lived processes", "short-lived" },
-		{ "the hypervisor (steal)", "steal" },
 	};
 	const char	*p = item, *q;
 	size_t		 used = 0, i, n, k;

@@ -74,6 +74,24 @@ put_task(int pid, int tid, const char *comm, int ppid, long utime, long stime, i
 	}
 }
 
+/* Write a process's own stat (threads, ended ones too): utime, threads. */
+static void
+put_whole(int pid, const char *comm, long utime, int nthreads)
+{
+	char	 path[256];
+	FILE	*f;
+	int	 i;
+
+	snprintf(path, sizeof path, "%s/proc/%d/stat", root, pid);
+	if ((f = fopen(path, "w")) == NULL)
+		exit(1);
+	fprintf(f, "%d (%s) S 1", pid, comm);
+	for (i = 5; i <= 38; i++)
+		fprintf(f, " %ld", i == 14 ? utime : i == 20 ? (long)nthreads : 0L);
+	fputs(" 0 0 0 0 0 0\n", f);
+	fclose(f);
+}
+
 /* Write /proc/stat: two CPUs' user, softirq and idle ticks (fields 1, 7, 4). */
 static void
 put_stat(long user0, long softirq0, long user1)
@@ -205,6 +223,7 @@ main(void)
 		put_stat(1000, 0, 2000);
 		put_task(800, 800, "smtscope", 1, 100, 0, 0);
 		put_task(800, 801, "c2c", 1, 100, 0, 1);
+		put_whole(800, "smtscope", 200, 2);
 		put_task(810, 810, "sh", 1, 5, 0, 0);
 		put_task(820, 820, "smtscope-c2c", 800, 0, 0, 1);
 		f = foreign_new(root, 2);
@@ -214,6 +233,7 @@ main(void)
 		put_stat(1000 + hz * 80 / 100, hz * 20 / 100, 2000 + hz * 70 / 100);
 		put_task(800, 800, "smtscope", 1, 100 + hz * 10 / 100, 0, 0);
 		put_task(800, 801, "c2c", 1, 100 + hz * 50 / 100, 0, 1);
+		put_whole(800, "smtscope", 200 + hz * 60 / 100, 2);
 		put_task(810, 810, "sh", 1, 5 + hz * 10 / 100, 0, 0);
 		put_task(820, 820, "smtscope-c2c", 800, hz * 20 / 100, 0, 1);
 		ok(foreign_sample(f, mine, 1, 11000000000ULL) == 0, "the next scan");
@@ -232,6 +252,19 @@ main(void)
 		foreign_describe(f, 0, 0.02, 1, desc, sizeof desc);
 		ok(strcmp(desc, "short-lived processes 60%") == 0, "the largest alone: '%s'",
 		    desc);
+		/*
+		 * A second more: our thread on CPU 1 ran 0.5 s and ended; its time
+		 * is in its process's alone. CPU 1 busy 50%, CPU 0 idle.
+		 */
+		put_stat(1000 + hz * 80 / 100, hz * 20 / 100, 2000 + hz * 120 / 100);
+		snprintf(path, sizeof path, "rm -rf '%s/proc/800/task/801'", root);
+		ok(system(path) == 0, "a thread of ours ended");
+		put_task(800, 800, "smtscope", 1, 100 + hz * 10 / 100, 0, 0);
+		put_whole(800, "smtscope", 200 + hz * 110 / 100, 1);
+		ok(foreign_sample(f, mine, 1, 12000000000ULL) == 0, "a scan after it ended");
+		ok(foreign_cpu_share(f, 1) < 0.011,
+		    "CPU 1: no others (%.3f): an ended thread's time, on no known CPU, "
+		    "is taken from every CPU's", foreign_cpu_share(f, 1));
 		foreign_free(f);
 	}
 	ok(count_fds() == fds0, "every stat kept open is closed with the sampler (%d left)",
