@@ -374,6 +374,11 @@ c2c_measure_pair(struct c2c_meter *mt, const struct c2c_plan *plan, int pair,
 			    strerror(rc));
 		else {
 			n = c2c_pinger(&pi, mt->ns);
+			/*
+			 * Others' work, scanned while this thread is still on CPU a:
+			 * our time is charged where each thread last ran.
+			 */
+			c2c_foreign(mt, p, r);
 			atomic_store(&mt->sh->stop, 1);
 			pthread_join(th, NULL);
 		}
@@ -384,7 +389,6 @@ c2c_measure_pair(struct c2c_meter *mt, const struct c2c_plan *plan, int pair,
 		return pi.signo;
 	}
 	c2c_figures(r, mt->ns, n, &pi, &pa, plan->samples);
-	c2c_foreign(mt, p, r);
 	r->secs = (double)(util_now_ns() - t0) / 1e9;
 	return 0;
 }

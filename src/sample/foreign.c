@@ -35,6 +35,15 @@ struct foreign_slot {
 	uint64_t	run_ns;		/* schedstat's run time at the last scan */
 };
 
+/*
+ * Busy time less ours is counted in ticks, each side rounded apart: it is
+ * used over intervals of this many ticks or more (a c2c pair's few
+ * milliseconds are one tick or none), less this many, so that rounding
+ * never makes others' work.
+ */
+#define FOREIGN_MIN_TICKS	10
+#define FOREIGN_SLACK_TICKS	2
+
 /* Open stat files kept at most: a share of the descriptor limit. */
 #define FOREIGN_FDS_MAX	1024
 
@@ -621,7 +630,7 @@ foreign_busy(struct foreign *f)
 		cpustat_free(&f->stat);
 		return;
 	}
-	for (cpu = 0; cpu < f->ncpus && ticks_per_cpu > 0; cpu++) {
+	for (cpu = 0; cpu < f->ncpus && ticks_per_cpu >= FOREIGN_MIN_TICKS; cpu++) {
 		if (cpu >= cur.ncpu || cpu >= f->stat.ncpu || !cur.present[cpu] ||
 		    !f->stat.present[cpu])
 			continue;
@@ -629,10 +638,10 @@ foreign_busy(struct foreign *f)
 		b = &cur.cpu[cpu];
 		busy_a = a->user + a->nice + a->system + a->irq + a->softirq;
 		busy_b = b->user + b->nice + b->system + b->irq + b->softirq;
-		if (busy_b < busy_a + f->own_ticks[cpu] + f->own_unplaced)
+		if (busy_b < busy_a + f->own_ticks[cpu] + f->own_unplaced + FOREIGN_SLACK_TICKS)
 			continue;
-		all = (double)(busy_b - busy_a - f->own_ticks[cpu] - f->own_unplaced) /
-		    ticks_per_cpu;
+		all = (double)(busy_b - busy_a - f->own_ticks[cpu] - f->own_unplaced -
+		    FOREIGN_SLACK_TICKS) / ticks_per_cpu;
 		all = all > 1 ? 1 : all;
 		if (all > f->cpu_share[cpu]) {
 			f->unnamed[cpu] = all - f->cpu_share[cpu];

@@ -22,6 +22,11 @@ for q in p: print("#", q["a"], q["b"], q["measured"], q["why"])' "$TMP/inf.json"
 	case $got in
 	*True*) PHYSICS_BUSY="others' work during the run"; return 2 ;;
 	"same-pu clear "*) [ "$el" -lt 30 ] ;;
+	# The classifier says when repeats disagree because the host moved this
+	# guest's virtual CPUs: no call to judge, a window to wait out.
+	"same-pu unclear "*"the host appears to move"*)
+		PHYSICS_BUSY="the host moved this guest's virtual CPUs during the run"
+		return 2 ;;
 	*) return 1 ;;
 	esac
 }

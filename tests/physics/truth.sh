@@ -61,6 +61,11 @@ infer_verdict() {
 	got=$(jq_py "$TMP/inf.json" '(lambda p: (p["reported"], p["measured"], p["confidence"], p["agrees"], p["disturbed"]))(j["infer"]["pairs"][0])')
 	diag "check --infer: $got"
 	case $got in *", True)") PHYSICS_BUSY="others' work during the run"; return 2 ;; esac
+	# No firm call is no verdict, as in check_block: a window to wait out.
+	case $got in *"'unclear', 'unclear'"*)
+		PHYSICS_BUSY="no firm call: the yields too near the boundary (the host may move this guest's virtual CPUs)"
+		return 2 ;;
+	esac
 	echo "$got" | grep -E -q "^\('smt-sibling', 'cores(-near|-far)?', 'clear', False, False\)$" ||
 	    return 1
 	cp "$TMP/inf.json" "$TMP/keep.json"
