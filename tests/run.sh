@@ -43,7 +43,12 @@ run_one() {
 	printf '%-32s %3d passed, %d failed, %d skipped (%ds)\n' "$name" "$p" "$f" "$s" \
 	    $(( $(date +%s) - start ))
 	if [ "$f" -gt 0 ]; then
-		grep -A3 '^not ok' "$log" | sed 's/^/    /'
+		# Each failure with the notes printed just before it (a physics
+		# band's figures come before its verdict) and three lines after.
+		awk 'a>0 && !/^not ok/{print; a--; next}
+		    /^# /{d[n++]=$0; next}
+		    /^not ok/{for(i=(n>8?n-8:0);i<n;i++)print d[i]; print; a=3}
+		    {n=0}' "$log" | sed 's/^/    /'
 	fi
 	grep '# *[Ss][Kk][Ii][Pp]' "$log" | sort -u | head -n 3 | sed 's/^/    /'
 }

@@ -28,6 +28,23 @@ j = json.load(open(sys.argv[1]))
 print(eval(sys.argv[2]))' "$1" "$2" 2> /dev/null
 }
 
+# sibling_figures LINE JSON: succeed, printing the figures, when check's
+# text said siblings from yields that say siblings (int over chase below
+# 0.75) or its JSON measured them so; fail otherwise.
+sibling_figures() {
+	t=$(echo "$1" | sed -n 's/.*behave as SMT siblings of one core (int yield \([0-9.]*\), chase \([0-9.]*\)).*/\1 \2/p')
+	if [ -n "$t" ]; then
+		echo "$t" | awk '{ exit !($1 / $2 < 0.75) }' || return 1
+		echo "text: int yield ${t% *}, chase ${t#* }"
+		return 0
+	fi
+	case $2 in "[('smt-sibling', True, True, "*)
+		echo "json: $2"
+		return 0 ;;
+	esac
+	return 1
+}
+
 # check_block: check's int and chase cells on the declared siblings: the
 # text block and the JSON's behave_like say separate cores, int yield > 1.6.
 check_block() {
@@ -50,6 +67,19 @@ check_block() {
 		PHYSICS_BUSY="the pair was unclear: ${line#*unclear: }"
 		return 2 ;;
 	esac
+	case $got in "[('unclear', "*)
+		PHYSICS_BUSY="the pair was unclear in the JSON's run: $got"
+		return 2 ;;
+	esac
+	# The host may also place this guest's two virtual CPUs on one physical
+	# core's two threads for a while (int yield 1.11 beside chase 2.01 here):
+	# then the pair did behave as siblings, and check, saying so, says what
+	# it measured. No window to judge the claim in; the verdict must still
+	# follow its figures (int over chase below the 0.75 boundary).
+	if sib=$(sibling_figures "$line" "$got"); then
+		PHYSICS_BUSY="the pair behaved as one core's threads ($sib): the host placed this guest's virtual CPUs so"
+		return 2
+	fi
 	echo "$line" | grep -E -q 'behave as separate cores .*\(int yield (1\.[6-9]|2\.)[0-9]*,.*: NOT what the topology reports$' &&
 	    echo "$got" | grep -E -q "^\[\('cores(-near|-far)?', True, False, (1\.[6-9]|2\.)"
 }
