@@ -180,7 +180,9 @@ quiet_wait() {
 
 # physics WHAT CPUS CMD...: a band test on a shared machine. Wait for a quiet
 # window on CPUS (a comma list), run CMD; when it fails, wait for a new quiet
-# window and run it once more. CMD returns 0 (in band), 1 (out of band), or 2
+# window and run it again, three windows in all (a guest's host puts its two
+# virtual CPUs on one core's threads now and then, unseen: int on two CPUs
+# yielded 1.11 with each CPU whole in 1 check of 15 here). CMD returns 0 (in band), 1 (out of band), or 2
 # when smtscope itself says other work disturbed the figures (the reason in
 # PHYSICS_BUSY): the machine's noise, not the product's fault. Says skip
 # with the measured reason when no quiet window came within 60 s
@@ -191,7 +193,7 @@ physics() {
 	shift 2
 	_try=0
 	_rc=1
-	while [ $_try -lt 2 ]; do
+	while [ $_try -lt 3 ]; do
 		# shellcheck disable=SC2086
 		if ! quiet_wait "${SMTSCOPE_QUIET_WAIT:-60}" $_cpus; then
 			skip "$_what: machine busy ($QUIET_REASON)"
@@ -201,7 +203,7 @@ physics() {
 		"$@"
 		_rc=$?
 		if [ $_rc -eq 0 ]; then
-			ok 0 "$_what$( [ $_try -gt 0 ] && echo ' (second quiet window)')"
+			ok 0 "$_what$( [ $_try -gt 0 ] && echo " (quiet window $((_try + 1)))")"
 			return 0
 		fi
 		[ $_rc -eq 2 ] && diag "disturbed during the run: $PHYSICS_BUSY"
@@ -211,5 +213,5 @@ physics() {
 		skip "$_what: machine busy during the run ($PHYSICS_BUSY)"
 		return 0
 	fi
-	ok 1 "$_what (failed in two quiet windows)"
+	ok 1 "$_what (failed in three quiet windows)"
 }
