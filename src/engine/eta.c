@@ -97,7 +97,10 @@ eta_add(char *buf, size_t len, int *n, const char *clause)
 	snprintf(buf + used, len - used, "%s%s", (*n)++ == 0 ? ": " : ", ", clause);
 }
 
-/* "took 13.9 s", or past ETA_OVER times the estimate, why. */
+/*
+ * "took 13.9 s" ("at most about" under a bound that held), or past ETA_OVER
+ * times the estimate, why.
+ */
 void
 eta_took(const struct eta *e, char *buf, size_t len)
 {
@@ -108,7 +111,9 @@ eta_took(const struct eta *e, char *buf, size_t len)
 	if (len == 0)
 		return;
 	if (e->took_s <= ETA_OVER * e->first_s || e->first_s <= 0) {
-		snprintf(buf, len, "took %.1f s (about %.*f s planned)", e->took_s, prec,
+		/* A bound is said as one only where it held (overheads vary). */
+		snprintf(buf, len, "took %.1f s (%s %.*f s planned)", e->took_s,
+		    e->at_most && e->took_s <= e->first_s ? "at most about" : "about", prec,
 		    e->first_s);
 		return;
 	}

@@ -26,6 +26,7 @@ struct eta {
 	double		again_s;	/* ... and the time they took */
 	double		setup_s;	/* spent in the loads' setup */
 	double		took_s;		/* at the end; 0 before */
+	int		at_most;	/* the plan is a bound: its windows may end early */
 };
 
 /* Start the clock on a plan of first_s seconds, setup_s and wait_s of it expected. */

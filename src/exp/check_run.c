@@ -775,6 +775,8 @@ check_run(struct check *c, void (*progress)(void *, const char *, int, int, doub
 	/* The clock runs from check_prepare, as the user's does. */
 	eta_start(&c->eta, c->estimate_s, c->est_setup_s, c->est_wait_s,
 	    c->start_ns != 0 ? c->start_ns : util_now_ns());
+	/* --time bounds each window; one ends sooner when its figure is known. */
+	c->eta.at_most = c->time_given;
 	/* The plan's wait for busy CPUs to go quiet, in the estimate. */
 	if (c->live && check_busy_cpu(c) != -1) {
 		check_progress(&cr, "waiting for busy CPUs to go quiet");

@@ -286,6 +286,7 @@ infer_run(struct infer *inf, infer_rtt_fn rtt, void *rtt_arg,
 	r.f = foreign_new(NULL, inf->m->max_os > 0 ? inf->m->max_os : 1);
 	r.start_ns = util_now_ns();
 	eta_start(&inf->eta, infer_estimate(inf), 0, 0, r.start_ns);
+	inf->eta.at_most = 1;	/* a window ends when its figure is known */
 	for (i = 0; i < inf->npairs && inf->signo == 0; i++)
 		infer_pair(&r, &inf->pairs[i], rtt, rtt_arg);
 	if (inf->signo == 0)

@@ -53,6 +53,18 @@ main(void)
 	ok(strcmp(buf, "took 13.9 s (about 12 s planned)") == 0,
 	    "within 25%%: the time and the plan: '%s'", buf);
 
+	/* A plan of windows that may end early is a bound, and says so. */
+	eta_start(&e, 9.4, 0.2, 0, 0);
+	e.at_most = 1;
+	eta_end(&e, (uint64_t)(4.4 * S));
+	eta_took(&e, buf, sizeof buf);
+	ok(strcmp(buf, "took 4.4 s (at most about 9.4 s planned)") == 0,
+	    "a bound, under it: the time and the bound: '%s'", buf);
+	eta_end(&e, (uint64_t)(10.1 * S));
+	eta_took(&e, buf, sizeof buf);
+	ok(strcmp(buf, "took 10.1 s (about 9.4 s planned)") == 0,
+	    "a bound passed, within 25%%: not called a bound: '%s'", buf);
+
 	eta_start(&e, 12, 1.5, 2, 0);
 	eta_wait(&e, 9);
 	eta_again(&e, 6, 4.1);
