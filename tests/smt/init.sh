@@ -43,19 +43,23 @@ sysfs() {
 	echo "kernel $(uname -r)"
 }
 
-# screen: the live screen in a 120x36 tmux pane with a load on each
+# screen: the live screen in a 200x36 tmux pane with a load on each
 # sibling; the first pane where both loads show their WHY (the screen
 # measures a solo again now and then, pausing the other load), or the last
-# after 40 s; then q, then which smtscope processes are left.
+# after 40 s; then q, then which smtscope processes are left. Wide, because
+# a WHY may lead with another clause: this polling is others' work in a TCG
+# guest, and a solo it disturbed makes a speed unknown, said first
+# ("speed unknown: 117% of a solo others slowed; sibling CPU 0 runs ...").
+# A look a second, not two: less of that work.
 screen() {
 	tm="tmux -u -f /dev/null -L guest"
-	$tm new-session -d -x 120 -y 36 \
+	$tm new-session -d -x 200 -y 36 \
 	    "./smtscope -l hash@0 -l hash@1; echo SMTSCOPE-EXIT=\$?; sleep 60" || return 1
 	n=0
-	while [ $n -lt 80 ]; do
+	while [ $n -lt 40 ]; do
 		$tm capture-pane -p > /tmp/pane 2> /dev/null
 		[ "$(grep -c 'hash#[12] .*sibling' /tmp/pane)" -ge 2 ] && break
-		sleep 0.5
+		sleep 1
 		n=$((n + 1))
 	done
 	echo "@@ pane"
