@@ -182,11 +182,12 @@ quiet_wait() {
 # window on CPUS (a comma list), run CMD; when it fails, wait for a new quiet
 # window and run it again, three windows in all (a guest's host puts its two
 # virtual CPUs on one core's threads now and then, unseen: int on two CPUs
-# yielded 1.11 with each CPU whole in 1 check of 15 here). CMD returns 0 (in band), 1 (out of band), or 2
-# when smtscope itself says other work disturbed the figures (the reason in
-# PHYSICS_BUSY): the machine's noise, not the product's fault. Says skip
-# with the measured reason when no quiet window came within 60 s
-# (SMTSCOPE_QUIET_WAIT), or when the last try was disturbed.
+# yielded 1.11 with each CPU whole in 1 check of 15 here). CMD returns 0
+# (in band), 1 (out of band), or 2 when smtscope itself says other work
+# disturbed the figures (the reason in PHYSICS_BUSY): the machine's noise,
+# not the product's fault. Says skip with the measured reason when no quiet
+# window came within 60 s (SMTSCOPE_QUIET_WAIT), or when the last try was
+# disturbed.
 physics() {
 	_what=$1
 	_cpus=$(echo "$2" | tr ',' ' ')

@@ -32,9 +32,10 @@ infer_report_plan(const struct infer *inf, FILE *f)
 	smtstate_words(&inf->m->smt, rep, sizeof rep);
 	fprintf(f, "Threads: %s\n", rep);
 	fprintf(f, "Plan: %d pair%s (%s), %s and %s each alone and together, %d times, "
-	    "windows up to %.2f s: at most about %.0f s.\n", inf->npairs, inf->npairs == 1 ? "" : "s",
-	    inf->explicit_pairs ? "as asked" : "from the reported topology",
-	    INFER_COMPUTE, INFER_CONTRAST, inf->reps, inf->window_s, infer_estimate(inf));
+	    "windows up to %.2f s: at most about %.0f s.\n", inf->npairs,
+	    inf->npairs == 1 ? "" : "s",
+	    inf->explicit_pairs ? "as asked" : "from the reported topology", INFER_COMPUTE,
+	    INFER_CONTRAST, inf->reps, inf->window_s, infer_estimate(inf));
 	for (i = 0; i < inf->npairs; i++)
 		fprintf(f, "  CPUs %d and %d: reported %s\n", inf->pairs[i].a, inf->pairs[i].b,
 		    topo_rel_name(inf->pairs[i].reported));

@@ -77,7 +77,8 @@ check_block() {
 	# it measured. No window to judge the claim in; the verdict must still
 	# follow its figures (int over chase below the 0.75 boundary).
 	if sib=$(sibling_figures "$line" "$got"); then
-		PHYSICS_BUSY="the pair behaved as one core's threads ($sib): the host placed this guest's virtual CPUs so"
+		PHYSICS_BUSY="the pair behaved as one core's threads ($sib):"
+		PHYSICS_BUSY="$PHYSICS_BUSY the host placed this guest's virtual CPUs so"
 		return 2
 	fi
 	echo "$line" | grep -E -q 'behave as separate cores .*\(int yield (1\.[6-9]|2\.)[0-9]*,.*: NOT what the topology reports$' &&
