@@ -275,30 +275,46 @@ foreign_is_own(pid_t pid, pid_t ppid, const pid_t *own, int nown)
 }
 
 /*
+ * Key's slot in this scan, made where it is new (*fresh), its ticks now
+ * recorded; in *delta the ticks since the last scan (0 when new).
+ */
+static struct foreign_slot *
+foreign_note(struct foreign *f, pid_t key, uint64_t ticks, uint64_t *delta, int *fresh)
+{
+	struct foreign_slot	*s;
+
+	/* Mid-scan growth: the previous scan's threads are still needed. */
+	if (f->used * 2 >= f->cap)
+		foreign_compact(f, f->gen - 1);
+	s = foreign_slot(f->slots, f->cap, key);
+	*fresh = s->tid == 0;
+	*delta = !*fresh && ticks > s->ticks ? ticks - s->ticks : 0;
+	if (*fresh) {
+		s->tid = key;
+		s->fd = s->sfd = -1;
+		f->used++;
+	}
+	s->ticks = ticks;
+	s->gen = f->gen;
+	f->nseen++;
+	return s;
+}
+
+/*
  * Charge one of our tasks' new time since the last scan (all of it when new,
  * if count_new) to the CPU it last ran on (none: -1); the ticks charged.
  */
 static uint64_t
 foreign_account_own(struct foreign *f, pid_t key, uint64_t ticks, int cpu, int count_new)
 {
-	struct foreign_slot	*s;
-	uint64_t		 delta = 0;
+	uint64_t	delta;
+	int		fresh;
 
-	if (f->used * 2 >= f->cap)
-		foreign_compact(f, f->gen - 1);
-	s = foreign_slot(f->slots, f->cap, key);
-	if (s->tid == 0) {
-		s->tid = key;
-		s->fd = s->sfd = -1;
-		f->used++;
-		delta = count_new ? ticks : 0;
-	} else if (ticks > s->ticks)
-		delta = ticks - s->ticks;
+	foreign_note(f, key, ticks, &delta, &fresh);
+	if (fresh && count_new)
+		delta = ticks;
 	if (cpu >= 0 && cpu < f->ncpus)
 		f->own_ticks[cpu] += delta;
-	s->ticks = ticks;
-	s->gen = f->gen;
-	f->nseen++;
 	return delta;
 }
 
@@ -327,23 +343,14 @@ foreign_account(struct foreign *f, pid_t pid, pid_t tid, const char *comm, uint6
     int cpu, int first)
 {
 	struct foreign_slot	*s;
+	uint64_t		 delta;
+	int			 fresh;
 
-	/* Mid-scan growth: the previous scan's threads are still needed. */
-	if (f->used * 2 >= f->cap)
-		foreign_compact(f, f->gen - 1);
-	s = foreign_slot(f->slots, f->cap, tid);
-	if (s->tid == 0) {
-		s->tid = tid;
-		s->fd = s->sfd = -1;
-		f->used++;
-		/* New since the last scan: all its time is in this interval. */
-		if (!first)
-			foreign_charge(f, pid, comm, cpu, ticks);
-	} else if (ticks > s->ticks)
-		foreign_charge(f, pid, comm, cpu, ticks - s->ticks);
-	s->ticks = ticks;
-	s->gen = f->gen;
-	f->nseen++;
+	s = foreign_note(f, tid, ticks, &delta, &fresh);
+	/* New since the last scan: all its time is in this interval. */
+	if (fresh && !first)
+		delta = ticks;
+	foreign_charge(f, pid, comm, cpu, delta);
 	return s;
 }
 
