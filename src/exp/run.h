@@ -19,10 +19,10 @@
 
 #define RUN_WHO_MAX	8	/* foreign processes named per load and phase */
 
-/* The foreign work seen on a load's core over one phase. */
 /* Others' work no process accounts for is named in words from this many CPUs. */
 #define RUN_UNNAMED_MIN	0.05
 
+/* The foreign work seen on a load's core over one phase. */
 struct run_foreign {
 	double			cpus;		/* others' CPU time, in CPUs; NAN unknown */
 	double			unnamed;	/* the part of it no process accounts for */

@@ -616,8 +616,8 @@ foreign_merge(struct foreign *f)
  * rest is unnamed, and the CPU's share is the whole of it. Steal is left
  * out: a hypervisor's other guests slow solo and together alike (the KVM
  * guest this was written on lost 8 % of each CPU through a whole check,
- * steadily). Nothing is changed
- * where /proc/stat cannot be read (a root without it).
+ * steadily). Nothing is changed where /proc/stat cannot be read (a root
+ * without it).
  */
 static void
 foreign_busy(struct foreign *f)
