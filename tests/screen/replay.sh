@@ -154,22 +154,36 @@ check "live: starts with two spins on CPU $CPU_A" \
     tm_start "LANG=C.UTF-8 $SMTSCOPE -n -l spin@$CPU_A -l spin@$CPU_A --record $TMP/live.jsonl"
 check "live: both solos are measured (~ where others disturbed one)" \
     tm_wait "spin#2 +$CPU_A +[0-9.]+ Mloop/s +~?[0-9.]+ Mloop/s +(~?[0-9]+%|[?])" 40
-# next_refresh: wait until spin#1's row changes (a refresh came), 3 s at most.
-next_refresh() {
-	_nr_was=$(row "$(tm_cap)" 'spin#1')
-	_nr_i=0
-	while [ "$(row "$(tm_cap)" 'spin#1')" = "$_nr_was" ] && [ $_nr_i -lt 60 ]; do
+# steady PANE: neither row is in a solo measurement (measuring, queued,
+# held): the screen then changes only at a refresh. A solo's start or end
+# changes the screen between refreshes, and the recording learns of it only
+# at the next refresh.
+steady() {
+	! printf '%s\n' "$1" | grep -E '^ spin#[12] ' | grep -qE 'measuring|queued|held'
+}
+# refreshed: a steady pane right after a refresh (spin#1's rate changed
+# since a steady pane before it), 20 s at most; the pane in $live.
+refreshed() {
+	_rf_was= _rf_i=0
+	while [ $_rf_i -lt 400 ]; do
+		live=$(tm_cap)
+		if steady "$live"; then
+			_rf_now=$(row "$live" 'spin#1' | cut -d' ' -f3)
+			[ -n "$_rf_was" ] && [ "$_rf_now" != "$_rf_was" ] && return 0
+			_rf_was=$_rf_now
+		else
+			_rf_was=
+		fi
 		sleep 0.05
-		_nr_i=$((_nr_i + 1))
+		_rf_i=$((_rf_i + 1))
 	done
+	return 1
 }
 # Past the refresh that still holds the end of a solo (its rates jump, and
 # the screen's smoothing weighs them by its own clock), then right after a
 # refresh, take the pane and stop recording.
-next_refresh
-next_refresh
-next_refresh
-live=$(tm_cap)
+refreshed && refreshed && refreshed
+ok $? "live: three refreshes came with no solo being measured (20 s each at most)"
 tm_keys R
 check "live: R stops the recording" tm_wait 'recording stopped'
 # On a busy machine a refresh can come between the capture and the key:
