@@ -29,6 +29,7 @@ control_vmessage(struct ui_state *st, int error, const char *fmt, va_list ap)
 	vsnprintf(st->scr.msg, sizeof st->scr.msg, fmt, ap);
 	st->scr.msg_error = error;
 	st->scr.msg_t_ns = util_now_ns();
+	st->scr.msg_notice = st->scr.msg_wait_id = 0;
 	st->scr.dirty = 1;
 }
 
@@ -43,19 +44,37 @@ control_message(struct ui_state *st, int error, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The screen's own news, printf-style: a user's message or the next news replaces it. */
+void
+control_notice(struct ui_state *st, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	control_vmessage(st, 0, fmt, ap);
+	va_end(ap);
+	st->scr.msg_notice = 1;
+}
+
 /* Clear the message. */
 void
 control_clear_message(struct ui_state *st)
 {
 	st->scr.msg[0] = '\0';
+	st->scr.msg_notice = st->scr.msg_wait_id = 0;
 	st->scr.dirty = 1;
 }
 
-/* Old news goes after five seconds; errors stay until the next message. */
+/*
+ * Old news goes after five seconds; errors stay until the next message, and
+ * a message awaiting a solo until it ends (figures_solo_told()).
+ */
 void
 control_expire_message(struct ui_state *st)
 {
-	if (st->scr.msg[0] != '\0' && !st->scr.msg_error &&
+	if (st->scr.msg_wait_id != 0 && !state_measuring(st, st->scr.msg_wait_id))
+		st->scr.msg_wait_id = 0;
+	if (st->scr.msg[0] != '\0' && !st->scr.msg_error && st->scr.msg_wait_id == 0 &&
 	    util_now_ns() - st->scr.msg_t_ns > 5 * UTIL_NSEC_PER_SEC)
 		control_clear_message(st);
 }
@@ -148,6 +167,7 @@ control_start(struct ui_state *st, const char *text, int measure)
 		solo_queue(st->host.solo, id);
 		control_message(st, 0, "started %s#%d (%s): measuring its solo rate",
 		    l->spec.k->name, id, l->spec.text);
+		st->scr.msg_wait_id = id;
 	} else
 		control_message(st, 0, "started %s#%d (%s)", l->spec.k->name, id,
 		    l->spec.text);
@@ -367,14 +387,17 @@ control_solo_guard(struct ui_state *st)
 
 	if (st->host.solo == NULL || st->tour.script)
 		return;
-	/* These notices leave a standing error (a load that died) on the line. */
-	tell = st->scr.msg[0] == '\0' || !st->scr.msg_error;
+	/*
+	 * These notices wait for a free line: they leave the user's own news
+	 * (an action's result, an error) standing, and replace only their own.
+	 */
+	tell = st->scr.msg[0] == '\0' || st->scr.msg_notice;
 	for (i = 0; i < st->lview.n; i++) {
 		v = &st->lview.lv[i];
 		if (!v->solo_disturbed || (l = loads_get(st->host.loads, v->id)) == NULL ||
 		    l->state != LOAD_RUNNING || state_measuring(st, v->id))
 			continue;
-		if (v->solo_told_ns != v->solo_end_ns) {
+		if (v->solo_told_ns != v->solo_end_ns && tell) {
 			v->solo_told_ns = v->solo_end_ns;
 			if (isfinite(v->solo_foreign) && v->solo_foreign > SOLO_FOREIGN_MAX)
 				snprintf(why, sizeof why, "others used %.2f CPU on its core",
@@ -382,10 +405,9 @@ control_solo_guard(struct ui_state *st)
 			else
 				snprintf(why, sizeof why, "it ran %.0f%% of the time",
 				    100 * v->solo_share);
-			if (tell)
-				control_message(st, 0, "%s#%d's solo is marked ~: %s%s",
-				    l->spec.k->name, v->id, why, v->solo_tries < SOLO_RETRIES ?
-				    "; measured again when quiet" : "");
+			control_notice(st, "%s#%d's solo is marked ~: %s%s",
+			    l->spec.k->name, v->id, why, v->solo_tries < SOLO_RETRIES ?
+			    "; measured again when quiet" : "");
 		}
 		if (v->solo_tries >= SOLO_RETRIES ||
 		    !others_core_quiet(&st->others, &st->host, l))
@@ -393,7 +415,7 @@ control_solo_guard(struct ui_state *st)
 		v->solo_tries++;
 		solo_queue(st->host.solo, v->id);
 		if (tell)
-			control_message(st, 0, "its core is quiet: measuring %s#%d's solo "
+			control_notice(st, "its core is quiet: measuring %s#%d's solo "
 			    "again (%d of %d)", l->spec.k->name, v->id, v->solo_tries,
 			    SOLO_RETRIES);
 		figures_solo_poll(st);

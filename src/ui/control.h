@@ -17,6 +17,9 @@ void	control_message(struct ui_state *, int error, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 void	control_vmessage(struct ui_state *, int error, const char *fmt, va_list)
 	    __attribute__((format(printf, 3, 0)));
+/* The screen's own news (a solo marked ~): it waits for a free line, or one of its kind. */
+void	control_notice(struct ui_state *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
 /* Clear the message (Esc), or expire an old one that was not an error. */
 void	control_clear_message(struct ui_state *);
 void	control_expire_message(struct ui_state *);

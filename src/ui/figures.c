@@ -104,6 +104,10 @@ figures_solo_told(struct ui_state *st, const struct load *l)
 	if ((p = strstr(st->scr.msg, tail)) == NULL || strstr(st->scr.msg, name) == NULL)
 		return;
 	snprintf(p, sizeof st->scr.msg - (size_t)(p - st->scr.msg), ": solo rate measured");
+	/* The result stands its five seconds from now. */
+	st->scr.msg_t_ns = util_now_ns();
+	st->scr.msg_wait_id = 0;
+	st->scr.dirty = 1;
 }
 
 /* Advance the solo measurement; the views take every new result. */

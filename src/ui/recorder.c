@@ -58,6 +58,7 @@ recorder_message(struct ui_state *st, int error, const char *fmt, ...)
 	va_end(ap);
 	st->scr.msg_error = error;
 	st->scr.msg_t_ns = util_now_ns();
+	st->scr.msg_notice = st->scr.msg_wait_id = 0;
 	st->scr.dirty = 1;
 }
 

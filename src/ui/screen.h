@@ -30,6 +30,8 @@ struct ui_screen {
 	char			 msg[256];
 	int			 msg_error;
 	uint64_t		 msg_t_ns;
+	int			 msg_notice;	/* the screen's own news: the next may replace it */
+	int			 msg_wait_id;	/* a load whose solo it awaits: it stands till then */
 
 	/* S asked for the screen as SVG, once drawn; to this file ("" dated). */
 	int			 snapshot_ask;

@@ -4,8 +4,9 @@
 # CPU 1's bar shows others' segment, CPU 1's info line and the header name
 # the hog, a load on CPU 1 names it in its WHY, and its solo rate, measured
 # beside the hog, is marked disturbed (~), with the speed and efficiency
-# made from it; the help states the rule and the formula; a shell loop of
-# short commands, which no scan names, is named for what it is. Nothing here
+# made from it; that notice waits while a user's result holds the line;
+# the help states the rule and the formula; a shell loop of short
+# commands, which no scan names, is named for what it is. Nothing here
 # depends on how fast anything runs: the bands are in tests/physics/.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
@@ -41,8 +42,9 @@ TM_W=200
 check "starts with -l hash@$B" tm_start "LANG=C.UTF-8 $SMTSCOPE -l hash@$B"
 check "its solo rate, measured beside the hog, is marked ~" \
     tm_wait "^ hash#1 +$B +[0-9.]+ MB/s +~[0-9.]+ MB/s" 10
+# (once the start's own result, "solo rate measured", has had its 5 s)
 check "the status line says why" \
-    tm_wait "hash#1's solo is marked ~: (others used [0-9.]+ CPU on its core|it ran [0-9]+% of the time); measured again when quiet" 5
+    tm_wait "hash#1's solo is marked ~: (others used [0-9.]+ CPU on its core|it ran [0-9]+% of the time); measured again when quiet" 12
 # Above 100% of that solo they read ? (unknown), never a clean number.
 check "its speed and efficiency carry the mark (or ?); its share does not" \
     tm_wait "^ hash#1 +$B +[0-9.]+ MB/s +~[0-9.]+ MB/s +(~[0-9]+%|[?]) +[0-9]+% +(~[0-9]+%|[?])" 5
@@ -53,6 +55,19 @@ tm_cap > "$TMP/later"
 grep -E -q "^ hash#1 +$B +[0-9.]+ MB/s +~[0-9.]+ MB/s" "$TMP/later" &&
     ! grep -q 'measuring hash#1' "$TMP/later"
 ok $? "while the hog runs its core is not quiet: no new measurement, the mark stays"
+# A load started by hand beside the hog: the status line tells its solo's
+# end, and the screen's own news (that solo is marked ~) waits for the
+# line, never taking it from the user's result within its five seconds.
+tm_keys l
+check "the cursor moves to CPU $B" tm_wait "^CPU $B hash#1" 5
+tm_keys a i Enter
+check "a i Enter: int#2 starts on CPU $B, its solo measured, said" \
+    tm_wait "started int#2 \\(int@$B\\): solo rate measured" 40
+sleep 3
+tm_cap | grep -q "started int#2 (int@$B): solo rate measured"
+ok $? "3 s later the result still stands (no notice took the line)"
+check "then the notice: int#2's solo is marked ~" \
+    tm_wait "int#2's solo is marked ~: (others used [0-9.]+ CPU on its core|it ran [0-9]+% of the time)" 10
 tm_keys '?'
 # The help's terms come first, each with its definition beside it.
 check "the help states the formula of EFF" tm_wait 'EFF +SPEED / \(SHARE / solo share\)' 5
