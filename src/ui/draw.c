@@ -444,8 +444,9 @@ draw_info_cpu(const struct paint *d, struct compose *c, struct draw_info_text *t
 
 /*
  * The info line, composed: the cursor's load and its whole WHY (its
- * neighbours go counted, "+N", before its head), the cursor's CPU (never
- * dropped), its time; the counters' reason in words where there is room.
+ * neighbours go counted, "+N", before its head; the first clause's after
+ * the CPU's time), the cursor's CPU (never dropped), its time; the
+ * counters' reason in words where there is room.
  */
 static void
 draw_info(const struct paint *d)
@@ -462,7 +463,8 @@ draw_info(const struct paint *d)
 		    l->spec.k->name, l->id);
 		compose_add(&c, a, 0, 0, 0, t.load, NULL);
 		panelview_why(d, l, t.why.text, sizeof t.why.text);
-		panelview_why_add(&c, &t.why, a, 4);
+		/* Whom it shares with outlasts the CPU's busy time (its bar shows that). */
+		panelview_why_add(&c, &t.why, a, 4, 10);
 		compose_add(&c, a, 0, 0, 0, "  |  ", NULL);
 	}
 	draw_info_cpu(d, &c, &t);

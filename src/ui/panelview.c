@@ -265,10 +265,12 @@ panelview_why_first(struct compose *c, struct panelview_why *w, const char *brie
  * ...") may go, counted in "+N", from the last, never leaving a neighbour
  * without its clause; the first clause's neighbour last of all, where even
  * its brief form does not fit. Never an ellipsis while the head fits.
- * drop: their priority against the line's other elements.
+ * drop: the further parts' priority against the line's other elements;
+ * with_drop: the first clause's neighbour's (above drop).
  */
 void
-panelview_why_add(struct compose *c, struct panelview_why *w, int attr, int drop)
+panelview_why_add(struct compose *c, struct panelview_why *w, int attr, int drop,
+    int with_drop)
 {
 	const char	*p = w->text, *semi, *comma, *end, *brief, *with;
 	int		 n = 0;
@@ -287,7 +289,7 @@ panelview_why_add(struct compose *c, struct panelview_why *w, int attr, int drop
 			    w->part[0]);
 			compose_add(c, attr, 0, 0, 0, w->head, NULL);
 			/* Counted, the last to go: where even its brief form is too wide. */
-			compose_add(c, attr, 1, drop + 1, COMPOSE_COUNTED, with, brief != NULL ?
+			compose_add(c, attr, 1, with_drop, COMPOSE_COUNTED, with, brief != NULL ?
 			    brief + (with - w->part[0]) : NULL, NULL);
 		} else if (n == 0)
 			panelview_why_first(c, w, brief, attr);
@@ -307,7 +309,7 @@ panelview_why_draw(const struct paint *d, int y, int x, int end, int attr, struc
 
 	panelview_why(d, l, w.text, sizeof w.text);
 	compose_init(&c, d->term->utf8);
-	panelview_why_add(&c, &w, attr, 1);
+	panelview_why_add(&c, &w, attr, 1, 2);
 	compose_fit(&c, end - x);
 	paint_compose(y, x, end, &c);
 }

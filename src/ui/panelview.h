@@ -25,6 +25,7 @@ void	panelview_draw(const struct paint *);
 /* Why a load runs as it does, in words (the panel's WHY, whole). */
 void	panelview_why(const struct paint *, struct load *, char *, size_t);
 /* A WHY (w->text) as a line's elements: its head stays, the rest goes counted ("+N"). */
-void	panelview_why_add(struct compose *, struct panelview_why *, int attr, int drop);
+void	panelview_why_add(struct compose *, struct panelview_why *, int attr, int drop,
+	    int with_drop);
 
 #endif
