@@ -63,7 +63,7 @@ cmd_run_progress(void *arg, const char *what, double left_s)
 	if (what == NULL)
 		fprintf(stderr, "\r\033[K");
 	else
-		fprintf(stderr, "\r\033[Krun (about %.0f s): %s (about %.0f s left)",
+		fprintf(stderr, "\r\033[Krun (at most about %.0f s): %s (at most %.0f s left)",
 		    run->estimate_s, what, left_s);
 	fflush(stderr);
 }

@@ -445,6 +445,8 @@ run_measure(struct run *run, int *sig)
 	sn = sensors_new(NULL);
 	loads_set_counters(ls, run->counters);
 	eta_start(&run->eta, run->estimate_s, run->est_setup_s, 0, util_now_ns());
+	/* Each window ends when its rate is known, --time at most: the plan is a bound. */
+	run->eta.at_most = 1;
 	if ((*sig = run_start(run, ls, run->r, run->n)) == 0 &&
 	    (*sig = run_solos(ls, f, run)) == 0)
 		*sig = run_together(ls, f, sn, run);

@@ -43,7 +43,7 @@ ok $? "check ends with the time it took, against the plan, with why when past it
 st=$?
 last=$(tail -n 1 "$TMP/r.txt")
 [ $st -eq 0 ] && printf '%s\n' "$last" |
-    grep -E -q '^The run took [0-9.]+ s(, not [0-9.]+: .+| \(about [0-9.]+ s planned\))\.$'
+    grep -E -q '^The run took [0-9.]+ s(, not [0-9.]+: .+| \((at most )?about [0-9.]+ s planned\))\.$'
 ok $? "run ends with the time it took, against the plan ($last)"
 
 if [ $have_python -eq 1 ]; then
