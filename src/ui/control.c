@@ -18,20 +18,10 @@
 #include "ui/chart.h"
 #include "ui/control.h"
 #include "ui/figures.h"
+#include "ui/message.h"
 #include "ui/others.h"
 #include "ui/recorder.h"
 #include "base/util.h"
-
-/* Set the status line's message. */
-void
-control_vmessage(struct ui_state *st, int error, const char *fmt, va_list ap)
-{
-	vsnprintf(st->scr.msg, sizeof st->scr.msg, fmt, ap);
-	st->scr.msg_error = error;
-	st->scr.msg_t_ns = util_now_ns();
-	st->scr.msg_notice = st->scr.msg_wait_id = 0;
-	st->scr.dirty = 1;
-}
 
 /* Set the status line's message, printf-style. */
 void
@@ -40,7 +30,7 @@ control_message(struct ui_state *st, int error, const char *fmt, ...)
 	va_list	ap;
 
 	va_start(ap, fmt);
-	control_vmessage(st, error, fmt, ap);
+	message_vset(&st->scr, error, fmt, ap);
 	va_end(ap);
 }
 
@@ -51,7 +41,7 @@ control_notice(struct ui_state *st, const char *fmt, ...)
 	va_list	ap;
 
 	va_start(ap, fmt);
-	control_vmessage(st, 0, fmt, ap);
+	message_vset(&st->scr, 0, fmt, ap);
 	va_end(ap);
 	st->scr.msg_notice = 1;
 }
@@ -60,9 +50,7 @@ control_notice(struct ui_state *st, const char *fmt, ...)
 void
 control_clear_message(struct ui_state *st)
 {
-	st->scr.msg[0] = '\0';
-	st->scr.msg_notice = st->scr.msg_wait_id = 0;
-	st->scr.dirty = 1;
+	message_clear(&st->scr);
 }
 
 /*

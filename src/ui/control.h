@@ -15,8 +15,6 @@
 /* The status line's message; error selects the error style. */
 void	control_message(struct ui_state *, int error, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
-void	control_vmessage(struct ui_state *, int error, const char *fmt, va_list)
-	    __attribute__((format(printf, 3, 0)));
 /* The screen's own news (a solo marked ~): it waits for a free line, or one of its kind. */
 void	control_notice(struct ui_state *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));

@@ -19,6 +19,7 @@
 
 #include "exp/record_run.h"
 #include "engine/solo.h"
+#include "ui/message.h"
 #include "ui/state.h"
 #include "ui/recorder.h"
 #include "base/util.h"
@@ -45,8 +46,8 @@ struct recorder {
 static char	recorder_error[4600];
 
 /*
- * The status line's message (control.c's own way; control.c tells this
- * module of its actions, so this one does not call it).
+ * The status line's message (message.c, as control.c sets it; control.c
+ * tells this module of its actions, so this one does not call it).
  */
 static void __attribute__((format(printf, 3, 4)))
 recorder_message(struct ui_state *st, int error, const char *fmt, ...)
@@ -54,12 +55,8 @@ recorder_message(struct ui_state *st, int error, const char *fmt, ...)
 	va_list	ap;
 
 	va_start(ap, fmt);
-	vsnprintf(st->scr.msg, sizeof st->scr.msg, fmt, ap);
+	message_vset(&st->scr, error, fmt, ap);
 	va_end(ap);
-	st->scr.msg_error = error;
-	st->scr.msg_t_ns = util_now_ns();
-	st->scr.msg_notice = st->scr.msg_wait_id = 0;
-	st->scr.dirty = 1;
 }
 
 /* The default name's stem, smtscope-YYYYmmdd-HHMMSS (record.c adds -2, -3... when taken). */

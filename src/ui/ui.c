@@ -40,6 +40,7 @@
 #include "ui/idleview.h"
 #include "ui/input.h"
 #include "ui/layout.h"
+#include "ui/message.h"
 #include "ui/others.h"
 #include "ui/recorder.h"
 #include "ui/replayview.h"
@@ -832,7 +833,7 @@ ui_message(struct ui *ui, int error, const char *fmt, ...)
 	va_list	ap;
 
 	va_start(ap, fmt);
-	control_vmessage(&ui->st, error, fmt, ap);
+	message_vset(&ui->st.scr, error, fmt, ap);
 	va_end(ap);
 }
 
