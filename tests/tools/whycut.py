@@ -9,7 +9,8 @@ panel: its title row holds "WHY", each load's row starts " KERNEL#ID ".
 The WHY of a load is its row from the title's WHY column on. A WHY is made
 of parts: its first clause, then each ", neighbour" and "; clause". The
 narrow one must be, after "+N" is taken off its end, the wide one's first
-k parts (k >= 1) with N = the parts left, or the first clause's head
+k parts (k >= 1) with N = the parts left (and the wide one's own "+M",
+where even 200 columns cut it), or the first clause's head
 (before its ": ") with N = the parts after the first, or, where its
 neighbour is too wide even as "others N%", its head ("shares CPU 0") with
 every part counted; never an ellipsis.
@@ -60,16 +61,21 @@ def check(narrow, wide):
         return "an ellipsis"
     m = re.match(r"^(.*?)(?: \+(\d+))?$", narrow)
     shown, n = norm(m.group(1)), int(m.group(2) or 0)
-    p = [norm(x) for x in parts(wide)]
+    # A long WHY may be cut even when wide: its own "+M" parts count too.
+    m = re.match(r"^(.*?)(?: \+(\d+))?$", wide)
+    p, hidden = [norm(x) for x in parts(m.group(1))], int(m.group(2) or 0)
     for k in range(1, len(p) + 1):
         if "".join(p[:k]) == shown:
-            return "" if n == len(p) - k else "+%d, not +%d" % (n, len(p) - k)
+            want = len(p) - k + hidden
+            return "" if n == want else "+%d, not +%d" % (n, want)
     if ": " in p[0] and shown == p[0].split(": ")[0]:
-        return "" if n == len(p) - 1 else "+%d, not +%d" % (n, len(p) - 1)
+        want = len(p) - 1 + hidden
+        return "" if n == want else "+%d, not +%d" % (n, want)
     # A neighbour too wide for the column even in brief: the head, all counted.
     head = re.match(r"^(.*?)(?: busy with | with | runs )", p[0])
     if head and shown == head.group(1) and len(shown) + len(" with others #%") > 29:
-        return "" if n == len(p) else "+%d, not +%d" % (n, len(p))
+        want = len(p) + hidden
+        return "" if n == want else "+%d, not +%d" % (n, want)
     return "not the wide WHY's first parts"
 
 
