@@ -1,11 +1,11 @@
 #!/bin/sh
 # tests/run.sh: run every test program and script; each speaks TAP.
 # Prints each failure, then one last line: "N passed, N failed, N skipped".
-# Usage: sh tests/run.sh [PATTERN]          the deterministic tests (make check):
+# Usage: sh tests/run.sh [PATTERN...]       the deterministic tests (make check):
 #                                           unit, cli, live and screen
-#        sh tests/run.sh --live [PATTERN]   the physics bands (make check-live):
+#        sh tests/run.sh --live [PATTERN...] the physics bands (make check-live):
 #                                           tests/physics, each in a quiet window
-# Only tests whose path contains PATTERN run.
+# Only tests whose path contains one of the PATTERNs run (all, with none).
 
 cd "$(dirname "$0")/.." || exit 2
 mkdir -p tests/out
@@ -15,7 +15,15 @@ if [ "${1:-}" = --live ]; then
 	set_live=1
 	shift
 fi
-pattern=${1:-}
+patterns=$*
+# wanted PATH: whether PATH contains one of the patterns (any, with none).
+wanted() {
+	[ -z "$patterns" ] && return 0
+	for p in $patterns; do
+		case $1 in *"$p"*) return 0 ;; esac
+	done
+	return 1
+}
 # The project's topology fixtures, made once for every test of the run
 # (tests/tools/topofix.sh; a test without them makes its own or says skip).
 SMTSCOPE_FIXTURES=tests/out/fixtures
@@ -60,13 +68,13 @@ else
 	for t in tests/unit/test_*; do
 		case $t in *.c) continue ;; esac
 		[ -x "$t" ] || continue
-		case $t in *"$pattern"*) ;; *) continue ;; esac
+		wanted "$t" || continue
 		run_one "$t" "$t"
 	done
 fi
 for t in $scripts; do
 	[ -f "$t" ] || continue
-	case $t in *"$pattern"*) ;; *) continue ;; esac
+	wanted "$t" || continue
 	run_one "$t" sh "$t"
 done
 echo "$pass passed, $fail failed, $skipped skipped"
