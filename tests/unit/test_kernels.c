@@ -161,6 +161,26 @@ test_chase_cycle(void)
 	}
 	ok(a > 0 && b < n, "chase: seeds give different, non-trivial cycles");
 	free(next);
+
+	/* The packed 32-bit table the load builds in: the same cycle. */
+	{
+		uint32_t	*n32;
+		int		 same = 1;
+
+		n = 4097;
+		n32 = xcalloc(n, sizeof *n32);
+		next = xcalloc(n, sizeof *next);
+		chase_build32(n32, n, 9);
+		chase_build(next, n, 1, 9);
+		for (i = 0; i < n; i++)
+			same &= next[i] == n32[i];
+		ok(same, "chase: the 32-bit table holds the cycle the 64-bit one does");
+		for (i = 0; i < n; i++)
+			next[i] = n32[i];
+		ok(test_one_cycle(next, n, 1), "chase: one cycle over %zu slots, 32-bit", n);
+		free(next);
+		free(n32);
+	}
 }
 
 /* Parse with a kernel, returning its result; err holds the message. */

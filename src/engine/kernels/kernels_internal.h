@@ -42,6 +42,7 @@ void	 hash_last_digest(const void *, uint8_t[16]);
 
 /* chase.c: one random cycle; slot i's successor is next[i * stride]. */
 void	 chase_build(uint64_t *, size_t, size_t, uint64_t);
+void	 chase_build32(uint32_t *, size_t, uint64_t);
 
 /* stream.c: byte offsets of the three arrays of n doubles, and the mapping's size. */
 void	 stream_layout(size_t, size_t[3], size_t *);
