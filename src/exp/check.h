@@ -30,7 +30,7 @@
  */
 #define CHECK_BUDGET_S		12.5
 #define CHECK_OVERHEAD_S	0.1	/* per run: move or start, warm-up */
-#define CHECK_CELL_MIN_S	0.25	/* the shortest window */
+#define CHECK_CELL_MIN_S	0.2	/* the shortest window: four 0.05 s parts that agree */
 #define CHECK_WHO_MAX		6	/* foreign processes named per cell */
 #define CHECK_SHARE_MIN		0.9	/* below this a load lost CPU time to others */
 #define CHECK_BUSY_SAMPLE_S	0.25
