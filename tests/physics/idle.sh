@@ -64,8 +64,10 @@ fi
 
 # The pipe between CPUs 0 and 1, as is and held, in one interleaved run.
 held_twice() {
+	_t0=$(date +%s%N)
 	$SMTSCOPE check --idle --kernels pipe --anchor 0 --json > "$TMP/idle.json" 2> "$TMP/idle.err" ||
 	    return 1
+	echo $(( ($(date +%s%N) - _t0) / 1000000 )) > "$TMP/idle.ms"
 	v=$(json_get "$TMP/idle.json" '(lambda c: "%s %s %s %s %s" % (c["as_is_us"], c["held_us"], c["ratio"], c["disturbed"], c["partner"]))([c for c in j["idle"]["results"]["pipe"].values() if c is not None and c["partner"] == 1][0])')
 	diag "pipe@0,1: as is, held, ratio, disturbed, partner: $v"
 	set -- $v
@@ -77,7 +79,19 @@ held_twice() {
 }
 physics "pipe@0,1 with idle held is at least twice as fast as with idle as is" 0,1 held_twice
 
-# SIGKILLs at random times: nothing left held or disabled.
+# SIGKILLs at random times: nothing left held or disabled. The moments are
+# drawn from 0.5 s to half of how long a whole run took here (the run
+# above, or one timed now), so that the kill comes while it runs: one run
+# is not the next (4.9 to 11.5 s, qos and states, on this 2-CPU guest).
+if [ ! -s "$TMP/idle.ms" ]; then
+	_t0=$(date +%s%N)
+	$SMTSCOPE check --idle=qos --kernels pipe --anchor 0 > /dev/null 2>&1
+	echo $(( ($(date +%s%N) - _t0) / 1000000 )) > "$TMP/idle.ms"
+fi
+run_ms=$(cat "$TMP/idle.ms")
+span=$((run_ms / 2 - 500))
+[ "$span" -ge 500 ] || span=500
+diag "a whole run took ${run_ms} ms: kills from 500 to $((500 + span)) ms in"
 before=$(flags)
 qos0=$(qos_now)
 base=$(holders | tr '\n' ' ')
@@ -88,8 +102,8 @@ while [ $n -lt 20 ]; do
 	[ $((n % 2)) -eq 1 ] && how=states
 	$SMTSCOPE check --idle=$how --kernels pipe --anchor 0 > /dev/null 2>&1 &
 	pid=$!
-	# A random moment from 0.5 to 8 s in (a run measures for about 15 s).
-	ms=$(awk -v s="$$$n" 'BEGIN { srand(s); printf "%d", 500 + rand() * 7500 }')
+	# A random moment in the span drawn above.
+	ms=$(awk -v s="$$$n" -v span="$span" 'BEGIN { srand(s); printf "%d", 500 + rand() * span }')
 	sleep "$(awk -v m="$ms" 'BEGIN { printf "%.3f", m / 1000 }')"
 	if [ "$how" = qos ]; then
 		holders | grep -qx "$pid" && held=$((held + 1))
