@@ -10,8 +10,10 @@
 # and JSON fields, never a figure (TCG's timing means nothing) and never
 # the status of a measuring command. Speaks TAP; ends with the line
 # "N passed, N failed, N skipped". The guest is killed after
-# SMTSCOPE_SMT_TIMEOUT seconds (240): it cannot hang. The guest's outputs
-# and console are kept in tests/out/smt-guest.txt and smt-console.txt.
+# SMTSCOPE_SMT_TIMEOUT seconds (240): it cannot hang; a boot whose /init
+# says nothing in SMTSCOPE_SMT_BOOT_S seconds (90) is killed and booted
+# once more, said in a note. The guest's outputs and console (the kernel's
+# whole log) are kept in tests/out/smt-guest.txt and smt-console.txt.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 CACHE=tests/out/smt-cache
@@ -122,20 +124,50 @@ echo 'root:x:0:' > "$R/etc/group"
     skip_all "cannot make the initramfs"
 diag "kernel $KERNEL, initramfs $(wc -c < "$TMP/initrd") bytes"
 
-# The guest: one package, one core, two threads; TCG (this host's KVM may
-# not run it); the first serial port is the console, the second the data.
-timeout -k 5 "$LIMIT" qemu-system-x86_64 -accel tcg,thread=multi \
-    -cpu max,vendor=GenuineIntel -smp 2,sockets=1,cores=1,threads=2 -m 512 \
-    -nodefaults -no-user-config -display none -no-reboot \
-    -kernel "$KERNEL" -initrd "$TMP/initrd" \
-    -append "console=ttyS0 quiet panic=-1 rdinit=/init" \
-    -serial "file:$TMP/console" -serial "file:$TMP/out" > "$TMP/qemu" 2>&1
-qrc=$?
+# boot: one run of the guest: one package, one core, two threads; TCG
+# (this host's KVM may not run it); the first serial port is the console,
+# the second the data. Killed after LIMIT s, or after BOOT_S s where its
+# /init has written nothing yet: the kernel never reached it. That is not
+# smtscope's (the first line comes before any smtscope command, at 5-8 s
+# here), and it happened once in a CI run of this 2-CPU host, the guest
+# silent for all of its 240 s; the next ten boots came up.
+BOOT_S=${SMTSCOPE_SMT_BOOT_S:-90}
+boot() {
+	: > "$TMP/out"
+	: > "$TMP/console"
+	timeout -k 5 "$LIMIT" qemu-system-x86_64 -accel tcg,thread=multi \
+	    -cpu max,vendor=GenuineIntel -smp 2,sockets=1,cores=1,threads=2 -m 512 \
+	    -nodefaults -no-user-config -display none -no-reboot \
+	    -kernel "$KERNEL" -initrd "$TMP/initrd" \
+	    -append "console=ttyS0 panic=-1 rdinit=/init" \
+	    -serial "file:$TMP/console" -serial "file:$TMP/out" > "$TMP/qemu" 2>&1 &
+	_q=$!
+	_t0=$(date +%s)
+	spoke=
+	while kill -0 $_q 2> /dev/null; do
+		if [ -z "$spoke" ] && [ -s "$TMP/out" ]; then
+			spoke=$(( $(date +%s) - _t0 ))
+		elif [ -z "$spoke" ] && [ $(( $(date +%s) - _t0 )) -ge "$BOOT_S" ]; then
+			kill $_q 2> /dev/null
+			break
+		fi
+		sleep 1
+	done
+	wait $_q
+	qrc=$?
+}
+boot
+if [ ! -s "$TMP/out" ] && ! grep -q -i 'could not\|error\|failed' "$TMP/qemu"; then
+	diag "the guest's /init wrote nothing in its first $BOOT_S s (qemu status $qrc): booted once more; its console's last lines:"
+	tail -n 5 "$TMP/console" | sed 's/^/#   | /'
+	cp "$TMP/console" tests/out/smt-console-first.txt 2> /dev/null
+	boot
+fi
 tr -d '\r' < "$TMP/out" > "$TMP/data"
 # Kept for whoever reads a failure: the guest's outputs and its console.
 cp "$TMP/data" tests/out/smt-guest.txt 2> /dev/null
 cp "$TMP/console" tests/out/smt-console.txt 2> /dev/null
-diag "the guest ran $(( $(date +%s) - start )) s in all (qemu status $qrc)"
+diag "the guest ran $(( $(date +%s) - start )) s in all (qemu status $qrc); $( [ -n "$spoke" ] && echo "its /init's first line came after $spoke s" || echo "its /init never spoke")"
 if [ ! -s "$TMP/data" ]; then
 	grep -q -i 'could not\|error\|failed' "$TMP/qemu" &&
 	    skip_all "qemu-system-x86_64 cannot start: $(head -n 1 "$TMP/qemu")"
