@@ -212,7 +212,11 @@ measure_foreign_scan(struct foreign *f, struct loads *ls)
 	return rc;
 }
 
-/* Others' CPU time so far on a load's core: its CPUs' busy time less the load's own. */
+/*
+ * Others' CPU time so far on a load's core: the time its CPUs worked less
+ * the load's own. Steal is left out, as foreign.c leaves it out: no process
+ * here took it, and it takes from a solo and its together window alike.
+ */
 int
 measure_core_foreign_ns(const struct topo *m, const struct foreign *reader,
     const struct load *l, uint64_t *ns)
@@ -235,7 +239,7 @@ measure_core_foreign_ns(const struct topo *m, const struct foreign *reader,
 		if (cpu >= cs.ncpu || !cs.present[cpu])
 			continue;
 		c = &cs.cpu[cpu];
-		busy += c->user + c->nice + c->system + c->irq + c->softirq + c->steal;
+		busy += cpustat_work(c);
 	}
 	cpustat_free(&cs);
 	if (l->pid > 0 && foreign_proc_ns(reader, l->pid, &t, NULL, &cpu) == 0)
@@ -276,6 +280,29 @@ measure_foreign_cpus(const struct foreign *f, const struct cpuset *cpus)
 	CPUSET_FOREACH(cpu, cpus)
 		sum += foreign_cpu_share(f, cpu);
 	return sum;
+}
+
+/* The hypervisor's steal on a set over the last interval, in CPUs. */
+double
+measure_steal_cpus(const struct foreign *f, const struct cpuset *cpus)
+{
+	double	sum = 0;
+	int	cpu;
+
+	CPUSET_FOREACH(cpu, cpus)
+		sum += foreign_cpu_steal(f, cpu);
+	return sum;
+}
+
+/* "the hypervisor gave 0.45 CPU there to other guests (steal)", or "". */
+void
+measure_steal_text(double steal, char *buf, size_t len)
+{
+	if (steal >= MEASURE_STEAL_MIN)
+		snprintf(buf, len, "the hypervisor gave %.2f CPU there to other guests "
+		    "(steal)", steal);
+	else if (len > 0)
+		buf[0] = '\0';
 }
 
 /* Order foreign processes largest first. */

@@ -82,5 +82,13 @@ int	measure_foreign_on(const struct foreign *, const struct cpuset *, double min
 	    struct foreign_proc *, int max);
 /* "smtscope-hog (4242) 48% of CPU 1, cc1 (77) 6% of CPU 0", or "" for none. */
 void	measure_foreign_text(const struct foreign_proc *, int n, char *buf, size_t len);
+/* The time the hypervisor gave other guests on a set over the last interval, in CPUs. */
+double	measure_steal_cpus(const struct foreign *, const struct cpuset *);
+/*
+ * "the hypervisor gave 0.45 CPU there to other guests (steal)" where steal
+ * is at least MEASURE_STEAL_MIN CPU, else "".
+ */
+#define MEASURE_STEAL_MIN	0.05
+void	measure_steal_text(double steal, char *buf, size_t len);
 
 #endif

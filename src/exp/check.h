@@ -75,6 +75,7 @@ struct check_cell {
 	int			 beyond;	/* past physics after a second solo (check_cell_beyond) */
 	double			 share_got;	/* CPU share the loads got of what they could */
 	double			 foreign;	/* others' CPU time there, in CPUs; NAN unknown */
+	double			 steal;		/* the hypervisor's there, in CPUs: not in foreign */
 	struct foreign_proc	 who[CHECK_WHO_MAX];	/* largest first */
 	int			 nwho;
 	double			 ipc_alone;	/* the anchor load's IPC, if CHECK_IPC_ALONE */

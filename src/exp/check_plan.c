@@ -665,10 +665,11 @@ check_estimate(struct check *c)
 	c->estimate_s += c->est_prep_s;
 }
 
-/* Why a disturbed cell is, naming the foreign processes. */
+/* Why a disturbed cell is, naming the foreign processes and the hypervisor's steal. */
 void
 check_disturbed_why(const struct check_cell *cell, char *buf, size_t len)
 {
+	char	steal[100];
 	size_t	used = 0;
 	int	i;
 
@@ -683,9 +684,13 @@ check_disturbed_why(const struct check_cell *cell, char *buf, size_t len)
 		used += (size_t)snprintf(buf + used, len - used, "%s%s (%d) %.0f%% of CPU %d",
 		    i == 0 ? ": " : ", ", cell->who[i].comm, (int)cell->who[i].pid,
 		    100 * cell->who[i].share, cell->who[i].cpu);
-	if (cell->nwho == 0 && used < len)
-		snprintf(buf + used, len - used, "%sno single process named",
+	measure_steal_text(cell->steal, steal, sizeof steal);
+	if (cell->nwho == 0 && used < len &&
+	    !(steal[0] != '\0' && cell->foreign < MEASURE_STEAL_MIN))
+		used += (size_t)snprintf(buf + used, len - used, "%sno single process named",
 		    used > 0 ? ": " : "");
+	if (steal[0] != '\0' && used < len)
+		snprintf(buf + used, len - used, "%s%s", used > 0 ? "; " : "", steal);
 }
 
 /* Speeds of a row's cell: anchor, partner, yield. NAN where not known. */

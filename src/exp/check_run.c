@@ -181,6 +181,7 @@ check_note_foreign(struct check_runner *cr, const struct cpuset *set,
     struct check_cell *cell)
 {
 	cell->foreign = measure_foreign_cpus(cr->f, set);
+	cell->steal = measure_steal_cpus(cr->f, set);
 	cell->nwho = measure_foreign_on(cr->f, set, CHECK_WHO_MIN, cell->who, CHECK_WHO_MAX);
 }
 

@@ -26,6 +26,7 @@
 struct run_foreign {
 	double			cpus;		/* others' CPU time, in CPUs; NAN unknown */
 	double			unnamed;	/* the part of it no process accounts for */
+	double			steal;		/* the hypervisor's there, not in cpus */
 	struct foreign_proc	who[RUN_WHO_MAX];	/* largest first */
 	int			nwho;
 };

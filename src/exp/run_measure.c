@@ -111,6 +111,7 @@ run_foreign(const struct foreign *f, const struct topo *m, const struct run_resu
 	rf->unnamed = 0;
 	CPUSET_FOREACH(cpu, &core)
 		rf->unnamed += foreign_cpu_unnamed(f, cpu);
+	rf->steal = measure_steal_cpus(f, &core);
 	rf->nwho = measure_foreign_on(f, &core, RUN_WHO_MIN, rf->who, RUN_WHO_MAX);
 }
 

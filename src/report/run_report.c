@@ -362,19 +362,26 @@ run_table(const struct run *run)
 	return t;
 }
 
-/* Who the foreign work was: "smtscope-hog (4242) 48% of CPU 1", or why none is named. */
+/*
+ * What follows "others used 0.52 CPU on its core": who they were (": smtscope-hog
+ * (4242) 48% of CPU 1"), or why none is named; then the hypervisor's steal
+ * there ("; the hypervisor gave ..."), which others' CPUs leave out. Where
+ * others used next to nothing and steal is the reason, steal alone.
+ */
 static void
 run_who(const struct run_foreign *rf, char *buf, size_t len)
 {
-	size_t	used;
+	char	who[400], steal[100];
 
-	measure_foreign_text(rf->who, rf->nwho < 5 ? rf->nwho : 5, buf, len);
-	used = strlen(buf);
-	if (used == 0)
-		snprintf(buf, len, "no single process (short tasks or interrupts)");
-	else if (isfinite(rf->unnamed) && rf->unnamed >= RUN_UNNAMED_MIN && used < len)
-		snprintf(buf + used, len - used, "; %.2f CPU no process accounts for "
-		    "(short tasks or interrupts)", rf->unnamed);
+	measure_foreign_text(rf->who, rf->nwho < 5 ? rf->nwho : 5, who, sizeof who);
+	measure_steal_text(rf->steal, steal, sizeof steal);
+	if (who[0] == '\0' && !(rf->cpus < RUN_UNNAMED_MIN && steal[0] != '\0'))
+		snprintf(who, sizeof who, "no single process (short tasks or interrupts)");
+	else if (who[0] != '\0' && isfinite(rf->unnamed) && rf->unnamed >= RUN_UNNAMED_MIN)
+		snprintf(who + strlen(who), sizeof who - strlen(who), "; %.2f CPU no process "
+		    "accounts for (short tasks or interrupts)", rf->unnamed);
+	snprintf(buf, len, "%s%s%s%s", who[0] != '\0' ? ": " : "", who,
+	    steal[0] != '\0' ? "; " : "", steal);
 }
 
 /* One warning line per disturbed figure, naming the foreign processes. */
@@ -392,7 +399,7 @@ run_warnings(const struct run *run, FILE *f)
 				fprintf(f, "\nWarnings (~: a figure other work disturbed):\n");
 			run_who(&r->solo_foreign, who, sizeof who);
 			fprintf(f, "  ! %s#%d solo: got %.0f%% of its CPU, others used %.2f "
-			    "CPU on its core: %s; %s\n", r->spec.k->name, i + 1,
+			    "CPU on its core%s; %s\n", r->spec.k->name, i + 1,
 			    100 * r->solo_share, r->solo_foreign.cpus, who,
 			    r->solo_tries > 1 ? "no quieter window came in time" :
 			    "no quiet window came");
@@ -401,7 +408,7 @@ run_warnings(const struct run *run, FILE *f)
 			if (n++ == 0)
 				fprintf(f, "\nWarnings (~: a figure other work disturbed):\n");
 			run_who(&r->foreign, who, sizeof who);
-			fprintf(f, "  ! %s#%d together: others used %.2f CPU on its core: %s\n",
+			fprintf(f, "  ! %s#%d together: others used %.2f CPU on its core%s\n",
 			    r->spec.k->name, i + 1, r->foreign.cpus, who);
 		}
 		if (r->speed_mark == ANALYSIS_UNKNOWN) {

@@ -170,6 +170,13 @@ cpustat_diff(uint64_t prev, uint64_t cur)
 	return cur > prev ? cur - prev : 0;
 }
 
+/* The ticks a CPU worked for this machine: its busy time less steal. */
+uint64_t
+cpustat_work(const struct cpustat_times *t)
+{
+	return t->user + t->nice + t->system + t->irq + t->softirq;
+}
+
 /* Percentages for one CPU between two samples. */
 int
 cpustat_delta(const struct cpustat_sample *prev,

@@ -71,6 +71,14 @@ int	cpustat_sample(struct cpustat_sample *, const char *procroot,
 void	cpustat_free(struct cpustat_sample *);
 
 /*
+ * The ticks a CPU worked for this machine: user, nice, system, irq and
+ * softirq; not idle or iowait, nor the time a hypervisor stole for other
+ * guests. What the guards of run, check, c2c and the tours count others'
+ * time from, each the same way.
+ */
+uint64_t	cpustat_work(const struct cpustat_times *);
+
+/*
  * Percentages for one CPU between two samples. A counter that went
  * backwards counts as 0; an interval of zero ticks gives all zeros.
  * Returns -1 if the CPU is absent from either sample.

@@ -76,6 +76,7 @@ struct foreign {
 	uint64_t		 own_unplaced;	/* ours on no known CPU (ended threads) */
 	double			*unnamed;	/* ncpus: busy less ours less named */
 	double			*irq;		/* ncpus: interrupts' */
+	double			*steal;		/* ncpus: the hypervisor's, not in cpu_share */
 };
 
 /* A sampler reading <procroot>/proc for up to ncpus CPUs. */
@@ -100,6 +101,7 @@ foreign_new(const char *procroot, int ncpus)
 	f->own_ticks = xcalloc((size_t)f->ncpus, sizeof *f->own_ticks);
 	f->unnamed = xcalloc((size_t)f->ncpus, sizeof *f->unnamed);
 	f->irq = xcalloc((size_t)f->ncpus, sizeof *f->irq);
+	f->steal = xcalloc((size_t)f->ncpus, sizeof *f->steal);
 	return f;
 }
 
@@ -125,6 +127,7 @@ foreign_free(struct foreign *f)
 	free(f->own_ticks);
 	free(f->unnamed);
 	free(f->irq);
+	free(f->steal);
 	cpustat_free(&f->stat);
 	free(f);
 }
@@ -616,8 +619,9 @@ foreign_merge(struct foreign *f)
  * rest is unnamed, and the CPU's share is the whole of it. Steal is left
  * out: a hypervisor's other guests slow solo and together alike (the KVM
  * guest this was written on lost 8 % of each CPU through a whole check,
- * steadily). Nothing is changed where /proc/stat cannot be read (a root
- * without it).
+ * steadily); it is kept apart, to name where a load got less of its CPU
+ * than it asked for. Nothing is changed where /proc/stat cannot be read (a
+ * root without it).
  */
 static void
 foreign_busy(struct foreign *f)
@@ -632,6 +636,7 @@ foreign_busy(struct foreign *f)
 
 	memset(f->unnamed, 0, (size_t)f->ncpus * sizeof *f->unnamed);
 	memset(f->irq, 0, (size_t)f->ncpus * sizeof *f->irq);
+	memset(f->steal, 0, (size_t)f->ncpus * sizeof *f->steal);
 	memset(&cur, 0, sizeof cur);
 	if (cpustat_sample(&cur, f->root, err, sizeof err) == -1) {
 		cpustat_free(&f->stat);
@@ -643,8 +648,12 @@ foreign_busy(struct foreign *f)
 			continue;
 		a = &f->stat.cpu[cpu];
 		b = &cur.cpu[cpu];
-		busy_a = a->user + a->nice + a->system + a->irq + a->softirq;
-		busy_b = b->user + b->nice + b->system + b->irq + b->softirq;
+		if (b->steal > a->steal) {
+			f->steal[cpu] = (double)(b->steal - a->steal) / ticks_per_cpu;
+			f->steal[cpu] = f->steal[cpu] > 1 ? 1 : f->steal[cpu];
+		}
+		busy_a = cpustat_work(a);
+		busy_b = cpustat_work(b);
 		if (busy_b < busy_a + f->own_ticks[cpu] + f->own_unplaced + FOREIGN_SLACK_TICKS)
 			continue;
 		all = (double)(busy_b - busy_a - f->own_ticks[cpu] - f->own_unplaced -
@@ -715,6 +724,13 @@ double
 foreign_cpu_unnamed(const struct foreign *f, int cpu)
 {
 	return cpu >= 0 && cpu < f->ncpus ? f->unnamed[cpu] : 0;
+}
+
+/* The share of a CPU's time the hypervisor gave other guests (steal). */
+double
+foreign_cpu_steal(const struct foreign *f, int cpu)
+{
+	return cpu >= 0 && cpu < f->ncpus ? f->steal[cpu] : 0;
 }
 
 /* The foreign processes on a CPU, largest first. */

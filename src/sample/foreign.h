@@ -48,6 +48,12 @@ double		 foreign_cpu_share(const struct foreign *, int cpu);
  * commands), a child of ours not yet reaped, interrupts.
  */
 double		 foreign_cpu_unnamed(const struct foreign *, int cpu);
+/*
+ * The share of a CPU's time over the last interval that the hypervisor
+ * gave other guests (/proc/stat steal), 0..1: not part of others' share
+ * above, but why a load here got less of its CPU than it asked for.
+ */
+double		 foreign_cpu_steal(const struct foreign *, int cpu);
 /* The foreign processes on a CPU, largest first; how many were written. */
 int		 foreign_top(const struct foreign *, int cpu, struct foreign_proc *, int max);
 /*

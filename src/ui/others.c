@@ -176,7 +176,11 @@ others_core_ns(const struct ui_others *o, const struct ui_host *h, int id,
 	return measure_core_foreign_ns(h->m, o->fg, loads_get(h->loads, id), ns);
 }
 
-/* Is a load's core quiet: others took less than SOLO_FOREIGN_MAX of each of its CPUs? */
+/*
+ * Is a load's core quiet: others took less than SOLO_FOREIGN_MAX of each of
+ * its CPUs? The hypervisor's steal, in the bar's others, is left out here
+ * as the solo's guard leaves it out (measure_core_foreign_ns).
+ */
 int
 others_core_quiet(const struct ui_others *o, const struct ui_host *h,
     const struct load *l)
@@ -191,7 +195,8 @@ others_core_quiet(const struct ui_others *o, const struct ui_host *h,
 	CPUSET_FOREACH(cpu, &core) {
 		if ((pu = topo_pu_by_os(h->m, cpu)) == NULL)
 			continue;
-		if (!(o->share[pu - h->m->pus] < SOLO_FOREIGN_MAX))
+		if (!(o->share[pu - h->m->pus] - h->pct[pu - h->m->pus].steal / 100 <
+		    SOLO_FOREIGN_MAX))
 			return 0;	/* busy, or not known */
 	}
 	return 1;

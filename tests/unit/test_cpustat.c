@@ -99,6 +99,12 @@ test_fixture(void)
 	    test_near(p.nice, 0) && test_near(p.iowait, 0),
 	    "delta cpu0: busy %.1f user %.1f sys %.1f irq %.1f soft %.1f "
 	    "steal %.1f", p.busy, p.user, p.system, p.irq, p.softirq, p.steal);
+	ok(b.cpu[0].steal > a.cpu[0].steal &&
+	    cpustat_work(&b.cpu[0]) - cpustat_work(&a.cpu[0]) ==
+	    (b.cpu[0].user + b.cpu[0].system + b.cpu[0].irq + b.cpu[0].softirq) -
+	    (a.cpu[0].user + a.cpu[0].system + a.cpu[0].irq + a.cpu[0].softirq),
+	    "the ticks cpu0 worked: user, system, irq and softirq, not its steal (%llu)",
+	    (unsigned long long)(cpustat_work(&b.cpu[0]) - cpustat_work(&a.cpu[0])));
 
 	ok(cpustat_delta(&a, &b, 1, &p) == 0, "delta cpu1 (counters back)");
 	ok(test_near(p.busy, 100) && test_near(p.user, 100) &&

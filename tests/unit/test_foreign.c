@@ -15,6 +15,7 @@
 
 static char	root[64];
 static long	hz;
+static long	steal0;		/* CPU 0's steal ticks, for put_stat */
 
 /* Descriptors open in this process. */
 static int
@@ -92,7 +93,7 @@ put_whole(int pid, const char *comm, long utime, int nthreads)
 	fclose(f);
 }
 
-/* Write /proc/stat: two CPUs' user, softirq and idle ticks (fields 1, 7, 4). */
+/* Write /proc/stat: two CPUs' user, softirq and idle ticks (fields 1, 7, 4), CPU 0's steal (8). */
 static void
 put_stat(long user0, long softirq0, long user1)
 {
@@ -103,7 +104,7 @@ put_stat(long user0, long softirq0, long user1)
 	if ((f = fopen(path, "w")) == NULL)
 		exit(1);
 	fprintf(f, "cpu  %ld 0 0 0 0 0 %ld 0 0 0\n", user0 + user1, softirq0);
-	fprintf(f, "cpu0 %ld 0 0 5000 0 0 %ld 0 0 0\n", user0, softirq0);
+	fprintf(f, "cpu0 %ld 0 0 5000 0 0 %ld %ld 0 0\n", user0, softirq0, steal0);
 	fprintf(f, "cpu1 %ld 0 0 5000 0 0 0 0 0 0\n", user1);
 	fputs("intr 0\n", f);
 	fclose(f);
@@ -274,6 +275,24 @@ main(void)
 		    foreign_cpu_share(f, 1) == 0,
 		    "an interval of a few ticks says nothing of unnamed work (%.3f)",
 		    foreign_cpu_share(f, 1));
+		/*
+		 * A second more: CPU 0 worked 30% for no process of ours, and the
+		 * hypervisor stole 50% of it for other guests.
+		 */
+		steal0 = hz / 2;
+		put_stat(1000 + hz * 110 / 100, hz * 20 / 100, 2000 + hz * 125 / 100);
+		ok(foreign_sample(f, mine, 1, 13050000000ULL) == 0, "a scan with steal");
+		ok(fabs(foreign_cpu_share(f, 0) - (0.30 - 2.0 / hz)) < 0.001,
+		    "CPU 0: others 30%% less 2 ticks (%.3f), the steal not in it",
+		    foreign_cpu_share(f, 0));
+		ok(fabs(foreign_cpu_steal(f, 0) - 0.50) < 0.001 && foreign_cpu_steal(f, 1) == 0,
+		    "the steal apart: CPU 0 %.3f, CPU 1 %.3f", foreign_cpu_steal(f, 0),
+		    foreign_cpu_steal(f, 1));
+		foreign_describe(f, 0, 0.02, 3, desc, sizeof desc);
+		ok(strstr(desc, "steal") == NULL && strstr(desc, "hypervisor") == NULL,
+		    "others described without it: '%s'", desc);
+		ok(foreign_cpu_steal(f, 7) == 0 && foreign_cpu_steal(f, -1) == 0,
+		    "no steal for a CPU out of range");
 		foreign_free(f);
 	}
 	ok(count_fds() == fds0, "every stat kept open is closed with the sampler (%d left)",

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "os/os.h"
 #include "sample/foreign.h"
 #include "engine/loads.h"
 #include "engine/measure.h"
@@ -37,6 +38,81 @@ put_proc(int pid, const char *comm, int ppid, long utime, int cpu)
 		fprintf(f, " %d", i == 20 ? 1 : 0);
 	fprintf(f, " %d 0 0 0 0 0\n", cpu);
 	fclose(f);
+}
+
+/* Write /proc/stat: CPU 1's user and steal ticks, CPU 0 idle. */
+static void
+put_stat(long user1, long steal1)
+{
+	char	 path[256];
+	FILE	*f;
+
+	snprintf(path, sizeof path, "%s/proc/stat", root);
+	if ((f = fopen(path, "w")) == NULL)
+		exit(1);
+	fprintf(f, "cpu  %ld 0 0 10000 0 0 0 %ld 0 0\n", user1, steal1);
+	fputs("cpu0 0 0 0 5000 0 0 0 0 0 0\n", f);
+	fprintf(f, "cpu1 %ld 0 0 5000 0 0 0 %ld 0 0\n", user1, steal1);
+	fputs("intr 0\n", f);
+	fclose(f);
+}
+
+/*
+ * Others' time on a load's core, the guard of solos: the CPUs' work less
+ * the load's own, the hypervisor's steal left out (as foreign.c leaves it).
+ */
+static void
+test_core_foreign(long hz)
+{
+	struct topo	*m;
+	struct foreign	*f;
+	struct load	 l;
+	uint64_t	 ns0 = 0, ns1 = 0, tick = 1000000000ULL / (uint64_t)hz;
+	char		 err[256];
+
+	if ((m = topo_load_synthetic("package:1 core:2 pu:1", err, sizeof err)) == NULL) {
+		ok(0, "a synthetic machine: %s", err);
+		return;
+	}
+	os_set_root(root);
+	f = foreign_new(root, 2);
+	memset(&l, 0, sizeof l);
+	cpuset_zero(&l.spec.cpus);
+	cpuset_set(&l.spec.cpus, 1);
+	l.spec.cpu_b = -1;
+	l.pid = 300;
+	l.pid_b = -1;
+	l.state = LOAD_RUNNING;
+	put_stat(4 * hz, 0);
+	put_proc(300, "smtscope:hash", 200, 3 * hz, 1);
+	ok(measure_core_foreign_ns(m, f, &l, &ns0) == 0 && ns0 == (uint64_t)hz * tick,
+	    "CPU 1 worked 4 s, the load 3 s: others 1 s (%llu ns)", (unsigned long long)ns0);
+	/* Then: CPU 1 worked 0.5 s, the load 0.25 s of it; 1 s stolen. */
+	put_stat(4 * hz + hz / 2, hz);
+	put_proc(300, "smtscope:hash", 200, 3 * hz + hz / 4, 1);
+	ok(measure_core_foreign_ns(m, f, &l, &ns1) == 0 &&
+	    ns1 - ns0 == (uint64_t)(hz / 2 - hz / 4) * tick,
+	    "then others 0.25 s more (%.3f s): the 1 s the hypervisor stole is not theirs",
+	    (double)(ns1 - ns0) / 1e9);
+	ok(measure_core_foreign_ns(m, f, NULL, &ns1) == -1, "no load: -1");
+	os_set_root(NULL);
+	foreign_free(f);
+	topo_free(m);
+}
+
+/* The steal named where it is at least 0.05 CPU. */
+static void
+test_steal_text(void)
+{
+	char	buf[128];
+
+	measure_steal_text(0.456, buf, sizeof buf);
+	ok(strcmp(buf, "the hypervisor gave 0.46 CPU there to other guests (steal)") == 0,
+	    "'%s'", buf);
+	measure_steal_text(0.049, buf, sizeof buf);
+	ok(buf[0] == '\0', "0.049 CPU: not named");
+	measure_steal_text(NAN, buf, sizeof buf);
+	ok(buf[0] == '\0', "unknown: not named");
 }
 
 /* The core of a load: its CPUs and their SMT siblings. */
@@ -118,6 +194,8 @@ main(void)
 	ok(text[0] == '\0', "none: empty");
 	foreign_free(f);
 	test_core();
+	test_core_foreign(hz);
+	test_steal_text();
 	snprintf(path, sizeof path, "rm -rf '%s'", root);
 	ok(system(path) == 0, "cleaned up");
 	return tap_done();

@@ -160,6 +160,68 @@ test_run(struct topo *m)
 	free(text);
 	free(csv);
 	free(json);
+
+	/*
+	 * The warnings name the hypervisor's steal, which others' CPUs leave
+	 * out: alone, where no process took the load's CPU; after the
+	 * processes, where one did.
+	 */
+	r.solo_disturbed = 1;
+	r.solo_share = 0.56;
+	r.solo_foreign.cpus = 0.02;
+	r.solo_foreign.steal = 0.9;
+	r.disturbed = 1;
+	r.foreign.cpus = 0.48;
+	r.foreign.steal = 0.25;
+	r.foreign.nwho = 1;
+	r.foreign.who[0].pid = 4242;
+	r.foreign.who[0].cpu = 0;
+	r.foreign.who[0].share = 0.48;
+	snprintf(r.foreign.who[0].comm, sizeof r.foreign.who[0].comm, "smtscope-hog");
+	if ((text = test_capture(test_run_print, &run, REPORT_TEXT)) == NULL) {
+		ok(0, "run: the text with warnings");
+		return;
+	}
+	ok(strstr(text, "hash#1 solo: got 56% of its CPU, others used 0.02 CPU on its core; "
+	    "the hypervisor gave 0.90 CPU there to other guests (steal); no quiet window "
+	    "came\n") != NULL, "run: a solo that steal kept from its CPU says so, and "
+	    "names no process");
+	ok(strstr(text, "hash#1 together: others used 0.48 CPU on its core: smtscope-hog "
+	    "(4242) 48% of CPU 0; the hypervisor gave 0.25 CPU there to other guests "
+	    "(steal)\n") != NULL, "run: the steal after the process that took its CPU");
+	r.solo_foreign.steal = 0.04;
+	free(text);
+	if ((text = test_capture(test_run_print, &run, REPORT_TEXT)) == NULL)
+		return;
+	ok(strstr(text, "others used 0.02 CPU on its core: no single process (short tasks "
+	    "or interrupts); no quiet window came\n") != NULL,
+	    "run: steal under 0.05 CPU is not named");
+	free(text);
+}
+
+/* check's reason for a disturbed cell: the processes, then the steal. */
+static void
+test_check_why(void)
+{
+	struct check_cell	cell;
+	char			why[400];
+
+	memset(&cell, 0, sizeof cell);
+	cell.share_got = 0.6;
+	cell.foreign = 0.01;
+	cell.steal = 0.8;
+	check_disturbed_why(&cell, why, sizeof why);
+	ok(strcmp(why, "a load got 60% of its CPU; others used 0.01 CPU; the hypervisor "
+	    "gave 0.80 CPU there to other guests (steal)") == 0, "check: '%s'", why);
+	cell.foreign = 0.3;
+	check_disturbed_why(&cell, why, sizeof why);
+	ok(strcmp(why, "a load got 60% of its CPU; others used 0.30 CPU: no single "
+	    "process named; the hypervisor gave 0.80 CPU there to other guests (steal)") == 0,
+	    "check, others unnamed too: '%s'", why);
+	cell.steal = 0;
+	check_disturbed_why(&cell, why, sizeof why);
+	ok(strcmp(why, "a load got 60% of its CPU; others used 0.30 CPU: no single "
+	    "process named") == 0, "check, no steal: '%s'", why);
 }
 
 /* Fill a cell as a run would. */
@@ -328,5 +390,6 @@ main(void)
 		test_time(m);
 		topo_free(m);
 	}
+	test_check_why();
 	return tap_done();
 }
