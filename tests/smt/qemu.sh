@@ -130,7 +130,7 @@ diag "kernel $KERNEL, initramfs $(wc -c < "$TMP/initrd") bytes"
 # /init has written nothing yet: the kernel never reached it. That is not
 # smtscope's (the first line comes before any smtscope command, at 5-8 s
 # here), and it happened once in a CI run of this 2-CPU host, the guest
-# silent for all of its 240 s; the next ten boots came up.
+# silent for all of its 240 s; the seven boots after it came up.
 BOOT_S=${SMTSCOPE_SMT_BOOT_S:-90}
 boot() {
 	: > "$TMP/out"
