@@ -270,28 +270,31 @@ measure_core_cpus(const struct topo *m, const struct load_spec *spec, struct cpu
 	}
 }
 
-/* Others' CPU time on a set over the last interval, in CPUs. */
+/* A per-CPU share of the last interval summed over a set, in CPUs. */
 double
-measure_foreign_cpus(const struct foreign *f, const struct cpuset *cpus)
+measure_sum_cpus(const struct foreign *f, const struct cpuset *cpus,
+    double (*share)(const struct foreign *, int))
 {
 	double	sum = 0;
 	int	cpu;
 
 	CPUSET_FOREACH(cpu, cpus)
-		sum += foreign_cpu_share(f, cpu);
+		sum += share(f, cpu);
 	return sum;
+}
+
+/* Others' CPU time on a set over the last interval, in CPUs. */
+double
+measure_foreign_cpus(const struct foreign *f, const struct cpuset *cpus)
+{
+	return measure_sum_cpus(f, cpus, foreign_cpu_share);
 }
 
 /* The hypervisor's steal on a set over the last interval, in CPUs. */
 double
 measure_steal_cpus(const struct foreign *f, const struct cpuset *cpus)
 {
-	double	sum = 0;
-	int	cpu;
-
-	CPUSET_FOREACH(cpu, cpus)
-		sum += foreign_cpu_steal(f, cpu);
-	return sum;
+	return measure_sum_cpus(f, cpus, foreign_cpu_steal);
 }
 
 /* "the hypervisor gave 0.45 CPU there to other guests (steal)", or "". */

@@ -82,6 +82,12 @@ int	measure_foreign_on(const struct foreign *, const struct cpuset *, double min
 	    struct foreign_proc *, int max);
 /* "smtscope-hog (4242) 48% of CPU 1, cc1 (77) 6% of CPU 0", or "" for none. */
 void	measure_foreign_text(const struct foreign_proc *, int n, char *buf, size_t len);
+/*
+ * A per-CPU share of the last interval (foreign_cpu_share, _unnamed,
+ * _steal) summed over a set, in CPUs.
+ */
+double	measure_sum_cpus(const struct foreign *, const struct cpuset *,
+	    double (*share)(const struct foreign *, int));
 /* The time the hypervisor gave other guests on a set over the last interval, in CPUs. */
 double	measure_steal_cpus(const struct foreign *, const struct cpuset *);
 /*

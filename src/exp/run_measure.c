@@ -104,13 +104,10 @@ run_foreign(const struct foreign *f, const struct topo *m, const struct run_resu
     struct run_foreign *rf)
 {
 	struct cpuset	core;
-	int		cpu;
 
 	measure_core_cpus(m, &r->spec, &core);
 	rf->cpus = measure_foreign_cpus(f, &core);
-	rf->unnamed = 0;
-	CPUSET_FOREACH(cpu, &core)
-		rf->unnamed += foreign_cpu_unnamed(f, cpu);
+	rf->unnamed = measure_sum_cpus(f, &core, foreign_cpu_unnamed);
 	rf->steal = measure_steal_cpus(f, &core);
 	rf->nwho = measure_foreign_on(f, &core, RUN_WHO_MIN, rf->who, RUN_WHO_MAX);
 }
