@@ -606,17 +606,18 @@ topo_probe_xml(const char *xml, int len, const char *name, char *err, size_t err
  * Load the machine we run on. Without hwloc's x86 backend (unless the user
  * names components, or the CPU is a hybrid, whose core types it reads from
  * cpuid): on Linux it otherwise adds only cache annotations smtscope does
- * not read, and it binds this process to each CPU in turn to run cpuid. Bound to a CPU a fork loop keeps busy, the first frame
- * in tmux waited 57-90 s here at 1 start in 2 to 5 (`taskset -c 1 sh -c
- * 'while :; do /bin/true; done'`). The Linux backend reads the same tree
- * from sysfs.
+ * not read, and it binds this process to each CPU in turn to run cpuid.
+ * Bound to a CPU a fork loop keeps busy, the first frame in tmux waited
+ * 57-90 s here at 1 start in 2 to 5 (`taskset -c 1 sh -c 'while :; do
+ * /bin/true; done'`). The Linux backend reads the same tree from sysfs.
  */
 struct topo *
 topo_load_live(char *err, size_t errlen)
 {
 	hwloc_topology_t	t = topo_new();
 
-	if (getenv("HWLOC_COMPONENTS") == NULL && access("/sys/devices/cpu_atom/cpus", F_OK) != 0)
+	if (getenv("HWLOC_COMPONENTS") == NULL &&
+	    access("/sys/devices/cpu_atom/cpus", F_OK) != 0)
 		(void)hwloc_topology_set_components(t, HWLOC_TOPOLOGY_COMPONENTS_FLAG_BLACKLIST,
 		    "x86");
 	if (topo_quiet_load(t) != 0) {

@@ -12,9 +12,8 @@
 # (curses' windows at 160x50 set the heap's high-water mark: RSS is back at
 # it each time that size comes round, 160 kB over the samples between,
 # which is no leak; a leak goes past it); with under four samples, the end
-# within 5 % of the warm-up's. The open
-# descriptors must end as they were, no load may be left, and stderr must
-# hold no sanitizer report. Then
+# within 5 % of the warm-up's. The open descriptors must end as they were,
+# no load may be left, and stderr must hold no sanitizer report. Then
 # `smtscope run` RUNS times (default 500) with short windows: no descriptor
 # or process left behind. TAP output.
 cd "$(dirname "$0")/../.." || exit 2
