@@ -85,7 +85,7 @@ _smtscope_list()
 	compopt -o nospace 2> /dev/null
 }
 
-# _smtscope_load PROG: KERNEL@ first, then WHERE: a CPU, all, a place.
+# _smtscope_load PROG: KERNEL@ first, then WHERE: a CPU, all, a place, each:SET.
 _smtscope_load()
 {
 	local kernel cpus c
@@ -98,7 +98,7 @@ _smtscope_load()
 	for c in /sys/devices/system/cpu/cpu[0-9]*; do
 		[[ -d $c ]] && cpus+=" ${c##*/cpu}"
 	done
-	COMPREPLY=($(compgen -P "$kernel" -W "$cpus all core:" -- "${cur#*@}"))
+	COMPREPLY=($(compgen -P "$kernel" -W "$cpus all core: each:all each:cores each:package: each:core: each:numa:" -- "${cur#*@}"))
 	[[ ${COMPREPLY[0]} == *: ]] && compopt -o nospace 2> /dev/null
 }
 
@@ -121,6 +121,7 @@ _smtscope_arg()
 				_smtscope_list "$(_smtscope_kernels "$1")"
 			fi ;;
 	--placements)	_smtscope_list "all cores half" ;;
+	--expect-smt)	COMPREPLY=($(compgen -W "on off" -- "$cur")) ;;
 	--record)	_smtscope_files '*' ;;
 	--prepare)	COMPREPLY=($(compgen -c -- "$cur")) ;;
 	*)		COMPREPLY=()

@@ -52,6 +52,13 @@ main_help(FILE *f)
 	fprintf(f, "\nSee smtscope(1).\n");
 }
 
+/* Is the argument -h or --help? */
+static int
+main_is_help(const char *arg)
+{
+	return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
+
 /*
  * Descriptors 0-2 that came closed get /dev/null, so that no file or pipe
  * opened later lands on them (a pipe on fd 1 would receive our output).
@@ -104,7 +111,7 @@ main_finish(int status)
 	int	e;
 
 	errno = 0;
-	if (fflush(stdout) == 0 && !ferror(stdout))
+	if (cmd_width_end() == 0 && fflush(stdout) == 0 && !ferror(stdout))
 		return status;
 	e = errno;
 	fprintf(stderr, "smtscope: cannot write standard output: %s\n",
@@ -124,20 +131,37 @@ main(int argc, char **argv)
 		    "written\n");
 		return CMD_USAGE;
 	}
+	cmd_init();
 	setlocale(LC_ALL, "");
 	/* Numbers in reports and JSON always use a decimal point. */
 	setlocale(LC_NUMERIC, "C");
 	if (argc > 1 && argv[1][0] != '-') {
 		for (i = 0; i < sizeof main_cmds / sizeof main_cmds[0]; i++)
-			if (strcmp(argv[1], main_cmds[i]->name) == 0)
-				return main_finish(main_cmds[i]->exec(argc - 1, argv + 1));
+			if (strcmp(argv[1], main_cmds[i]->name) == 0) {
+				argc--;
+				cmd_width_begin(&argc, argv + 1);
+				return main_finish(main_cmds[i]->exec(argc, argv + 1));
+			}
 		return cmd_usage_error(NULL, "unknown command '%s' (see smtscope --help)",
 		    argv[1]);
 	}
+	/*
+	 * smtscope --help [--wide], --wide --help: as a command's --help, folded
+	 * to the width unless --wide (cmd_width.c takes it out).
+	 */
+	if (argc > 2 && strcmp(argv[1], "--wide") == 0 && main_is_help(argv[2])) {
+		argv[1] = argv[2];
+		argv[2] = (char *)"--wide";
+	}
+	if (argc > 1 && main_is_help(argv[1])) {
+		argc--;
+		cmd_width_begin(&argc, argv + 1);
+		argc++;
+	}
 	if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
 	    strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) && argc > 2)
-		return cmd_usage_error(NULL, "unexpected argument '%s' after %s", argv[2],
-		    argv[1]);
+		return main_finish(cmd_usage_error(NULL, "unexpected argument '%s' "
+		    "after %s", argv[2], argv[1]));
 	if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
 		main_help(stdout);
 		return main_finish(CMD_OK);

@@ -2,6 +2,10 @@
 # Every check prints "ok N - what" or "not ok N - what"; finish with `done_testing`.
 
 SMTSCOPE=${SMTSCOPE:-./smtscope}
+# Tests read whole sentences: reports are not folded to 80 columns here
+# (tests/cli/width.sh unsets it and holds every report to 80).
+COLUMNS=4096
+export COLUMNS
 TOPOLOGIES=${SMTSCOPE_TOPOLOGIES:-../shared/topologies}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/smtscope-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
@@ -13,22 +17,34 @@ _n=0
 _failed=0
 
 # ok COND_STATUS WHAT: record a result from the last command's status.
+# A failure never prints an empty reason: where WHAT ends in "()" or "( )"
+# (a reason variable left empty), the status seen and the one wanted replace it.
 ok() {
 	_n=$((_n + 1))
 	if [ "$1" -eq 0 ]; then
 		echo "ok $_n - $2"
 	else
-		echo "not ok $_n - $2"
+		_why=$2
+		case $_why in
+		*'()'|*'( )'|'')
+			_why="${_why%(*}(saw status $1, wanted 0; the test gave no reason)" ;;
+		esac
+		echo "not ok $_n - $_why"
 		_failed=$((_failed + 1))
 	fi
 }
 
-# check WHAT CMD...: run CMD, record its success.
+# check WHAT CMD...: run CMD, record its success; a failure names the
+# command and the status it gave (wanted 0).
 check() {
 	_what=$1
 	shift
 	"$@"
-	ok $? "$_what"
+	_st=$?
+	if [ "$_st" -ne 0 ]; then
+		_what="$_what (saw: '$*' exit $_st, wanted exit 0)"
+	fi
+	ok $_st "$_what"
 }
 
 # skip WHAT: a check that cannot run here, with the reason.
@@ -85,8 +101,115 @@ uid_bindir() {
 	UBIN=$_b
 }
 
+# widest FILE: the widest line's columns, in characters, not bytes, with any
+# awk (Debian's mawk counts bytes even under a UTF-8 locale: a line of 80
+# characters with one "±" read 81). UTF-8 continuation bytes are dropped first.
+widest() {
+	LC_ALL=C tr -d '\200-\277' < "$1" | LC_ALL=C awk '{ n = length($0); if (n > m) m = n } END { print m + 0 }'
+}
+
+# overwide MAX FILE: the first line of FILE wider than MAX characters.
+overwide() {
+	LC_ALL=C awk -v m="$1" '{ s = $0; gsub(/[\200-\277]/, "", s) } length(s) > m { print; exit }' "$2"
+}
+
 num_between() {
 	awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v != "" && v + 0 == v && v >= lo && v <= hi) }'
+}
+
+# Processes are named by identity, never by pid alone: pid_max is 32768
+# here and pids wrap within minutes under make check, so a pid seen once
+# may name another process later. An identity is "PID:START", START being
+# the process's start time (clock ticks since boot, /proc/PID/stat's 22nd
+# field); a test that looks for leftovers checks the name too.
+
+# proc_id PID: the identity of the live process PID ("PID:START"); nothing,
+# and false, when there is none or it is a zombie.
+proc_id() {
+	_ps=$(cat "/proc/$1/stat" 2> /dev/null) || return 1
+	[ -n "$_ps" ] || return 1
+	# The name may hold spaces and parentheses: the fields follow its last ")".
+	# shellcheck disable=SC2086
+	set -- "$1" ${_ps##*) }
+	case $2 in Z|X|x|"") return 1 ;; esac
+	eval "echo \"\$1:\${21}\""
+}
+
+# proc_name PID: the name (comm) of process PID, or nothing.
+proc_name() {
+	_ps=$(cat "/proc/$1/stat" 2> /dev/null) || return 1
+	_ps=${_ps#*(}
+	echo "${_ps%)*}"
+}
+
+# proc_kids PID: the identities of PID's children now, space-separated.
+proc_kids() {
+	for _k in $(pgrep -P "$1" 2> /dev/null); do
+		proc_id "$_k"
+	done | tr '\n' ' '
+}
+
+# proc_alive ID: is the process of this identity still there (not a zombie)?
+proc_alive() {
+	_pa=$(proc_id "${1%%:*}") && [ "$_pa" = "$1" ]
+}
+
+# proc_dying PID: has PID a SIGKILL pending? The kernel ends it the next
+# time it runs (it never runs its own code again), which a CPU that a fork
+# storm keeps busy can put off for seconds.
+proc_dying() {
+	awk '/^(SigPnd|ShdPnd):/ { d = substr($2, length($2) - 2, 1)
+		if ((index("0123456789abcdef", tolower(d)) - 1) % 2 == 1) k = 1 }
+	    END { exit !k }' "/proc/$1/status" 2> /dev/null
+}
+
+# procs_gone ID...: is every one of these processes gone (zombies count as gone)?
+procs_gone() {
+	for _g; do
+		proc_alive "$_g" && return 1
+	done
+	return 0
+}
+
+# procs_left ID...: those still alive, as "PID (NAME, STATE)" on one line,
+# a dying one (SIGKILL pending) marked "dying"; false when none is.
+procs_left() {
+	_pl=
+	for _g; do
+		proc_alive "$_g" || continue
+		_p=${_g%%:*}
+		_s=$(sed 's/.*) \([A-Za-z]\).*/\1/' "/proc/$_p/stat" 2> /dev/null)
+		proc_dying "$_p" && _s="$_s, dying"
+		_pl="$_pl $_p ($(proc_name "$_p"), $_s)"
+	done
+	[ -n "$_pl" ] && echo "${_pl# }"
+}
+
+# procs_real ID...: like procs_left, but only the real leftovers: alive,
+# named smtscope*, and no SIGKILL pending.
+procs_real() {
+	_pl=
+	for _g; do
+		proc_alive "$_g" || continue
+		_p=${_g%%:*}
+		proc_dying "$_p" && continue
+		case $(proc_name "$_p") in smtscope*) ;; *) continue ;; esac
+		_pl="$_pl $_p ($(proc_name "$_p"))"
+	done
+	[ -n "$_pl" ] && echo "${_pl# }"
+}
+
+# procs_wait_gone SECONDS ID...: wait until every one is gone; false if
+# some are left after SECONDS.
+procs_wait_gone() {
+	_pw=$(($1 * 20))
+	shift
+	while ! procs_gone "$@"; do
+		[ "$_pw" -le 0 ] && return 1
+		sleep 0.05
+		_pw=$((_pw - 1))
+	done
+	return 0
 }
 
 # The CPUs this test may use (its affinity: taskset, a container's or a

@@ -37,8 +37,13 @@ run_one() {
 	shift
 	log=tests/out/$(echo "$name" | tr '/' '_').log
 	start=$(date +%s)
-	"$@" > "$log" 2>&1
+	# A test that hangs is a failure, not a CI run that never ends: each
+	# gets $SMTSCOPE_TEST_LIMIT seconds (900), then TERM, then KILL.
+	timeout -k 10 "${SMTSCOPE_TEST_LIMIT:-900}" "$@" > "$log" 2>&1
 	rc=$?
+	case $rc in
+	124|137) echo "not ok - $name ran past ${SMTSCOPE_TEST_LIMIT:-900} s and was stopped" >> "$log" ;;
+	esac
 	p=$(grep -c '^ok ' "$log")
 	s=$(grep -c '^ok .*# *[Ss][Kk][Ii][Pp]' "$log")
 	f=$(grep -c '^not ok ' "$log")

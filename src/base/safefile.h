@@ -1,8 +1,13 @@
 /*
  * safefile.h: the one way smtscope writes a file (results, SVGs,
  * recordings, tour records, snapshots, the settings file, the screen's
- * statistics). Nothing is ever written through a symbolic link or into a
- * device: a file is written under a temporary name beside it (created
+ * statistics, the idle record). The path is walked from / and refused in
+ * one line when a directory on it is another user's or one others may
+ * write in (not sticky), or a link on it is another user's; the file is
+ * then made relative to the directory reached, so a name swapped since
+ * changes nothing. Nothing is ever written through a symbolic link or
+ * into a device: a file is written as a temporary beside it (without a
+ * name until complete where the system allows, else created
  * O_CREAT|O_EXCL|O_NOFOLLOW) and renamed over it once written and
  * checked, or, for a file that grows while smtscope runs (a recording)
  * and for a default name made here, created in place. A write, flush,
@@ -15,15 +20,17 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* The longest path a file written may have. */
+/* The longest path a file written may have, and the longest name in it. */
 #define SAFEFILE_PATH_MAX	4096
+#define SAFEFILE_NAME_MAX	255
 
 /* How the file is made. */
 enum safefile_how {
 	/*
-	 * A temporary (.NAME.XXXXXX) beside the path, renamed over it when
-	 * complete: a reader never sees half a file. An existing regular
-	 * file is replaced; a link, directory or device there is refused.
+	 * A temporary beside the path (nameless, or .NAME.XXXXXX), renamed
+	 * over it when complete: a reader never sees half a file. An
+	 * existing regular file of the same user is replaced; another
+	 * user's file, a link, directory or device there is refused.
 	 */
 	SAFEFILE_REPLACE,
 	/* The path itself, created: anything already there is refused (EEXIST). */
@@ -42,8 +49,11 @@ struct safefile {
 	FILE			*f;		/* the stream to write to */
 	int			 fd;		/* its descriptor (e.g. for zlib: dup it) */
 	enum safefile_how	 how;
-	char			 path[SAFEFILE_PATH_MAX];
-	char			 tmp[SAFEFILE_PATH_MAX + 16];	/* REPLACE: the temporary */
+	char			 path[SAFEFILE_PATH_MAX];	/* as given */
+	int			 dirfd;		/* the directory walked to */
+	char			 base[SAFEFILE_NAME_MAX + 1];	/* the name in it */
+	char			 tmpbase[SAFEFILE_NAME_MAX + 16];	/* REPLACE: the temporary's name */
+	int			 anon;		/* REPLACE: the temporary has no name yet */
 };
 
 /* Open path for writing as how says; -1 with "cannot write PATH: why" in err. */

@@ -12,7 +12,9 @@
 
 #include "cmd/cmd.h"
 #include "model/machine.h"
+#include "base/infile.h"
 #include "base/safefile.h"
+#include "os/os.h"
 
 /* Print "smtscope: CMD: what" on stderr; returns the usage exit status. */
 int
@@ -30,9 +32,24 @@ cmd_usage_error(const char *cmd, const char *fmt, ...)
 	return CMD_USAGE;
 }
 
+void
+cmd_init(void)
+{
+	infile_set_kernel_fs(os_kernel_fs);
+}
+
 /* Every command's -h, --help. */
 static const struct cmd_option cmd_help_option = {
 	'h', "help", no_argument, NULL, "this help"
+};
+
+/*
+ * Every command's --wide, listed before -h: cmd_width_begin() takes it out
+ * of the arguments before the command parses them (cmd_width.c).
+ */
+static const struct cmd_option cmd_wide_option = {
+	0x1ff, "wide", no_argument, NULL, "no line of text folded (by default: at "
+	    "words to COLUMNS, the terminal's width or 80)"
 };
 
 /* The columns of --help: the options' help is wrapped to fit. */
@@ -141,29 +158,53 @@ cmd_option_text(const char *text, int col, FILE *f)
 	}
 }
 
-/* Print a table of options as --help shows them, -h, --help last. */
-void
-cmd_options_help(const struct cmd_option *opts, FILE *f)
+/* The next option of a table as --help lists it: opts, then wide (or none), then -h. */
+static const struct cmd_option *
+cmd_options_next(const struct cmd_option *o, const struct cmd_option *opts,
+    const struct cmd_option *wide)
+{
+	if (o == NULL)
+		o = opts;
+	else if (o == &cmd_help_option)
+		return NULL;
+	else if (o == wide)
+		return &cmd_help_option;
+	else
+		o++;
+	if (o->ch == 0)
+		return wide != NULL ? wide : &cmd_help_option;
+	return o;
+}
+
+/* Print a table of options, then wide when not NULL, then -h, --help. */
+static void
+cmd_options_table(const struct cmd_option *opts, const struct cmd_option *wide,
+    FILE *f)
 {
 	const struct cmd_option	*o;
 	char			 spec[128];
-	int			 col = 0, w, last = 0;
+	int			 col = 0, w;
 
-	for (o = opts; !last; o++) {
-		if (o->ch == 0)
-			o = &cmd_help_option, last = 1;
+	for (o = cmd_options_next(NULL, opts, wide); o != NULL;
+	    o = cmd_options_next(o, opts, wide)) {
 		cmd_option_spec(o, spec, sizeof spec);
 		if ((w = (int)cmd_width(spec, sizeof spec)) > col)
 			col = w;
 	}
 	col += 4;
-	for (o = opts, last = 0; !last; o++) {
-		if (o->ch == 0)
-			o = &cmd_help_option, last = 1;
+	for (o = cmd_options_next(NULL, opts, wide); o != NULL;
+	    o = cmd_options_next(o, opts, wide)) {
 		cmd_option_spec(o, spec, sizeof spec);
 		fprintf(f, "  %s%*s", spec, col - 2 - (int)cmd_width(spec, sizeof spec), "");
 		cmd_option_text(o->help, col, f);
 	}
+}
+
+/* Print a table of options as --help shows them, -h, --help last. */
+void
+cmd_options_help(const struct cmd_option *opts, FILE *f)
+{
+	cmd_options_table(opts, NULL, f);
 }
 
 /* Print the command's usage line and help: about, the options, notes. */
@@ -175,7 +216,8 @@ cmd_help(const struct cmd_entry *ce, FILE *f)
 	if (ce->about != NULL)
 		fprintf(f, "\n%s", ce->about);
 	fputc('\n', f);
-	cmd_options_help(ce->options, f);
+	/* A command's text report folds (cmd_width.c); the live screen has none. */
+	cmd_options_table(ce->options, ce->name != NULL ? &cmd_wide_option : NULL, f);
 	if (ce->notes != NULL)
 		fprintf(f, "\n%s", ce->notes);
 }

@@ -130,4 +130,16 @@ int	cmd_usage_error(const char *cmd, const char *fmt, ...)
  */
 void	cmd_die(int sig) __attribute__((noreturn));
 
+/* A text report's width off a terminal. */
+#define CMD_WIDTH_DEFAULT	80
+/* COLUMNS, else the terminal's width, else CMD_WIDTH_DEFAULT. */
+int	cmd_width_cols(void);
+/* Take --wide out of a command's arguments; fold its text report to the width. */
+void	cmd_width_begin(int *argc, char **argv);
+/* Its last line out, the real standard output back; -1 if it could not be written. */
+int	cmd_width_end(void);
+
+/* Before any command: the seams lower layers leave to the OS's (infile's kernel files). */
+void	cmd_init(void);
+
 #endif

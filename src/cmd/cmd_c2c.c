@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "exp/c2c.h"
+#include "exp/c2c/c2c.h"
 #include "cmd/cmd.h"
 #include "model/topo.h"
 #include "base/safefile.h"
@@ -46,9 +46,9 @@ static const struct cmd_option cmd_c2c_opts[] = {
 
 const struct cmd_entry cmd_c2c_entry = {
 	.name = "c2c",
-	.usage = "[--cpus LIST] [--per-core|--groups] [--samples N] [--round-trips N]\n"
-	    "                    [--mode cas|store] [--json|--csv] [--svg FILE] [--dry-run]\n"
-	    "                    [-i FILE.xml|SYNTHETIC]",
+	.usage = "[--cpus LIST] [--per-core|--groups] [--samples N]\n"
+	    "                    [--round-trips N] [--mode cas|store] [--json|--csv]\n"
+	    "                    [--svg FILE] [--dry-run] [-i FILE.xml|SYNTHETIC]",
 	.summary = "core-to-core latency: the all-pairs matrix and its heatmap",
 	.options = cmd_c2c_opts,
 	.maxargs = 0,

@@ -6,11 +6,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "exp/c2c.h"
-#include "exp/check.h"
+#include "exp/c2c/c2c.h"
+#include "exp/capacity/scan.h"
+#include "exp/scale/scale.h"
+#include "exp/check/check.h"
+#include "exp/check/check_idle.h"
 #include "cmd/cmd.h"
 #include "model/cpuinfo.h"
-#include "exp/infer.h"
+#include "exp/infer/infer.h"
 #include "base/safefile.h"
 #include "model/topo.h"
 #include "base/util.h"
@@ -22,6 +25,16 @@
 #define CMD_CHECK_OPT_SVG	0x111
 /* --idle[=qos|states|restore], long only. */
 #define CMD_CHECK_OPT_IDLE	0x112
+/* --capacity, long only. */
+#define CMD_CHECK_OPT_CAPACITY	0x113
+/* --scale, long only. */
+#define CMD_CHECK_OPT_SCALE	0x114
+/* --prom FILE, long only. */
+#define CMD_CHECK_OPT_PROM	0x115
+/* --health, --expect-cpus N, --expect-smt on|off, long only. */
+#define CMD_CHECK_OPT_HEALTH	0x116
+#define CMD_CHECK_OPT_EXPCPUS	0x117
+#define CMD_CHECK_OPT_EXPSMT	0x118
 
 static int	cmd_check_exec(int, char **);
 
@@ -46,6 +59,17 @@ static const struct cmd_option cmd_check_opts[] = {
 	    "short host name, %%: %)" },
 	{ CMD_CHECK_OPT_SVG, "svg", required_argument, "FILE", "also write the co-run "
 	    "matrix as a coloured SVG table" },
+	{ CMD_CHECK_OPT_PROM, "prom", required_argument, "FILE", "also write the "
+	    "figures as Prometheus text (for node_exporter's textfile collector), "
+	    "replaced whole; a figure not measured is left out" },
+	{ CMD_CHECK_OPT_HEALTH, "health", no_argument, NULL, "a node health check "
+	    "for Slurm's HealthCheckProgram or NHC, from the topology alone (no load, "
+	    "well under a second): one line, exit 0 when the CPUs are as expected, 1 "
+	    "with the differences (an offline CPU, a count or SMT state not expected)" },
+	{ CMD_CHECK_OPT_EXPCPUS, "expect-cpus", required_argument, "N", "with "
+	    "--health: N CPUs online" },
+	{ CMD_CHECK_OPT_EXPSMT, "expect-smt", required_argument, "on|off", "with "
+	    "--health: SMT on or off (off also accepts the siblings offline)" },
 	{ CMD_CHECK_OPT_INFER, "infer", optional_argument, "PAIRS", "hidden siblings: "
 	    "what pairs of CPUs behave like, measured (the same CPU, SMT siblings, "
 	    "separate cores) beside what the topology reports; PAIRS as 0:1,0:2 "
@@ -57,6 +81,17 @@ static const struct cmd_option cmd_check_opts[] = {
 	    "on the measured CPUs, written back on exit) or restore (write back what a "
 	    "killed run left disabled). The default check has a pipe section of it where "
 	    "the hold can be had" },
+	{ CMD_CHECK_OPT_CAPACITY, "capacity", no_argument, NULL, "a capacity scan of "
+	    "every allowed CPU: each alone with a kernel (int; --kernels int,fp,hash,"
+	    "chase,stream) in 3 interleaved rounds: its median, range and spread, the "
+	    "outliers, CPUs in two levels, the noise floor, sums per core, cache group, "
+	    "NUMA node and package (about 20 s for 16 CPUs)" },
+	{ CMD_CHECK_OPT_SCALE, "scale", no_argument, NULL, "the whole machine: each "
+	    "kernel (int,fp,chase,stream; --kernels) as one copy, one copy per core "
+	    "(siblings idle), cores of 1, 2, 4... NUMA nodes for chase and stream, one "
+	    "copy per logical CPU; the all-core efficiency (all cores over cores x one "
+	    "copy) and the SMT yield (all CPUs over all cores), empty without SMT "
+	    "(about 15 s here; --time S: each window at most)" },
 	{ 0, NULL, 0, NULL, NULL }
 };
 
@@ -65,9 +100,18 @@ const struct cmd_entry cmd_check_entry = {
 	.usage = "[--kernels LIST] [--pairs LIST] [--scheduler] [--time S]\n"
 	    "                      [--anchor CPU] [--json|--csv] [--dry-run]\n"
 	    "                      [-i FILE.xml|SYNTHETIC] [-o FILE] [--svg FILE]\n"
+	    "                      [--prom FILE]\n"
 	    "       smtscope check --infer[=A:B,...] [--time S] [--json] [--dry-run]\n"
 	    "       smtscope check --idle[=qos|states|restore] [--kernels pipe,fork]\n"
-	    "                      [--time S] [--anchor CPU] [--json|--csv] [--svg FILE]",
+	    "                      [--time S] [--anchor CPU] [--json|--csv] [--svg FILE]\n"
+	    "       smtscope check --capacity [--kernels LIST] [--json|--csv] [--svg FILE]\n"
+	    "                      [--prom FILE] [--dry-run] [-i FILE.xml|SYNTHETIC]\n"
+	    "                      [-o FILE]\n"
+	    "       smtscope check --scale [--kernels LIST] [--time S] [--json|--csv]\n"
+	    "                      [--svg FILE] [--prom FILE] [--dry-run]\n"
+	    "                      [-i FILE.xml|SYNTHETIC]\n"
+	    "       smtscope check --health [--expect-cpus N] [--expect-smt on|off]\n"
+	    "                      [-i FILE.xml|SYNTHETIC]",
 	.summary = "co-run matrix and SMT yield: the verdict on new hardware",
 	.options = cmd_check_opts,
 	.maxargs = 0,
@@ -103,6 +147,9 @@ cmd_check_idle_options(const struct cmd_args *a, struct check *c)
 	const char	*how = cmd_args_get(a, CMD_CHECK_OPT_IDLE), *s;
 	char		 err[512];
 
+	if (cmd_args_has(a, CMD_CHECK_OPT_PROM))
+		return cmd_usage_error("check", "--prom exports the co-run matrix, "
+		    "the capacity scan and --scale, not --idle");
 	if (cmd_args_has(a, 'p') || cmd_args_has(a, 's'))
 		return cmd_usage_error("check", "--idle measures pipe and fork alone: %s "
 		    "does not apply", cmd_args_has(a, 'p') ? "--pairs" : "--scheduler");
@@ -139,6 +186,21 @@ cmd_check_idle_restore(const struct cmd_args *a)
 	}
 	printf("%s\n", msg);
 	return CMD_OK;
+}
+
+/* --prom FILE: refused on a dry run, probed before any measuring; CMD_GO or CMD_USAGE. */
+static int
+cmd_check_prom_option(const struct cmd_args *a, int dry_run)
+{
+	const char	*s = cmd_args_get(a, CMD_CHECK_OPT_PROM);
+	char		 err[512];
+
+	if (s != NULL && dry_run)
+		return cmd_usage_error("check", "--prom %s: a dry run measures nothing "
+		    "to export", s);
+	if (s != NULL && safefile_probe(s, err, sizeof err) == -1)
+		return cmd_usage_error("check", "--prom: %s", err);
+	return CMD_GO;
 }
 
 /* Fill the check from the options; the anchor asked for; CMD_GO or CMD_USAGE. */
@@ -179,7 +241,7 @@ cmd_check_options(const struct cmd_args *a, struct check *c, enum report_format 
 		    "draw", s);
 	if (s != NULL && safefile_probe(s, err, sizeof err) == -1)
 		return cmd_usage_error("check", "--svg: %s", err);
-	return CMD_GO;
+	return cmd_check_prom_option(a, c->dry_run);
 }
 
 /* Load the machine and plan; CMD_GO, CMD_USAGE, or CMD_FAIL (a refusal). */
@@ -288,7 +350,8 @@ cmd_check_rtt(void *arg, int a, int b, double *ns, double *spread, char *why, si
 static int
 cmd_check_infer_options(const struct cmd_args *a, struct infer *inf, enum report_format *fmt)
 {
-	static const int	 other[] = { 'k', 'p', 's', 'a', CMD_CHECK_OPT_SVG };
+	static const int	 other[] = { 'k', 'p', 's', 'a', CMD_CHECK_OPT_SVG,
+	    CMD_CHECK_OPT_PROM };
 	const char		*s;
 	size_t			 i;
 
@@ -300,6 +363,7 @@ cmd_check_infer_options(const struct cmd_args *a, struct infer *inf, enum report
 		if (cmd_args_has(a, other[i]))
 			return cmd_usage_error("check", "--infer measures its own pairs: "
 			    "%s does not apply", other[i] == CMD_CHECK_OPT_SVG ? "--svg" :
+			    other[i] == CMD_CHECK_OPT_PROM ? "--prom" :
 			    other[i] == 'k' ? "-k" : other[i] == 'p' ? "-p" : other[i] == 's' ?
 			    "-s" : "-a");
 	if ((s = cmd_args_get(a, 't')) != NULL && (util_parse_seconds(s, &inf->window_s) ==
@@ -375,6 +439,279 @@ out:
 	return rc;
 }
 
+/* Progress of --capacity on stderr, when it is a terminal. */
+static void
+cmd_check_scan_progress(void *arg, const char *what, double left_s)
+{
+	(void)arg;
+	if (what == NULL)
+		fprintf(stderr, "\r\033[K");
+	else
+		fprintf(stderr, "\r\033[Kcheck --capacity: %s (about %.0f s left)", what,
+		    left_s);
+	fflush(stderr);
+}
+
+/*
+ * What the whole-machine experiments (--capacity, --scale) refuse alike: -i
+ * without --dry-run (loads cannot run on another machine), --svg with it
+ * (nothing measured to draw) or where it cannot be written. CMD_GO or
+ * CMD_USAGE, the reason said.
+ */
+static int
+cmd_check_whole_options(const struct cmd_args *a, int dry_run)
+{
+	const char	*v;
+	char		 err[512];
+
+	if ((v = cmd_args_get(a, 'i')) != NULL && !dry_run)
+		return cmd_usage_error("check", "-i %s is another machine's topology: "
+		    "loads cannot run there (add --dry-run for the plan)", v);
+	if ((v = cmd_args_get(a, CMD_CHECK_OPT_SVG)) != NULL && dry_run)
+		return cmd_usage_error("check", "--svg %s: a dry run measures nothing to "
+		    "draw", v);
+	if (v != NULL && safefile_probe(v, err, sizeof err) == -1)
+		return cmd_usage_error("check", "--svg: %s", err);
+	return CMD_GO;
+}
+
+/* The topology -i names, else this machine's; NULL with err set. */
+static struct topo *
+cmd_check_topology(const struct cmd_args *a, char *err, size_t len)
+{
+	const char	*v = cmd_args_get(a, 'i');
+
+	return v != NULL ? topo_load_input(v, err, len) : topo_load_live(err, len);
+}
+
+/* The options --capacity takes; CMD_GO or CMD_USAGE. */
+static int
+cmd_check_scan_options(const struct cmd_args *a, struct scan *s, enum report_format *fmt)
+{
+	static const int	 other[] = { 'p', 's', 't', 'a', CMD_CHECK_OPT_INFER,
+	    CMD_CHECK_OPT_IDLE };
+	static const char *const names[] = { "--pairs", "--scheduler", "--time",
+	    "--anchor", "--infer", "--idle" };
+	const char		*v;
+	char			 err[512];
+	size_t			 i;
+
+	if (cmd_args_format(a, fmt) != 0)
+		return CMD_USAGE;
+	for (i = 0; i < sizeof other / sizeof other[0]; i++)
+		if (cmd_args_has(a, other[i]))
+			return cmd_usage_error("check", "--capacity measures every CPU alone: "
+			    "%s does not apply", names[i]);
+	s->dry_run = cmd_args_has(a, 'n');
+	if (cmd_check_whole_options(a, s->dry_run) != CMD_GO)
+		return CMD_USAGE;
+	if (cmd_check_prom_option(a, s->dry_run) != CMD_GO)
+		return CMD_USAGE;
+	if ((v = cmd_args_get(a, 'k')) == NULL)
+		v = SCAN_DEFAULT_KERNELS;
+	if (scan_add_kernels(s, v, err, sizeof err) == -1)
+		return cmd_usage_error("check", "%s", err);
+	if ((s->m = cmd_check_topology(a, err, sizeof err)) == NULL ||
+	    scan_plan(s, err, sizeof err) == -1)
+		return cmd_usage_error("check", "%s", err);
+	return CMD_GO;
+}
+
+/* `smtscope check --capacity`: plan, measure every CPU in rounds, report. */
+static int
+cmd_check_capacity(const struct cmd_args *a)
+{
+	struct scan		*s = xcalloc(1, sizeof *s);
+	struct cmd_out		 out;
+	enum report_format	 fmt = REPORT_TEXT;
+	const char		*svg = cmd_args_get(a, CMD_CHECK_OPT_SVG);
+	const char		*prom = cmd_args_get(a, CMD_CHECK_OPT_PROM);
+	char			 err[600];
+	int			 rc, sig;
+
+	out.f = NULL;
+	if ((rc = cmd_check_scan_options(a, s, &fmt)) != CMD_GO ||
+	    (rc = cmd_out_open(&out, "check", cmd_args_get(a, 'o'))) != CMD_GO)
+		goto out;
+	if (fmt == REPORT_TEXT)
+		scan_report_plan(s, out.f);
+	fflush(out.f);
+	if (!s->dry_run) {
+		scan_run(s, isatty(STDERR_FILENO) ? cmd_check_scan_progress : NULL, NULL);
+		if ((sig = s->signo) != 0) {
+			fprintf(stderr, "smtscope: check: interrupted by signal %d (%s); "
+			    "loads stopped\n", sig, strsignal(sig));
+			scan_free(s);
+			free(s);
+			cmd_die(sig);
+		}
+	}
+	if (fmt == REPORT_JSON)
+		scan_report_json(s, out.f);
+	else if (fmt == REPORT_CSV)
+		scan_report_csv(s, out.f);
+	else if (!s->dry_run)
+		scan_report_text(s, out.f);
+	rc = s->failed ? CMD_FAIL : CMD_OK;
+	if (svg != NULL && scan_svg_write(s, svg, err, sizeof err) == -1) {
+		fprintf(stderr, "smtscope: check: --svg: %s\n", err);
+		rc = CMD_FAIL;
+	}
+	if (prom != NULL && scan_prom_write(s, prom, err, sizeof err) == -1) {
+		fprintf(stderr, "smtscope: check: --prom: %s\n", err);
+		rc = CMD_FAIL;
+	}
+out:
+	rc = cmd_out_close(&out, "check", rc);
+	scan_free(s);
+	free(s);
+	return rc;
+}
+
+/* Progress of --scale on stderr, when it is a terminal. */
+static void
+cmd_check_scale_progress(void *arg, const char *what, double left_s)
+{
+	(void)arg;
+	if (what == NULL)
+		fprintf(stderr, "\r\033[K");
+	else
+		fprintf(stderr, "\r\033[Kcheck --scale: %s (about %.0f s left)", what,
+		    left_s);
+	fflush(stderr);
+}
+
+/* The options --scale takes; CMD_GO or CMD_USAGE. */
+static int
+cmd_check_scale_options(const struct cmd_args *a, struct scale *s, enum report_format *fmt)
+{
+	static const int	 other[] = { 'p', 's', 'a', CMD_CHECK_OPT_INFER,
+	    CMD_CHECK_OPT_IDLE, CMD_CHECK_OPT_CAPACITY };
+	static const char *const names[] = { "--pairs", "--scheduler", "--anchor",
+	    "--infer", "--idle", "--capacity" };
+	const char		*v;
+	char			 err[512], *end;
+	size_t			 i;
+
+	if (cmd_args_format(a, fmt) != 0)
+		return CMD_USAGE;
+	for (i = 0; i < sizeof other / sizeof other[0]; i++)
+		if (cmd_args_has(a, other[i]))
+			return cmd_usage_error("check", "--scale measures the whole machine: "
+			    "%s does not apply", names[i]);
+	s->dry_run = cmd_args_has(a, 'n');
+	if (cmd_check_whole_options(a, s->dry_run) != CMD_GO ||
+	    cmd_check_prom_option(a, s->dry_run) != CMD_GO)
+		return CMD_USAGE;
+	if ((v = cmd_args_get(a, 't')) != NULL) {
+		s->win_s = strtod(v, &end);
+		if (end == v || *end != '\0' || !(s->win_s >= 0.02) || s->win_s > 10)
+			return cmd_usage_error("check", "--time %s: seconds from 0.02 to 10",
+			    v);
+	}
+	if ((v = cmd_args_get(a, 'k')) == NULL)
+		v = SCALE_DEFAULT_KERNELS;
+	if (scale_add_kernels(s, v, err, sizeof err) == -1)
+		return cmd_usage_error("check", "%s", err);
+	if ((s->m = cmd_check_topology(a, err, sizeof err)) == NULL ||
+	    scale_plan(s, err, sizeof err) == -1)
+		return cmd_usage_error("check", "%s", err);
+	return CMD_GO;
+}
+
+/* `smtscope check --scale`: plan, measure each step of each kernel, report. */
+static int
+cmd_check_scale(const struct cmd_args *a)
+{
+	struct scale		*s = xcalloc(1, sizeof *s);
+	struct cmd_out		 out;
+	enum report_format	 fmt = REPORT_TEXT;
+	const char		*svg = cmd_args_get(a, CMD_CHECK_OPT_SVG);
+	const char		*prom = cmd_args_get(a, CMD_CHECK_OPT_PROM);
+	char			 err[600];
+	int			 rc, sig;
+
+	out.f = NULL;
+	if ((rc = cmd_check_scale_options(a, s, &fmt)) != CMD_GO ||
+	    (rc = cmd_out_open(&out, "check", cmd_args_get(a, 'o'))) != CMD_GO)
+		goto out;
+	if (fmt == REPORT_TEXT)
+		scale_report_plan(s, out.f);
+	fflush(out.f);
+	if (!s->dry_run) {
+		scale_run(s, isatty(STDERR_FILENO) ? cmd_check_scale_progress : NULL, NULL);
+		if ((sig = s->signo) != 0) {
+			fprintf(stderr, "smtscope: check: interrupted by signal %d (%s); "
+			    "loads stopped\n", sig, strsignal(sig));
+			scale_free(s);
+			free(s);
+			cmd_die(sig);
+		}
+	}
+	if (fmt == REPORT_JSON)
+		scale_report_json(s, out.f);
+	else if (fmt == REPORT_CSV)
+		scale_report_csv(s, out.f);
+	else if (!s->dry_run)
+		scale_report_text(s, out.f);
+	rc = s->failed ? CMD_FAIL : CMD_OK;
+	if (svg != NULL && scale_svg_write(s, svg, err, sizeof err) == -1) {
+		fprintf(stderr, "smtscope: check: --svg: %s\n", err);
+		rc = CMD_FAIL;
+	}
+	if (prom != NULL && scale_prom_write(s, prom, err, sizeof err) == -1) {
+		fprintf(stderr, "smtscope: check: --prom: %s\n", err);
+		rc = CMD_FAIL;
+	}
+out:
+	rc = cmd_out_close(&out, "check", rc);
+	scale_free(s);
+	free(s);
+	return rc;
+}
+
+/* `smtscope check --health`: the CPUs against what is expected, one line. */
+static int
+cmd_check_health(const struct cmd_args *a)
+{
+	static const int	 other[] = { 'k', 'p', 's', 't', 'a', 'n', 'o', CMD_OPT_JSON,
+	    CMD_OPT_CSV, CMD_CHECK_OPT_SVG, CMD_CHECK_OPT_PROM, CMD_CHECK_OPT_INFER,
+	    CMD_CHECK_OPT_IDLE, CMD_CHECK_OPT_CAPACITY };
+	const char		*v, *input = cmd_args_get(a, 'i');
+	struct topo		*m;
+	char			 err[600], line[1200];
+	long			 n = -1;
+	int			 smt = -1, rc;
+	size_t			 i;
+
+	for (i = 0; i < sizeof other / sizeof other[0]; i++)
+		if (cmd_args_has(a, other[i]))
+			return cmd_usage_error("check", "--health reads the topology "
+			    "alone: it takes --expect-cpus, --expect-smt and -i");
+	if ((v = cmd_args_get(a, CMD_CHECK_OPT_EXPCPUS)) != NULL &&
+	    util_parse_long(v, 1, 1L << 20, &n) == -1)
+		return cmd_usage_error("check", "--expect-cpus: '%s' is not a number "
+		    "of CPUs", v);
+	if ((v = cmd_args_get(a, CMD_CHECK_OPT_EXPSMT)) != NULL) {
+		if (strcmp(v, "on") == 0)
+			smt = 1;
+		else if (strcmp(v, "off") == 0)
+			smt = 0;
+		else
+			return cmd_usage_error("check", "--expect-smt %s: say on or off", v);
+	}
+	m = input != NULL ? topo_load_input(input, err, sizeof err) :
+	    topo_load_live(err, sizeof err);
+	if (m == NULL) {
+		printf("smtscope health: FAIL: %s\n", err);
+		return CMD_FAIL;
+	}
+	rc = check_health(m, (int)n, smt, line, sizeof line) == 0 ? CMD_OK : CMD_FAIL;
+	printf("%s\n", line);
+	topo_free(m);
+	return rc;
+}
+
 /* `smtscope check`: plan, print the facts, measure, report. */
 static int
 cmd_check_exec(int argc, char **argv)
@@ -395,6 +732,16 @@ cmd_check_exec(int argc, char **argv)
 	if (cmd_args_has(&a, CMD_CHECK_OPT_INFER) && cmd_args_has(&a, CMD_CHECK_OPT_IDLE))
 		return cmd_usage_error("check", "--infer and --idle are two experiments: "
 		    "ask for one");
+	if (cmd_args_has(&a, CMD_CHECK_OPT_HEALTH))
+		return cmd_check_health(&a);
+	if (cmd_args_has(&a, CMD_CHECK_OPT_EXPCPUS) || cmd_args_has(&a,
+	    CMD_CHECK_OPT_EXPSMT))
+		return cmd_usage_error("check", "--expect-cpus and --expect-smt go "
+		    "with --health");
+	if (cmd_args_has(&a, CMD_CHECK_OPT_SCALE))
+		return cmd_check_scale(&a);
+	if (cmd_args_has(&a, CMD_CHECK_OPT_CAPACITY))
+		return cmd_check_capacity(&a);
 	if (cmd_args_has(&a, CMD_CHECK_OPT_INFER))
 		return cmd_check_infer(&a);
 	c = xcalloc(1, sizeof *c);
@@ -424,6 +771,11 @@ cmd_check_exec(int argc, char **argv)
 	    idle_svg_write(c, s, err, sizeof err) : check_svg_write(c, s, err,
 	    sizeof err)) == -1) {
 		fprintf(stderr, "smtscope: check: --svg: %s\n", err);
+		rc = CMD_FAIL;
+	}
+	if (!idle && (s = cmd_args_get(&a, CMD_CHECK_OPT_PROM)) != NULL &&
+	    check_prom_write(c, s, err, sizeof err) == -1) {
+		fprintf(stderr, "smtscope: check: --prom: %s\n", err);
 		rc = CMD_FAIL;
 	}
 out:

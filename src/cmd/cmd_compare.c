@@ -5,15 +5,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
+#include "base/safefile.h"
 #include "cmd/cmd.h"
-#include "exp/compare.h"
+#include "exp/compare/compare.h"
 #include "base/util.h"
 #include "report/reports.h"
 
-/* The long-only option --svg. */
+/* --svg FILE, long only. */
 #define CMD_COMPARE_SVG	0x110
 
 static int	cmd_compare_exec(int, char **);
+
+/* Whether path is a directory (a result directory given where FILE goes). */
+static int
+cmd_compare_is_dir(const char *path)
+{
+	struct stat	st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
 
 static const struct cmd_option cmd_compare_opts[] = {
 	{ 't', "tolerance", required_argument, "PCT", "how far from the median a "
@@ -22,7 +34,8 @@ static const struct cmd_option cmd_compare_opts[] = {
 	    "make no outlier" },
 	{ CMD_OPT_JSON, "json", no_argument, NULL, "one JSON object" },
 	{ CMD_OPT_CSV, "csv", no_argument, NULL, "one row per machine and figure" },
-	{ CMD_COMPARE_SVG, "svg", no_argument, NULL, "a heatmap of machines by figures" },
+	{ CMD_COMPARE_SVG, "svg", required_argument, "FILE", "also write a heatmap of "
+	    "machines by figures (-: the heatmap alone, to stdout or -o)" },
 	{ 'o', "output", required_argument, "FILE", "write to FILE (%h: the short host "
 	    "name, %%: %)" },
 	{ 0, NULL, 0, NULL, NULL }
@@ -30,8 +43,8 @@ static const struct cmd_option cmd_compare_opts[] = {
 
 const struct cmd_entry cmd_compare_entry = {
 	.name = "compare",
-	.usage = "[--tolerance PCT] [--ignore-warnings] [--json|--csv|--svg]\n"
-	    "                        [-o FILE] FILE...|DIR",
+	.usage = "[--tolerance PCT] [--ignore-warnings] [--json|--csv]\n"
+	    "                        [--svg FILE] [-o FILE] FILE...|DIR",
 	.summary = "many machines' check results side by side, with the outliers",
 	.options = cmd_compare_opts,
 	.maxargs = -1,
@@ -47,20 +60,55 @@ const struct cmd_entry cmd_compare_entry = {
 	.exec = cmd_compare_exec
 };
 
+/*
+ * What --svg's argument is: none, "-" (the heatmap alone, to stdout or
+ * -o), a FILE to write beside the report, or a result to compare (a .json,
+ * a directory): the old form, when --svg took no FILE, kept.
+ */
+enum cmd_compare_svg { SVG_NONE, SVG_STDOUT, SVG_FILE, SVG_OLD };
+
+/* Whether s names a result to compare rather than an SVG to write. */
+static int
+cmd_compare_is_result(const char *s)
+{
+	size_t	len = strlen(s);
+
+	return (len >= 5 && strcmp(s + len - 5, ".json") == 0) || cmd_compare_is_dir(s);
+}
+
+/* --svg's argument read and checked before anything is written; CMD_GO or CMD_USAGE. */
+static int
+cmd_compare_svg(const char *s, enum report_format fmt, enum cmd_compare_svg *svg)
+{
+	char	err[4600];
+
+	*svg = s == NULL ? SVG_NONE : strcmp(s, "-") == 0 ? SVG_STDOUT :
+	    cmd_compare_is_result(s) ? SVG_OLD : SVG_FILE;
+	if ((*svg == SVG_STDOUT || *svg == SVG_OLD) && fmt != REPORT_TEXT)
+		return cmd_usage_error("compare", "--svg %s, --json and --csv: choose one "
+		    "(or --svg FILE beside them)", s);
+	if (*svg != SVG_FILE)
+		return CMD_GO;
+	if (s[0] == '-')
+		return cmd_usage_error("compare", "--svg %s: --svg takes a FILE (--svg - "
+		    "for the heatmap alone on stdout)", s);
+	if (safefile_probe(s, err, sizeof err) == -1)
+		return cmd_usage_error("compare", "--svg: %s", err);
+	return CMD_GO;
+}
+
 /* The options; CMD_GO or CMD_USAGE. */
 static int
 cmd_compare_options(const struct cmd_args *a, struct compare *c, enum report_format *fmt,
-    int *svg)
+    enum cmd_compare_svg *svg)
 {
 	const char	*s;
 	double		 pct;
 	char		*end;
 
-	if (cmd_args_format(a, fmt) != 0)
+	if (cmd_args_format(a, fmt) != 0 ||
+	    cmd_compare_svg(cmd_args_get(a, CMD_COMPARE_SVG), *fmt, svg) != CMD_GO)
 		return CMD_USAGE;
-	*svg = cmd_args_has(a, CMD_COMPARE_SVG);
-	if (*svg && *fmt != REPORT_TEXT)
-		return cmd_usage_error("compare", "--svg, --json and --csv: choose one");
 	c->tolerance = COMPARE_TOLERANCE;
 	if ((s = cmd_args_get(a, 't')) != NULL) {
 		pct = strtod(s, &end);
@@ -70,10 +118,24 @@ cmd_compare_options(const struct cmd_args *a, struct compare *c, enum report_for
 		c->tolerance = pct / 100;
 	}
 	c->use_warnings = !cmd_args_has(a, 'W');
-	if (a->argc == 0)
+	if (a->argc == 0 && *svg != SVG_OLD)
 		return cmd_usage_error("compare", "no result given (smtscope compare "
 		    "FILE...|DIR)");
 	return CMD_GO;
+}
+
+/* Write --svg FILE when asked; rc, or CMD_FAIL when it cannot be written. */
+static int
+cmd_compare_svg_file(const struct cmd_args *a, const struct compare *c, int rc)
+{
+	const char	*path = cmd_args_get(a, CMD_COMPARE_SVG);
+	char		 err[4600];
+
+	if (path == NULL || strcmp(path, "-") == 0 || cmd_compare_is_result(path) ||
+	    compare_svg_write(c, path, err, sizeof err) == 0)
+		return rc;
+	fprintf(stderr, "smtscope: compare: --svg: %s\n", err);
+	return CMD_FAIL;
 }
 
 /* `smtscope compare [OPTIONS] FILE...|DIR`. */
@@ -85,14 +147,16 @@ cmd_compare_exec(int argc, char **argv)
 	struct cmd_out	 out;
 	enum report_format	 fmt;
 	char		 err[8192];
-	int		 i, rc, svg, outliers;
+	enum cmd_compare_svg	 svg;
+	int		 i, rc, outliers;
 
 	memset(&c, 0, sizeof c);
 	if ((rc = cmd_args_parse(&a, &cmd_compare_entry, argc, argv)) != CMD_GO ||
 	    (rc = cmd_compare_options(&a, &c, &fmt, &svg)) != CMD_GO)
 		return rc;
-	for (i = 0; i < a.argc; i++) {
-		if (compare_add_path(&c, a.argv[i], err, sizeof err) == -1) {
+	for (i = svg == SVG_OLD ? -1 : 0; i < a.argc; i++) {
+		if (compare_add_path(&c, i < 0 ? cmd_args_get(&a, CMD_COMPARE_SVG) : a.argv[i],
+		    err, sizeof err) == -1) {
 			compare_free(&c);
 			return cmd_usage_error("compare", "%s", err);
 		}
@@ -102,14 +166,16 @@ cmd_compare_exec(int argc, char **argv)
 		return rc;
 	}
 	outliers = compare_analyse(&c);
-	if (svg)
-		compare_report_svg(&c, out.f);
+	if (svg == SVG_STDOUT || svg == SVG_OLD)
+		(void)compare_report_svg(&c, out.f);
 	else if (fmt == REPORT_JSON)
 		compare_report_json(&c, out.f);
 	else if (fmt == REPORT_CSV)
 		compare_report_csv(&c, out.f);
 	else
 		compare_report_text(&c, out.f);
+	rc = cmd_out_close(&out, "compare", outliers > 0 ? CMD_FAIL : CMD_OK);
+	rc = cmd_compare_svg_file(&a, &c, rc);
 	compare_free(&c);
-	return cmd_out_close(&out, "compare", outliers > 0 ? CMD_FAIL : CMD_OK);
+	return rc;
 }

@@ -78,6 +78,8 @@ static int
 cmd_live_check_loads(const struct ui_options *o)
 {
 	struct load_spec	 spec;
+	char			**texts = NULL;
+	int			  n = 0;
 	struct topo		*m;
 	char			 err[512];
 	int			 i, rc = CMD_GO;
@@ -88,9 +90,14 @@ cmd_live_check_loads(const struct ui_options *o)
 		fprintf(stderr, "smtscope: %s\n", err);
 		return CMD_FAIL;
 	}
+	/* A load on each CPU of a set ("hash@each:package:0") is checked CPU by CPU. */
 	for (i = 0; i < o->nloads && rc == CMD_GO; i++)
-		if (loads_parse(m, o->loads[i], &spec, err, sizeof err) == -1)
+		if (loads_expand(m, o->loads[i], &texts, &n, err, sizeof err) == -1)
 			rc = cmd_usage_error(NULL, "-l: %s", err);
+	for (i = 0; i < n && rc == CMD_GO; i++)
+		if (loads_parse(m, texts[i], &spec, err, sizeof err) == -1)
+			rc = cmd_usage_error(NULL, "-l: %s", err);
+	loads_expand_free(texts, n);
 	topo_free(m);
 	return rc;
 }

@@ -7,8 +7,8 @@
 #include "cmd/cmd.h"
 #include "engine/loads.h"
 #include "engine/measure.h"
-#include "exp/record.h"
-#include "exp/record_session.h"
+#include "exp/record/record.h"
+#include "exp/record/record_session.h"
 #include "model/topo.h"
 #include "base/util.h"
 

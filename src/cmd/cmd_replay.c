@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "exp/replay.h"
+#include "exp/record/replay.h"
 #include "ui/ui.h"
 #include "report/reports.h"
 

@@ -7,7 +7,7 @@
 #include "cmd/cmd.h"
 #include "engine/loads.h"
 #include "engine/measure.h"
-#include "exp/run.h"
+#include "exp/run/run.h"
 #include "model/topo.h"
 #include "base/util.h"
 #include "report/reports.h"
@@ -21,8 +21,8 @@ static int	cmd_run_exec(int, char **);
 
 static const struct cmd_option cmd_run_opts[] = {
 	{ 't', "time", required_argument, "S", "the longest window (default "
-	    CMD_STR(CMD_RUN_TIME_S) "); each ends when its rate is known, \u00b1 how much "
-	    "its parts disagreed" },
+	    CMD_STR(CMD_RUN_TIME_S) "), solo or together, of each round; each ends when "
+	    "its rate is known, \u00b1 how much its parts disagreed" },
 	{ CMD_OPT_JSON, "json", no_argument, NULL, "one JSON object with a \"loads\" "
 	    "array" },
 	{ CMD_OPT_CSV, "csv", no_argument, NULL, "one row per load; solo and rate in the "
@@ -38,13 +38,17 @@ static const struct cmd_option cmd_run_opts[] = {
 const struct cmd_entry cmd_run_entry = {
 	.name = "run",
 	.usage = "[--time S] [--json|--csv] [-o FILE] [--counters] LOAD...",
-	.summary = "measure loads alone, then together: speeds and why",
+	.summary = "measure loads alone and together, in turn: speeds and why",
 	.options = cmd_run_opts,
 	.maxargs = -1,
 	.about =
 	    "Measure each load alone on its place (the others paused), then all\n"
-	    "together, and print each load's speed against its solo rate, the share of\n"
-	    "time it got on a CPU, its efficiency per CPU-second, and its neighbours.\n"
+	    "together, in " CMD_STR(ALT_ROUNDS) " rounds (solo, together, solo, together), "
+	    "and print each load's\nspeed against its solo rate (the mean of its solo "
+	    "windows), the share of time\nit got on a CPU, its efficiency per CPU-second, "
+	    "and its neighbours. A drift of\nthe CPU between the windows falls into the "
+	    "solo's spread and CAPACITY (how\nthe solos moved, with its cause where "
+	    "measured), not into the speed.\n"
 	    "SPEED = together / solo; EFFIC = SPEED / (SHARE / solo share). A solo that\n"
 	    "others disturbed is measured again once its core is quiet; a figure that\n"
 	    "stays disturbed is marked ~, with a warning naming the processes.\n",
@@ -63,8 +67,8 @@ cmd_run_progress(void *arg, const char *what, double left_s)
 	if (what == NULL)
 		fprintf(stderr, "\r\033[K");
 	else
-		fprintf(stderr, "\r\033[Krun (at most about %.0f s): %s (at most %.0f s left)",
-		    run->estimate_s, what, left_s);
+		fprintf(stderr, "\r\033[Krun, %d rounds (about %.0f s): %s (about %.0f s "
+		    "left)", run->rounds, run->estimate_s, what, left_s);
 	fflush(stderr);
 }
 
@@ -97,8 +101,8 @@ cmd_run_exec(int argc, char **argv)
 	struct cmd_out		 out;
 	enum report_format	 fmt;
 	double			 time_s = CMD_RUN_TIME_S;
-	char			 err[512];
-	int			 i, rc, failed, sig;
+	char			 err[512], **texts = NULL;
+	int			 i, rc, failed, sig, n = 0;
 
 	if ((rc = cmd_args_parse(&a, &cmd_run_entry, argc, argv)) != CMD_GO ||
 	    (rc = cmd_run_options(&a, &time_s, &fmt)) != CMD_GO)
@@ -109,15 +113,24 @@ cmd_run_exec(int argc, char **argv)
 		topo_free(m);
 		return rc;
 	}
-	run_init(&run, m, time_s, a.argc);
+	/* A load on each CPU of a set ("hash@each:cores") is one load per CPU. */
+	for (i = 0; i < a.argc; i++)
+		if (loads_expand(m, a.argv[i], &texts, &n, err, sizeof err) == -1) {
+			loads_expand_free(texts, n);
+			topo_free(m);
+			return cmd_out_close(&out, "run", cmd_usage_error("run", "%s", err));
+		}
+	run_init(&run, m, time_s, n);
 	run.counters = cmd_args_has(&a, CMD_RUN_OPT_COUNTERS);
 	for (i = 0; i < run.n; i++) {
-		if (loads_parse(m, a.argv[i], &run.r[i].spec, err, sizeof err) == -1) {
+		if (loads_parse(m, texts[i], &run.r[i].spec, err, sizeof err) == -1) {
+			loads_expand_free(texts, n);
 			run_free(&run);
 			topo_free(m);
 			return cmd_out_close(&out, "run", cmd_usage_error("run", "%s", err));
 		}
 	}
+	loads_expand_free(texts, n);
 	run_plan(&run);
 	if (isatty(STDERR_FILENO)) {
 		run.progress = cmd_run_progress;

@@ -8,7 +8,7 @@
 
 #include "cmd/cmd.h"
 #include "base/safefile.h"
-#include "exp/timing.h"
+#include "exp/time/timing.h"
 #include "model/topo.h"
 #include "base/util.h"
 #include "report/reports.h"

@@ -7,7 +7,7 @@
 
 #include "base/safefile.h"
 #include "cmd/cmd.h"
-#include "exp/loadmap.h"
+#include "exp/record/loadmap.h"
 #include "model/cpuinfo.h"
 #include "model/machine.h"
 #include "model/topo.h"

@@ -9,9 +9,9 @@
 
 #include "cmd/cmd.h"
 #include "model/topo.h"
-#include "exp/tour.h"
+#include "exp/tour/tour.h"
 #include "cmd/tour_host.h"
-#include "exp/tour_player.h"
+#include "exp/tour/tour_player.h"
 #include "ui/uitour.h"
 #include "base/safefile.h"
 #include "base/util.h"

@@ -105,7 +105,7 @@ tour_host_foreign(void *arg, int id, struct foreign_proc *who, int max, int *n)
 		return NAN;
 	measure_core_cpus(h->m, &l->spec, &core);
 	*n = measure_foreign_on(h->f, &core, 0.02, who, max);
-	return measure_foreign_cpus(h->f, &core);
+	return measure_foreign_whole(measure_foreign_cpus(h->f, &core), who, *n);
 }
 
 /* The measurer of solo rates, over the host's loads. */

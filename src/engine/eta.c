@@ -97,6 +97,22 @@ eta_add(char *buf, size_t len, int *n, const char *clause)
 	snprintf(buf + used, len - used, "%s%s", (*n)++ == 0 ? ": " : ", ", clause);
 }
 
+/* Seconds as read: "31 s", "4.4 s", "40 ms", "under 1 ms" (a plan never rounds to 0). */
+void
+eta_seconds(double s, char *buf, size_t len)
+{
+	if (s >= 9.95)
+		snprintf(buf, len, "%.0f s", s);
+	else if (s >= 0.095)
+		snprintf(buf, len, "%.1f s", s);
+	else if (s >= 0.0005)
+		snprintf(buf, len, "%.0f ms", s * 1e3);
+	else if (s > 0)
+		snprintf(buf, len, "under 1 ms");
+	else
+		snprintf(buf, len, "0 s");
+}
+
 /*
  * "took 13.9 s" ("at most about" under a bound that held), or past ETA_OVER
  * times the estimate, why.
@@ -104,42 +120,49 @@ eta_add(char *buf, size_t len, int *n, const char *clause)
 void
 eta_took(const struct eta *e, char *buf, size_t len)
 {
-	char	clause[96];
+	char	clause[96], took[24], plan[24], a[24], b[24];
 	double	rest, setup_over;
-	int	n = 0, prec = e->first_s < 10 ? 1 : 0;
+	int	n = 0;
 
 	if (len == 0)
 		return;
+	eta_seconds(e->took_s, took, sizeof took);
+	eta_seconds(e->first_s, plan, sizeof plan);
 	if (e->took_s <= ETA_OVER * e->first_s || e->first_s <= 0) {
 		/* A bound is said as one only where it held (overheads vary). */
-		snprintf(buf, len, "took %.1f s (%s %.*f s planned)", e->took_s,
-		    e->at_most && e->took_s <= e->first_s ? "at most about" : "about", prec,
-		    e->first_s);
+		snprintf(buf, len, "took %s (%s %s planned)", took,
+		    e->at_most && e->took_s <= e->first_s ? "at most about" : "about", plan);
 		return;
 	}
-	snprintf(buf, len, "took %.*f s, not %.*f", prec, e->took_s, prec, e->first_s);
+	snprintf(buf, len, "took %s, not %s", took, plan);
 	rest = e->took_s - e->first_s + e->wait_plan_s;
 	if (e->waited_s >= 0.05) {
-		snprintf(clause, sizeof clause, "waited %.1f s for quiet windows", e->waited_s);
+		eta_seconds(e->waited_s, a, sizeof a);
+		snprintf(clause, sizeof clause, "waited %s for quiet windows", a);
 		eta_add(buf, len, &n, clause);
 		rest -= e->waited_s;
 	}
 	if (e->again > 0) {
-		snprintf(clause, sizeof clause, "measured %d figure%s again (%.1f s)",
-		    e->again, e->again == 1 ? "" : "s", e->again_s);
+		eta_seconds(e->again_s, a, sizeof a);
+		snprintf(clause, sizeof clause, "measured %d figure%s again (%s)",
+		    e->again, e->again == 1 ? "" : "s", a);
 		eta_add(buf, len, &n, clause);
 		rest -= e->again_s;
 	}
 	setup_over = e->setup_s - e->setup_plan_s;
 	if (setup_over >= 0.05) {
-		snprintf(clause, sizeof clause, "the loads' setup took %.1f s, not %.1f",
-		    e->setup_s, e->setup_plan_s);
+		eta_seconds(e->setup_s, a, sizeof a);
+		eta_seconds(e->setup_plan_s, b, sizeof b);
+		/* A setup the plan left out has no "not 0 s". */
+		snprintf(clause, sizeof clause, "the loads' setup took %s%s%s", a,
+		    e->setup_plan_s > 0 ? ", not " : "", e->setup_plan_s > 0 ? b : "");
 		eta_add(buf, len, &n, clause);
 		rest -= setup_over;
 	}
 	/* What those do not explain: the planned work itself ran slower. */
 	if (rest >= 0.05 * e->first_s && rest >= 0.1) {
-		snprintf(clause, sizeof clause, "%.1f s more in its windows and starts", rest);
+		eta_seconds(rest, a, sizeof a);
+		snprintf(clause, sizeof clause, "the measuring itself took %s longer", a);
 		eta_add(buf, len, &n, clause);
 	}
 }

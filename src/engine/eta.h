@@ -52,5 +52,6 @@ void	eta_end(struct eta *, uint64_t now_ns);
  * loads' setup took 7.5 s, not 1.2; 2.3 s more in its windows".
  */
 void	eta_took(const struct eta *, char *buf, size_t len);
+void	eta_seconds(double s, char *buf, size_t len);
 
 #endif

@@ -128,6 +128,47 @@ loads_parse(const struct topo *m, const char *text, struct load_spec *spec, char
 	return 0;
 }
 
+/* The loads a text names: one per CPU of an "each:" set, else the text itself. */
+int
+loads_expand(const struct topo *m, const char *text, char ***texts, int *n, char *err,
+    size_t errlen)
+{
+	struct cpuset	 set;
+	const char	*each = strstr(text, "@each:");
+	char		 one[128];
+	int		 cpu;
+
+	if (each == NULL) {
+		*texts = xreallocarray(*texts, (size_t)*n + 1, sizeof **texts);
+		(*texts)[(*n)++] = xstrdup(text);
+		return 0;
+	}
+	if (topo_parse_each(m, each + 6, &set, err, errlen) == -1)
+		return -1;
+	if (cpuset_count(&set) > LOADS_MAX - 1 - *n) {
+		snprintf(err, errlen, "load '%s': %d CPUs, more loads than %d", text,
+		    cpuset_count(&set), LOADS_MAX - 1);
+		return -1;
+	}
+	CPUSET_FOREACH(cpu, &set) {
+		snprintf(one, sizeof one, "%.*s@%d", (int)(each - text), text, cpu);
+		*texts = xreallocarray(*texts, (size_t)*n + 1, sizeof **texts);
+		(*texts)[(*n)++] = xstrdup(one);
+	}
+	return 0;
+}
+
+/* Free what loads_expand() gave. */
+void
+loads_expand_free(char **texts, int n)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		free(texts[i]);
+	free(texts);
+}
+
 /* A supervisor for loads on the live machine. */
 struct loads *
 loads_new(const struct topo *m)

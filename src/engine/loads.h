@@ -76,6 +76,15 @@ void		 loads_free(struct loads *);
 /* Parse and check a load; -1 with a message naming the kernel, parameter or CPU. */
 int		 loads_parse(const struct topo *, const char *text, struct load_spec *,
 		     char *err, size_t errlen);
+/*
+ * The loads a text names, appended to *texts (*n of them, each allocated):
+ * "KERNEL[:PARAM]@each:SET" one per CPU of the set (topo_parse_each()) as
+ * "KERNEL[:PARAM]@N", any other text as itself; -1 with a message.
+ */
+int		 loads_expand(const struct topo *, const char *text, char ***texts, int *n,
+		     char *err, size_t errlen);
+/* Free what loads_expand() gave. */
+void		 loads_expand_free(char **texts, int n);
 /* Start a load; returns its id, or -1 with a message. */
 int		 loads_start(struct loads *, const struct load_spec *, char *err,
 		     size_t errlen);

@@ -16,14 +16,23 @@
 #include "engine/stable.h"
 #include "base/util.h"
 
-/* The terminating signals a measurement waits on. */
-static void
+/*
+ * The terminating signals a measurement waits on: INT, TERM and HUP, less
+ * those ignored when smtscope started (nohup). A blocked signal is queued
+ * even when ignored, and sigtimedwait would take it: one ignored is
+ * neither blocked nor waited on, so it stays ignored.
+ */
+void
 measure_sigset(sigset_t *set)
 {
+	static const int	sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction	old;
+	size_t			i;
+
 	sigemptyset(set);
-	sigaddset(set, SIGINT);
-	sigaddset(set, SIGTERM);
-	sigaddset(set, SIGHUP);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		if (sigaction(sigs[i], NULL, &old) == -1 || old.sa_handler != SIG_IGN)
+			sigaddset(set, sigs[i]);
 }
 
 /* Block the terminating signals; they are taken in measure_sleep(). */
@@ -288,6 +297,24 @@ double
 measure_foreign_cpus(const struct foreign *f, const struct cpuset *cpus)
 {
 	return measure_sum_cpus(f, cpus, foreign_cpu_share);
+}
+
+/*
+ * Others' CPU time on a set, never less than the processes named on it: the
+ * CPU's counters and a process's own come in different ticks, and a named
+ * part is never said larger than its whole ("others used 0.23 CPU:
+ * smtscope:spin 30% of CPU 1").
+ */
+double
+measure_foreign_whole(double cpus, const struct foreign_proc *who, int n)
+{
+	double	named = 0;
+	int	i;
+
+	for (i = 0; i < n; i++)
+		named += who[i].share;
+	/* Unknown stays unknown: no figure made from a partial list. */
+	return isfinite(cpus) && cpus < named ? named : cpus;
 }
 
 /* The hypervisor's steal on a set over the last interval, in CPUs. */

@@ -2,6 +2,7 @@
 #ifndef SMTSCOPE_MEASURE_H
 #define SMTSCOPE_MEASURE_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #include "base/cpuset.h"
@@ -14,6 +15,8 @@
  * synchronously; a fatal signal during a wait stops all loads first.
  */
 void	measure_signals_block(void);
+/* The terminating signals waited on: INT, TERM, HUP, less those ignored (nohup). */
+void	measure_sigset(sigset_t *);
 /* Sleep s seconds; returns 0, or the number of a terminating signal that came. */
 int	measure_sleep(double s);
 /* Wait until a load has done its first unit of work; 0, -1 on timeout or death, or a signal. */
@@ -80,6 +83,8 @@ double	measure_foreign_cpus(const struct foreign *, const struct cpuset *);
  */
 int	measure_foreign_on(const struct foreign *, const struct cpuset *, double min_share,
 	    struct foreign_proc *, int max);
+/* Others' CPUs on a set, at least the sum of the n processes named there. */
+double	measure_foreign_whole(double cpus, const struct foreign_proc *, int n);
 /* "smtscope-hog (4242) 48% of CPU 1, cc1 (77) 6% of CPU 0", or "" for none. */
 void	measure_foreign_text(const struct foreign_proc *, int n, char *buf, size_t len);
 /*

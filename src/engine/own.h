@@ -2,8 +2,8 @@
  * own.h: smtscope's own CPU time on each CPU, refresh by refresh: this
  * process and both ends of every load, each charged to the CPU it is
  * pinned on (or, floating, last ran on), with the system part apart. A
- * CPU's busy time less this is others' work: the screen's bars (ui/others.c)
- * and a recording's samples (exp/record_run.c) split it with own_split().
+ * CPU's busy time less this is others' work: the screen's bars and a
+ * recording's samples split it with own_split().
  */
 #ifndef SMTSCOPE_OWN_H
 #define SMTSCOPE_OWN_H

@@ -6,6 +6,9 @@
  * before the first is written, and a guard process (os_guard_start) writes
  * them back when smtscope ends, SIGKILL included; a record left behind
  * (the guard killed too) makes the next check refuse, saying how to restore.
+ * One smtscope at a time: an exclusive lock (IDLE_LOCK), taken before the
+ * first flag is read and held by smtscope and its guard until every flag
+ * is back; the record names the holder by pid and start time.
  */
 #include "config.h"
 
@@ -26,6 +29,7 @@
 /* A record read back: whose it was and what it changed. */
 struct idle_record {
 	long		pid;
+	unsigned long long start;	/* its start time (os_proc_start); 0 not recorded */
 	struct idle_rec	rec[IDLE_REC_MAX];
 	int		nrec;
 };
@@ -37,7 +41,7 @@ idle_hold_init(struct idle_hold *h, enum idle_how how, const char *root)
 	memset(h, 0, sizeof *h);
 	h->how = how;
 	snprintf(h->root, sizeof h->root, "%s", cpuidle_root(root));
-	h->qos_fd = h->guard_fd = -1;
+	h->qos_fd = h->guard_fd = h->lock_fd = -1;
 	h->guard_pid = -1;
 	snprintf(h->record, sizeof h->record, "%s%s", h->root, IDLE_RECORD);
 }
@@ -87,7 +91,7 @@ idle_record_read(const char *path, struct idle_record *out, char *err, size_t er
 		line[strcspn(line, "\n")] = '\0';
 		if (line[0] == '#' || line[0] == '\0')
 			continue;
-		if (sscanf(line, "pid %ld", &out->pid) == 1)
+		if (sscanf(line, "pid %ld start %llu", &out->pid, &out->start) >= 1)
 			continue;
 		if (out->nrec < IDLE_REC_MAX && sscanf(line, "%d %d %d %n",
 		    &out->rec[out->nrec].cpu, &out->rec[out->nrec].state,
@@ -148,7 +152,7 @@ idle_record_write(const struct idle_hold *h, char *err, size_t errlen)
 	fprintf(sf.f, "# smtscope check --idle=states: idle states it disables while it "
 	    "measures.\n# CPU STATE DISABLE-BEFORE NAME. smtscope writes them back when "
 	    "it ends;\n# if this file is left, `smtscope check --idle=restore` does.\n"
-	    "pid %ld\n", (long)getpid());
+	    "pid %ld start %llu\n", (long)getpid(), os_proc_start((long)getpid()));
 	for (i = 0; i < h->nrec; i++)
 		fprintf(sf.f, "%d %d %d %s\n", h->rec[i].cpu, h->rec[i].state, h->rec[i].orig,
 		    h->rec[i].name);
@@ -167,6 +171,30 @@ idle_pid_alive(long pid)
 	    errno == EPERM);
 }
 
+/*
+ * Does another smtscope hold the idle states? Its lock tells (pids are
+ * reused: a record's pid may name another process by now); where there is
+ * no lock to try (a record of a smtscope before the lock), its pid and
+ * start time, or the pid alone when the record has no start time.
+ */
+static int
+idle_held_elsewhere(const char *root, const struct idle_record *rd)
+{
+	char	lock[4096];
+	int	fd;
+
+	snprintf(lock, sizeof lock, "%s%s", root, IDLE_LOCK);
+	if ((fd = os_lock_take(lock, 0)) >= 0) {
+		close(fd);
+		return 0;
+	}
+	if (errno == EWOULDBLOCK)
+		return 1;
+	if (rd->start != 0)
+		return rd->pid != (long)getpid() && os_proc_start(rd->pid) == rd->start;
+	return idle_pid_alive(rd->pid);
+}
+
 /* Is a recorded state still off its value before? */
 static int
 idle_rec_changed(const char *root, const struct idle_rec *r)
@@ -178,9 +206,9 @@ idle_rec_changed(const char *root, const struct idle_rec *r)
 	return c.st[r->state].disabled != r->orig;
 }
 
-/* Is a record of --idle=states there? 0 when none, -1 with what it says. */
-int
-idle_record_check(const char *root, char *err, size_t errlen)
+/* The record check; locked: this process holds the lock (any record was left behind). */
+static int
+idle_record_check_as(const char *root, int locked, char *err, size_t errlen)
 {
 	struct idle_record	rd;
 	char			path[4096], w[64];
@@ -191,7 +219,7 @@ idle_record_check(const char *root, char *err, size_t errlen)
 	snprintf(path, sizeof path, "%s%s", root, IDLE_RECORD);
 	if ((rc = idle_record_read(path, &rd, err, errlen)) != 0)
 		return rc == 1 ? 0 : -1;
-	if (idle_pid_alive(rd.pid)) {
+	if (!locked && idle_held_elsewhere(root, &rd)) {
 		snprintf(err, errlen, "another smtscope (pid %ld) holds idle states disabled "
 		    "(its record: %s): wait for it to end", rd.pid, path);
 		return -1;
@@ -218,6 +246,13 @@ idle_record_check(const char *root, char *err, size_t errlen)
 	return -1;
 }
 
+/* Is a record of --idle=states there? 0 when none, -1 with what it says. */
+int
+idle_record_check(const char *root, char *err, size_t errlen)
+{
+	return idle_record_check_as(root, 0, err, errlen);
+}
+
 /* check --idle=restore: write back what the record says and remove it. */
 int
 idle_record_restore(const char *root, char *msg, size_t msglen)
@@ -234,7 +269,7 @@ idle_record_restore(const char *root, char *msg, size_t msglen)
 			snprintf(msg, msglen, "nothing to restore: no record %s", path);
 		return rc == 1 ? 0 : -1;
 	}
-	if (idle_pid_alive(rd.pid)) {
+	if (idle_held_elsewhere(root, &rd)) {
 		snprintf(msg, msglen, "smtscope pid %ld is running and holds them: it "
 		    "writes them back itself when it ends", rd.pid);
 		return -1;
@@ -335,9 +370,45 @@ idle_hold_guard(struct idle_hold *h, char *err, size_t errlen)
 		w[i].value = h->rec[i].orig ? "1\n" : "0\n";
 	}
 	/* The guard has its own copy of the paths once it has started. */
-	h->guard_fd = os_guard_start(w, h->nrec, h->record, &h->guard_pid, err, errlen);
+	h->guard_fd = os_guard_start(w, h->nrec, h->record, h->lock_fd, &h->guard_pid, err,
+	    errlen);
 	free(paths);
 	return h->guard_fd == -1 ? -1 : 0;
+}
+
+/* Take IDLE_LOCK (its directory made): -1 with why, naming the holder. */
+static int
+idle_hold_lock(struct idle_hold *h, char *err, size_t errlen)
+{
+	struct idle_record	rd;
+	char			lock[4096], e[512];
+
+	snprintf(lock, sizeof lock, "%s%s", h->root, IDLE_LOCK);
+	if (idle_record_dir(lock, err, errlen) == -1)
+		return -1;
+	if ((h->lock_fd = os_lock_take(lock, 1)) >= 0)
+		return 0;
+	if (errno != EWOULDBLOCK) {
+		snprintf(err, errlen, "cannot lock the idle states: %s: %s", lock,
+		    strerror(errno));
+		return -1;
+	}
+	if (idle_record_read(h->record, &rd, e, sizeof e) == 0 && rd.pid > 0)
+		snprintf(err, errlen, "another smtscope (pid %ld) holds idle states disabled "
+		    "(its lock: %s): wait for it to end", rd.pid, lock);
+	else
+		snprintf(err, errlen, "another smtscope is taking the idle states (its lock: "
+		    "%s): wait for it to end", lock);
+	return -1;
+}
+
+/* Let go of IDLE_LOCK (the guard keeps its copy until every flag is back). */
+static void
+idle_hold_unlock(struct idle_hold *h)
+{
+	if (h->lock_fd != -1)
+		close(h->lock_fd);
+	h->lock_fd = -1;
 }
 
 /* Make ready to hold. */
@@ -354,14 +425,33 @@ idle_hold_open(struct idle_hold *h, const struct cpuset *cpus, char *err, size_t
 		os_idle_release(fd);
 		return 0;
 	}
-	if (idle_record_check(h->root, err, errlen) == -1 ||
+	/*
+	 * The lock before the first flag is read: a second smtscope must never
+	 * read the first one's disabled flags as what they were, nor write them.
+	 */
+	if (idle_record_check(h->root, err, errlen) == -1 || idle_hold_lock(h, err, errlen) == -1)
+		return -1;
+	if (idle_record_check_as(h->root, 1, err, errlen) == -1 ||
 	    idle_hold_find(h, cpus, err, errlen) == -1 ||
 	    /* Writing each flag as it is tells whether it can be written at all. */
-	    idle_hold_write(h, -1, err, errlen) == -1 ||
-	    idle_record_write(h, err, errlen) == -1)
+	    idle_hold_write(h, -1, err, errlen) == -1) {
+		idle_hold_unlock(h);
 		return -1;
+	}
+	/*
+	 * The guard first, then the record: a SIGKILL between the two leaves
+	 * a guard that finds no record to remove, never a record no guard
+	 * removes (CI's SIGKILL at 2245 ms into check --idle=states did).
+	 */
 	if (idle_hold_guard(h, err, errlen) == -1) {
-		unlink(h->record);
+		idle_hold_unlock(h);
+		return -1;
+	}
+	if (idle_record_write(h, err, errlen) == -1) {
+		os_guard_end(h->guard_fd, h->guard_pid);
+		h->guard_fd = -1;
+		h->guard_pid = -1;
+		idle_hold_unlock(h);
 		return -1;
 	}
 	return 0;
@@ -429,5 +519,6 @@ idle_hold_close(struct idle_hold *h, char *err, size_t errlen)
 		h->guard_fd = -1;
 		h->guard_pid = -1;
 	}
+	idle_hold_unlock(h);
 	return rc;
 }

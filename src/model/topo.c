@@ -18,6 +18,7 @@
 #include "model/topo.h"
 #include "os/os.h"
 #include "base/infile.h"
+#include "base/sanitize.h"
 #include "base/util.h"
 
 static const char *topo_rel_names[REL_COUNT] = {
@@ -68,7 +69,7 @@ topo_add_node(struct topo_build *b, enum topo_type type, hwloc_obj_t o, int pare
 		if (o->type == HWLOC_OBJ_NUMANODE && o->attr != NULL)
 			n->bytes = o->attr->numanode.local_memory;
 		if (o->type == HWLOC_OBJ_GROUP && o->subtype != NULL)
-			n->subtype = xstrdup(o->subtype);
+			n->subtype = sanitize_dup(o->subtype);
 	}
 	if (parent != -1) {
 		c = m->nodes[parent].first_child;
@@ -324,7 +325,7 @@ topo_finish_kinds(struct topo_build *b)
 		m->kinds[k].efficiency = eff;
 		for (u = 0; u < ninfos; u++)
 			if (strcmp(infos[u].name, "CoreType") == 0)
-				m->kinds[k].core_type = xstrdup(infos[u].value);
+				m->kinds[k].core_type = sanitize_dup(infos[u].value);
 		if (nr == 2 && eff >= 0)
 			m->kinds[k].label = xstrdup(eff == 0 ? "E" : "P");
 		else if (m->kinds[k].core_type != NULL &&
@@ -398,6 +399,7 @@ topo_finish(struct topo_build *b)
 		    (unsigned)m->pus[c->first_pu].os_index);
 		c->l2 = topo_cache_node(pu, 2, 2);
 		c->l3 = topo_cache_node(pu, 3, 99);
+		topo_cache_fill(c, pu);
 		for (c->llc_bytes = 0; pu != NULL; pu = pu->parent)
 			if (hwloc_obj_type_is_dcache(pu->type) &&
 			    pu->attr->cache.size > c->llc_bytes)
@@ -417,9 +419,9 @@ topo_info(hwloc_topology_t t, const char *name)
 
 	o = hwloc_get_obj_by_type(t, HWLOC_OBJ_PACKAGE, 0);
 	if (o != NULL && (v = hwloc_obj_get_info_by_name(o, name)) != NULL)
-		return xstrdup(v);
+		return sanitize_dup(v);
 	if ((v = hwloc_obj_get_info_by_name(hwloc_get_root_obj(t), name)) != NULL)
-		return xstrdup(v);
+		return sanitize_dup(v);
 	return NULL;
 }
 
@@ -539,6 +541,7 @@ topo_new(void)
 	hwloc_topology_set_flags(t, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED);
 	hwloc_topology_set_io_types_filter(t, HWLOC_TYPE_FILTER_KEEP_NONE);
 	hwloc_topology_set_type_filter(t, HWLOC_OBJ_MISC, HWLOC_TYPE_FILTER_KEEP_NONE);
+	hwloc_topology_set_icache_types_filter(t, HWLOC_TYPE_FILTER_KEEP_ALL); /* L1i, as lstopo */
 	return t;
 }
 
@@ -602,6 +605,8 @@ topo_probe_xml(const char *xml, int len, const char *name, char *err, size_t err
 	return -1;
 }
 
+static unsigned long	topo_synthetic_pus(const char *);
+
 /*
  * Load the machine we run on. Without hwloc's x86 backend (unless the user
  * names components, or the CPU is a hybrid, whose core types it reads from
@@ -614,19 +619,73 @@ topo_probe_xml(const char *xml, int len, const char *name, char *err, size_t err
 struct topo *
 topo_load_live(char *err, size_t errlen)
 {
-	hwloc_topology_t	t = topo_new();
+	hwloc_topology_t	 t;
+	struct topo		*m;
+	const char		*xmlenv = getenv("HWLOC_XMLFILE"), *synenv = getenv("HWLOC_SYNTHETIC");
+	char			*xml = NULL;
+	size_t			 len = 0;
 
-	if (getenv("HWLOC_COMPONENTS") == NULL &&
+	/*
+	 * hwloc reads HWLOC_XMLFILE and HWLOC_SYNTHETIC itself, past every
+	 * bound -i has (a FIFO or /dev/zero hung, a crashing XML took smtscope
+	 * down, a huge synthetic string ran for ever): read them as -i reads,
+	 * then hand hwloc the result. HWLOC_THISSYSTEM still says whether the
+	 * description is this machine's (hwloc reads it at load).
+	 */
+	if (xmlenv != NULL && xmlenv[0] != '\0') {
+		if ((xml = infile_read(xmlenv, "an hwloc XML topology (HWLOC_XMLFILE)",
+		    TOPO_XML_MAX, &len, err, errlen)) == NULL)
+			return NULL;
+		if (len == 0 || len >= INT_MAX) {
+			snprintf(err, errlen, "HWLOC_XMLFILE=%s: no hwloc XML topology", xmlenv);
+			free(xml);
+			return NULL;
+		}
+		if (topo_probe_xml(xml, (int)len + 1, xmlenv, err, errlen) == -1) {
+			free(xml);
+			return NULL;
+		}
+	} else if (synenv != NULL && synenv[0] != '\0' &&
+	    topo_synthetic_pus(synenv) > CPUSET_MAX) {
+		snprintf(err, errlen, "HWLOC_SYNTHETIC='%s': more than %d logical CPUs", synenv,
+		    CPUSET_MAX);
+		return NULL;
+	}
+	t = topo_new();
+	if (xml != NULL && hwloc_topology_set_xmlbuffer(t, xml, (int)len + 1) != 0) {
+		snprintf(err, errlen, "HWLOC_XMLFILE=%s: not a valid hwloc XML topology", xmlenv);
+		free(xml);
+		hwloc_topology_destroy(t);
+		return NULL;
+	}
+	if (getenv("HWLOC_COMPONENTS") == NULL && xml == NULL &&
 	    access("/sys/devices/cpu_atom/cpus", F_OK) != 0)
 		(void)hwloc_topology_set_components(t, HWLOC_TOPOLOGY_COMPONENTS_FLAG_BLACKLIST,
 		    "x86");
 	if (topo_quiet_load(t) != 0) {
-		snprintf(err, errlen, "cannot read this machine's topology: %s",
-		    strerror(errno));
+		if (xml != NULL)
+			snprintf(err, errlen, "HWLOC_XMLFILE=%s: not a valid hwloc XML topology",
+			    xmlenv);
+		else
+			snprintf(err, errlen, "cannot read this machine's topology: %s",
+			    strerror(errno));
+		free(xml);
 		hwloc_topology_destroy(t);
 		return NULL;
 	}
-	return topo_build(t, TOPO_LIVE, "this machine", err, errlen);
+	free(xml);
+	if (hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_PU) == 0) {
+		snprintf(err, errlen, "%s: the topology has no logical CPUs", xmlenv != NULL &&
+		    xmlenv[0] != '\0' ? "HWLOC_XMLFILE" : "this machine");
+		hwloc_topology_destroy(t);
+		return NULL;
+	}
+	if ((m = topo_build(t, TOPO_LIVE, "this machine", err, errlen)) != NULL &&
+	    !hwloc_topology_is_thissystem(t))
+		m->unbindable = xml != NULL ?
+		    "HWLOC_XMLFILE without HWLOC_THISSYSTEM=1: no load can be bound" :
+		    "HWLOC_SYNTHETIC without HWLOC_THISSYSTEM=1: no load can be bound";
+	return m;
 }
 
 /*
@@ -717,15 +776,11 @@ topo_synthetic_pus(const char *desc)
 	return n;
 }
 
-/* A description as a message may show it: one line, control bytes as '?'. */
+/* A description as a message may show it: one line, control bytes as ^[. */
 static void
 topo_printable(char *buf, size_t len, const char *s)
 {
-	size_t	i;
-
-	for (i = 0; s[i] != '\0' && i + 1 < len; i++)
-		buf[i] = iscntrl((unsigned char)s[i]) ? '?' : s[i];
-	buf[i] = '\0';
+	sanitize(buf, len, s);
 }
 
 /* Load an hwloc synthetic description ("package:2 core:4 pu:2"). */
@@ -807,15 +862,6 @@ topo_free(struct topo *m)
 	free(m->cpu_vendor);
 	free(m->cpu_model);
 	free(m);
-}
-
-/* The PU with this OS index, or NULL. */
-const struct topo_pu *
-topo_pu_by_os(const struct topo *m, int os)
-{
-	if (os < 0 || os >= m->max_os || m->pu_by_os[os] == -1)
-		return NULL;
-	return &m->pus[m->pu_by_os[os]];
 }
 
 /* Relation between two logical CPUs, from the model alone. */
@@ -916,81 +962,4 @@ topo_export_xml(const struct topo *m, size_t *len, char *err, size_t errlen)
 	hwloc_free_xmlbuffer(m->hw, xml);
 	*len = strlen(copy);
 	return copy;
-}
-
-/* Check that a CPU exists, is online and allowed. */
-int
-topo_check_cpu(const struct topo *m, int os, char *err, size_t errlen)
-{
-	char	list[256];
-
-	if (cpuset_isset(&m->offline, os)) {
-		snprintf(err, errlen, "CPU %d is offline", os);
-		return -1;
-	}
-	if (topo_pu_by_os(m, os) == NULL) {
-		cpuset_format(&m->online, list, sizeof list);
-		snprintf(err, errlen, "CPU %d does not exist (CPUs here: %s)", os, list);
-		return -1;
-	}
-	if (!topo_pu_by_os(m, os)->allowed) {
-		snprintf(err, errlen, "CPU %d is not allowed by this process's cpuset%s", os,
-		    m->source == TOPO_LIVE ? " or affinity" : "");
-		return -1;
-	}
-	return 0;
-}
-
-/* Bind a process to a set of CPUs with hwloc. */
-int
-topo_bind_pid(const struct topo *m, pid_t pid, const struct cpuset *set, char *err,
-    size_t errlen)
-{
-	hwloc_bitmap_t	bm;
-	int		cpu, rc;
-	char		list[256];
-
-	if (m->source != TOPO_LIVE) {
-		snprintf(err, errlen, "this topology is a view of another machine: "
-		    "no loads can run on it");
-		return -1;
-	}
-	bm = hwloc_bitmap_alloc();
-	CPUSET_FOREACH(cpu, set)
-		hwloc_bitmap_set(bm, (unsigned)cpu);
-	rc = hwloc_set_proc_cpubind(m->hw, pid, bm, 0);
-	hwloc_bitmap_free(bm);
-	if (rc != 0) {
-		cpuset_format(set, list, sizeof list);
-		snprintf(err, errlen, "cannot bind to CPU %s: %s", list, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* Bind the calling thread (only it) to a set of CPUs; live topology only. */
-int
-topo_bind_thread(const struct topo *m, const struct cpuset *set, char *err, size_t errlen)
-{
-	hwloc_bitmap_t	bm;
-	int		cpu, rc;
-	char		list[256];
-
-	if (m->source != TOPO_LIVE) {
-		snprintf(err, errlen, "this topology is a view of another machine: "
-		    "nothing can run on it");
-		return -1;
-	}
-	bm = hwloc_bitmap_alloc();
-	CPUSET_FOREACH(cpu, set)
-		hwloc_bitmap_set(bm, (unsigned)cpu);
-	rc = hwloc_set_cpubind(m->hw, bm, HWLOC_CPUBIND_THREAD);
-	hwloc_bitmap_free(bm);
-	if (rc != 0) {
-		cpuset_format(set, list, sizeof list);
-		snprintf(err, errlen, "cannot bind a thread to CPU %s: %s", list,
-		    strerror(errno));
-		return -1;
-	}
-	return 0;
 }

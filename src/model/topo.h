@@ -65,6 +65,15 @@ struct topo_pu {
 	int		 node;
 };
 
+/* A cache of one core alone (L1d, L1i, a private L2), as lstopo shows it. */
+struct topo_cache {
+	int		 level;
+	char		 kind;		/* 'd' data, 'i' instruction, 'u' unified */
+	uint64_t	 bytes;		/* 0 unknown */
+};
+
+#define TOPO_CORE_CACHES	4
+
 struct topo_core {
 	int		 os_index;	/* -1 when the topology has no Core objects */
 	int		 logical_index;
@@ -73,6 +82,8 @@ struct topo_core {
 	int		 l3;		/* node of the last-level cache (level >= 3), or -1 */
 	int		 kind;		/* into kinds[], -1 when unknown */
 	uint64_t	 llc_bytes;	/* the largest cache over it, 0 unknown */
+	struct topo_cache caches[TOPO_CORE_CACHES]; /* its own caches, outermost first */
+	int		 ncaches;
 	int		 first_pu;	/* its PUs are pus[first_pu .. first_pu+npus) */
 	int		 npus;
 	int		 nallowed;
@@ -106,6 +117,12 @@ struct topo_summary {
 struct topo {
 	enum topo_source	 source;
 	char			*source_name;	/* path or synthetic string; "this machine" */
+	/*
+	 * Live, but hwloc was handed another description (HWLOC_XMLFILE or
+	 * HWLOC_SYNTHETIC without HWLOC_THISSYSTEM=1): it binds nothing, so
+	 * no load may start (topo_bind_* refuse with this). NULL otherwise.
+	 */
+	const char		*unbindable;
 	char			*cpu_vendor;	/* hwloc CPUVendor info, or NULL */
 	char			*cpu_model;	/* hwloc CPUModel info, or NULL */
 	struct topo_node	*nodes;
@@ -147,14 +164,35 @@ struct topo	*topo_load_synthetic(const char *desc, char *err, size_t errlen);
 struct topo	*topo_load_input(const char *arg, char *err, size_t errlen);
 void		 topo_free(struct topo *);
 
-/* The PU with this OS index, or NULL. */
-const struct topo_pu *topo_pu_by_os(const struct topo *, int os_index);
+/*
+ * The PU with this OS index, or NULL. Inline: topo.c and topo_smt.c both
+ * look CPUs up, and neither may call the other back.
+ */
+static inline const struct topo_pu *
+topo_pu_by_os(const struct topo *m, int os)
+{
+	if (os < 0 || os >= m->max_os || m->pu_by_os[os] == -1)
+		return NULL;
+	return &m->pus[m->pu_by_os[os]];
+}
 /* The NUMA node (tree node index) over a CPU, -1 when the model does not say. */
 int		 topo_numa_of(const struct topo *, int os_index);
 /* Relation between two logical CPUs given by OS index. */
 enum topo_rel	 topo_relation(const struct topo *, int os_a, int os_b);
 const char	*topo_rel_name(enum topo_rel);
 const char	*topo_type_name(enum topo_type);
+/*
+ * A core's own caches in lstopo's order and words, outermost first:
+ * "L2 1MB + L1d 48KB + L1i 32KB"; "" when the model has none.
+ */
+void		 topo_caches_words(const struct topo_core *, char *, size_t);
+/*
+ * Fill a core's own caches (topo_cache.c) from its first CPU's hwloc object
+ * (an hwloc_obj_t, opaque here: only model/topo*.c see hwloc).
+ */
+void		 topo_cache_fill(struct topo_core *, void *hwloc_pu);
+/* Do two cores have the same caches of their own? */
+int		 topo_caches_same(const struct topo_core *, const struct topo_core *);
 /* Bytes of the last-level cache above this CPU, 0 if unknown. */
 uint64_t	 topo_llc_bytes(const struct topo *, int os_index);
 /* The live topology as hwloc XML, NUL-terminated (free it); NULL with a message. */
@@ -171,6 +209,13 @@ int		 topo_is_live(const struct topo *);
 int		 topo_parse_place(const struct topo *, const char *, int *os_index,
 		     char *err, size_t errlen);
 int		 topo_parse_set(const struct topo *, const char *, struct cpuset *,
+		     char *err, size_t errlen);
+/*
+ * The CPUs that each take a load, from what follows "each:" in a load's
+ * place: all, cores (each core's first thread; cores:SET within a set),
+ * numa:N, or a set (package:1, core:3, 0-7); -1 with a message.
+ */
+int		 topo_parse_each(const struct topo *, const char *, struct cpuset *,
 		     char *err, size_t errlen);
 /* Check that a CPU exists, is online and allowed; -1 with a message naming it. */
 int		 topo_check_cpu(const struct topo *, int os_index, char *err, size_t errlen);

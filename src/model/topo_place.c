@@ -1,8 +1,9 @@
 /*
  * topo_place.c: places on any machine, as the user writes them: an OS CPU
  * number (`3`), a topology path of logical indexes (`core:1.pu:0`,
- * `package:1.core:0.pu:1`, as hwloc-calc reads them), a list, or `all`.
- * Model only: no hwloc here.
+ * `package:1.core:0.pu:1`, as hwloc-calc reads them), a list, or `all`;
+ * a set of CPUs that each take a load (`each:package:1`, `each:cores`,
+ * `each:numa:0`, `each:all`). Model only: no hwloc here.
  */
 #include "config.h"
 
@@ -175,6 +176,78 @@ topo_parse_set(const struct topo *m, const char *str, struct cpuset *set,
 			cpuset_set(set, m->pus[i].os_index);
 	if (cpuset_count(set) == 0) {
 		snprintf(err, errlen, "place '%s' holds no allowed CPU", str);
+		return -1;
+	}
+	return 0;
+}
+
+/* The allowed CPUs whose NUMA node is the one of logical index idx; -1 with a message. */
+static int
+topo_numa_set(const struct topo *m, const char *str, struct cpuset *set, char *err,
+    size_t errlen)
+{
+	long	idx;
+	int	i, node = -1, n = 0;
+
+	if (util_parse_long(str, 0, 1 << 20, &idx) == -1) {
+		snprintf(err, errlen, "bad NUMA node '%s' (expected e.g. numa:0)", str);
+		return -1;
+	}
+	for (i = 0; i < m->nnodes; i++)
+		if (m->nodes[i].type == TOPO_NUMA && n++ == idx)
+			node = i;
+	if (node == -1) {
+		snprintf(err, errlen, "numa:%ld: there %s %d NUMA node%s", idx, n == 1 ?
+		    "is" : "are", n, n == 1 ? "" : "s");
+		return -1;
+	}
+	cpuset_zero(set);
+	for (i = 0; i < m->npus; i++)
+		if (m->pus[i].allowed && topo_numa_of(m, m->pus[i].os_index) == node)
+			cpuset_set(set, m->pus[i].os_index);
+	return 0;
+}
+
+/*
+ * A set whose CPUs each take a load, after "each:": all (every allowed
+ * CPU), cores (the first allowed thread of each core; cores:SET within a
+ * set), numa:N (a NUMA node's CPUs), or a set (a list, a place: package:1,
+ * core:3 for a core's threads). -1 with a message, or when it is empty.
+ */
+int
+topo_parse_each(const struct topo *m, const char *str, struct cpuset *set, char *err,
+    size_t errlen)
+{
+	const struct topo_core	*c;
+	struct cpuset		 in;
+	int			 i, j, firsts = 0, rc;
+
+	if (strncmp(str, "cores", 5) == 0 && (str[5] == '\0' || str[5] == ':')) {
+		firsts = 1;
+		str = str[5] == ':' ? str + 6 : "all";
+	}
+	if (strncasecmp(str, "numa:", 5) == 0)
+		rc = topo_numa_set(m, str + 5, &in, err, errlen);
+	else
+		rc = topo_parse_set(m, str, &in, err, errlen);
+	if (rc == -1)
+		return -1;
+	cpuset_zero(set);
+	for (i = 0; i < m->ncores; i++) {
+		c = &m->cores[i];
+		for (j = c->first_pu; j < c->first_pu + c->npus; j++)
+			if (cpuset_isset(&in, m->pus[j].os_index)) {
+				cpuset_set(set, m->pus[j].os_index);
+				if (firsts)
+					break;
+			}
+	}
+	/* CPUs without a core object (some VMs) each count as one. */
+	for (i = 0; i < m->npus; i++)
+		if (m->pus[i].core == -1 && cpuset_isset(&in, m->pus[i].os_index))
+			cpuset_set(set, m->pus[i].os_index);
+	if (cpuset_count(set) == 0) {
+		snprintf(err, errlen, "each:%s holds no allowed CPU", str);
 		return -1;
 	}
 	return 0;

@@ -6,10 +6,13 @@
 #include <malloc.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -134,4 +137,92 @@ pid_t
 os_wait(pid_t pid, int *status, int options, struct rusage *ru)
 {
 	return wait4(pid, status, options, ru);
+}
+
+/*
+ * The kernel's file systems, by statfs's magic (linux/magic.h, written out
+ * so that no header is needed): their "regular" files are the kernel's own.
+ */
+static const struct {
+	unsigned long	 magic;
+	const char	*name;
+} os_kernel_fs_magic[] = {
+	{ 0x9fa0UL, "/proc" },			/* PROC_SUPER_MAGIC */
+	{ 0x62656572UL, "/sys" },		/* SYSFS_MAGIC */
+	{ 0x64626720UL, "debugfs" },		/* DEBUGFS_MAGIC */
+	{ 0x74726163UL, "tracefs" },		/* TRACEFS_MAGIC */
+	{ 0x73636673UL, "securityfs" },		/* SECURITYFS_MAGIC */
+	{ 0x27e0ebUL, "cgroup" },		/* CGROUP_SUPER_MAGIC */
+	{ 0x63677270UL, "cgroup2" },		/* CGROUP2_SUPER_MAGIC */
+	{ 0x6e736673UL, "nsfs" },		/* NSFS_MAGIC */
+	{ 0x42494e4dUL, "binfmt_misc" },	/* BINFMT_MISC */
+	{ 0xcafe4a11UL, "bpf" },		/* BPF_FS_MAGIC */
+	{ 0x1cd1UL, "devpts" },			/* DEVPTS_SUPER_MAGIC */
+	{ 0x19800202UL, "mqueue" },		/* MQUEUE_MAGIC */
+	{ 0xde5e81e4UL, "efivarfs" },		/* EFIVARFS_MAGIC */
+	{ 0x6165676cUL, "pstore" },		/* PSTORE_MAGIC */
+	{ 0x50495045UL, "pipefs" },		/* PIPEFS_MAGIC */
+	{ 0x534f434bUL, "sockfs" },		/* SOCKFS_MAGIC */
+	{ 0x09041934UL, "anon_inode" },		/* ANON_INODE_FS_MAGIC */
+};
+
+const char *
+os_kernel_fs(const char *path, int fd)
+{
+	struct statfs	f;
+	size_t		i;
+
+	if ((fd != -1 ? fstatfs(fd, &f) : statfs(path, &f)) == -1)
+		return NULL;
+	for (i = 0; i < sizeof os_kernel_fs_magic / sizeof os_kernel_fs_magic[0]; i++)
+		if ((unsigned long)f.f_type == os_kernel_fs_magic[i].magic)
+			return os_kernel_fs_magic[i].name;
+	return NULL;
+}
+
+/* An exclusive lock on path, not waited for; -1 with errno. */
+int
+os_lock_take(const char *path, int create)
+{
+	int	fd, e;
+
+	if ((fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC | (create ? O_CREAT : 0),
+	    0600)) == -1)
+		return -1;
+	if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
+		e = errno;
+		close(fd);
+		errno = e == EAGAIN ? EWOULDBLOCK : e;
+		return -1;
+	}
+	return fd;
+}
+
+/* A live process's start time (ticks since boot); 0 none or a zombie. */
+unsigned long long
+os_proc_start(long pid)
+{
+	char			 path[64], buf[1024], *p, state;
+	unsigned long long	 start = 0;
+	FILE			*f;
+	int			 i;
+
+	if (pid <= 0)
+		return 0;
+	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+	if ((f = fopen(path, "re")) == NULL)
+		return 0;
+	p = fgets(buf, sizeof buf, f);
+	fclose(f);
+	/* The name (field 2) may hold blanks and parentheses: read after its last ')'. */
+	if (p == NULL || (p = strrchr(buf, ')')) == NULL || sscanf(p + 1, " %c", &state) != 1 ||
+	    state == 'Z' || state == 'X')
+		return 0;
+	/* Fields 3 (the state) to 22 (the start time): 19 blanks on. */
+	for (i = 0, p++; *p != '\0' && i < 20; p++)
+		if (*p == ' ')
+			i++;
+	if (i == 20)
+		start = strtoull(p, NULL, 10);
+	return start;
 }

@@ -21,7 +21,7 @@ struct os_guard {
 	const struct os_guard_file	*w;
 	int				 n;
 	const char			*remove;
-	int				 keep[1];	/* the pipe's read end (os_spawn may lift it) */
+	int				 keep[2];	/* the pipe's read end, the hold (os_spawn may lift them) */
 };
 
 /* <root>/dev/cpu_dma_latency into buf; -1 if it does not fit. */
@@ -130,8 +130,8 @@ os_guard_child(void *arg, int statusfd)
 
 /* Start a guard that writes the files back once its descriptor closes. */
 int
-os_guard_start(const struct os_guard_file *w, int n, const char *remove, pid_t *pid,
-    char *err, size_t errlen)
+os_guard_start(const struct os_guard_file *w, int n, const char *remove, int hold,
+    pid_t *pid, char *err, size_t errlen)
 {
 	struct os_spawn	sp;
 	struct os_guard	g;
@@ -145,6 +145,7 @@ os_guard_start(const struct os_guard_file *w, int n, const char *remove, pid_t *
 	g.n = n;
 	g.remove = remove;
 	g.keep[0] = fds[0];
+	g.keep[1] = hold;
 	memset(&sp, 0, sizeof sp);
 	sp.child = os_guard_child;
 	sp.arg = &g;
@@ -152,7 +153,8 @@ os_guard_start(const struct os_guard_file *w, int n, const char *remove, pid_t *
 	sp.death_sig = 0;
 	sp.stdio_null = 1;
 	sp.keep = g.keep;
-	sp.nkeep = 1;
+	/* The hold stays open in the guard until it has written back and exits. */
+	sp.nkeep = hold >= 0 ? 2 : 1;
 	/* Our write end closes in the child: only our own copy keeps it open. */
 	if ((*pid = os_spawn(&sp, NULL, err, errlen)) == -1) {
 		close(fds[0]);

@@ -13,6 +13,7 @@
 #define SMTSCOPE_OS_H
 
 #include <signal.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/resource.h>
@@ -27,6 +28,12 @@
  * executable's path.
  */
 const char	*os_root(void);
+/*
+ * The kernel file system a file is on ("/proc", "/sys", "tracefs"...), by
+ * path (links followed) or, fd not -1, by the open file; NULL for an
+ * ordinary one or when it cannot be told (infile_set_kernel_fs takes it).
+ */
+const char	*os_kernel_fs(const char *path, int fd);
 /* Set the root for the rest of the process (unit tests); NULL: $SMTSCOPE_ROOT again. */
 void		 os_set_root(const char *);
 /* root + path ("/proc/stat") into buf; -1 if it does not fit. */
@@ -66,13 +73,29 @@ struct os_guard_file {
  * process group, ignoring the terminal's signals, that waits until the
  * descriptor returned (close-on-exec) is closed, by os_guard_end() or by
  * this process's death (SIGKILL included), then writes each value to its
- * file, removes the file remove (NULL: none) and exits. *pid is the
- * child's. -1 with a message.
+ * file, removes the file remove (NULL: none) and exits. hold (-1: none)
+ * is a descriptor the guard keeps open until then (a lock: os_lock_take).
+ * *pid is the child's. -1 with a message.
  */
 int		 os_guard_start(const struct os_guard_file *, int n, const char *remove,
-		     pid_t *pid, char *err, size_t errlen);
+		     int hold, pid_t *pid, char *err, size_t errlen);
 /* Close a guard's descriptor and wait for it: 0 once every file is written back, else -1. */
 int		 os_guard_end(int fd, pid_t pid);
+
+/*
+ * An exclusive lock on the file path, not waited for: its descriptor
+ * (close-on-exec; the lock lasts while it, or a copy a child keeps, is
+ * open: this process's death, SIGKILL included, ends it). create: made
+ * mode 0600 when absent. No link followed. -1 with errno: EWOULDBLOCK
+ * when another holds it, ENOENT when absent and not to be made.
+ */
+int		 os_lock_take(const char *path, int create);
+/*
+ * A live process's start time (clock ticks since boot, /proc/PID/stat's
+ * 22nd field, always this machine's /proc): with the pid, its identity,
+ * as pids are reused. 0 when there is no such process (or a zombie).
+ */
+unsigned long long os_proc_start(long pid);
 
 /*
  * Memory shared with children across exec: a descriptor (close-on-exec)
@@ -150,5 +173,12 @@ int		 os_event_read(int leader, int n, uint64_t *val, uint64_t *ena,
 int		 os_event_paranoid(void);
 /* Does the kernel have a driver for this CPU's core PMU? */
 int		 os_event_pmu(void);
+
+/*
+ * A write-only stdio stream: what is written goes to write(cookie, buf,
+ * size) (the bytes taken, or -1), fclose to close(cookie). NULL if none.
+ */
+FILE		*os_stream(void *cookie, ssize_t (*write)(void *, const char *, size_t),
+		     int (*close)(void *));
 
 #endif

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exp/c2c.h"
+#include "exp/c2c/c2c.h"
 #include "model/machine.h"
 #include "report/report.h"
 #include "base/util.h"
@@ -20,7 +20,7 @@
 /* The columns of a pair's record, for CSV and the JSON "pairs" array. */
 static const struct report_col c2c_pair_cols[] = {
 	{ .key = "cpu_a" }, { .key = "cpu_b" }, { .key = "relation" }, { .key = "numa" },
-	{ .key = "ns" }, { .key = "min_ns" }, { .key = "max_ns" }, { .key = "spread" },
+	{ .key = "unit" }, { .key = "ns" }, { .key = "min_ns" }, { .key = "max_ns" }, { .key = "spread" },
 	{ .key = "samples" }, { .key = "foreign_cpus" }, { .key = "status" }
 };
 #define C2C_NPAIRCOLS	(int)(sizeof c2c_pair_cols / sizeof c2c_pair_cols[0])
@@ -85,16 +85,17 @@ c2c_pairs_table(const struct c2c *c)
 		report_set_num(t, row, 1, p->b, NULL, REPORT_NEUTRAL);
 		report_set_text(t, row, 2, "%s", topo_rel_name(p->rel));
 		report_set_text(t, row, 3, "%s", c2c_numa_word(p));
+		report_set_text(t, row, 4, "ns");
 		c2c_status(c, i, st, sizeof st);
-		report_set_text(t, row, 10, "%s", st);
+		report_set_text(t, row, 11, "%s", st);
 		if (c->res == NULL || (r = &c->res[i])->state != C2C_DONE)
 			continue;
-		report_set_num(t, row, 4, r->ns, "ns", REPORT_LOWER);
-		report_set_num(t, row, 5, r->min_ns, "ns", REPORT_LOWER);
-		report_set_num(t, row, 6, r->max_ns, "ns", REPORT_LOWER);
-		report_set_num(t, row, 7, r->spread, NULL, REPORT_NEUTRAL);
-		report_set_num(t, row, 8, r->nsamples, NULL, REPORT_NEUTRAL);
-		report_set_num(t, row, 9, r->foreign, NULL, REPORT_NEUTRAL);
+		report_set_num(t, row, 5, r->ns, "ns", REPORT_LOWER);
+		report_set_num(t, row, 6, r->min_ns, "ns", REPORT_LOWER);
+		report_set_num(t, row, 7, r->max_ns, "ns", REPORT_LOWER);
+		report_set_num(t, row, 8, r->spread, NULL, REPORT_NEUTRAL);
+		report_set_num(t, row, 9, r->nsamples, NULL, REPORT_NEUTRAL);
+		report_set_num(t, row, 10, r->foreign, NULL, REPORT_NEUTRAL);
 	}
 	return t;
 }
@@ -114,7 +115,9 @@ c2c_class_table(const struct c2c *c, const struct c2c_class *cl)
 		report_set_num(t, row, 1, cl[k].npairs, NULL, REPORT_NEUTRAL);
 		report_set_num(t, row, 2, cl[k].nmeasured, NULL, REPORT_NEUTRAL);
 		report_set_num(t, row, 3, cl[k].median, "ns", REPORT_LOWER);
-		report_set_spread(t, row, 3, cl[k].spread);
+		/* A spread needs two pairs: one pair's "±0.0%" is no spread. */
+		if (cl[k].nmeasured >= 2)
+			report_set_spread(t, row, 3, cl[k].spread);
 		report_set_num(t, row, 4, cl[k].lo, "ns", REPORT_LOWER);
 		report_set_num(t, row, 5, cl[k].hi, "ns", REPORT_LOWER);
 		report_set_num(t, row, 6, cl[k].nout, NULL, REPORT_NEUTRAL);
@@ -386,6 +389,8 @@ c2c_json_head(const struct c2c *c, struct jsonw *w)
 	jsonw_key_int(w, "samples", c->plan.samples);
 	jsonw_key_int(w, "round_trips", c->plan.trips);
 	jsonw_key_num(w, "estimate_s", c->est_s);
+	jsonw_key_num(w, "took_s", c->live ? c->elapsed_s : NAN);
+	/* The older name, kept so scripts that read it do not break. */
 	jsonw_key_num(w, "elapsed_s", c->live ? c->elapsed_s : NAN);
 	c2c_took(c, took, sizeof took);
 	jsonw_key_text(w, "took", c->live && c->ndone > 0 ? took : "");

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "base/fmt.h"
-#include "exp/c2c.h"
+#include "exp/c2c/c2c.h"
 #include "base/util.h"
 #include "base/safefile.h"
 #include "report/svg.h"

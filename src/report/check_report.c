@@ -1,7 +1,7 @@
 /*
  * check_report.c: `smtscope check` written out: the facts and the plan as
  * text; the co-run matrix and latency as text tables with footnotes, as
- * JSON, or as CSV with a unit column, through the report layer.
+ * JSON, through the report layer (CSV: check_csv.c).
  */
 #include "config.h"
 
@@ -11,8 +11,9 @@
 #include <string.h>
 
 #include "engine/analysis.h"
-#include "exp/check.h"
-#include "exp/infer.h"
+#include "exp/check/check.h"
+#include "exp/check/check_idle.h"
+#include "exp/infer/infer.h"
 #include "model/cpuinfo.h"
 #include "engine/kernels/kernel.h"
 #include "model/machine.h"
@@ -144,21 +145,29 @@ check_print_facts(const struct check *c, FILE *f)
 static void
 check_print_estimate(const struct check *c, FILE *f)
 {
+	/* The parts in tenths, and the whole their sum: what is said adds up. */
+	double	setup = round(c->est_setup_s * 10) / 10, wait = round(c->est_wait_s * 10) / 10,
+		prep = round(c->est_prep_s * 10) / 10, whole = round(c->estimate_s * 10) / 10;
+	int	parts = c->est_setup_s > 0 || c->est_wait_s > 0;
+
+	if (!parts || c->est_prep_s < 0.05)
+		prep = 0;
 	if (c->idle == NULL || c->idle->section)
-		fprintf(f, "%d runs of %.2f s or less each, %s %.0f s", c->runs_total,
-		    c->cell_s, c->time_given ? "at most about" : "about", c->estimate_s);
+		fprintf(f, "%d runs of %.2f s or less each, %s ", c->runs_total,
+		    c->cell_s, c->time_given ? "at most about" : "about");
 	else
-		fprintf(f, "  estimate  about %.0f s", c->estimate_s);
-	if (c->est_setup_s > 0 || c->est_wait_s > 0)
-		fprintf(f, " (%.1f s of windows", c->estimate_s - c->est_setup_s -
-		    c->est_wait_s - c->est_prep_s);
+		fprintf(f, "  estimate  about ");
+	if (parts)
+		fprintf(f, "%.1f s (%.1f s of windows", whole, whole - setup - wait - prep);
+	else
+		fprintf(f, "%.0f s", c->estimate_s);
 	if (c->est_setup_s > 0)
-		fprintf(f, ", %.1f s of the loads' setup, timed here", c->est_setup_s);
+		fprintf(f, ", %.1f s of the loads' setup, timed here", setup);
 	if (c->est_wait_s > 0)
-		fprintf(f, ", %.1f s of waiting for busy CPUs", c->est_wait_s);
-	if ((c->est_setup_s > 0 || c->est_wait_s > 0) && c->est_prep_s >= 0.05)
-		fprintf(f, ", %.1f s of reading the machine first", c->est_prep_s);
-	fprintf(f, "%s\n", c->est_setup_s > 0 || c->est_wait_s > 0 ? ")" : "");
+		fprintf(f, ", %.1f s of waiting for busy CPUs", wait);
+	if (prep > 0)
+		fprintf(f, ", %.1f s of reading the machine first", prep);
+	fprintf(f, "%s\n", parts ? ")" : "");
 }
 
 /* Print the plan: the anchor and one partner per relation. */
@@ -201,6 +210,7 @@ check_report_plan(const struct check *c, FILE *f)
 	for (i = 0; i < c->nwarn; i++)
 		fprintf(f, "  ! %s\n", c->warn[i]);
 	check_print_plan(c, f);
+	check_noise_report_plan(c, f);
 	if (c->idle != NULL && c->live)
 		idle_report_plan(c, f);
 	if (c->idle != NULL && !c->idle->section && c->live)
@@ -309,7 +319,7 @@ check_unknown_why(const struct check *c, const struct check_row *row, int r, int
  * unknown (check_cell_mark's ?) and the yield and efficiency made from it
  * are NAN, its reason in why; the cell's mark returned.
  */
-static enum analysis_mark
+enum analysis_mark
 check_known_speeds(const struct check *c, const struct check_row *row, int r, double *sa,
     double *sb, double *yield, char *why, size_t len)
 {
@@ -463,7 +473,7 @@ void
 check_report_text(const struct check *c, FILE *f)
 {
 	struct report_notes	notes;
-	char			took[512];
+	char			took[512], verdict[512];
 	int			i;
 
 	memset(&notes, 0, sizeof notes);
@@ -472,6 +482,7 @@ check_report_text(const struct check *c, FILE *f)
 	if (c->nlats > 0)
 		check_text_latency(c, &notes, f);
 	report_notes_flush(&notes, f);
+	check_noise_report_text(c, f);
 	if (c->sched.asked)
 		check_text_sched(c, f);
 	infer_check_section(c, f);
@@ -484,6 +495,8 @@ check_report_text(const struct check *c, FILE *f)
 	}
 	eta_took(&c->eta, took, sizeof took);
 	fprintf(f, "\nThe check %s.\n", took);
+	check_verdict(c, verdict, sizeof verdict);
+	fprintf(f, "%s\n", verdict);
 }
 
 /* "counters" and "sensors" of the facts: what is available here, and why not. */
@@ -674,6 +687,7 @@ check_json_cell(const struct check *c, struct jsonw *w, const struct check_row *
 	jsonw_key_num(w, "ipc_together", cell->ipc_have & CHECK_IPC_TOGETHER ?
 	    cell->ipc_together : NAN);
 	check_json_guard(w, cell);
+	check_noise_report_cell(c, row, r, w);
 	jsonw_key_bool(w, "solo_disturbed", check_solo_disturbed(c, row, r));
 	jsonw_key_bool(w, "solo_low", cell->beyond);
 	/*
@@ -826,6 +840,7 @@ check_json_behave(const struct check *c, struct jsonw *w)
 void
 check_report_json(const struct check *c, FILE *f)
 {
+	char		verdict[512];
 	struct strbuf	sb;
 	struct jsonw	w;
 	int		i;
@@ -838,8 +853,11 @@ check_report_json(const struct check *c, FILE *f)
 	if (!c->dry_run) {
 		check_json_results(c, &w);
 		check_json_behave(c, &w);
-		check_json_took(c, &w);
+		check_noise_report_json(c, &w);
+		check_verdict(c, verdict, sizeof verdict);
+		jsonw_key_str(&w, "verdict", verdict);
 	}
+	check_json_took(c, &w);
 	if (c->idle != NULL && c->live)
 		idle_report_json(c, &w);
 	jsonw_key_array(&w, "warnings");
@@ -847,140 +865,4 @@ check_report_json(const struct check *c, FILE *f)
 		jsonw_str(&w, c->warn[i]);
 	jsonw_array_end(&w);
 	jsonw_end_report(&w, f);
-}
-
-
-/* The columns of check --csv: one row per kernel (or pair) and relation. */
-enum {
-	CSV_KERNEL, CSV_RELATION, CSV_ANCHOR, CSV_PARTNER, CSV_UNIT, CSV_SOLO,
-	CSV_RATE_A, CSV_UNIT_B, CSV_SOLO_B, CSV_RATE_B, CSV_SPEED_A, CSV_SPEED_B,
-	CSV_YIELD, CSV_SHARE, CSV_EFFIC, CSV_SPREAD, CSV_FOREIGN, CSV_STATUS, CSV_NCOLS
-};
-static const struct report_col check_csv_cols[CSV_NCOLS] = {
-	{ .key = "kernel" }, { .key = "relation" }, { .key = "anchor" },
-	{ .key = "partner" }, { .key = "unit" }, { .key = "solo" },
-	{ .key = "rate_anchor" }, { .key = "unit_partner" }, { .key = "solo_partner" },
-	{ .key = "rate_partner" }, { .key = "speed_anchor" }, { .key = "speed_partner" },
-	{ .key = "yield" }, { .key = "cpu_share" }, { .key = "efficiency" },
-	{ .key = "spread" }, { .key = "foreign" }, { .key = "status" }
-};
-
-/* A rate in the kernel's displayed unit, when there is one. */
-static void
-check_csv_rate(struct report_table *t, int row, int col, const struct kernel *k,
-    double rate)
-{
-	if (isfinite(rate) && rate > 0)
-		report_set_num(t, row, col, kernel_display(k, rate), k->unit,
-		    k->higher_is_better ? REPORT_HIGHER : REPORT_LOWER);
-}
-
-/* The first columns of a row (kernel, relation, CPUs), and its status. */
-static int
-check_csv_row(const struct check *c, struct report_table *t, const char *name, int r,
-    const struct check_cell *cell)
-{
-	struct report_cell	 st;
-	struct strbuf		 who;
-	char			 why[400], buf[700], share[32];
-	int			 i, row = report_add_row(t);
-
-	report_set_text(t, row, CSV_KERNEL, "%s", name);
-	report_set_text(t, row, CSV_RELATION, "%s", topo_rel_name(r));
-	report_set_num(t, row, CSV_ANCHOR, c->plan.anchor, NULL, REPORT_NEUTRAL);
-	memset(&st, 0, sizeof st);
-	if (c->plan.rel[r].cpu != -1)
-		report_set_num(t, row, CSV_PARTNER, c->plan.rel[r].cpu, NULL, REPORT_NEUTRAL);
-	if (c->plan.rel[r].cpu == -1) {
-		st.flags = REPORT_NA;
-		st.why = (char *)c->plan.rel[r].reason;
-	} else if (cell->state == CHECK_FAILED) {
-		st.flags = REPORT_FAILED;
-		st.why = (char *)cell->error;
-	} else if (cell->state == CHECK_DONE && cell->disturbed) {
-		st.flags = REPORT_DISTURBED;
-		check_disturbed_why(cell, why, sizeof why);
-		st.why = why;
-	}
-	if (cell->state == CHECK_DONE) {
-		report_set_num(t, row, CSV_SPREAD, cell->spread, NULL, REPORT_LOWER);
-		strbuf_init(&who);
-		for (i = 0; i < cell->nwho; i++)
-			strbuf_printf(&who, "%s%d:%s:%d:%s", i ? ";" : "",
-			    (int)cell->who[i].pid, cell->who[i].comm, cell->who[i].cpu,
-			    fmt_num(share, sizeof share, round(cell->who[i].share * 1000) /
-			    1000, FMT_DATA, 0));
-		report_set_text(t, row, CSV_FOREIGN, "%s", who.s != NULL ? who.s : "");
-		strbuf_free(&who);
-	}
-	if (cell->state == CHECK_NOT_RUN && st.flags == 0)
-		report_set_text(t, row, CSV_STATUS, "not measured");
-	else {
-		report_status(&st, buf, sizeof buf);
-		report_set_text(t, row, CSV_STATUS, "%s", buf);
-	}
-	return row;
-}
-
-/* One throughput row and relation: rates in their units, speeds, yield, share. */
-static void
-check_csv_cell(const struct check *c, struct report_table *t,
-    const struct check_row *rw, int r)
-{
-	const struct check_cell	*cell = &rw->cell[r];
-	double			 sa, sb, yield, share, solo_a, solo_b, solo_share;
-	char			 why[256];
-	int			 row = check_csv_row(c, t, rw->name, r, cell);
-
-	report_set_text(t, row, CSV_UNIT, "%s", rw->a.k->unit);
-	report_set_text(t, row, CSV_UNIT_B, "%s", rw->b.k->unit);
-	check_cell_solos(c, rw, r, &solo_a, &solo_b, &solo_share);
-	if (c->plan.rel[r].cpu != -1)
-		check_csv_rate(t, row, CSV_SOLO, rw->a.k, solo_a);
-	if (c->plan.rel[r].cpu != -1)
-		check_csv_rate(t, row, CSV_SOLO_B, rw->b.k, solo_b);
-	if (cell->state != CHECK_DONE)
-		return;
-	/* An unknown speed (?) is left empty, the status saying why. */
-	if (check_known_speeds(c, rw, r, &sa, &sb, &yield, why, sizeof why) ==
-	    ANALYSIS_UNKNOWN)
-		report_set_text(t, row, CSV_STATUS, "unknown: %s", strstr(why, "unknown: ") != NULL ?
-		    strstr(why, "unknown: ") + 9 : why);
-	share = cell->share_anchor;
-	check_csv_rate(t, row, CSV_RATE_A, rw->a.k, cell->rate_anchor);
-	check_csv_rate(t, row, CSV_RATE_B, rw->b.k, cell->rate_partner);
-	report_set_num(t, row, CSV_SPEED_A, sa, NULL, REPORT_HIGHER);
-	report_set_num(t, row, CSV_SPEED_B, sb, NULL, REPORT_HIGHER);
-	report_set_num(t, row, CSV_YIELD, yield, NULL, REPORT_HIGHER);
-	report_set_num(t, row, CSV_SHARE, share, NULL, REPORT_NEUTRAL);
-	report_set_num(t, row, CSV_EFFIC, analysis_efficiency(sa, share, solo_share), NULL,
-	    REPORT_HIGHER);
-}
-
-/* One CSV row per kernel and relation; latency rows in the kernel's unit (us). */
-void
-check_report_csv(const struct check *c, FILE *f)
-{
-	struct report_table	*t = report_new(check_csv_cols, CSV_NCOLS);
-	const struct check_lat	*lat;
-	int			 i, r, row;
-
-	for (i = 0; i < c->nrows; i++)
-		for (r = 0; r < REL_COUNT; r++)
-			check_csv_cell(c, t, &c->rows[i], r);
-	for (i = 0; i < c->nlats; i++) {
-		lat = &c->lats[i];
-		for (r = 0; r < REL_COUNT; r++) {
-			row = check_csv_row(c, t, lat->kern.text, r, &lat->cell[r]);
-			report_set_text(t, row, CSV_UNIT, "%s", lat->kern.k->unit);
-			if (lat->cell[r].state != CHECK_DONE)
-				continue;
-			check_csv_rate(t, row, CSV_RATE_A, lat->kern.k,
-			    lat->cell[r].rate_anchor);
-			report_set_num(t, row, CSV_SHARE, lat->cell[r].share_anchor, NULL,
-			    REPORT_NEUTRAL);
-		}
-	}
-	report_write_csv(t, f);
-	report_free(t);
 }

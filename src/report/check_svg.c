@@ -13,7 +13,7 @@
 
 #include "base/fmt.h"
 #include "base/util.h"
-#include "exp/check.h"
+#include "exp/check/check.h"
 #include "model/machine.h"
 #include "report/svg.h"
 #include "base/safefile.h"

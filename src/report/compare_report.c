@@ -12,9 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exp/compare.h"
+#include "exp/compare/compare.h"
 #include "model/machine.h"
 #include "report/report.h"
+#include "base/safefile.h"
 #include "base/util.h"
 #include "report/reports.h"
 #include "report/svg.h"
@@ -252,8 +253,8 @@ compare_text_group(const struct compare *c, int k, FILE *f)
 	int				 nlines, lw = 0, mw = 6, w, cw, from, to, i, j;
 
 	compare_topo_text(g, topo, sizeof topo);
-	fprintf(f, "\nGroup %d: %s\n  %d machine%s; most have\n", k + 1, g->cpu,
-	    g->n, g->n == 1 ? "" : "s");
+	fprintf(f, "\nGroup %d: %s\n  %d machine%s; %s\n", k + 1, g->cpu,
+	    g->n, g->n == 1 ? "" : "s", g->n == 1 ? "it has" : "most have");
 	compare_wrap(f, "  ", NULL, topo);
 	lines = compare_lines(c, g, &nlines);
 	/* As many machines a block as fit 80 columns beside the labels and median. */
@@ -518,10 +519,30 @@ compare_report_csv(const struct compare *c, FILE *f)
 	report_free(t);
 }
 
-/* The fill of a heatmap cell: grey none; white at the median, red below, blue above. */
+/*
+ * Whether a unit reads lower-is-better: a time per something (ns/load, the
+ * chase kernel's; us/op), where the rates (MB/s, ops/s) and yields read
+ * higher-is-better.
+ */
+static int
+compare_unit_lower(const char *unit)
+{
+	static const char *const times[] = { "ns/", "us/", "\u00b5s/", "ms/", "s/" };
+	size_t	i;
+
+	for (i = 0; unit != NULL && i < sizeof times / sizeof times[0]; i++)
+		if (strncmp(unit, times[i], strlen(times[i])) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The fill of a heatmap cell: grey none; white at the median, red worse,
+ * blue better, in the unit's direction (lower is better for a time).
+ */
 static void
 compare_svg_fill(const struct compare *c, const struct compare_fig *fig, double med,
-    char *buf, size_t len)
+    int lower, char *buf, size_t len)
 {
 	double	d, a;
 	int	lo;
@@ -531,6 +552,8 @@ compare_svg_fill(const struct compare *c, const struct compare_fig *fig, double 
 		return;
 	}
 	d = (fig->v - med) / fabs(med);
+	if (lower)
+		d = -d;
 	a = fabs(d) / (2 * c->tolerance);
 	a = a > 1 ? 1 : a;
 	lo = (int)(255 - 200 * a);
@@ -552,8 +575,9 @@ compare_svg_row(const struct compare *c, const struct compare_machine *cm,
 		fig = lines[i].kernel >= 0 ? compare_solo(cm, lines[i].kernel) :
 		    compare_yield(cm, lines[i].cell);
 		compare_svg_fill(c, fig, lines[i].kernel >= 0 ?
-		    g->solo_med[lines[i].kernel] : g->yield_med[lines[i].cell], fill,
-		    sizeof fill);
+		    g->solo_med[lines[i].kernel] : g->yield_med[lines[i].cell],
+		    lines[i].kernel >= 0 && compare_unit_lower(c->units[lines[i].kernel]),
+		    fill, sizeof fill);
 		compare_cell_text(cm, &lines[i], text, sizeof text);
 		snprintf(title, sizeof title, "%s: %s %s", cm->name, lines[i].label, text);
 		svg_rect(f, 160 + 16 * i, y, 14, 14, fill, fig != NULL && fig->outlier ?
@@ -561,15 +585,15 @@ compare_svg_row(const struct compare *c, const struct compare_machine *cm,
 	}
 }
 
-/* The heatmap: machines (by group) down, solos and yields across. */
-void
+/* The heatmap: machines (by group) down, solos and yields across; -1 on a write error. */
+int
 compare_report_svg(const struct compare *c, FILE *f)
 {
 	struct svg_page		 pg = { 0, 0, NULL, "monospace", 11, "#fff" };
 	struct compare_group	 all;
 	struct compare_line	*lines;
 	char			 rot[64], head[256];
-	int			 nlines, i, k, y;
+	int			 nlines, i, k, y, rc;
 
 	memset(&all, 0, sizeof all);
 	all.members = xcalloc((size_t)c->n + 1, sizeof *all.members);
@@ -577,8 +601,8 @@ compare_report_svg(const struct compare *c, FILE *f)
 		for (i = 0; i < c->groups[k].n; i++)
 			all.members[all.n++] = c->groups[k].members[i];
 	lines = compare_lines(c, &all, &nlines);
-	snprintf(head, sizeof head, "smtscope compare: %d machines; red below, blue above "
-	    "the group's median (full at %.0f %%); boxed: outlier", c->n,
+	snprintf(head, sizeof head, "smtscope compare: %d machines; red worse, blue better "
+	    "than the group's median (full at %.0f %%; a time lower is better); boxed: outlier", c->n,
 	    200 * c->tolerance);
 	/* As wide as its columns, its title and its groups' headings (0.61 em a character). */
 	pg.w = 160 + 16 * nlines + 20;
@@ -604,7 +628,25 @@ compare_report_svg(const struct compare *c, FILE *f)
 		for (i = 0; i < c->groups[k].n; i++, y += 16)
 			compare_svg_row(c, &c->m[c->groups[k].members[i]], lines, nlines, y, f);
 	}
-	svg_end(f);
+	rc = svg_end(f);
 	free(lines);
 	free(all.members);
+	return rc;
+}
+
+/* The heatmap written whole to path; -1 and why. */
+int
+compare_svg_write(const struct compare *c, const char *path, char *err, size_t errlen)
+{
+	struct safefile	sf;
+	int		bad;
+
+	if (safefile_open(&sf, path, SAFEFILE_REPLACE, err, errlen) == -1)
+		return -1;
+	bad = compare_report_svg(c, sf.f) != 0;
+	if (safefile_close(&sf, !bad, err, errlen) == -1)
+		return -1;
+	if (bad)
+		snprintf(err, errlen, "cannot write %s", path);
+	return bad ? -1 : 0;
 }

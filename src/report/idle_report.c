@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exp/check.h"
-#include "exp/idle.h"
+#include "exp/check/check.h"
+#include "exp/check/check_idle.h"
 #include "base/jsonw.h"
 #include "base/safefile.h"
 #include "report/report.h"
@@ -160,6 +160,33 @@ idle_us(char *buf, size_t len, double us)
 }
 
 /*
+ * What holding the CPU awake changed, in words that add up: "waking costs
+ * 50.4 ±3.1 µs", "(no more than its spread)" where it is within it, and
+ * where held was slower, "no waking cost seen: held was slower here by
+ * 10.2 ±8.44 µs" (never a negative cost).
+ */
+static char *
+idle_wake_words(const struct idle_cell *cell, char *buf, size_t len)
+{
+	char	w[32], sp[32];
+	int	spread = isfinite(cell->wake_spread_us);
+
+	fmt_num(w, sizeof w, fabs(cell->wake_us), FMT_SIG3, 0);
+	if (spread)
+		fmt_num(sp, sizeof sp, cell->wake_spread_us, FMT_SIG3, 0);
+	if (cell->wake_us < 0)
+		snprintf(buf, len, "no waking cost seen: held was slower here by %s%s%s \u00b5s%s",
+		    w, spread ? " \u00b1" : "", spread ? sp : "",
+		    spread && -cell->wake_us <= cell->wake_spread_us ?
+		    " (no more than its spread)" : "");
+	else
+		snprintf(buf, len, "waking costs %s%s%s \u00b5s%s", w, spread ? " \u00b1" : "",
+		    spread ? sp : "", spread && cell->wake_us <= cell->wake_spread_us ?
+		    " (no more than its spread)" : "");
+	return buf;
+}
+
+/*
  * The residency of one column, as elements: "CPU 1 as is: haltpoll idle 71%
  * (6919/s), POLL 0%", the entries per second where there were any.
  */
@@ -200,7 +227,7 @@ idle_text_cell(const struct check *c, const struct idle_cell *cell, int r, FILE 
 {
 	const struct check_idle	*ci = c->idle;
 	struct idle_line	 l;
-	char			 a[48], h[48], w[48], e[200], sp[32];
+	char			 a[48], h[48], e[200];
 
 	fprintf(f, "  %-*s", IDLE_INDENT - 2, topo_rel_name(r));
 	idle_line_start(&l, f, IDLE_INDENT, IDLE_INDENT);
@@ -225,15 +252,7 @@ idle_text_cell(const struct check *c, const struct idle_cell *cell, int r, FILE 
 	}
 	snprintf(e, sizeof e, "held %s:", idle_us(h, sizeof h, cell->us[IDLE_HELD]));
 	idle_line_add(&l, ", ", e);
-	if (isfinite(cell->wake_spread_us))
-		snprintf(e, sizeof e, "waking costs %s \u00b1%s \u00b5s", fmt_num(w, sizeof w,
-		    cell->wake_us, FMT_SIG3, 0), fmt_num(sp, sizeof sp, cell->wake_spread_us,
-		    FMT_SIG3, 0));
-	else
-		snprintf(e, sizeof e, "waking costs %s", idle_us(w, sizeof w, cell->wake_us));
-	idle_line_add(&l, " ", e);
-	if (isfinite(cell->wake_spread_us) && fabs(cell->wake_us) <= cell->wake_spread_us)
-		idle_line_add(&l, " ", "(no more than its spread)");
+	idle_line_words(&l, idle_wake_words(cell, e, sizeof e));
 	idle_line_end(&l);
 	fprintf(f, "%*s", IDLE_INDENT, "");
 	idle_line_start(&l, f, IDLE_INDENT, IDLE_INDENT);
@@ -413,12 +432,13 @@ idle_report_json(const struct check *c, struct jsonw *w)
 
 /* The columns of check --idle --csv: a row per kernel, relation and column. */
 enum {
-	ICSV_KERNEL, ICSV_RELATION, ICSV_ANCHOR, ICSV_CPU, ICSV_IDLE, ICSV_US, ICSV_SPREAD,
+	ICSV_KERNEL, ICSV_RELATION, ICSV_ANCHOR, ICSV_CPU, ICSV_IDLE, ICSV_UNIT, ICSV_US,
+	ICSV_SPREAD,
 	ICSV_WAKE, ICSV_WAKE_SPREAD, ICSV_RATIO, ICSV_RES, ICSV_STATUS, ICSV_NCOLS
 };
 static const struct report_col idle_csv_cols[ICSV_NCOLS] = {
 	{ .key = "kernel" }, { .key = "relation" }, { .key = "anchor" }, { .key = "cpu" },
-	{ .key = "idle" }, { .key = "us" }, { .key = "spread" }, { .key = "wake_us" },
+	{ .key = "idle" }, { .key = "unit" }, { .key = "us" }, { .key = "spread" }, { .key = "wake_us" },
 	{ .key = "wake_spread_us" }, { .key = "ratio" }, { .key = "residency" },
 	{ .key = "status" }
 };
@@ -455,6 +475,7 @@ idle_csv_row(const struct check *c, struct report_table *t, const struct idle_ro
 	report_set_num(t, i, ICSV_ANCHOR, c->plan.anchor, NULL, REPORT_NEUTRAL);
 	report_set_num(t, i, ICSV_CPU, check_idle_cpu(c, r), NULL, REPORT_NEUTRAL);
 	report_set_text(t, i, ICSV_IDLE, "%s", idle_mode_key[m]);
+	report_set_text(t, i, ICSV_UNIT, "us");
 	if (cell->state == CHECK_FAILED) {
 		report_set_text(t, i, ICSV_STATUS, "failed: %s", cell->error);
 		return;
@@ -498,7 +519,7 @@ static int
 idle_svg_cell(const struct check *c, const struct idle_row *row, int r, struct svg_bar *b)
 {
 	const struct idle_cell	*cell = &row->cell[r];
-	char			 a[24], w[24];
+	char			 a[24], w[128];
 	int			 m;
 
 	for (m = 0; m < IDLE_NMODES; m++) {
@@ -512,9 +533,8 @@ idle_svg_cell(const struct check *c, const struct idle_row *row, int r, struct s
 			    "failed" : m == IDLE_HELD && !c->idle->can_hold ? "n/a: no hold" :
 			    "not measured");
 		else if (m == IDLE_HELD && isfinite(cell->wake_us))
-			snprintf(b[m].text, sizeof b[m].text, "%s: waking costs %s",
-			    idle_us(a, sizeof a, cell->us[m]), idle_us(w, sizeof w,
-			    cell->wake_us));
+			snprintf(b[m].text, sizeof b[m].text, "%s: %s",
+			    idle_us(a, sizeof a, cell->us[m]), idle_wake_words(cell, w, sizeof w));
 		else
 			idle_us(b[m].text, sizeof b[m].text, cell->us[m]);
 	}

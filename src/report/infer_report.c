@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "exp/infer.h"
+#include "exp/infer/infer.h"
 #include "model/machine.h"
 #include "report/report.h"
 #include "base/util.h"
@@ -225,6 +225,8 @@ infer_report_json(const struct infer *inf, int dry_run, FILE *f)
 	jsonw_key_num(&w, "sigmas", INFER_SIGMAS);
 	jsonw_key_num(&w, "window_s", inf->window_s);
 	jsonw_key_num(&w, "estimate_s", infer_estimate(inf));
+	jsonw_key_num(&w, "took_s", dry_run ? NAN : inf->elapsed_s);
+	/* The older name, kept so scripts that read it do not break. */
 	jsonw_key_num(&w, "elapsed_s", dry_run ? NAN : inf->elapsed_s);
 	eta_took(&inf->eta, took, sizeof took);
 	jsonw_key_text(&w, "took", dry_run ? "" : took);

@@ -13,7 +13,7 @@
 
 #include "engine/analysis.h"
 #include "report/report.h"
-#include "exp/replay.h"
+#include "exp/record/replay.h"
 #include "base/util.h"
 #include "report/reports.h"
 
@@ -28,23 +28,24 @@ static const struct report_col replay_cols[RS_NCOLS] = {
 	[RS_ID] = { .key = "id" },
 	[RS_LOAD] = { .key = "load", .title = "LOAD", .width = 12 },
 	[RS_PART] = { .key = "part", .title = "PART", .width = 7, .right = 1 },
-	[RS_FROM] = { .key = "from_s", .title = "FROM", .width = 7, .right = 1,
+	[RS_FROM] = { .key = "from_s", .title = "FROM", .width = 6, .right = 1,
 	    .style = FMT_FIXED, .prec = 1 },
-	[RS_TO] = { .key = "to_s", .title = "TO", .width = 7, .right = 1,
+	[RS_TO] = { .key = "to_s", .title = "TO", .width = 6, .right = 1,
 	    .style = FMT_FIXED, .prec = 1 },
-	[RS_N] = { .key = "samples", .title = "N", .width = 4, .right = 1,
+	[RS_N] = { .key = "samples", .title = "N", .width = 3, .right = 1,
 	    .style = FMT_FIXED },
-	[RS_MIN] = { .key = "slowest", .title = "SLOWEST", .width = 9, .right = 1,
+	[RS_MIN] = { .key = "slowest", .title = "SLOWEST", .width = 7, .right = 1,
 	    .style = FMT_RATE },
-	[RS_MEDIAN] = { .key = "median", .title = "MEDIAN", .width = 9, .right = 1,
+	[RS_MEDIAN] = { .key = "median", .title = "MEDIAN", .width = 7, .right = 1,
 	    .style = FMT_RATE },
-	[RS_MAX] = { .key = "fastest", .title = "FASTEST", .width = 9, .right = 1,
+	[RS_MAX] = { .key = "fastest", .title = "FASTEST", .width = 7, .right = 1,
 	    .style = FMT_RATE },
-	[RS_SOLO] = { .key = "solo", .title = "SOLO", .width = 9, .right = 1,
+	[RS_SOLO] = { .key = "solo", .title = "SOLO", .width = 7, .right = 1,
 	    .style = FMT_RATE },
 	[RS_SPEED] = { .key = "speed", .title = "SPEED", .width = 6, .right = 1,
 	    .style = FMT_PCT },
-	[RS_UNIT] = { .key = "unit", .title = "UNIT", .gap = 1 },
+	/* The unit is each load's, said on its line above: the table fits 80. */
+	[RS_UNIT] = { .key = "unit" },
 	[RS_SPEED_MARK] = { .key = "speed_mark" },
 };
 
@@ -72,9 +73,12 @@ replay_part(struct report_table *t, const struct replay *rp, int li, int part, i
 	med = replay_median_rate(rp, li, a, b, buf, &n);
 	report_set_num(t, row, RS_ID, l->id, NULL, REPORT_NEUTRAL);
 	report_set_text(t, row, RS_LOAD, "#%d %s", l->id, l->load);
-	report_set_text(t, row, RS_PART, "%d-%d%%", part * 100 / parts,
-	    (part + 1) * 100 / parts);
-	report_set_num(t, row, RS_FROM, rp->t[a] - rp->interval_s, "s", REPORT_NEUTRAL);
+	/* Rounded, not cut: sixths are 0-17%, 17-33%, ... */
+	report_set_text(t, row, RS_PART, "%d-%d%%", (part * 100 + parts / 2) / parts,
+	    ((part + 1) * 100 + parts / 2) / parts);
+	/* A part starts where the one before ended: no gap, no overlap. */
+	report_set_num(t, row, RS_FROM, a > 0 ? rp->t[a - 1] : rp->t[a] - rp->interval_s, "s",
+	    REPORT_NEUTRAL);
 	report_set_num(t, row, RS_TO, rp->t[b - 1], "s", REPORT_NEUTRAL);
 	report_set_num(t, row, RS_N, n, NULL, REPORT_NEUTRAL);
 	/* The slowest is the lowest rate: in a lower-is-better unit, the highest figure. */
@@ -159,11 +163,11 @@ replay_text_head(const struct replay *rp, FILE *f)
 	/* As replay_table() cuts it: in tenths, or a part a refresh when fewer. */
 	if (rp->nsamples >= REPLAY_PARTS)
 		fprintf(f, "\nEach load's rate per tenth of the recording: the slowest, "
-		    "median and fastest\nof its refreshes, in its unit; SPEED = median rate "
+		    "median and fastest\nof its refreshes, in its unit above; SPEED = median rate "
 		    "/ solo.\n\n");
 	else
 		fprintf(f, "\nEach load's rate per refresh (%d, fewer than ten): the slowest, "
-		    "median and\nfastest are the one figure, in its unit; SPEED = rate / "
+		    "median and\nfastest are the one figure, in its unit above; SPEED = rate / "
 		    "solo.\n\n", rp->nsamples);
 }
 

@@ -9,15 +9,17 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "exp/c2c.h"
-#include "exp/check.h"
-#include "exp/compare.h"
-#include "exp/infer.h"
-#include "exp/loadmap.h"
-#include "exp/replay.h"
-#include "exp/run.h"
-#include "exp/timing.h"
-#include "exp/tour_player.h"
+#include "exp/c2c/c2c.h"
+#include "exp/capacity/scan.h"
+#include "exp/scale/scale.h"
+#include "exp/check/check.h"
+#include "exp/compare/compare.h"
+#include "exp/infer/infer.h"
+#include "exp/record/loadmap.h"
+#include "exp/record/replay.h"
+#include "exp/run/run.h"
+#include "exp/time/timing.h"
+#include "exp/tour/tour_player.h"
 #include "model/topo.h"
 #include "report/report.h"
 
@@ -37,6 +39,17 @@ int	c2c_svg_write(const struct c2c *, const char *path, char *err, size_t errlen
 /* The colour of a latency between lo and hi (a perceptual scale), as RGB. */
 void	c2c_svg_colour(double v, double lo, double hi, int rgb[3]);
 
+/* check_noise_report.c: check's noise floor (exp/check/check_noise.c). */
+/* The plan's noise rounds, as text. */
+void	check_noise_report_plan(const struct check *, FILE *);
+/* The floor and the relations inside it, as text. */
+void	check_noise_report_text(const struct check *, FILE *);
+/* "noise": the floor, its CPUs and rounds, the relations inside it. */
+void	check_noise_report_json(const struct check *, struct jsonw *);
+/* A cell's "distinguishable" and "noise" members. */
+void	check_noise_report_cell(const struct check *, const struct check_row *, int rel,
+	    struct jsonw *);
+
 /* check_report.c */
 /* The facts, the warnings so far and the plan, as text. */
 void	check_report_plan(const struct check *, FILE *);
@@ -44,8 +57,30 @@ void	check_report_plan(const struct check *, FILE *);
 void	check_report_text(const struct check *, FILE *);
 /* The whole check as one JSON object. */
 void	check_report_json(const struct check *, FILE *);
+/* check's verdict in one line: SMT yield per kernel, or why not. */
+void	check_verdict(const struct check *, char *buf, size_t len);
 /* One CSV row per kernel and relation. */
 void	check_report_csv(const struct check *, FILE *);
+/* A cell's speeds and yield as every report gives them (check_report.c). */
+enum analysis_mark check_known_speeds(const struct check *, const struct check_row *, int,
+	    double *, double *, double *, char *, size_t);
+
+/* check_prom.c: Prometheus text exposition (node_exporter's textfile collector). */
+/* check's figures: rates, speeds, yields, latency, the verdict, a health gauge. */
+void	check_report_prom(const struct check *, FILE *);
+/* The capacity scan's: per CPU medians, spreads, outliers, the noise floor. */
+void	scan_report_prom(const struct scan *, FILE *);
+/* Either written whole to path through the safe writer; -1 and why. */
+int	check_prom_write(const struct check *, const char *path, char *err, size_t errlen);
+int	scan_prom_write(const struct scan *, const char *path, char *err, size_t errlen);
+/* check --scale's steps, efficiency and yield, each kernel's; written whole to path. */
+void	scale_report_prom(const struct scale *, FILE *);
+int	scale_prom_write(const struct scale *, const char *path, char *err, size_t errlen);
+
+/* check_health.c: check --health, for Slurm's HealthCheckProgram and NHC. */
+/* The CPUs against what is expected (-1: nothing); 0 or 1, and the one line. */
+int	check_health(const struct topo *, int expect_cpus, int expect_smt, char *line,
+	    size_t len);
 
 /* check_svg.c */
 /* The co-run matrix as a coloured SVG table, written whole to path; -1 and why. */
@@ -67,7 +102,29 @@ int	idle_svg_write(const struct check *, const char *path, char *err, size_t err
 void	 compare_report_text(const struct compare *, FILE *);
 void	 compare_report_json(const struct compare *, FILE *);
 void	 compare_report_csv(const struct compare *, FILE *);
-void	 compare_report_svg(const struct compare *, FILE *);
+/* The heatmap to a stream (-1 on a write error), or written whole to path (-1 and why). */
+int	 compare_report_svg(const struct compare *, FILE *);
+int	 compare_svg_write(const struct compare *, const char *path, char *err, size_t errlen);
+
+/* infer_check.c: check's own int and chase cells read for hidden siblings. */
+/* What a check's own int and chase cells say one relation's pair behaves like. */
+struct infer_check_pair {
+	int			 rel;		/* enum topo_rel: what the topology reports */
+	int			 anchor, partner;
+	struct infer_fig	 fig;
+	struct infer_verdict	 v;
+	int			 agrees;	/* infer_agrees() */
+};
+/*
+ * The pairs check's text shows (under a hypervisor, where the topology's
+ * siblings are not the kernel's, or where a relation's cells clearly
+ * contradict the topology) into out[0..REL_COUNT); how many.
+ */
+int	infer_check_pairs(const struct check *, struct infer_check_pair *out);
+/* Does check's text show the block (pairs, or the hypervisor's note)? */
+int	infer_check_shown(const struct check *);
+/* After check's text: what its int and chase cells say the pairs behave like. */
+void	infer_check_section(const struct check *, FILE *);
 
 /* infer_report.c */
 void	infer_report_plan(const struct infer *, FILE *);
@@ -103,6 +160,26 @@ void	topo_print_csv(const struct topo *, FILE *);
  */
 int	topo_svg_write(const struct topo *, const char *title, const struct loadmap *lm,
 	    const char *path, char *err, size_t errlen);
+
+/* scan_report.c: check --capacity. */
+/* Print lead, then text wrapped at 80 columns, the lines after indented by ind. */
+void	scan_report_wrap(FILE *, const char *lead, int ind, const char *text);
+/* The facts and the plan, as text. */
+void	scan_report_plan(const struct scan *, FILE *);
+/* The map, outliers, two levels, others' work, threads, sums, noise floor. */
+void	scan_report_text(const struct scan *, FILE *);
+/* The whole scan (or its plan) as one JSON object. */
+void	scan_report_json(const struct scan *, FILE *);
+/* One CSV row per kernel and CPU, rates in the unit column's unit. */
+void	scan_report_csv(const struct scan *, FILE *);
+/* scale_report.c: check --scale: the plan, figures, JSON, CSV, SVG bars. */
+void	scale_report_plan(const struct scale *, FILE *);
+void	scale_report_text(const struct scale *, FILE *);
+void	scale_report_json(const struct scale *, FILE *);
+void	scale_report_csv(const struct scale *, FILE *);
+int	scale_svg_write(const struct scale *, const char *path, char *err, size_t errlen);
+/* scan_svg.c: a heatmap of every CPU by topology; -1 and err on failure. */
+int	scan_svg_write(const struct scan *, const char *path, char *err, size_t errlen);
 
 /* tour_report.c */
 /* What the player reports, as the headless host prints it step by step. */

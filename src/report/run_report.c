@@ -9,13 +9,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/alternate.h"
+#include "engine/capacity.h"
 #include "engine/kernels/kernel.h"
 #include "engine/measure.h"
+#include "model/cpuinfo.h"
 #include "model/machine.h"
 #include "sample/perf.h"
 #include "report/report.h"
-#include "exp/run.h"
+#include "exp/run/run.h"
 #include "engine/solo.h"
+#include "engine/split.h"
 #include "model/topo.h"
 #include "base/util.h"
 #include "report/reports.h"
@@ -24,8 +28,11 @@
 enum {
 	RUN_ID, RUN_NAME, RUN_SPEC, RUN_KERNEL, RUN_PARAM, RUN_CPUS, RUN_FLOATING,
 	RUN_UNIT, RUN_HIGHER, RUN_SOLO, RUN_SOLO_SHARE, RUN_SOLO_SPREAD,
-	RUN_SOLO_TRIES, RUN_SOLO_DISTURBED, RUN_SOLO_FOREIGN, RUN_RATE, RUN_SPREAD,
+	RUN_SOLO_TRIES, RUN_SOLO_DISTURBED, RUN_SOLO_FOREIGN, RUN_BASELINE, RUN_RATE, RUN_SPREAD,
 	RUN_SPEED, RUN_SPEED_MARK, RUN_SHARE, RUN_EFFIC, RUN_EFFIC_MARK, RUN_UNKNOWN,
+	RUN_SPLIT_SHARE, RUN_SPLIT_CAPACITY, RUN_SPLIT_INTERACTION,
+	RUN_SOLO_WINDOWS, RUN_TOGETHER_WINDOWS, RUN_SOLO_MHZ, RUN_CAPACITY_MOVED,
+	RUN_CAPACITY_CAUSE,
 	RUN_DISTURBED, RUN_FOREIGN, RUN_LAST_CPU,
 	RUN_MIGRATIONS, RUN_CPUS_SEEN, RUN_IPC, RUN_GHZ, RUN_LLC_MPKI, RUN_CTX_S,
 	RUN_MIGR_S, RUN_IVCS_S, RUN_MULTIPLEXED, RUN_SOLO_IPC, RUN_SOLO_GHZ, RUN_COUNTERS_NA,
@@ -48,6 +55,7 @@ static const struct report_col run_cols[RUN_NCOLS] = {
 	[RUN_SOLO_TRIES] = { .key = "solo_tries" },
 	[RUN_SOLO_DISTURBED] = { .key = "solo_disturbed" },
 	[RUN_SOLO_FOREIGN] = { .key = "solo_foreign" },
+	[RUN_BASELINE] = { .key = "baseline" },
 	[RUN_RATE] = { .key = "rate", .title = "TOGETHER", .width = 10, .right = 1,
 	    .style = FMT_RATE },
 	[RUN_SPREAD] = { .key = "spread" },
@@ -60,6 +68,14 @@ static const struct report_col run_cols[RUN_NCOLS] = {
 	[RUN_SPEED_MARK] = { .key = "speed_mark" },
 	[RUN_EFFIC_MARK] = { .key = "efficiency_mark" },
 	[RUN_UNKNOWN] = { .key = "speed_unknown" },
+	[RUN_SPLIT_SHARE] = { .key = "split_share" },
+	[RUN_SPLIT_CAPACITY] = { .key = "split_capacity" },
+	[RUN_SPLIT_INTERACTION] = { .key = "split_interaction" },
+	[RUN_SOLO_WINDOWS] = { .key = "solo_windows" },
+	[RUN_TOGETHER_WINDOWS] = { .key = "together_windows" },
+	[RUN_SOLO_MHZ] = { .key = "solo_mhz" },
+	[RUN_CAPACITY_MOVED] = { .key = "capacity_moved" },
+	[RUN_CAPACITY_CAUSE] = { .key = "capacity_cause" },
 	[RUN_DISTURBED] = { .key = "disturbed" },
 	[RUN_FOREIGN] = { .key = "foreign" },
 	[RUN_LAST_CPU] = { .key = "last_cpu" },
@@ -121,6 +137,36 @@ run_set_rate(struct report_table *t, int row, int col, const struct kernel *k,
 	report_set_spread(t, row, col, spread);
 }
 
+/* The longest list of neighbours the text names one by one (its line's room). */
+#define RUN_NEIGHBOURS_MAX	76
+
+/*
+ * Load i's neighbours as counts by relation, nearest first, where their
+ * names do not fit a line (16 int loads, one a CPU: "shared-l3: 15 loads");
+ * a relation with one load keeps its name ("same-pu: hash#2"). The JSON and
+ * CSV keep every one.
+ */
+static void
+run_neighbours_count(const struct run *run, int i, struct strbuf *text)
+{
+	int	j, rel, n[REL_COUNT] = { 0 }, who[REL_COUNT];
+
+	for (j = 0; j < run->n; j++)
+		if (j != i && (rel = run_relation(run->m, &run->r[i], &run->r[j])) >= 0 &&
+		    rel < REL_COUNT && n[rel]++ == 0)
+			who[rel] = j;
+	strbuf_free(text);
+	strbuf_init(text);
+	for (rel = 0; rel < REL_COUNT; rel++) {
+		if (n[rel] == 1)
+			strbuf_printf(text, "%s%s: %s#%d", text->len ? ", " : "",
+			    topo_rel_name(rel), run->r[who[rel]].spec.k->name, who[rel] + 1);
+		else if (n[rel] > 1)
+			strbuf_printf(text, "%s%s: %d loads", text->len ? ", " : "",
+			    topo_rel_name(rel), n[rel]);
+	}
+}
+
 /* The neighbours of load i by load id: text for people, a list for CSV, an array for JSON. */
 static void
 run_set_neighbours(struct report_table *t, const struct run *run, int i)
@@ -149,6 +195,8 @@ run_set_neighbours(struct report_table *t, const struct run *run, int i)
 	}
 	jsonw_array_end(&w);
 	jsonw_finish(&w);
+	if (text.len > RUN_NEIGHBOURS_MAX)
+		run_neighbours_count(run, i, &text);
 	if (text.len == 0)
 		strbuf_puts(&text, "none");
 	if (r[i].spec.floating) {
@@ -237,6 +285,11 @@ run_set_mark(struct report_table *t, const struct run_result *r, int i)
 {
 	const char	*m = analysis_mark_text(r->speed_mark);
 
+	if (r->eff_unknown) {
+		report_set_text(t, i, RUN_UNKNOWN, "%s", r->mark_why);
+		report_set_text(t, i, RUN_EFFIC, "?");
+		report_set_json(t, i, RUN_EFFIC, "null");
+	}
 	if (r->speed_mark == ANALYSIS_CLEAN || !isfinite(r->speed)) {
 		report_set_json(t, i, RUN_SPEED_MARK, "null");
 		report_set_json(t, i, RUN_EFFIC_MARK, "null");
@@ -258,11 +311,62 @@ run_set_mark(struct report_table *t, const struct run_result *r, int i)
 	}
 }
 
+/* The baseline load i's speed is taken against: JSON's object; CSV its place and whose. */
+static void
+run_set_baseline(struct report_table *t, const struct run *run, const struct run_result *r,
+    int i)
+{
+	struct strbuf	sb;
+	struct jsonw	w;
+
+	strbuf_init(&sb);
+	jsonw_init(&w, &sb);
+	capacity_json(isfinite(r->base.rate) ? &r->base : NULL, r->spec.k, run->t0_ns,
+	    r->base_reused != 0, &w);
+	jsonw_finish(&w);
+	if (isfinite(r->base.rate))
+		report_set_text(t, i, RUN_BASELINE, "%s by %s", r->base.key, r->base.by);
+	report_set_json(t, i, RUN_BASELINE, sb.s);
+	strbuf_free(&sb);
+}
+
+/* A list of window figures as JSON: in the kernel's unit (k) or as they are (NULL). */
+static void
+run_set_windows(struct report_table *t, int i, int col, const struct kernel *k,
+    const double *v, int n)
+{
+	struct strbuf	sb;
+	struct jsonw	w;
+	char		text[ALT_ROUNDS_MAX * 24];
+	size_t		used = 0;
+	double		x;
+	int		j;
+
+	strbuf_init(&sb);
+	jsonw_init(&w, &sb);
+	jsonw_array(&w);
+	text[0] = '\0';
+	for (j = 0; j < n; j++) {
+		x = !isfinite(v[j]) ? NAN : k != NULL ? kernel_display(k, v[j]) : v[j];
+		jsonw_num(&w, x);
+		snprintf(text + used, sizeof text - used, "%s%.4g", j ? " " : "", x);
+		used = strlen(text);
+	}
+	jsonw_array_end(&w);
+	jsonw_finish(&w);
+	/* CSV: the figures parted by spaces ("nan" where one is missing). */
+	report_set_text(t, i, col, "%s", text);
+	report_set_json(t, i, col, sb.s);
+	strbuf_free(&sb);
+}
+
 /* The figures of load i, marked where others disturbed them. */
 static void
-run_set_figures(struct report_table *t, const struct run_result *r, int i)
+run_set_figures(struct report_table *t, const struct run *run, const struct run_result *r,
+    int i)
 {
 	const struct kernel	*k = r->spec.k;
+	struct split		 sp;
 
 	run_set_rate(t, i, RUN_SOLO, k, r->solo, r->solo_spread);
 	report_set_num(t, i, RUN_SOLO_SHARE, r->solo_share, NULL, REPORT_NEUTRAL);
@@ -270,11 +374,23 @@ run_set_figures(struct report_table *t, const struct run_result *r, int i)
 	report_set_num(t, i, RUN_SOLO_TRIES, r->solo_tries, NULL, REPORT_NEUTRAL);
 	report_set_bool(t, i, RUN_SOLO_DISTURBED, r->solo_disturbed);
 	run_set_foreign(t, i, RUN_SOLO_FOREIGN, &r->solo_foreign);
+	run_set_baseline(t, run, r, i);
 	run_set_rate(t, i, RUN_RATE, k, r->rate, r->spread);
 	report_set_num(t, i, RUN_SPREAD, r->spread, NULL, REPORT_LOWER);
 	report_set_num(t, i, RUN_SPEED, r->speed, NULL, REPORT_HIGHER);
 	report_set_num(t, i, RUN_SHARE, r->share, NULL, REPORT_NEUTRAL);
 	report_set_num(t, i, RUN_EFFIC, r->efficiency, NULL, REPORT_HIGHER);
+	/* SPEED = SHARE x CAPACITY x INTERACTION; capacity from the solo windows. */
+	split_compute(r->speed, 1.0, r->share, r->solo_share, r->cap.capacity, &sp);
+	report_set_num(t, i, RUN_SPLIT_SHARE, sp.share, NULL, REPORT_NEUTRAL);
+	report_set_num(t, i, RUN_SPLIT_CAPACITY, sp.capacity, NULL, REPORT_NEUTRAL);
+	report_set_num(t, i, RUN_SPLIT_INTERACTION, sp.interaction, NULL, REPORT_HIGHER);
+	run_set_windows(t, i, RUN_SOLO_WINDOWS, k, r->solo_w, run->rounds);
+	run_set_windows(t, i, RUN_TOGETHER_WINDOWS, k, r->tog_w, run->rounds);
+	run_set_windows(t, i, RUN_SOLO_MHZ, NULL, r->solo_w_mhz, run->rounds);
+	report_set_num(t, i, RUN_CAPACITY_MOVED, r->cap.moved, NULL, REPORT_NEUTRAL);
+	if (r->cap.cause[0] != '\0')
+		report_set_text(t, i, RUN_CAPACITY_CAUSE, "%s", r->cap.cause);
 	report_set_bool(t, i, RUN_DISTURBED, r->disturbed);
 	run_set_foreign(t, i, RUN_FOREIGN, &r->foreign);
 	if (r->solo_disturbed) {
@@ -349,7 +465,7 @@ run_table(const struct run *run)
 		report_set_bool(t, i, RUN_FLOATING, r->spec.floating);
 		report_set_text(t, i, RUN_UNIT, "%s", k->unit);
 		report_set_bool(t, i, RUN_HIGHER, k->higher_is_better);
-		run_set_figures(t, r, i);
+		run_set_figures(t, run, r, i);
 		report_set_num(t, i, RUN_LAST_CPU, r->last_cpu, NULL, REPORT_NEUTRAL);
 		report_set_num(t, i, RUN_MIGRATIONS, r->migrations, NULL, REPORT_NEUTRAL);
 		run_set_counters(t, r, i);
@@ -460,7 +576,7 @@ run_json(const struct run *run, const struct report_table *t, FILE *f)
 	struct machine	mc;
 	struct strbuf	sb;
 	struct jsonw	w;
-	char		took[512];
+	char		took[512], plan[128];
 
 	strbuf_init(&sb);
 	jsonw_init(&w, &sb);
@@ -471,11 +587,15 @@ run_json(const struct run *run, const struct report_table *t, FILE *f)
 	jsonw_key_num(&w, "time_s", run->time_s);
 	jsonw_key_num(&w, "together_s", run->together_s);
 	jsonw_key_num(&w, "estimate_s", run->estimate_s);
+	jsonw_key_int(&w, "rounds", run->rounds);
+	alt_plan_words(run->rounds, plan, sizeof plan);
+	jsonw_key_str(&w, "windows", plan);
 	jsonw_key_num(&w, "took_s", run->eta.took_s);
 	eta_took(&run->eta, took, sizeof took);
 	jsonw_key_text(&w, "took", took);
 	jsonw_key_str(&w, "solo_method", "each load alone on its CPUs in this run, the "
-	    "others paused");
+	    "others paused, in rounds with the together windows: the mean of its solo "
+	    "windows");
 	jsonw_key_str(&w, "efficiency", "speed / (cpu_share / solo_share)");
 	run_json_cpus(run, &w);
 	run_json_sensors(run, &w);
@@ -528,6 +648,201 @@ run_text_counters(const struct run *run, FILE *f)
 		fprintf(f, "power n/a: %s\n", run->watts_why);
 }
 
+/*
+ * Load i's neighbours in the screen's words (analysis_reason()): the
+ * nearest other loads ("shares CPU 0 with hash#2", "sibling CPU 1 runs
+ * fp#3", "alone on its core; L3 shared with int#2"); others' work on its
+ * core, where it took a share, in *others ("hash#2, smtscope-hog (4242)").
+ */
+static void
+run_near(const struct run *run, int i, char *buf, size_t len, char *others, size_t olen)
+{
+	const struct run_result	*r = run->r, *me = &run->r[i];
+	char			 names[256];
+	size_t			 used = 0, oused = 0;
+	int			 j, rel, best = -1, cpu = -1, ca[2], cb[2];
+
+	for (j = 0; j < run->n; j++)
+		if (j != i && (rel = run_relation(run->m, me, &r[j])) != -1 &&
+		    (best == -1 || rel < best))
+			best = rel;
+	names[0] = others[0] = '\0';
+	for (j = 0; j < run->n; j++) {
+		if (j == i || run_relation(run->m, me, &r[j]) != best)
+			continue;
+		if (cpu == -1 && run_ends(me, ca) > 0 && run_ends(&r[j], cb) > 0)
+			cpu = best == REL_SAME_PU ? ca[0] : cb[0];
+		snprintf(names + used, sizeof names - used, "%s%s#%d", used ? ", " : "",
+		    r[j].spec.k->name, j + 1);
+		used = strlen(names);
+	}
+	if (best == REL_SAME_PU) {
+		snprintf(others, olen, "%s", names);
+		oused = strlen(others);
+	}
+	for (j = 0; j < me->foreign.nwho && oused + 2 < olen; j++) {
+		if (me->foreign.who[j].share < ANALYSIS_OTHERS_MIN)
+			continue;
+		snprintf(others + oused, olen - oused, "%s%s (%d)", oused ? ", " : "",
+		    me->foreign.who[j].comm, (int)me->foreign.who[j].pid);
+		oused = strlen(others);
+	}
+	if (best == -1 || best >= REL_SAME_PACKAGE)
+		snprintf(buf, len, "alone on its core");
+	else if (best == REL_SHARED_L3)
+		snprintf(buf, len, "alone on its core; L3 shared with %s", names);
+	else if (best == REL_SAME_PU)
+		snprintf(buf, len, "shares CPU %d with %s", cpu, names);
+	else
+		snprintf(buf, len, "%s CPU %d runs %s", best == REL_SMT_SIBLING ? "sibling" :
+		    "L2 mate", cpu, names);
+}
+
+/* One window's rate in the kernel's unit, 4 digits, "-" where none (a static buffer). */
+static const char *
+run_win(const struct kernel *k, double rate)
+{
+	static char	buf[32];
+
+	if (!isfinite(rate) || rate <= 0)
+		return "-";
+	rate = kernel_display(k, rate);
+	snprintf(buf, sizeof buf, "%.*f", rate >= 1000 ? 0 : rate >= 100 ? 1 : rate >= 10 ?
+	    2 : 3, rate);
+	return buf;
+}
+
+/* A factor of the split as a percentage, "n/a" where unknown. */
+static const char *
+run_factor(double v, char *buf, size_t len)
+{
+	if (isfinite(v))
+		snprintf(buf, len, "%.0f%%", 100 * v);
+	else
+		snprintf(buf, len, "n/a");
+	return buf;
+}
+
+/*
+ * Each load's speed split in three and why, from the figures (split.h):
+ * "  hash#1  50% x n/a x 101%  -50 %: got 50 % of its CPU; others: hash#2".
+ * An unknown speed (?) names no size: its reason is in the warnings.
+ */
+static void
+run_text_why(const struct run *run, FILE *f)
+{
+	const struct run_result	*r;
+	struct split_words	 w = { NULL, NULL, NULL };
+	struct cpuinfo		 ci;
+	struct split		 sp;
+	char			 near[400], others[256], why[800], a[16], b[16], c[16], name[48];
+	int			 i, nw = 0, l;
+
+	for (i = 0; i < run->n; i++)	/* the names' column as wide as the widest */
+		if ((l = snprintf(NULL, 0, "%s#%d", run->r[i].spec.k->name, i + 1)) > nw)
+			nw = l;
+	memset(&ci, 0, sizeof ci);
+	if (topo_is_live(run->m))
+		cpuinfo_read(&ci, NULL);
+	fprintf(f, "\nWhy (SPEED = SHARE x CAPACITY x INTERACTION; SHARE: its CPU time "
+	    "over alone,\nCAPACITY: its CPU's over the together windows, from the solos "
+	    "on each side,\nover the solos' mean; n/a: fewer than two solo windows):\n");
+	for (i = 0; i < run->n; i++) {
+		r = &run->r[i];
+		split_compute(r->speed, 1.0, r->share, r->solo_share, r->cap.capacity, &sp);
+		run_near(run, i, near, sizeof near, others, sizeof others);
+		w.near = near;
+		w.others = others;
+		w.hypervisor = ci.hypervisor;
+		if (r->failure[0] != '\0')
+			snprintf(why, sizeof why, "failed");
+		else if (r->speed_mark == ANALYSIS_UNKNOWN || !isfinite(r->speed))
+			snprintf(why, sizeof why, "speed unknown (?): %s", near);
+		else if (!split_why(&sp, r->solo_spread, &w, why, sizeof why) &&
+		    r->speed < 1 && isfinite(r->solo_spread) && r->solo_spread > SPLIT_FLOOR)
+			/*
+			 * Below 100 % but inside its baseline's range: no cause
+			 * named, and not "alone on its core" beside a slow speed.
+			 */
+			snprintf(why, sizeof why, "within its baseline's \u00b1%.0f%%%s%s",
+			    100 * r->solo_spread, strncmp(near, "alone on its core", 17) != 0 ?
+			    "; " : near[17] == ';' ? ";" : "", strncmp(near, "alone on its core",
+			    17) != 0 ? near : near + 17 + (near[17] == ';'));
+		else if (why[0] == '\0')
+			snprintf(why, sizeof why, "%s", near);
+		/* The CPU moved across the run beyond the solos' own spread: by how much, why. */
+		if (r->cap.beyond && r->failure[0] == '\0' && strlen(why) + 80 < sizeof why)
+			snprintf(why + strlen(why), sizeof why - strlen(why), "; its CPU moved "
+			    "%+.0f %% across the run: %s", 100 * r->cap.moved, r->cap.cause);
+		snprintf(name, sizeof name, "%s#%d", r->spec.k->name, i + 1);
+		fprintf(f, "  %-*s  %4s x %4s x %4s  %s\n", nw, name,
+		    run_factor(sp.share, a, sizeof a), run_factor(sp.capacity, b, sizeof b),
+		    run_factor(sp.interaction, c, sizeof c), why);
+	}
+}
+
+/*
+ * Each load's windows in the order taken (alternate.h): its solos, its
+ * together windows, and how far its CPU moved between the first solo and
+ * the last: "  hash#1  alone 782, 770  together 391, 385 MB/s  moved -2 %".
+ */
+static void
+run_text_windows(const struct run *run, FILE *f)
+{
+	const struct run_result	*r;
+	char			 plan[128], a[96], b[96], name[48];
+	size_t			 ua, ub;
+	int			 i, k, nw = 0, l;
+
+	alt_plan_words(run->rounds, plan, sizeof plan);
+	fprintf(f, "\nWindows (%s; a solo's rate is their mean;\n"
+	    "  moved: the last solo over the first, per CPU-second it got; ~: others'\n"
+	    "  work in its solo windows, so not told from the CPU's capacity):\n", plan);
+	for (i = 0; i < run->n; i++)
+		if ((l = snprintf(NULL, 0, "%s#%d", run->r[i].spec.k->name, i + 1)) > nw)
+			nw = l;
+	for (i = 0; i < run->n; i++) {
+		r = &run->r[i];
+		a[0] = b[0] = '\0';
+		ua = ub = 0;
+		for (k = 0; k < run->rounds; k++) {
+			snprintf(a + ua, sizeof a - ua, "%s%s", k ? ", " : "", run_win(r->spec.k,
+			    r->solo_w[k]));
+			ua = strlen(a);
+			snprintf(b + ub, sizeof b - ub, "%s%s", k ? ", " : "", run_win(r->spec.k,
+			    r->tog_w[k]));
+			ub = strlen(b);
+		}
+		snprintf(name, sizeof name, "%s#%d", r->spec.k->name, i + 1);
+		fprintf(f, "  %-*s  alone %s  together %s %s", nw, name, a, b, r->spec.k->unit);
+		if (isfinite(r->cap.moved))
+			fprintf(f, "  moved %s%+.0f %%\n", !r->cap.beyond &&
+			    r->cap.cause[0] != '\0' ? "~" : "", 100 * r->cap.moved);
+		else
+			fprintf(f, "  moved n/a\n");
+	}
+}
+
+/* Which loads' speeds stand on another's baseline: one line each, where any. */
+static void
+run_text_baselines(const struct run *run, FILE *f)
+{
+	const struct run_result	*r, *o;
+	int			 i, first = 1;
+
+	for (i = 0; i < run->n; i++) {
+		r = &run->r[i];
+		if (r->base_reused <= 0 || r->base_reused > run->n)
+			continue;
+		o = &run->r[r->base_reused - 1];
+		if (first)
+			fprintf(f, "\nBaselines (one per place, shared by identical loads):\n");
+		first = 0;
+		fprintf(f, "  %s#%d takes %s#%d's solo at %s\n", r->spec.k->name, i + 1,
+		    o->spec.k->name, r->base_reused, r->base.key);
+	}
+}
+
 /* Write the report as text, one JSON object, or CSV. */
 void
 run_report(const struct run *run, enum report_format fmt, FILE *f)
@@ -542,11 +857,18 @@ run_report(const struct run *run, enum report_format fmt, FILE *f)
 		fprintf(f, "Machine: %s\n", line);
 		smtstate_words(&run->m->smt, line, sizeof line);
 		fprintf(f, "Threads: %s\n", line);
-		fprintf(f, "Solo: each load alone on its CPUs in this run, the others paused. "
-		    "Then all together.\nEach window ends when its rate is known, within "
-		    "%.1f s; \u00b1: how much its parts\ndisagreed. SPEED = together / solo; "
-		    "EFFIC = SPEED / (SHARE / solo share).\n\n", run->time_s);
+		fprintf(f, "Solo: each load alone on its CPUs in this run, the others paused; "
+		    "then all\ntogether, in %d rounds: solo and together windows in turn, so "
+		    "that a drift of\nthe CPU falls into the solo's spread and CAPACITY, not "
+		    "the speed. Each window\nends when its rate is known, within --time "
+		    "%.1f s; the plan: about %.0f s\n(more where a disturbed solo is measured "
+		    "again). \u00b1: how much its parts and\nrounds disagreed. SPEED = "
+		    "together / solo; EFFIC = SPEED / (SHARE / solo share).\n\n", run->rounds,
+		    run->time_s, run->estimate_s);
 		report_write_text(t, f);
+		run_text_windows(run, f);
+		run_text_why(run, f);
+		run_text_baselines(run, f);
 		run_text_counters(run, f);
 		run_warnings(run, f);
 		eta_took(&run->eta, took, sizeof took);

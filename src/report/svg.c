@@ -20,6 +20,7 @@
 #define SVG_W		760
 #define SVG_LABEL	260	/* the labels' column */
 #define SVG_BAR_H	18
+#define SVG_REF_LINE	"stroke=\"#cc0000\" stroke-dasharray=\"4 3\""
 #define SVG_FONT	"'DejaVu Sans', Helvetica, Arial, sans-serif"
 
 /*
@@ -277,6 +278,25 @@ svg_wrap(const char *s, int cols, char lines[][256], int max)
 	return n;
 }
 
+/*
+ * A text of width tw at x, its baseline at by (13 px), crossing the
+ * reference line at rx: the line drawn so far ends above the text (from
+ * *seg) and goes on below it. Its box, as tests/tools/svglabels.py reads
+ * it: a character's height above the baseline, a third below, 2 px aside.
+ */
+static void
+svg_ref_gap(FILE *f, double rx, double *seg, double x, double by, double tw)
+{
+	double	top = by - 13 - 2, bot = by + 13 * 0.35 + 2;
+
+	if (rx < x - 2 || rx > x + tw + 2)
+		return;
+	if (top > *seg)
+		svg_line(f, rx, *seg, rx, top, SVG_REF_LINE);
+	if (bot > *seg)
+		*seg = bot;
+}
+
 /* Write a bar chart, its reference line labelled "100% = alone". */
 int
 svg_bars(FILE *f, const char *title, const char *note, const struct svg_bar *b, int n,
@@ -292,7 +312,7 @@ svg_bars_ref(FILE *f, const char *title, const char *note, const struct svg_bar 
 {
 	static const char *const fill[3] = { "#3c78d8", "#6aa84f", "#e69138" };
 	struct svg_page	 pg = { SVG_W, 0, NULL, SVG_FONT, 13, "#ffffff" };
-	double		 max = ref, scale, x0 = SVG_LABEL, w, y = 60, e;
+	double		 max = ref, scale, x0 = SVG_LABEL, w, y = 60, e, rx, seg;
 	char		 lines[4][256];
 	int		 i, nl;
 
@@ -322,22 +342,25 @@ svg_bars_ref(FILE *f, const char *title, const char *note, const struct svg_bar 
 	for (i = 0; i < nl; i++)
 		svg_text(f, 10, 44 + 18 * i, "fill=\"#555555\"", lines[i]);
 	y += 18 * (nl > 1 ? nl - 1 : 0);
+	/* The reference line runs down from seg, broken where a text would cross it. */
+	rx = x0 + ref * scale;
+	seg = 54 + 18 * (nl > 1 ? nl - 1 : 0);
 	for (i = 0; i < n; i++) {
 		if (b[i].group[0] != '\0') {
 			y += 26;
 			svg_text(f, 10, y - 6, "font-weight=\"bold\"", b[i].group);
+			svg_ref_gap(f, rx, &seg, 10, y - 6, svg_text_w(b[i].group, 13, 1));
 		}
 		svg_text(f, x0 - 8, y + 13, "text-anchor=\"end\"", b[i].label);
 		w = isfinite(b[i].value) ? lround(b[i].value * scale) : 0;
 		if (w > 0)
 			svg_rect(f, x0, y, w, SVG_BAR_H, fill[b[i].kind % 3], NULL, NULL);
 		svg_text(f, x0 + w + 6, y + 13, NULL, b[i].text);
+		svg_ref_gap(f, rx, &seg, x0 + w + 6, y + 13, svg_text_w(b[i].text, 13, 0));
 		y += SVG_BAR_H + 4;
 	}
-	e = 54 + 18 * (nl > 1 ? nl - 1 : 0);
-	svg_line(f, x0 + ref * scale, e, x0 + ref * scale, y + 4, "stroke=\"#cc0000\" "
-	    "stroke-dasharray=\"4 3\"");
-	svg_text(f, x0 + ref * scale, y + 20, "fill=\"#cc0000\" text-anchor=\"middle\"",
-	    reflabel);
+	if (y + 4 > seg)
+		svg_line(f, rx, seg, rx, y + 4, SVG_REF_LINE);
+	svg_text(f, rx, y + 20, "fill=\"#cc0000\" text-anchor=\"middle\"", reflabel);
 	return svg_end(f);
 }

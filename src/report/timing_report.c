@@ -28,7 +28,7 @@
 #include "base/cpuset.h"
 #include "model/machine.h"
 #include "report/report.h"
-#include "exp/timing.h"
+#include "exp/time/timing.h"
 #include "model/topo.h"
 #include "base/util.h"
 #include "report/reports.h"

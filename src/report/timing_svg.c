@@ -13,7 +13,7 @@
 
 #include "report/svg.h"
 #include "base/safefile.h"
-#include "exp/timing.h"
+#include "exp/time/timing.h"
 #include "base/util.h"
 #include "report/reports.h"
 

@@ -127,6 +127,47 @@ topo_core_entry(const struct topo *m, const struct topo_core *c, char *buf, size
 	}
 }
 
+/*
+ * Before core c of a run from start: where its own caches differ from the
+ * core's before it (or it is the first), end the line begun and print them
+ * once for the cores that follow, as lstopo's "L2 + L1d + L1i + Core";
+ * returns whether it printed.
+ */
+static int
+topo_print_caches(const struct topo *m, int start, int c, int indent, int col,
+    FILE *f)
+{
+	const struct topo_core	*core = &m->cores[m->nodes[c].index];
+	char			 words[160];
+	int			 prev;
+
+	if (core->ncaches == 0)
+		return 0;
+	if (c != start) {
+		for (prev = start; m->nodes[prev].next_sibling != c;
+		    prev = m->nodes[prev].next_sibling)
+			;
+		if (topo_caches_same(&m->cores[m->nodes[prev].index], core))
+			return 0;
+	}
+	if (col > 0)
+		fprintf(f, "\n");
+	topo_caches_words(core, words, sizeof words);
+	fprintf(f, "%*seach core: %s\n", indent, "", words);
+	return 1;
+}
+
+/* Whether core node c ends its line: the run ends, or the next core's caches differ. */
+static int
+topo_print_run_ends(const struct topo *m, int c)
+{
+	int	next = m->nodes[c].next_sibling;
+
+	return next == -1 || m->nodes[next].type != TOPO_CORE ||
+	    !topo_caches_same(&m->cores[m->nodes[c].index],
+	    &m->cores[m->nodes[next].index]);
+}
+
 /* Print a node and its children; runs of cores are packed several a line. */
 static void
 topo_print_node(const struct topo *m, int idx, FILE *f, int *any_disallowed)
@@ -164,12 +205,13 @@ topo_print_node(const struct topo *m, int idx, FILE *f, int *any_disallowed)
 
 			if (core->nallowed < core->npus)
 				*any_disallowed = 1;
+			if (topo_print_caches(m, start, c, indent, col, f))
+				col = 0;
 			topo_core_entry(m, core, entry, sizeof entry);
 			if (col == 0)
 				fprintf(f, "%*s", indent, "");
 			col++;
-			if (col == per || m->nodes[c].next_sibling == -1 ||
-			    m->nodes[m->nodes[c].next_sibling].type != TOPO_CORE) {
+			if (col == per || topo_print_run_ends(m, c)) {
 				fprintf(f, "%s\n", entry);
 				col = 0;
 			} else
@@ -196,6 +238,30 @@ topo_print_text(const struct topo *m, FILE *f)
 	}
 }
 
+/*
+ * A core's own caches, outermost first as lstopo nests them: "caches":
+ * [{"level":2,"cache_type":"unified","bytes":1048576}, ...].
+ */
+static void
+topo_json_caches(const struct topo_core *c, struct jsonw *w)
+{
+	int	i;
+
+	jsonw_key_array(w, "caches");
+	for (i = 0; i < c->ncaches; i++) {
+		jsonw_object(w);
+		jsonw_key_int(w, "level", c->caches[i].level);
+		jsonw_key_str(w, "cache_type", c->caches[i].kind == 'd' ? "data" :
+		    c->caches[i].kind == 'i' ? "instruction" : "unified");
+		if (c->caches[i].bytes)
+			jsonw_key_int(w, "bytes", (long long)c->caches[i].bytes);
+		else
+			jsonw_key_null(w, "bytes");
+		jsonw_object_end(w);
+	}
+	jsonw_array_end(w);
+}
+
 /* One node and its subtree as JSON. */
 static void
 topo_json_node(const struct topo *m, int idx, struct jsonw *w)
@@ -219,6 +285,8 @@ topo_json_node(const struct topo *m, int idx, struct jsonw *w)
 	jsonw_key_bool(w, "allowed", n->allowed);
 	if (n->type == TOPO_CORE && m->cores[n->index].kind != -1)
 		jsonw_key_str(w, "kind", m->kinds[m->cores[n->index].kind].label);
+	if (n->type == TOPO_CORE)
+		topo_json_caches(&m->cores[n->index], w);
 	if (n->type == TOPO_PU)
 		jsonw_key_int(w, "rank", m->pus[n->index].rank);
 	else {

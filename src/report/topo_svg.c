@@ -2,7 +2,9 @@
  * topo_svg.c: `smtscope topo --svg FILE`, the machine as nested boxes for
  * slides, as lstopo draws it: packages, groups, dies, NUMA nodes and the
  * caches shared by more than one core, each a box with its name; cores as
- * boxes holding their SMT threads side by side (siblings visibly one core),
+ * boxes holding their own caches (L2, L1d, L1i: a band each, outermost
+ * first, as lstopo stacks them) over their SMT threads side by side (siblings
+ * visibly one core),
  * each thread named by the OS number taskset takes, its core's kind (P, E)
  * in the core's name; threads this process may not use are greyed. Layout
  * is computed apart from drawing (lstopo's way): one pass sizes and places
@@ -35,6 +37,7 @@
 #define TSVG_CW		0.61	/* a character's width, in em, on the safe side */
 #define TSVG_LOAD_H	14	/* a load's line in a thread's box */
 #define TSVG_LEGEND_H	18	/* a legend line under the title */
+#define TSVG_CACHE_H	15	/* a core's own cache, a band over its threads */
 
 /* The boxes as laid out: size, then place, relative to the page. */
 struct tsvg {
@@ -100,11 +103,24 @@ tsvg_load_line(const struct tsvg *t, int os, int k, char *buf, size_t len)
 	return 0;
 }
 
-/* Size a core: its threads side by side, each as wide as its OS number and loads. */
+/* A core's own cache as lstopo names it: "L2 1MB", "L1d 48KB". */
+static void
+tsvg_cache_label(const struct topo_cache *c, char *buf, size_t len)
+{
+	char	size[32] = "";
+
+	if (c->bytes)
+		util_fmt_bytes(size, sizeof size, c->bytes);
+	snprintf(buf, len, "L%d%s%s%s", c->level, c->kind == 'd' ? "d" :
+	    c->kind == 'i' ? "i" : "", *size ? " " : "", size);
+}
+
+/* Size a core: its caches' bands, its threads side by side, each as wide as its OS number and loads. */
 static void
 tsvg_core(struct tsvg *t, int node)
 {
 	const struct topo_node	*n = &t->m->nodes[node];
+	const struct topo_core	*core = &t->m->cores[n->index];
 	char			 label[64], line[128];
 	double			 pw = tsvg_text_w("0000", 12) + 8;
 	int			 i, k;
@@ -123,7 +139,13 @@ tsvg_core(struct tsvg *t, int node)
 	t->w[node] = 2 * TSVG_PAD + n->npus * pw + (n->npus - 1) * 3;
 	if (tsvg_text_w(label, 11) + 2 * TSVG_PAD > t->w[node])
 		t->w[node] = tsvg_text_w(label, 11) + 2 * TSVG_PAD;
-	t->h[node] = TSVG_HEAD + TSVG_PU_H + t->lines[node] * TSVG_LOAD_H + TSVG_PAD;
+	for (i = 0; i < core->ncaches; i++) {
+		tsvg_cache_label(&core->caches[i], line, sizeof line);
+		if (tsvg_text_w(line, 10) + 2 * TSVG_PAD + 8 > t->w[node])
+			t->w[node] = tsvg_text_w(line, 10) + 2 * TSVG_PAD + 8;
+	}
+	t->h[node] = TSVG_HEAD + core->ncaches * TSVG_CACHE_H + TSVG_PU_H +
+	    t->lines[node] * TSVG_LOAD_H + TSVG_PAD;
 }
 
 /*
@@ -222,6 +244,7 @@ static void
 tsvg_draw_core(const struct tsvg *t, int node, double x, double y, FILE *f)
 {
 	const struct topo_node	*n = &t->m->nodes[node];
+	const struct topo_core	*core = &t->m->cores[n->index];
 	const struct topo_pu	*p;
 	char			 label[64], tip[160], line[128];
 	double			 pw = t->pw[node], ph = TSVG_PU_H - 2 + t->lines[node] *
@@ -231,6 +254,15 @@ tsvg_draw_core(const struct tsvg *t, int node, double x, double y, FILE *f)
 	topo_node_label(t->m, n, label, sizeof label);
 	svg_rect(f, x, y, t->w[node], t->h[node], "#d9d9d9", "stroke=\"#555555\"", NULL);
 	svg_text(f, x + TSVG_PAD, y + 13, "font-size=\"11\"", label);
+	for (i = 0; i < core->ncaches; i++) {
+		tsvg_cache_label(&core->caches[i], line, sizeof line);
+		svg_rect(f, x + TSVG_PAD, y + TSVG_HEAD + i * TSVG_CACHE_H,
+		    t->w[node] - 2 * TSVG_PAD, TSVG_CACHE_H - 2, "#fde8f0",
+		    "stroke=\"#555555\"", NULL);
+		svg_text(f, x + TSVG_PAD + 4, y + TSVG_HEAD + i * TSVG_CACHE_H + 10,
+		    "font-size=\"10\"", line);
+	}
+	y += core->ncaches * TSVG_CACHE_H;
 	for (i = 0; i < n->npus; i++) {
 		p = &t->m->pus[n->first_pu + i];
 		snprintf(tip, sizeof tip, "CPU %d (L#%d), thread %d of %s%s", p->os_index,

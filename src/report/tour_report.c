@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/capacity.h"
 #include "engine/analysis.h"
 #include "engine/kernels/kernel.h"
 #include "sample/foreign.h"
@@ -101,6 +102,23 @@ tour_fmt_who(char *buf, size_t len, const struct tour_foreign *tf)
 		snprintf(buf, len, "no single process named");
 }
 
+/* Was load j of step i's disturbed solo (its placement) warned about at an earlier load? */
+static int
+tour_solo_said(const struct tour_player *p, int i, int j)
+{
+	const struct tour_step_result	*r, *ri = tour_player_result(p, i);
+	int				 a, b;
+
+	for (a = 0; a <= i; a++) {
+		r = tour_player_result(p, a);
+		for (b = 0; r->measured && b < r->nloads && (a < i || b < j); b++)
+			if (r->loads[b].solo_disturbed &&
+			    strcmp(r->loads[b].spec, ri->loads[j].spec) == 0)
+				return 1;
+	}
+	return 0;
+}
+
 /* One warning line per disturbed figure of the tour, naming the foreign processes. */
 static void
 tour_report_warnings(const struct tour_player *p, FILE *f)
@@ -115,7 +133,8 @@ tour_report_warnings(const struct tour_player *p, FILE *f)
 		r = tour_player_result(p, i);
 		for (j = 0; r->measured && j < r->nloads; j++) {
 			l = &r->loads[j];
-			if (l->solo_disturbed) {
+			/* One solo serves every step with its placement: said once. */
+			if (l->solo_disturbed && !tour_solo_said(p, i, j)) {
 				if (n++ == 0)
 					fprintf(f, "\nWarnings (~: a figure other work "
 					    "disturbed):\n");
@@ -285,6 +304,9 @@ tour_json_load(struct jsonw *w, const struct tour_load_result *l)
 	jsonw_key_int(w, "solo_tries", l->solo_tries);
 	jsonw_key_bool(w, "solo_disturbed", l->solo_disturbed);
 	tour_json_who(w, "solo_foreign", &l->solo_foreign);
+	jsonw_key(w, "baseline");
+	capacity_json(isfinite(l->base.rate) ? &l->base : NULL, l->k, l->base_t0_ns,
+	    l->base_reused, w);
 	jsonw_object_end(w);
 }
 

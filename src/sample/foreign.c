@@ -23,6 +23,7 @@
 #include "os/os.h"
 #include "sample/cpustat.h"
 #include "sample/foreign.h"
+#include "base/sanitize.h"
 #include "base/util.h"
 
 /* A thread's CPU time at the previous scan, by thread id. */
@@ -222,15 +223,17 @@ foreign_parse_stat(const char *buf, char comm[16], pid_t *ppid, struct foreign_t
 	unsigned long long	 v;
 	size_t			 n;
 	int			 field;
-	char			*end;
+	char			*end, raw[16];
 
 	if (open == NULL || close == NULL || close < open)
 		return -1;
 	n = (size_t)(close - open - 1);
 	if (n > 15)
 		n = 15;
-	memcpy(comm, open + 1, n);
-	comm[n] = '\0';
+	memcpy(raw, open + 1, n);
+	raw[n] = '\0';
+	/* Any process may name itself: no control character gets to a report. */
+	sanitize(comm, 16, raw);
 	memset(t, 0, sizeof *t);
 	*cpu = -1;
 	/* Field 3 (state) follows ") "; count fields from there. */

@@ -234,8 +234,9 @@ sysinfo_warnings(const struct sysinfo *si,
 		    sizeof cpus));
 	if (si->allowed[0] != '\0' && si->online[0] != '\0' &&
 	    strcmp(si->allowed, si->online) != 0)
-		sysinfo_emit(emit, arg, "this process may run only on CPUs %s "
-		    "(online: %s)", si->allowed, si->online);
+		sysinfo_emit(emit, arg, "this process may run only on CPU%s %s "
+		    "(online: %s)", strpbrk(si->allowed, ",-") != NULL ? "s" : "",
+		    si->allowed, si->online);
 
 	if (si->cpufreq_driver[0] == '\0')
 		sysinfo_emit(emit, arg, "CPU frequency is not exposed (virtual "

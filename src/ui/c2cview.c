@@ -22,7 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "exp/c2c.h"
+#include "exp/c2c/c2c.h"
 #include "os/os.h"
 #include "report/report.h"
 #include "ui/c2cview.h"
@@ -47,6 +47,7 @@ struct c2cview {
 	unsigned char	 buf[sizeof(struct c2cview_rec) * 4];
 	size_t		 len;
 	uint64_t	 t0_ns, t1_ns;	/* started, ended */
+	int		 runs;		/* children started: the first measures all */
 };
 
 /*
@@ -61,14 +62,28 @@ c2cview_child(void *arg, int wfd)
 	struct c2c_meter	*mt;
 	struct c2cview_rec	 rec;
 	char			 err[256];
+	const char		*env = getenv("SMTSCOPE_C2C_FAIL");
+	long			 fail = 0;
 
+	/* Tests make the first run's first pairs fail (SMTSCOPE_C2C_FAIL=N). */
+	if (env == NULL || v->runs > 1 || util_parse_long(env, 0, INT_MAX, &fail) == -1)
+		fail = 0;
 	util_fatal_hook = NULL;
 	os_set_name("smtscope:c2c");
 	setpriority(PRIO_PROCESS, 0, 19);
 	if ((mt = c2c_meter_new(v->c.m, err, sizeof err)) == NULL)
 		_exit(1);
 	for (rec.pair = 0; rec.pair < v->c.plan.npairs; rec.pair++) {
-		c2c_measure_pair(mt, &v->c.plan, rec.pair, &rec.r, 0);
+		/* Measured again (r): only the pairs without a figure. */
+		if (v->c.res[rec.pair].state == C2C_DONE)
+			continue;
+		if (rec.pair < fail) {
+			memset(&rec.r, 0, sizeof rec.r);
+			rec.r.state = C2C_FAILED;
+			snprintf(rec.r.error, sizeof rec.r.error, "failed on purpose "
+			    "(SMTSCOPE_C2C_FAIL, a test)");
+		} else
+			c2c_measure_pair(mt, &v->c.plan, rec.pair, &rec.r, 0);
 		if (write(wfd, &rec, sizeof rec) != (ssize_t)sizeof rec)
 			_exit(1);
 	}
@@ -82,6 +97,7 @@ c2cview_start(struct c2cview *v)
 	struct os_spawn	sp;
 	char		why[256];
 
+	v->runs++;
 	memset(&sp, 0, sizeof sp);
 	sp.child = c2cview_child;
 	sp.arg = v;
@@ -223,6 +239,38 @@ c2cview_tick(struct ui_state *st)
 	}
 }
 
+/*
+ * Measure again the pairs that failed (r): each set back to pending and a
+ * new child for them, once the first is done; says why not otherwise.
+ */
+static void
+c2cview_remeasure(struct ui_state *st, struct c2cview *v)
+{
+	int	i, n = 0;
+
+	if (v->c.dry_run || !v->planned)
+		return;
+	if (v->pid > 0) {
+		control_message(st, 0, "c2c: still measuring; r measures the failed pairs "
+		    "again once it is done");
+		return;
+	}
+	for (i = 0; i < v->c.plan.npairs; i++)
+		if (v->c.res[i].state == C2C_FAILED) {
+			memset(&v->c.res[i], 0, sizeof v->c.res[i]);
+			v->c.ndone--;
+			n++;
+		}
+	if (n == 0) {
+		control_message(st, 0, "c2c: no pair failed: nothing to measure again");
+		return;
+	}
+	v->err[0] = '\0';
+	if (c2cview_start(v) == 0)
+		control_message(st, 0, "c2c: measuring the %d failed pair%s again", n,
+		    n == 1 ? "" : "s");
+}
+
 /* Stop the child and free the view. */
 void
 c2cview_free(struct ui_state *st)
@@ -301,6 +349,26 @@ c2cview_plan_words(const struct c2cview *v, char *which, char *how, size_t len)
 	}
 }
 
+/* "; 3 failed: CPU 0-1 timed out after 40 of 100 samples (r measures them again)", or "". */
+static void
+c2cview_failed_words(const struct c2cview *v, char *buf, size_t len)
+{
+	const struct c2c_pair	*p;
+	int			 i, n = 0, first = -1;
+
+	buf[0] = '\0';
+	for (i = 0; i < v->c.plan.npairs; i++)
+		if (v->c.res[i].state == C2C_FAILED && n++ == 0)
+			first = i;
+	if (n == 0)
+		return;
+	p = &v->c.plan.pairs[first];
+	snprintf(buf, len, "; %d failed: CPU %d-%d %s%s", n, p->a, p->b,
+	    v->c.res[first].error[0] != '\0' ? v->c.res[first].error : "gave no figure",
+	    v->pid > 0 ? "" : n == 1 ? " (r measures it again)" :
+	    " (r measures them again)");
+}
+
 /*
  * The plan or the progress, the time left, the hypervisor's note, from row 1
  * (-1 for attr: counted, not drawn); returns the row after them.
@@ -310,7 +378,8 @@ c2cview_draw_progress(const struct c2cview *v, int cols, int attr)
 {
 	const struct c2c	*c = &v->c;
 	char			 what[256], which[96], how[96], left[64] = "", hyp[160] = "";
-	const char		*el[5] = { what, which, how, left, hyp };
+	char			 fail[400];
+	const char		*el[6] = { what, which, how, left, fail, hyp };
 	double			 el_s;
 	int			 i;
 
@@ -337,6 +406,7 @@ c2cview_draw_progress(const struct c2cview *v, int cols, int attr)
 		snprintf(what, sizeof what, "measured %d of %d pairs in %.2f s", c->ndone,
 		    c->plan.npairs, el_s);
 	}
+	c2cview_failed_words(v, fail, sizeof fail);
 	if (c->hypervisor[0])
 		snprintf(hyp, sizeof hyp, "; under %s the host's placement of the virtual "
 		    "CPUs decides what is measured", c->hypervisor);
@@ -346,7 +416,7 @@ c2cview_draw_progress(const struct c2cview *v, int cols, int attr)
 		el[2] = which;
 		el[3] = how;
 	}
-	return c2cview_flow(1, C2CVIEW_TOPROWS, cols, attr, el, 5);
+	return c2cview_flow(1, C2CVIEW_TOPROWS, cols, attr, el, 6);
 }
 
 /* Bins per side at most: no terminal has more rows. */
@@ -478,7 +548,7 @@ c2cview_draw_marks(const struct c2cview *v, int y, int cols, int attr)
 	static const char *const plan[] = { "s smt-sibling", "  2 shared-l2", "  3 shared-l3",
 	    "  p same-package", "  o other-package", "  - same CPU", "  . not planned" };
 	static const char *const marks[] = { "- same CPU", "  . not planned", "  ? pending",
-	    "  ! failed", "  ~ disturbed" };
+	    "  ! failed (why: above; r again)", "  ~ disturbed" };
 
 	if (v->c.dry_run)
 		return c2cview_flow(y, y + 1, cols, attr, plan, 7);
@@ -789,7 +859,11 @@ c2cview_draw_words(const char *why, int y, int ylast, int cols, int attr)
 void
 c2cview_draw(const struct ui_state *st, const struct ui_term *t)
 {
-	static const char *const keys[] = { "L back to the tree", "  j/k move", "  q quit" };
+	static const char *const keys0[] = { "L back to the tree", "  j/k move",
+	    "  r measure failed pairs again", "  q quit" };
+	const char		*keys[5] = { st->scr.msg, keys0[0], keys0[1], keys0[2],
+				    keys0[3] };
+	char			 msg[300];
 	const struct c2cview	*v = st->c2c;
 	struct c2cview_geom	 g;
 	char			 title[256];
@@ -816,7 +890,10 @@ c2cview_draw(const struct ui_state *st, const struct ui_term *t)
 			c2cview_draw_legend(v, t, y);
 		}
 	}
-	c2cview_flow(t->rows - 1, t->rows - 1, t->cols, (int)t->attr[THEME_STATUS], keys, 3);
+	/* The status line's message (r's answer) before the keys. */
+	snprintf(msg, sizeof msg, "%s  ", st->scr.msg);
+	keys[0] = st->scr.msg[0] != '\0' ? msg : "";
+	c2cview_flow(t->rows - 1, t->rows - 1, t->cols, (int)t->attr[THEME_STATUS], keys, 5);
 	wnoutrefresh(stdscr);
 	doupdate();
 }
@@ -870,6 +947,9 @@ c2cview_key(struct ui_state *st, int key)
 	case 'L':
 	case 27:
 		c2cview_toggle(st);
+		break;
+	case 'r':
+		c2cview_remeasure(st, st->c2c);
 		break;
 	case 'q':
 	case 'Q':

@@ -1,31 +1,38 @@
 /*
  * chartview.c: the time chart of a frame. Each load's speed against its
- * solo rate (the 100% line drawn) over the last samples, a sample a column,
- * in half blocks (two levels a row: a line half a row thick, joined from
- * sample to sample, readable on a projector) or, in ASCII, the load's
- * digit; each line in a colour of its own that no verdict uses (chart_1
- * to chart_4) and named at its right end with its speed and marks, so mono
- * reads too. Below: the time axis with the events (S started, M moved, B
- * its sibling started, s solo measured), the busy history of the cursor's
- * core's CPUs, and a strip per floating load of the CPU it ran on.
+ * solo rate (the 100% line dotted) since launch, as btop draws its graphs:
+ * a thin line of braille dots, 2 by 4 a cell, joined from sample to sample,
+ * or, in ASCII, the load's digit; each line in a colour of its own that no
+ * verdict uses (chart_1 to chart_4, apart in every theme) and named at its
+ * right end with its speed and marks, so mono reads too. Where lines meet in
+ * a cell, the first load's colour shows. The time axis starts at launch and
+ * widens until the window is full, then scrolls: its label says the time
+ * shown. Below: the axis with the events (S started, M moved, B its
+ * sibling started, s solo measured), the busy history of the cursor's
+ * core's CPUs, and a strip per floating load of the CPU it ran on. With no
+ * load, the busy history of as many CPUs as the rows hold.
  */
 #include "config.h"
 
 #include <curses.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/analysis.h"
+#include "engine/drift_load.h"
 #include "engine/kernels/kernel.h"
 #include "engine/loads.h"
 #include "ui/chart.h"
 #include "ui/chartview.h"
 #include "ui/compose.h"
 #include "ui/paint.h"
+#include "base/util.h"
 
 #define CHARTVIEW_LEFT	6	/* "100% " */
 #define CHARTVIEW_RIGHT	10	/* " busy 100%": the names may ask for more */
+#define CHARTVIEW_MAXW	(CHART_N / 2)	/* cells: two samples each at most */
 
 /* The styles of the loads' lines, by the order they came: no verdict's colors. */
 static const enum theme_elem chartview_colors[] = {
@@ -33,10 +40,10 @@ static const enum theme_elem chartview_colors[] = {
 };
 #define CHARTVIEW_NCOLORS	(int)(sizeof chartview_colors / sizeof chartview_colors[0])
 
-/* Half blocks: upper, lower, both. */
-#define CHARTVIEW_UPPER	"\342\226\200"
-#define CHARTVIEW_LOWER	"\342\226\204"
-#define CHARTVIEW_FULL	"\342\226\210"
+/* A braille cell's dot bits, by column (0 left) and dot row (0 top). */
+static const unsigned char chartview_braille[2][4] = {
+	{ 0x01, 0x02, 0x04, 0x40 }, { 0x08, 0x10, 0x20, 0x80 }
+};
 
 /* What the plot is drawn over. */
 struct chartview {
@@ -44,19 +51,50 @@ struct chartview {
 	const struct chart	*c;
 	int			 x0, w;		/* the plot's columns */
 	int			 y0, h;		/* its rows */
-	int			 per;		/* samples a column: 1 */
-	int			 sub;		/* levels a row: 2 half blocks, 1 ASCII */
+	int			 dx, dy;	/* dots a cell: 2 x 4 braille, 1 x 1 ASCII */
+	int			 W;		/* dot columns: w * dx */
+	int			 n;		/* samples shown: since launch, at most W */
 	double			 ymax;		/* the top row's speed */
-	int64_t			 k0;		/* the first sample shown (< 0: before the first) */
+	int64_t			 k0;		/* the first sample shown */
+	unsigned char		*dots;		/* w * h: braille bits, or 1 (ASCII) */
+	short			*owner;		/* w * h: the series whose colour shows */
+	int			 speed;		/* loads: their speeds; none: the CPUs' busy history */
 };
 
-/* Sample k of the plot's columns, or -1 when it is not kept. */
-static int64_t
-chartview_k(const struct chartview *v, int col, int j)
+/* The dot column of sample k: spread over the width until it is full. */
+static int
+chartview_x(const struct chartview *v, int64_t k)
 {
-	int64_t	k = v->k0 + (int64_t)col * v->per + j;
+	if (v->n <= 1)
+		return v->W - 1;
+	if (v->n < v->W)
+		return (int)((k - v->k0) * (v->W - 1) / (v->n - 1));
+	return (int)(k - v->k0);
+}
 
+/* The sample a plot's cell column shows (its last), or -1 when not kept. */
+static int64_t
+chartview_k(const struct chartview *v, int col)
+{
+	int64_t	k;
+	int	x = col * v->dx + v->dx - 1;
+
+	if (v->n == 0)
+		return -1;
+	if (v->n <= 1)
+		k = v->k0;
+	else if (v->n < v->W)
+		k = v->k0 + ((int64_t)x * (v->n - 1) + (v->W - 1) / 2) / (v->W - 1);
+	else
+		k = v->k0 + x;
 	return k >= 0 && chart_has(v->c, (uint64_t)k) ? k : -1;
+}
+
+/* The seconds the plot shows: from its first sample to now. */
+static double
+chartview_secs(const struct chartview *v)
+{
+	return (double)(v->n > 1 ? v->n - 1 : 0) * v->d->st->host.delay_tenths / 10.0;
 }
 
 /* The style of a load's line. */
@@ -75,17 +113,30 @@ chartview_level(const struct chartview *v, double speed, int sub)
 	return level < 0 ? 0 : level > n - 1 ? n - 1 : level;
 }
 
+/* A glyph across the plot's columns on row y, drawn at once. */
+static void
+chartview_repeat(const struct chartview *v, int y, int attr, const char *glyph)
+{
+	char	buf[CHARTVIEW_MAXW * 4 + 1];
+	size_t	n = strlen(glyph), used = 0;
+	int	x;
+
+	for (x = 0; x < v->w && used + n < sizeof buf; x++, used += n)
+		memcpy(buf + used, glyph, n);
+	buf[used] = '\0';
+	paint_clip(y, v->x0, v->x0 + v->w, attr, buf);
+}
+
 /* The 100% line and the axis labels. */
 static void
 chartview_frame(const struct chartview *v)
 {
 	const struct paint	*d = v->d;
-	int			 row100, x;
+	int			 row100;
 
 	row100 = v->h - 1 - chartview_level(v, 1.0, 1);
-	for (x = v->x0; x < v->x0 + v->w; x++)
-		paint_text(v->y0 + row100, x, d->cols, A(THEME_BAR_FRAME),
-		    d->term->utf8 ? "\302\267" : ".");
+	chartview_repeat(v, v->y0 + row100, A(THEME_BAR_FRAME), d->term->utf8 ? "\302\267" :
+	    ".");
 	paint_text(v->y0 + row100, 0, v->x0, A(THEME_LABEL), "100%");
 	if (row100 != v->h - 1)
 		paint_text(v->y0 + v->h - 1, 0, v->x0, A(THEME_LABEL), "  0%");
@@ -93,56 +144,114 @@ chartview_frame(const struct chartview *v)
 		paint_printf(v->y0, 0, v->x0, A(THEME_LABEL), "%3.0f%%", v->ymax * 100);
 }
 
-/* A sample's level (0 the bottom, in half rows), or -1 when there is none. */
-static int
-chartview_sample(const struct chartview *v, const struct chart_series *s, int col)
+/* Set one dot of series i (dot column x, dot row y from the top). */
+static void
+chartview_dot(struct chartview *v, int i, int x, int y)
 {
-	int64_t	k;
-	float	sp;
+	int	cell;
 
-	if ((k = chartview_k(v, col, 0)) == -1 || !isfinite(sp = CHART_AT(s->speed,
-	    (uint64_t)k)))
-		return -1;
-	return chartview_level(v, sp, v->sub);
+	if (x < 0 || x >= v->W || y < 0 || y >= v->h * v->dy)
+		return;
+	cell = (y / v->dy) * v->w + x / v->dx;
+	v->dots[cell] |= v->dx == 2 ? chartview_braille[x % 2][y % 4] : 1;
+	v->owner[cell] = (short)i;
+}
+
+/* A segment of series i's line from dot (x0, y0) to (x1, y1), every dot between. */
+static void
+chartview_segment(struct chartview *v, int i, int x0, int y0, int x1, int y1)
+{
+	int	dx = abs(x1 - x0), dy = -abs(y1 - y0), sx = x0 < x1 ? 1 : -1;
+	int	sy = y0 < y1 ? 1 : -1, err = dx + dy, e2;
+
+	for (;;) {
+		chartview_dot(v, i, x0, y0);
+		if (x0 == x1 && y0 == y1)
+			return;
+		e2 = 2 * err;
+		if (e2 >= dy) {
+			err += dy;
+			x0 += sx;
+		}
+		if (e2 <= dx) {
+			err += dx;
+			y0 += sy;
+		}
+	}
+}
+
+/* Series i's line into the plot's dots: each sample joined to the one before it. */
+static void
+chartview_line(struct chartview *v, int i)
+{
+	const struct chart_series	*s = &v->c->s[i];
+	int				 px = -1, py = -1, x, y, H = v->h * v->dy;
+	int64_t				 k;
+	float				 sp;
+
+	for (k = v->k0; k < (int64_t)v->c->tick; k++) {
+		if (!chart_has(v->c, (uint64_t)k) || !isfinite(sp = CHART_AT(s->speed,
+		    (uint64_t)k))) {
+			px = -1;
+			continue;
+		}
+		x = chartview_x(v, k);
+		y = H - 1 - chartview_level(v, sp, v->dy);
+		if (px == -1)
+			chartview_dot(v, i, x, y);
+		else
+			chartview_segment(v, i, px, py, x, y);
+		px = x;
+		py = y;
+	}
 }
 
 /*
- * One load's line: in each column the half rows from its level to the
- * previous sample's (so the line is joined), and the one above its level
- * (so it is never thinner than half a row); in ASCII, its digit.
+ * Every load's line, then the cells drawn: braille dots of every line
+ * that passes, in the colour of the first load among them; in ASCII, the
+ * first load's digit.
  */
 static void
-chartview_line(const struct chartview *v, const struct chart_series *s)
+chartview_lines(struct chartview *v)
 {
 	const struct paint	*d = v->d;
-	char			 digit[2];
-	int			 col, lv, prev = -1, lo, hi, top, row, half, on[2], n = v->h * v->sub;
+	const struct chart_series *s;
+	char			 run[CHARTVIEW_MAXW * 4 + 1];
+	size_t			 used;
+	int			 i, x, y, k, end;
 
-	digit[0] = (char)('0' + s->id % 10);
-	digit[1] = '\0';
-	for (col = 0; col < v->w; col++, prev = lv) {
-		if ((lv = chartview_sample(v, s, col)) == -1)
-			continue;
-		lo = prev == -1 || prev > lv ? lv : prev;
-		hi = prev == -1 || prev < lv ? lv : prev;
-		if (v->sub == 2 && hi == lo)
-			hi = lo + 1 < n ? lo + 1 : lo;
-		for (row = v->h - 1 - hi / v->sub; row <= v->h - 1 - lo / v->sub; row++) {
-			if (v->sub == 1) {
-				paint_clip(v->y0 + row, v->x0 + col, v->x0 + v->w,
-				    chartview_attr(d, s), digit);
+	v->dots = xcalloc((size_t)(v->w * v->h), 1);
+	v->owner = xcalloc((size_t)(v->w * v->h), sizeof *v->owner);
+	/* Where lines cross, the first load's stays on top: drawn last. */
+	for (i = v->c->ns - 1; i >= 0; i--)
+		chartview_line(v, i);
+	for (y = 0; y < v->h; y++)
+		for (x = 0; x < v->w; x = end) {
+			end = x + 1;
+			if (v->dots[y * v->w + x] == 0)
 				continue;
+			/* A run of cells of one load's colour, drawn at once. */
+			s = &v->c->s[v->owner[y * v->w + x]];
+			for (used = 0, end = x; end < v->w && used + 4 < sizeof run; end++) {
+				if (v->dots[y * v->w + end] == 0 ||
+				    v->owner[y * v->w + end] != v->owner[y * v->w + x])
+					break;
+				k = v->dots[y * v->w + end];
+				if (v->dx == 2) {
+					/* U+2800 + the dots, in UTF-8. */
+					run[used++] = (char)0xe2;
+					run[used++] = (char)(0xa0 | (k >> 6));
+					run[used++] = (char)(0x80 | (k & 0x3f));
+				} else
+					run[used++] = (char)('0' + s->id % 10);
 			}
-			/* The row's two halves: 2 * (h - 1 - row) is its lower one. */
-			for (half = 0; half < 2; half++) {
-				top = 2 * (v->h - 1 - row) + 1 - half;
-				on[half] = top >= lo && top <= hi;
-			}
-			paint_clip(v->y0 + row, v->x0 + col, v->x0 + v->w, chartview_attr(d, s),
-			    on[0] && on[1] ? CHARTVIEW_FULL : on[0] ? CHARTVIEW_UPPER :
-			    CHARTVIEW_LOWER);
+			run[used] = '\0';
+			paint_clip(v->y0 + y, v->x0 + x, v->x0 + v->w, chartview_attr(d, s), run);
 		}
-	}
+	free(v->dots);
+	free(v->owner);
+	v->dots = NULL;
+	v->owner = NULL;
 }
 
 /*
@@ -158,6 +267,7 @@ chartview_label(const struct chartview *v, const struct chart_series *s, char *b
 	struct load			*l = loads_get(v->d->st->host.loads, s->id);
 	float				 sp = CHART_AT(s->speed, v->c->tick - 1);
 	const char			*mark;
+	char				 cmark[8];
 
 	buf[0] = '\0';
 	if (l == NULL || v->c->tick == 0)
@@ -166,6 +276,12 @@ chartview_label(const struct chartview *v, const struct chart_series *s, char *b
 	mark = lv != NULL && l->state == LOAD_RUNNING ?
 	    analysis_mark_text((enum analysis_mark)lv->mark) : lv != NULL &&
 	    lv->solo_disturbed && isfinite(lv->solo) ? "~" : "";
+	/* Its CPU's capacity moved: the speed is against what it gives now. */
+	if (*mark != '?' && lv != NULL && l->state == LOAD_RUNNING &&
+	    drift_load_marked(&lv->drift)) {
+		snprintf(cmark, sizeof cmark, "%s%s", mark, drift_load_mark(&lv->drift));
+		mark = cmark;
+	}
 	if (*mark == '?')
 		snprintf(buf, len, "%s#%d%s ?", l->spec.k->name, l->id,
 		    l->spec.floating ? "~" : "");
@@ -243,19 +359,18 @@ chartview_axis(const struct chartview *v, int y)
 	const struct chart_event *e;
 	char			 mark[2];
 	int			 x, i, attr;
-	double			 secs;
 
-	for (x = v->x0; x < v->x0 + v->w; x++)
-		paint_text(y, x, d->cols, A(THEME_BAR_FRAME), d->term->utf8 ?
-		    "\342\224\200" : "-");
+	chartview_repeat(v, y, A(THEME_BAR_FRAME), d->term->utf8 ? "\342\224\200" : "-");
 	/* Solo marks first: a start or move in the same column is drawn over them. */
 	for (i = 0; i < 2 * v->c->nev; i++) {
 		e = &v->c->ev[i % v->c->nev];
 		if ((e->kind == CHART_EV_SOLO) != (i < v->c->nev))
 			continue;
-		if ((int64_t)e->tick < v->k0)
+		if ((int64_t)e->tick < v->k0 || v->n == 0)
 			continue;
-		x = v->x0 + (int)(((int64_t)e->tick - v->k0) / v->per);
+		/* Marked at the sample it came before, or now when none has come yet. */
+		x = v->x0 + chartview_x(v, (int64_t)e->tick < v->k0 + v->n ?
+		    (int64_t)e->tick : v->k0 + v->n - 1) / v->dx;
 		if (x >= v->x0 + v->w)
 			x = v->x0 + v->w - 1;
 		s = chart_series(v->c, e->id);
@@ -264,8 +379,7 @@ chartview_axis(const struct chartview *v, int y)
 		mark[1] = '\0';
 		paint_text(y, x, d->cols, attr | A_BOLD, mark);
 	}
-	secs = (double)(v->w * v->per) * d->st->host.delay_tenths / 10.0;
-	paint_printf(y, 0, v->x0, A(THEME_LABEL), "-%.0fs", secs);
+	paint_printf(y, 0, v->x0, A(THEME_LABEL), "-%.0fs", chartview_secs(v));
 	paint_text(y, v->x0 + v->w + 1, d->cols, A(THEME_LABEL), "now");
 }
 
@@ -275,7 +389,9 @@ chartview_busy(const struct chartview *v, int y, int pu)
 {
 	const struct paint	*d = v->d;
 	const char *const	*lv = d->term->utf8 ? paint_levels_utf8 : paint_levels_ascii;
-	char			 label[16];
+	const char		*g;
+	char			 label[16], row[CHARTVIEW_MAXW * 4 + 1];
+	size_t			 used, n;
 	int			 col, level;
 	int64_t			 k;
 	float			 b;
@@ -284,13 +400,21 @@ chartview_busy(const struct chartview *v, int y, int pu)
 	if (layout_width(label) >= v->x0)
 		snprintf(label, sizeof label, "%d", d->st->host.m->pus[pu].os_index);
 	paint_text(y, 0, v->x0, A(THEME_LABEL), label);
-	for (col = 0; col < v->w; col++) {
-		if ((k = chartview_k(v, col, v->per - 1)) == -1 ||
+	/* The row as one text: a level a column, a blank where none is kept. */
+	for (col = 0, used = 0; col < v->w; col++) {
+		if ((k = chartview_k(v, col)) == -1 ||
 		    !isfinite(b = v->c->busy[(size_t)pu * CHART_N + (uint64_t)k % CHART_N]))
-			continue;
-		level = b < 1.0f ? 0 : 1 + (int)(b * 7.999f / 100.0f);
-		paint_text(y, v->x0 + col, d->cols, A(THEME_BAR_USER), lv[level > 8 ? 8 : level]);
+			g = " ";
+		else {
+			level = b < 1.0f ? 0 : 1 + (int)(b * 7.999f / 100.0f);
+			g = lv[level > 8 ? 8 : level];
+		}
+		n = strlen(g);
+		memcpy(row + used, g, n);
+		used += n;
 	}
+	row[used] = '\0';
+	paint_clip(y, v->x0, v->x0 + v->w, A(THEME_BAR_USER), row);
 	paint_printf(y, v->x0 + v->w + 1, d->cols, A(THEME_LABEL), "busy %.0f%%",
 	    d->st->host.pct_ok[pu] ? d->st->host.pct[pu].busy : 0.0);
 }
@@ -307,7 +431,7 @@ chartview_strip(const struct chartview *v, int y, const struct chart_series *s,
 
 	paint_printf(y, 0, v->x0, chartview_attr(d, s), "#%d~", l->id);
 	for (col = 0; col < v->w; col++) {
-		if ((k = chartview_k(v, col, v->per - 1)) == -1 ||
+		if ((k = chartview_k(v, col)) == -1 ||
 		    (cpu = CHART_AT(s->cpu, (uint64_t)k)) < 0)
 			continue;
 		ch[0] = cpu < 10 ? (char)('0' + cpu) : (char)('a' + (cpu - 10) % 26);
@@ -328,7 +452,7 @@ chartview_ymax(const struct chartview *v)
 	int		 i;
 
 	for (i = 0; i < v->c->ns; i++)
-		for (k = v->k0 > 0 ? v->k0 : 0; k < (int64_t)v->c->tick; k++)
+		for (k = v->k0; k < (int64_t)v->c->tick; k++)
 			if (chart_has(v->c, (uint64_t)k) &&
 			    isfinite(sp = CHART_AT(v->c->s[i].speed, (uint64_t)k)) && sp > m)
 				m = sp;
@@ -352,26 +476,61 @@ chartview_floating(const struct paint *d, struct load **ls, int max)
 	return n;
 }
 
-/* The chart's title row: what it shows, then the events' legend as far as it fits. */
+/*
+ * The chart's title row: what it shows and the time it covers (since
+ * launch until the window is full), then the events' legend as it fits.
+ */
 static void
-chartview_title(const struct paint *d, int y, double secs)
+chartview_title(const struct chartview *v, int y)
 {
 	static const char *const ev[] = {
 		"   S started", "  M moved", "  B sibling started", "  s solo measured",
 		"   C hides"
 	};
-	struct compose	c;
-	char		title[96];
-	int		i, t = A(THEME_PANEL_TITLE);
+	const struct paint	*d = v->d;
+	struct compose		 c;
+	char			 title[96];
+	int			 i, t = A(THEME_PANEL_TITLE);
 
-	snprintf(title, sizeof title, " SPEED against solo, last %.0f s", secs);
+	snprintf(title, sizeof title, " %s, %s %.0f s", v->speed ?
+	    "SPEED against solo" : "BUSY of each CPU", v->k0 == 0 ? "since launch" : "last",
+	    chartview_secs(v));
 	compose_init(&c, d->term->utf8);
 	compose_add(&c, t, 0, 0, COMPOSE_CLIP, title, NULL);
-	for (i = 0; i < 5; i++)
+	for (i = v->speed ? 0 : 4; i < 5; i++)
 		compose_add(&c, t, 0, 5 - i, 0, ev[i], NULL);
 	compose_fit(&c, d->cols);
 	paint_fill(y, 0, d->cols, t);
 	paint_compose(y, 0, d->cols, &c);
+}
+
+/* The plot's columns and the samples it shows: since launch, spread, until it is full. */
+static void
+chartview_span(struct chartview *v)
+{
+	v->x0 = CHARTVIEW_LEFT;
+	v->w = v->d->cols - CHARTVIEW_LEFT - chartview_right(v);
+	v->dx = v->d->term->utf8 ? 2 : 1;
+	v->dy = v->d->term->utf8 ? 4 : 1;
+	if (v->w * v->dx > CHART_N)
+		v->w = CHART_N / v->dx;
+	v->W = v->w * v->dx;
+	v->n = v->c->tick < (uint64_t)v->W ? (int)v->c->tick : v->W;
+	v->k0 = (int64_t)v->c->tick - v->n;
+}
+
+/* Without loads: the busy history of as many CPUs as the rows hold, the cursor's first. */
+static void
+chartview_idle(struct chartview *v, int y, int rows)
+{
+	const struct topo	*m = v->d->st->host.m;
+	int			 i, first = v->d->st->sel.cursor;
+
+	if (first + rows > m->npus)
+		first = m->npus - rows > 0 ? m->npus - rows : 0;
+	chartview_axis(v, y++);
+	for (i = 0; i < rows - 1 && first + i < m->npus; i++)
+		chartview_busy(v, y++, first + i);
 }
 
 /* Draw the chart in the layout's chart rows. */
@@ -382,7 +541,6 @@ chartview_draw(const struct paint *d)
 	const struct topo_core		*core;
 	struct chartview		 v;
 	struct load			*fl[3];
-	int64_t				 span;
 	int				 nbusy, nfl, i, y;
 
 	/* The help box is read alone: the chart waits behind it. */
@@ -391,6 +549,14 @@ chartview_draw(const struct paint *d)
 	memset(&v, 0, sizeof v);
 	v.d = d;
 	v.c = d->st->chart.samples;
+	chartview_span(&v);
+	v.speed = v.c->ns > 0 || (d->st->host.loads != NULL &&
+	    loads_count(d->st->host.loads) > 0);
+	chartview_title(&v, scr->chart_y);
+	if (!v.speed) {
+		chartview_idle(&v, scr->chart_y + 1, scr->chart_h - 1);
+		return;
+	}
 	core = &d->st->host.m->cores[d->st->host.m->pus[d->st->sel.cursor].core];
 	nbusy = core->npus < 4 ? core->npus : 4;
 	nfl = chartview_floating(d, fl, 3);
@@ -402,22 +568,10 @@ chartview_draw(const struct paint *d)
 			nbusy--;
 		v.h++;
 	}
-	v.x0 = CHARTVIEW_LEFT;
-	v.w = d->cols - CHARTVIEW_LEFT - chartview_right(&v);
-	if (v.w > 256)
-		v.w = 256;
 	v.y0 = scr->chart_y + 1;
-	v.per = 1;
-	v.sub = d->term->utf8 ? 2 : 1;
-	/* The newest sample at the right edge. */
-	span = (int64_t)v.w * v.per;
-	v.k0 = (int64_t)v.c->tick - span;
 	v.ymax = chartview_ymax(&v);
-	chartview_title(d, scr->chart_y, (double)span * d->st->host.delay_tenths / 10.0);
 	chartview_frame(&v);
-	/* Where lines cross, the first load's stays on top: drawn last. */
-	for (i = v.c->ns - 1; i >= 0; i--)
-		chartview_line(&v, &v.c->s[i]);
+	chartview_lines(&v);
 	chartview_names(&v);
 	y = v.y0 + v.h;
 	chartview_axis(&v, y++);

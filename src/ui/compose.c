@@ -22,6 +22,39 @@ compose_init(struct compose *c, int utf8)
 	c->dropped = 0;
 	c->width = 0;
 	c->ellipsis = utf8 ? "\342\200\246" : "...";
+	c->more = NULL;
+}
+
+/* The dropped marked by the ellipsis, not counted. */
+void
+compose_more_ellipsis(struct compose *c)
+{
+	c->more = c->ellipsis;
+}
+
+/* Is an element ended at a word (it carries the ellipsis already)? */
+static int
+compose_clipped(const struct compose *c)
+{
+	int	i;
+
+	for (i = 0; i < c->n; i++)
+		if (c->e[i].pick >= 0 && c->e[i].clip >= 0)
+			return 1;
+	return 0;
+}
+
+/* What stands for the dropped elements, with its blank: " +3", " ..."; "" for none. */
+const char *
+compose_more_text(const struct compose *c, char *buf, size_t len)
+{
+	if (c->dropped == 0 || (c->more != NULL && compose_clipped(c)))
+		snprintf(buf, len, "%s", "");
+	else if (c->more != NULL)
+		snprintf(buf, len, " %s", c->more);
+	else
+		snprintf(buf, len, " +%d", c->dropped);
+	return buf;
 }
 
 /* Add an element, its forms longest first and NULL after the last. */
@@ -51,13 +84,13 @@ compose_add(struct compose *c, int attr, int shrink, int drop, int flags, ...)
 	return c->n++;
 }
 
-/* Columns of "+N" for n dropped, with its blank. */
+/* Columns of what stands for the dropped, with its blank. */
 static int
-compose_more_w(int n)
+compose_more_w(const struct compose *c)
 {
 	char	buf[32];
 
-	return n > 0 ? snprintf(buf, sizeof buf, " +%d", n) : 0;
+	return layout_width(compose_more_text(c, buf, sizeof buf));
 }
 
 /* Columns of an element as it stands (0 dropped). */
@@ -118,7 +151,7 @@ compose_total(struct compose *c)
 			c->dropped += (c->e[i].flags & COMPOSE_COUNTED) != 0;
 		w += compose_elem_w(c, &c->e[i]);
 	}
-	return w + compose_more_w(c->dropped);
+	return w + compose_more_w(c);
 }
 
 /* The element whose turn it is to shorten or go: the lowest priority, the later on a tie. */
@@ -165,7 +198,8 @@ compose_clip(struct compose *c, int width)
 		return;
 	e = &c->e[i];
 	s = e->form[e->pick];
-	over = compose_total(c) - width;
+	/* With the ellipsis for the dropped, the clip's own ellipsis stands for them. */
+	over = compose_total(c) - width - (c->more != NULL ? compose_more_w(c) : 0);
 	keep = layout_width(s) - over - layout_width(c->ellipsis);
 	/* The bytes of the first keep columns, back to the last blank in them. */
 	last = 0;
@@ -288,19 +322,20 @@ compose_more_after(const struct compose *c)
 void
 compose_text(const struct compose *c, char *buf, size_t len)
 {
-	char	part[1024];
+	char	part[1024], more[32];
 	size_t	used = 0;
 	int	i, after = compose_more_after(c);
 
 	if (len == 0)
 		return;
 	buf[0] = '\0';
+	compose_more_text(c, more, sizeof more);
 	if (after == -1)
-		used += (size_t)snprintf(buf, len, "+%d", c->dropped);
+		used += (size_t)snprintf(buf, len, "%s", more[0] != '\0' ? more + 1 : "");
 	for (i = 0; i < c->n && used < len; i++) {
 		used += (size_t)snprintf(buf + used, len - used, "%s",
 		    compose_part(c, i, part, sizeof part));
 		if (i == after && used < len)
-			used += (size_t)snprintf(buf + used, len - used, " +%d", c->dropped);
+			used += (size_t)snprintf(buf + used, len - used, "%s", more);
 	}
 }

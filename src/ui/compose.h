@@ -39,6 +39,7 @@ struct compose {
 	int			 dropped;	/* COMPOSE_COUNTED elements dropped */
 	int			 width;		/* columns of the fitted line */
 	const char		*ellipsis;	/* "..." or U+2026 */
+	const char		*more;		/* what stands for the dropped: NULL "+N" */
 };
 
 /* An empty line; utf8 picks the ellipsis. */
@@ -52,6 +53,13 @@ int	compose_add(struct compose *, int attr, int shrink, int drop, int flags, ...
 int	compose_fit(struct compose *, int width);
 /* The text of element i as fitted ("" when dropped), in buf. */
 const char *compose_part(const struct compose *, int i, char *buf, size_t len);
+/*
+ * Mark what was dropped with the ellipsis instead of "+N" (a reason's
+ * further clauses: a count there reads as a figure).
+ */
+void	compose_more_ellipsis(struct compose *);
+/* What stands for the dropped elements (" +3", " ..."), in buf; "" when none. */
+const char *compose_more_text(const struct compose *, char *buf, size_t len);
 /* Index of the element after which "+N" goes, or -1 when none is dropped. */
 int	compose_more_after(const struct compose *);
 /* The fitted line as text, for tests and for writers without curses. */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "engine/analysis.h"
+#include "engine/capacity.h"
 #include "engine/kernels/kernel.h"
 #include "engine/solo.h"
 #include "ui/chart.h"
@@ -121,6 +122,31 @@ control_chart(struct ui_state *st)
 	st->scr.dirty = 1;
 }
 
+/* A load just started needs its solo rate: its place's baseline, or measured; say which. */
+static void
+control_started_solo(struct ui_state *st, struct load *l)
+{
+	char	by[64];
+
+	switch (figures_solo_want(st, l, by, sizeof by)) {
+	case FIGURES_SOLO_REUSED:
+		control_message(st, 0, "started %s#%d (%s): solo rate from this place's "
+		    "baseline (%s's)", l->spec.k->name, l->id, l->spec.text, by);
+		break;
+	case FIGURES_SOLO_SHARED:
+		control_message(st, 0, "started %s#%d (%s): its solo rate is %s's, "
+		    "measured now at the same place", l->spec.k->name, l->id,
+		    l->spec.text, by);
+		break;
+	default:
+		control_message(st, 0, "started %s#%d (%s): measuring its solo rate",
+		    l->spec.k->name, l->id, l->spec.text);
+		st->scr.msg_wait_id = l->id;
+		break;
+	}
+}
+static int control_start_each(struct ui_state *, const char *, int);
+
 /*
  * Start a load from its text; its id, or -1 with the reason on the status
  * line. measure: queue its solo rate (a tour measures its own).
@@ -135,6 +161,8 @@ control_start(struct ui_state *st, const char *text, int measure)
 
 	if (control_refuse(st))
 		return -1;
+	if (strstr(text, "@each:") != NULL)
+		return control_start_each(st, text, measure);
 	if (loads_parse(st->host.m, text, &spec, err, sizeof err) == -1) {
 		control_message(st, 1, "%s", err);
 		return -1;
@@ -151,17 +179,35 @@ control_start(struct ui_state *st, const char *text, int measure)
 	st->sel.id = id;
 	/* A measurement under way must not see the newcomer. */
 	solo_hold(st->host.solo, id);
-	if (measure) {
-		solo_queue(st->host.solo, id);
-		control_message(st, 0, "started %s#%d (%s): measuring its solo rate",
-		    l->spec.k->name, id, l->spec.text);
-		st->scr.msg_wait_id = id;
-	} else
+	if (measure)
+		control_started_solo(st, l);
+	else
 		control_message(st, 0, "started %s#%d (%s)", l->spec.k->name, id,
 		    l->spec.text);
 	figures_solo_poll(st);
 	st->scr.dirty = 1;
 	return id;
+}
+
+/* Start a load on each CPU of a set ("hash@each:package:0"); the last one's id, or -1. */
+static int
+control_start_each(struct ui_state *st, const char *text, int measure)
+{
+	char	**texts = NULL, err[256];
+	int	  n = 0, i, id = -1, started = 0;
+
+	if (loads_expand(st->host.m, text, &texts, &n, err, sizeof err) == -1) {
+		control_message(st, 1, "%s", err);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if ((id = control_start(st, texts[i], measure)) != -1)
+			started++;
+	if (started == n)
+		control_message(st, 0, "started %d loads (%s)%s", n, text, measure ?
+		    ": measuring their solo rates" : "");
+	loads_expand_free(texts, n);
+	return started == n ? id : -1;
 }
 
 /* Forget everything the screen knew of a load. */
@@ -319,7 +365,7 @@ control_move(struct ui_state *st, int id, int os_index, int cpu_b)
 		/* The old solo rate was for another kind of place: measure it here. */
 		lview_get(&st->lview, id)->solo = NAN;
 		lview_get(&st->lview, id)->solo_tries = 0;
-		solo_queue(st->host.solo, id);
+		figures_solo_want(st, l, err, sizeof err);
 		figures_solo_poll(st);
 	}
 	chart_event(st->chart.samples, CHART_EV_MOVE, id);
@@ -338,6 +384,7 @@ void
 control_remeasure(struct ui_state *st, int id)
 {
 	struct load	*l;
+	char		 key[CAPACITY_KEY_LEN], by[64];
 	int		 i, n = 0;
 
 	if (control_refuse(st))
@@ -349,7 +396,10 @@ control_remeasure(struct ui_state *st, int id)
 			continue;
 		lview_get(&st->lview, l->id)->solo = NAN;
 		lview_get(&st->lview, l->id)->solo_tries = 0;
-		solo_queue(st->host.solo, l->id);
+		/* Asked for: this place's baseline is measured afresh, once. */
+		capacity_key(&l->spec, key, sizeof key);
+		capacity_forget(capacity_session(), key);
+		figures_solo_want(st, l, by, sizeof by);
 		n++;
 	}
 	if (n == 0 && solo_current(st->host.solo) == -1)
@@ -401,7 +451,9 @@ control_solo_guard(struct ui_state *st)
 		    !others_core_quiet(&st->others, &st->host, l))
 			continue;
 		v->solo_tries++;
-		solo_queue(st->host.solo, v->id);
+		/* An identical load's better solo, or one measured now, serves it. */
+		if (figures_solo_want(st, l, why, sizeof why) != FIGURES_SOLO_QUEUED)
+			continue;
 		if (tell)
 			control_notice(st, "its core is quiet: measuring %s#%d's solo "
 			    "again (%d of %d)", l->spec.k->name, v->id, v->solo_tries,
@@ -453,6 +505,57 @@ control_cursor(struct ui_state *st, int pu)
 		return;
 	st->sel.cursor = pu;
 	st->scr.dirty = 1;
+}
+
+/* f: the grid's next filter (every CPU, CPUs with loads, busy ones, the cursor's package). */
+void
+control_filter(struct ui_state *st)
+{
+	static const char *const words[] = { "every CPU", "only CPUs with loads",
+	    "only busy CPUs (10% or more)", "only the cursor's package" };
+	const struct topo_pu	*p = &st->host.m->pus[st->sel.cursor];
+
+	st->scr.filter = (st->scr.filter + 1) % LAYOUT_FILTER_N;
+	if (st->scr.filter == LAYOUT_FILTER_PACKAGE) {
+		if (p->core == -1 || st->host.m->cores[p->core].package == -1)
+			st->scr.filter = LAYOUT_FILTER_NONE;
+		else
+			st->scr.filter_pkg = st->host.m->cores[p->core].package;
+	}
+	control_message(st, 0, "the grid shows %s (f: next)", words[st->scr.filter]);
+	st->scr.dirty = 1;
+}
+
+/* #: type a CPU to go to. */
+void
+control_goto_begin(struct ui_state *st)
+{
+	st->sel.mode = UI_GOTO;
+	st->sel.input[0] = '\0';
+	st->sel.input_len = 0;
+	st->scr.dirty = 1;
+}
+
+/* A key of the go-to prompt: a character, Backspace (-1), Enter ('\n'). */
+void
+control_goto_key(struct ui_state *st, int ch)
+{
+	char	err[256];
+	int	os;
+
+	st->scr.dirty = 1;
+	if (ch == '\n') {
+		st->sel.mode = UI_NORMAL;
+		if (topo_parse_place(st->host.m, st->sel.input, &os, err, sizeof err) == -1 ||
+		    control_cursor_os(st, os) == -1)
+			control_message(st, 1, "go to: %s", err);
+	} else if (ch == -1) {
+		if (st->sel.input_len > 0)
+			st->sel.input[--st->sel.input_len] = '\0';
+	} else if (ch >= 0x21 && ch < 0x7f && st->sel.input_len + 1 < (int)sizeof st->sel.input) {
+		st->sel.input[st->sel.input_len++] = (char)ch;
+		st->sel.input[st->sel.input_len] = '\0';
+	}
 }
 
 /* Put the cursor on a CPU by OS index. */
@@ -591,6 +694,20 @@ control_menu_open(struct ui_state *st)
 	st->scr.dirty = 1;
 }
 
+/* The menu's place, the next (dir 1) or the one before (-1); a CPU's alone for two ends. */
+void
+control_menu_where(struct ui_state *st, int dir)
+{
+	const struct topo_pu	*p = &st->host.m->pus[st->sel.cursor];
+
+	st->sel.where = (st->sel.where + dir + UI_WHERE_N) % UI_WHERE_N;
+	/* Without a core or a package, their places are skipped. */
+	if ((st->sel.where == UI_WHERE_CORE || st->sel.where == UI_WHERE_PACKAGE) &&
+	    (p->core == -1 || st->host.m->cores[p->core].package == -1))
+		st->sel.where = dir > 0 ? UI_WHERE_CORES : UI_WHERE_CPU;
+	st->scr.dirty = 1;
+}
+
 /* Put the menu's selection on entry i. */
 void
 control_menu_select(struct ui_state *st, int i)
@@ -615,6 +732,10 @@ control_pick_done(struct ui_state *st)
 	snprintf(text, sizeof text, "%s%s%s@%d", st->sel.pick_k->name,
 	    st->sel.pick_param[0] ? ":" : "", st->sel.pick_param,
 	    st->sel.pick_k->ends == 2 ? st->sel.pick_a : state_cursor_os(st));
+	/* A load on each CPU of a set (the menu's Left Right). */
+	if (st->sel.pick_k->ends == 1 && st->sel.where != UI_WHERE_CPU)
+		state_where(st, strchr(text, '@') + 1, sizeof text - (size_t)(strchr(text,
+		    '@') + 1 - text), NULL, 0);
 	if (st->sel.pick_k->ends == 2)
 		snprintf(text + strlen(text), sizeof text - strlen(text), ",%d",
 		    state_cursor_os(st));
@@ -704,6 +825,24 @@ control_cancel(struct ui_state *st)
 		control_message(st, 0, "cancelled");
 	st->sel.mode = UI_NORMAL;
 	st->sel.move_id = -1;
+	st->scr.dirty = 1;
+}
+
+/* Scroll an ended tour's summary to a line (the layout keeps it in range). */
+void
+control_summary_scroll(struct ui_state *st, int top)
+{
+	st->tour.caption_top = top;
+	st->scr.dirty = 1;
+}
+
+/* Close an ended tour's summary: the screen is the user's (q prints it again). */
+void
+control_summary_close(struct ui_state *st)
+{
+	st->tour.ended = 0;
+	st->tour.caption[0] = '\0';
+	st->tour.caption_gen++;
 	st->scr.dirty = 1;
 }
 

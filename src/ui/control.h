@@ -86,4 +86,14 @@ void	control_snapshot(struct ui_state *);
 /* C: show or hide the time chart. */
 void	control_chart(struct ui_state *);
 
+/* f: the grid's next filter; #: go to a CPU (its prompt's keys). */
+void	control_filter(struct ui_state *);
+void	control_goto_begin(struct ui_state *);
+void	control_goto_key(struct ui_state *, int ch);
+/* The menu's place: the next (1) or the one before (-1). */
+void	control_menu_where(struct ui_state *, int dir);
+/* Scroll an ended tour's summary, or close it. */
+void	control_summary_scroll(struct ui_state *, int top);
+void	control_summary_close(struct ui_state *);
+
 #endif

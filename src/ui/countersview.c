@@ -203,6 +203,15 @@ countersview_cpu(const struct countersview *cv, int os, char *buf, size_t len)
 	return 1;
 }
 
+/* A CPU's clock in MHz, where known. */
+double
+countersview_mhz(const struct countersview *cv, int os)
+{
+	if (cv == NULL || cv->sn == NULL || os < 0 || os >= cv->sn->ncpu)
+		return NAN;
+	return cv->sn->cpu[os].mhz;
+}
+
 /* Append text after a separator ("; " or sep). */
 static void
 countersview_add(char *buf, size_t len, const char *sep, const char *text)

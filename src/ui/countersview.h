@@ -29,6 +29,8 @@ int	countersview_title(const struct countersview *, int wide, char *buf, size_t 
 int	countersview_load(const struct countersview *, int id, int wide, char *buf, size_t len);
 /* A CPU's clock ("3800MHz"), or 0 with buf "" when not known. */
 int	countersview_cpu(const struct countersview *, int os, char *buf, size_t len);
+/* A CPU's clock in MHz as the last refresh read it; NAN when not known. */
+double	countersview_mhz(const struct countersview *, int os);
 /* The header's figures and reasons: "61 C 35.2 W; no hardware counters: ...". */
 int	countersview_header(const struct countersview *, char *buf, size_t len);
 /* The same in a form: 0 the reasons in words, 1 what is missing named, 2 figures only, 3 reasons only. */

@@ -24,6 +24,7 @@
 #include "ui/idleview.h"
 #include "ui/paint.h"
 #include "ui/panelview.h"
+#include "ui/why.h"
 #include "ui/recorder.h"
 #include "ui/replayview.h"
 #include "ui/treeview.h"
@@ -126,7 +127,7 @@ draw_short_brand(const char *brand, char *buf, size_t len)
  * The header's counts, the SMT state and the allowed set (smtstate.h), long
  * to short: "1 package, 2 cores x 2 threads, SMT on; this process may use
  * CPUs 0-1: one thread of each core, under KVM", then the
- * allowed set as a list, then "1p 2c 4t, SMT on; CPUs 0-1". A view names
+ * allowed set as a list, then "1 pkg 2 cores 4 CPUs, SMT on; CPUs 0-1". A view names
  * its allowed set only when the file restricts it.
  */
 static void
@@ -155,15 +156,17 @@ draw_header_counts(const struct topo *m, const struct cpuinfo *ci,
 	snprintf(counts[1], DRAW_COUNTS_MAX, "%s, %s%s%s%s", c, state,
 	    say ? "; may use CPU" : "", say && s->nallowed != 1 ? "s " : say ? " " : "",
 	    say ? list : "");
-	snprintf(counts[2], DRAW_COUNTS_MAX, "%dp %dc %dt, %s%s%s%s", s->packages, s->cores,
-	    s->pus, state, say ? "; CPU" : "", say && s->nallowed != 1 ? "s " : say ? " " : "",
+	snprintf(counts[2], DRAW_COUNTS_MAX, "%d pkg %d core%s %d CPU%s, %s%s%s%s",
+	    s->packages, s->cores, s->cores == 1 ? "" : "s", s->pus, s->pus == 1 ? "" : "s",
+	    state, say ? "; CPU" : "", say && s->nallowed != 1 ? "s " : say ? " " : "",
 	    say ? list : "");
 }
 
 /*
  * The header's first line, composed: the identity (brand with codename, the
  * brand, the brand without trademarks and clock) shortens first, then the
- * counts take their shorter forms (the allowed set as a list, "2p 48c 96t"),
+ * counts take their shorter forms (the allowed set as a list, "2 pkg 48 cores
+ * 96 CPUs"),
  * then the identity goes.
  */
 static void
@@ -253,8 +256,8 @@ draw_header_note(const struct paint *d, char note[3][256], char *detail, size_t 
 static void
 draw_header_state(const struct paint *d)
 {
-	const char	*view;
-	char		 left[2][160], note[3][256], detail[128], rec[32], inf[3][160];
+	char		 view[64];
+	char		 left[2][256], note[3][256], detail[128], rec[32], inf[3][160];
 	char		 cv[3][512];
 	struct compose	 c;
 	int		 running = 0, paused = 0, i, kind, n = A(THEME_NORMAL);
@@ -266,7 +269,11 @@ draw_header_state(const struct paint *d)
 		running += l->state == LOAD_RUNNING;
 		paused += l->state == LOAD_PAUSED;
 	}
-	view = d->lay->topo.view == LAYOUT_TREE ? "tree" : "grid";
+	/* The grid's filter (f) goes with the view's name. */
+	snprintf(view, sizeof view, "%s%s", d->lay->topo.view == LAYOUT_TREE ? "tree" :
+	    "grid", d->st->scr.filter == LAYOUT_FILTER_LOADS ? " of CPUs with loads" :
+	    d->st->scr.filter == LAYOUT_FILTER_BUSY ? " of busy CPUs" :
+	    d->st->scr.filter == LAYOUT_FILTER_PACKAGE ? " of one package" : "");
 	snprintf(left[0], sizeof left[0], "refresh %d.%d s, %d load%s running%s%.0d%s, "
 	    "%s view, theme %s  ", d->st->host.delay_tenths / 10, d->st->host.delay_tenths % 10,
 	    running, running == 1 ? "" : "s", paused ? ", " : "", paused,
@@ -328,14 +335,25 @@ draw_header(const struct paint *d)
 static void
 draw_caption(const struct paint *d)
 {
-	int	i;
+	const struct ui_layout	*lay = d->lay;
+	int			 i, h = lay->scr.caption_h, top = lay->caption_top, y;
+	int			 below;
 
-	if (d->lay->scr.caption_y < 0)
+	if (lay->scr.caption_y < 0)
 		return;
-	for (i = 0; i < d->lay->scr.caption_h && i < d->lay->ncaption; i++) {
-		paint_fill(d->lay->scr.caption_y + i, 0, d->cols, A(THEME_CAPTION));
-		paint_printf(d->lay->scr.caption_y + i, 0, d->cols, A(THEME_CAPTION), " %s",
-		    d->lay->caption_line[i]);
+	for (i = 0; i < h && top + i < lay->ncaption; i++) {
+		y = lay->scr.caption_y + i;
+		paint_fill(y, 0, d->cols, A(THEME_CAPTION));
+		below = lay->ncaption - top - h;
+		/* A summary longer than its rows scrolls: its last row says how. */
+		if (i == h - 1 && d->st->tour.ended && (below > 0 || top > 0))
+			paint_printf(y, 0, d->cols, A(THEME_CAPTION), " %s %d line%s %s: Up "
+			    "Down PgUp PgDn; Esc closes it", below > 0 ? "v" : "^",
+			    below > 0 ? below : top, (below > 0 ? below : top) == 1 ? "" : "s",
+			    below > 0 ? "below" : "above");
+		else
+			paint_printf(y, 0, d->cols, A(THEME_CAPTION), " %s",
+			    lay->caption_line[top + i]);
 	}
 }
 
@@ -344,7 +362,7 @@ struct draw_info_text {
 	struct panelview_why	why;
 	char			load[64], cpu[64], kind[64], pkg[32], sib[160], infer[512];
 	char			counters[512], busy[2][96], who[2][400], split[160], reason[512];
-	char			idle[512];
+	char			idle[512], caches[160];
 };
 
 /* The info line's time of the cursor's CPU: busy, smtscope's and others' share, idle, the split. */
@@ -423,6 +441,13 @@ draw_info_cpu(const struct paint *d, struct compose *c, struct draw_info_text *t
 			used += (size_t)snprintf(t->sib + used, sizeof t->sib - used, " %d",
 			    m->pus[i].os_index);
 	compose_add(c, a, 0, 0, 0, t->sib, NULL);
+	/* Its core's own caches, as the tree's "each core:" row: the first to go. */
+	t->caches[0] = '\0';
+	if (core->ncaches > 0) {
+		memcpy(t->caches, ", ", 3);
+		topo_caches_words(core, t->caches + 2, sizeof t->caches - 2);
+	}
+	compose_add(c, a, 0, 1, 0, t->caches, NULL);
 	if (!p->allowed)
 		compose_add(c, a, 0, 0, 0, ", not allowed by the cpuset", NULL);
 	t->infer[0] = t->counters[0] = '\0';
@@ -443,10 +468,12 @@ draw_info_cpu(const struct paint *d, struct compose *c, struct draw_info_text *t
 }
 
 /*
- * The info line, composed: the cursor's load and its whole WHY (its
- * neighbours go counted, "+N", before its head; the first clause's after
- * the CPU's time), the cursor's CPU (never dropped), its time; the
- * counters' reason in words where there is room.
+ * The info lines, composed: the cursor's load and its whole WHY, then the
+ * cursor's CPU (never dropped) and its time, the counters' reason in words
+ * where there is room. Where the WHY does not fit beside the CPU's part,
+ * the layout wrapped it on lines of its own above (lay->info_line); where
+ * even those are short of rows, its further clauses go, marked by the
+ * ellipsis, after every part of the CPU's that may go.
  */
 static void
 draw_info(const struct paint *d)
@@ -454,17 +481,25 @@ draw_info(const struct paint *d)
 	struct draw_info_text	 t;
 	struct compose		 c;
 	struct load		*l;
-	int			 y = d->lay->scr.info_y, a = A(THEME_INFO);
+	int			 y = d->lay->scr.info_y, a = A(THEME_INFO), i, w0;
 
+	for (i = 0; i < d->lay->info_n; i++) {
+		paint_fill(y, 0, d->cols, a);
+		paint_text(y++, 0, d->cols, a, d->lay->info_line[i]);
+	}
 	paint_fill(y, 0, d->cols, a);
 	compose_init(&c, d->term->utf8);
-	if ((l = state_target(d->st)) != NULL) {
+	compose_more_ellipsis(&c);
+	if ((l = state_target(d->st)) != NULL && d->lay->info_n == 0) {
 		snprintf(t.load, sizeof t.load, "CPU %d %s#%d: ", state_cursor_os(d->st),
 		    l->spec.k->name, l->id);
 		compose_add(&c, a, 0, 0, 0, t.load, NULL);
-		panelview_why(d, l, t.why.text, sizeof t.why.text);
-		/* Whom it shares with outlasts the CPU's busy time (its bar shows that). */
-		panelview_why_add(&c, &t.why, a, 4, 10);
+		why_text(d->st, l, t.why.text, sizeof t.why.text);
+		/* The WHY, in its words, outlasts every part of the CPU's that may go. */
+		w0 = c.n;
+		panelview_why_add(&c, &t.why, a, 12, 13);
+		for (i = w0; i < c.n; i++)
+			c.e[i].shrink = 11;
 		compose_add(&c, a, 0, 0, 0, "  |  ", NULL);
 	}
 	draw_info_cpu(d, &c, &t);
@@ -535,6 +570,7 @@ draw_status_keys(const struct paint *d, int *keep)
 	case UI_MENU:
 		return menu;
 	case UI_PARAM:
+	case UI_GOTO:
 		return param;
 	case UI_PICK_B:
 	case UI_MOVE:
@@ -652,14 +688,17 @@ draw_menu(const struct paint *d)
 	const struct layout_box	*b = &d->lay->menu;
 	const struct kernel	*k;
 	struct compose		 c;
-	char			 head[64], title[2][96];
+	char			 head[64], title[2][200], where[96];
 	int			 n = d->lay->menu_n, w = b->w, y = b->y, x = b->x, i, e, cpu;
 
 	draw_box(d, y, x, b->h, w, "");
 	cpu = d->st->sel.mode == UI_PICK_B ? d->st->sel.pick_a : state_cursor_os(d->st);
-	snprintf(title[0], sizeof title[0], "Start a load on CPU %d (1-9 or arrows, Enter; "
-	    "Esc cancels)", cpu);
-	snprintf(title[1], sizeof title[1], "Start a load on CPU %d", cpu);
+	state_where(d->st, NULL, 0, where, sizeof where);
+	if (d->st->sel.mode == UI_PICK_B || d->st->sel.where == UI_WHERE_CPU)
+		snprintf(where, sizeof where, "CPU %d", cpu);
+	snprintf(title[0], sizeof title[0], "Start a load on %s (1-9 or Up Down, Enter; "
+	    "Left Right: where; Esc cancels)", where);
+	snprintf(title[1], sizeof title[1], "Start a load on %s (Left Right: where)", where);
 	compose_init(&c, d->term->utf8);
 	compose_add(&c, A(THEME_MENU_TITLE), 1, 0, COMPOSE_CLIP, title[0], title[1], NULL);
 	compose_fit(&c, w - 2);
@@ -727,6 +766,22 @@ draw_border(const struct paint *d, const struct layout_box *b, int attr)
 	    "\342\224\230" : "+");
 }
 
+/* The go-to prompt (#): a CPU's number or a place, in the prompt's box. */
+static void
+draw_goto(const struct paint *d)
+{
+	const struct layout_box	*b = &d->lay->param;
+	int			 w = b->w, x = b->x, y = b->y;
+
+	draw_box(d, y, x, b->h, w, "");
+	paint_text(y, x + 1, x + w, A(THEME_MENU_TITLE), "Go to CPU");
+	paint_text(y + 1, x + 1, x + w - 1, A(THEME_MENU),
+	    "its number (as taskset), or a place: core:3.pu:1");
+	paint_printf(y + 2, x + 1, x + w - 1, A(THEME_MENU_SELECTED), "> %s_",
+	    d->st->sel.input);
+	paint_text(y + 3, x + 1, x + w - 1, A(THEME_MENU), "Enter goes there; Esc cancels");
+}
+
 /*
  * The help: a bordered box over the screen, its text wrapped by words and
  * scrolled (the layout chose the lines); where it is, and how to move, on
@@ -765,20 +820,72 @@ draw_help(const struct paint *d)
 	paint_compose(b->y + b->h - 1, b->x + 2, b->x + b->w - 2, &c);
 }
 
-/* The message when the terminal is too small. */
+/*
+ * Phrases ("|" between them) wrapped greedily into lines of cols, a space
+ * between two on a line: their number, or rows + 1 when a phrase is wider
+ * than a line or they need more than rows lines.
+ */
+static int
+draw_small_wrap(const char *text, int cols, int rows, char lines[][64])
+{
+	const char	*p = text, *e;
+	int		 n = 0, len, wl;
+
+	while (*p != '\0') {
+		e = strchr(p, '|');
+		wl = e != NULL ? (int)(e - p) : (int)strlen(p);
+		if (wl > cols || wl >= 64)
+			return rows + 1;
+		len = n > 0 ? (int)strlen(lines[n - 1]) : -1;
+		if (n > 0 && len + 1 + wl <= cols && len + 1 + wl < 64)
+			snprintf(lines[n - 1] + len, (size_t)(64 - len), " %.*s", wl, p);
+		else if (n == rows)
+			return rows + 1;
+		else
+			snprintf(lines[n++], 64, "%.*s", wl, p);
+		p += wl;
+		if (*p == '|')
+			p++;
+	}
+	return n;
+}
+
+/*
+ * The message when the terminal is too small: the first of its wordings
+ * whose phrases fit whole in the rows and columns there are, down to a 1x1
+ * terminal's "!", never a word cut.
+ */
 static void
 draw_too_small(const struct paint *d)
 {
-	char	a[64], b[64];
-	int	y = d->term->rows / 2 - 1;
+	char	texts[10][96], lines[8][64], need[32];
+	int	rows = d->term->rows < 8 ? d->term->rows : 8, i, n = 0, y;
 
-	snprintf(a, sizeof a, "Terminal too small:");
-	snprintf(b, sizeof b, "%dx%d, need %dx%d", d->cols, d->term->rows, UI_MIN_COLS,
-	    UI_MIN_ROWS);
-	if (y < 0)
-		y = 0;
-	paint_text(y, 0, d->cols, A(THEME_ERROR), a);
-	paint_text(y + 1, 0, d->cols, A(THEME_NORMAL), b);
+	snprintf(need, sizeof need, "%dx%d", UI_MIN_COLS, UI_MIN_ROWS);
+	snprintf(texts[0], sizeof texts[0], "Terminal too small: %dx%d, need %s",
+	    d->cols, d->term->rows, need);
+	snprintf(texts[1], sizeof texts[1], "Terminal too small:|%dx%d, need %s",
+	    d->cols, d->term->rows, need);
+	snprintf(texts[2], sizeof texts[2], "Terminal|too small:|%dx%d,|need %s",
+	    d->cols, d->term->rows, need);
+	snprintf(texts[3], sizeof texts[3], "Too small:|need %s", need);
+	snprintf(texts[4], sizeof texts[4], "Too|small:|need|%s", need);
+	snprintf(texts[5], sizeof texts[5], "need %s", need);
+	snprintf(texts[6], sizeof texts[6], "need|%s", need);
+	snprintf(texts[7], sizeof texts[7], "%s", need);
+	snprintf(texts[8], sizeof texts[8], "tiny");
+	snprintf(texts[9], sizeof texts[9], "!");
+	if (rows < 1 || d->cols < 1)
+		return;
+	for (i = 0; i < 10; i++)
+		if ((n = draw_small_wrap(texts[i], d->cols, rows, lines)) <= rows)
+			break;
+	if (i == 10)
+		return;
+	y = (d->term->rows - n) / 2;
+	for (i = 0; i < n; i++)
+		paint_text(y + i, 0, d->cols, A(i == 0 ? THEME_ERROR : THEME_NORMAL),
+		    lines[i]);
 }
 
 /* Draw the whole frame and send it. */
@@ -804,10 +911,21 @@ draw_frame(const struct ui_state *st, const struct ui_layout *lay,
 			draw_menu(d);
 		else if (d->st->sel.mode == UI_PARAM)
 			draw_param(d);
+		else if (d->st->sel.mode == UI_GOTO)
+			draw_goto(d);
 		else if (d->st->sel.mode == UI_HELP)
 			draw_help(d);
 	}
 	attrset(A_NORMAL);
 	wnoutrefresh(stdscr);
 	doupdate();
+	/*
+	 * A 1x1 terminal's one cell is its lower right corner, which curses
+	 * leaves blank (it cannot write there without scrolling unless it can
+	 * insert before it); the terminal holds a character written there.
+	 */
+	if (d->lay->scr.too_small && d->cols == 1 && d->term->rows == 1) {
+		fputs("\r!\r", stdout);
+		fflush(stdout);
+	}
 }

@@ -13,6 +13,9 @@
 #include <string.h>
 
 #include "engine/analysis.h"
+#include "engine/capacity.h"
+#include "engine/drift_load.h"
+#include "engine/measure.h"
 #include "ui/chart.h"
 #include "ui/countersview.h"
 #include "ui/figures.h"
@@ -110,7 +113,54 @@ figures_solo_told(struct ui_state *st, const struct load *l)
 	st->scr.dirty = 1;
 }
 
-/* Advance the solo measurement; the views take every new result. */
+/* Offer a load's new solo to the session's table of baselines. */
+static void
+figures_solo_offer(struct ui_state *st, struct ui_loadview *v, const struct load *l,
+    const struct solo_result *r)
+{
+	char	key[CAPACITY_KEY_LEN], by[CAPACITY_BY_LEN];
+
+	v->solo_end_ns = r->end_ns;
+	capacity_key(&l->spec, key, sizeof key);
+	snprintf(by, sizeof by, "%s#%d", l->spec.k->name, l->id);
+	capacity_offer(capacity_session(), key, r, kernel_cpu_bound(l->spec.k), by);
+	figures_solo_told(st, l);
+	if (isfinite(r->rate))
+		chart_event(st->chart.samples, CHART_EV_SOLO, l->id);
+	st->scr.dirty = 1;
+}
+
+/* A view takes its place's baseline when it changed: identical loads share one. */
+static void
+figures_solo_adopt(struct ui_state *st, struct ui_loadview *v, const struct load *l)
+{
+	const struct capacity_base	*b;
+	char				 key[CAPACITY_KEY_LEN];
+
+	capacity_key(&l->spec, key, sizeof key);
+	if ((b = capacity_get(capacity_session(), key)) == NULL ||
+	    (b->version == v->base_version && strcmp(b->by, v->base_by) == 0 &&
+	    v->solo == b->rate))
+		return;
+	v->base_version = b->version;
+	/* A new baseline: what the CPU gives is measured against it again. */
+	drift_load_init(&v->drift);
+	snprintf(v->base_by, sizeof v->base_by, "%s", b->by);
+	v->solo = b->rate;
+	v->solo_share = b->share;
+	v->solo_foreign = b->foreign;
+	v->solo_spread = b->spread;
+	/* Others ran on its core: the rate is low, and shown marked. */
+	v->solo_disturbed = b->disturbed;
+	if (v->solo_end_ns == 0)
+		v->solo_end_ns = b->at_ns;
+	st->scr.dirty = 1;
+}
+
+/*
+ * Advance the solo measurement: every new result goes to the session's
+ * baselines, and every view takes its place's baseline from there.
+ */
 void
 figures_solo_poll(struct ui_state *st)
 {
@@ -129,18 +179,61 @@ figures_solo_poll(struct ui_state *st)
 		if (solo_result(st->host.solo, v->id, &r) == -1 || r.end_ns == v->solo_end_ns ||
 		    (l = loads_get(st->host.loads, v->id)) == NULL)
 			continue;
-		v->solo_end_ns = r.end_ns;
-		v->solo = r.rate;
-		v->solo_share = r.share;
-		v->solo_foreign = r.foreign;
-		/* Others ran on its core: the rate is low, and shown marked. */
-		v->solo_disturbed = isfinite(r.rate) &&
-		    solo_disturbed(&r, kernel_cpu_bound(l->spec.k));
-		figures_solo_told(st, l);
-		if (isfinite(r.rate))
-			chart_event(st->chart.samples, CHART_EV_SOLO, l->id);
-		st->scr.dirty = 1;
+		figures_solo_offer(st, v, l, &r);
 	}
+	for (i = 0; i < st->lview.n; i++) {
+		v = &st->lview.lv[i];
+		if ((l = loads_get(st->host.loads, v->id)) != NULL && l->state != LOAD_DEAD)
+			figures_solo_adopt(st, v, l);
+	}
+}
+
+/* Is a load at the same place as l, other than l, measured alone or queued? */
+static int
+figures_place_pending(struct ui_state *st, const struct load *l, const char *key)
+{
+	struct load	*o;
+	char		 k2[CAPACITY_KEY_LEN];
+	int		 i;
+
+	for (i = 0; i < loads_count(st->host.loads); i++) {
+		o = loads_at(st->host.loads, i);
+		if (o == l || o->state == LOAD_DEAD || !solo_pending(st->host.solo, o->id))
+			continue;
+		capacity_key(&o->spec, k2, sizeof k2);
+		if (strcmp(k2, key) == 0)
+			return o->id;
+	}
+	return 0;
+}
+
+/*
+ * A load needs a solo rate: reuse its place's baseline (FIGURES_SOLO_REUSED,
+ * *by says whose), wait for the identical load measured now
+ * (FIGURES_SOLO_SHARED, *by its name), or queue it (FIGURES_SOLO_QUEUED).
+ */
+int
+figures_solo_want(struct ui_state *st, struct load *l, char *by, size_t len)
+{
+	const struct capacity_base	*b;
+	struct load			*o;
+	char				 key[CAPACITY_KEY_LEN];
+	int				 id;
+
+	capacity_key(&l->spec, key, sizeof key);
+	if ((b = capacity_reusable(capacity_session(), key)) != NULL) {
+		snprintf(by, len, "%s", b->by);
+		figures_solo_adopt(st, lview_get(&st->lview, l->id), l);
+		return FIGURES_SOLO_REUSED;
+	}
+	if ((id = figures_place_pending(st, l, key)) != 0 &&
+	    (o = loads_get(st->host.loads, id)) != NULL) {
+		snprintf(by, len, "%s#%d", o->spec.k->name, o->id);
+		return FIGURES_SOLO_SHARED;
+	}
+	solo_queue(st->host.solo, l->id);
+	snprintf(by, len, "%s", "");
+	return FIGURES_SOLO_QUEUED;
 }
 
 /* When the solo measurement next needs attention; 0 if it does not. */
@@ -213,6 +306,83 @@ figures_hist_push(struct ui_loadview *v, double x)
 	v->hist[v->nhist++] = x;
 }
 
+/*
+ * The loads' ids, states and CPUs, and the solo measured: a change between
+ * two refreshes is an event for every load's drift (one started, stopped,
+ * moved or paused).
+ */
+static uint64_t
+figures_loads_sig(const struct ui_state *st)
+{
+	const struct load	*l;
+	uint64_t		 h = 1469598103934665603ULL;
+	int			 i;
+
+	h = (h ^ (uint64_t)(solo_current(st->host.solo) + 2)) * 1099511628211ULL;
+	for (i = 0; i < loads_count(st->host.loads); i++) {
+		l = loads_at(st->host.loads, i);
+		h = (h ^ (uint64_t)l->id) * 1099511628211ULL;
+		h = (h ^ (uint64_t)l->state) * 1099511628211ULL;
+		h = (h ^ (uint64_t)(analysis_load_cpu(l) + 2)) * 1099511628211ULL;
+	}
+	return h;
+}
+
+/*
+ * Others' work and steal on a load's core (its CPUs and their SMT
+ * siblings) over the last refresh, in CPUs; NAN where a CPU's is unknown.
+ */
+static void
+figures_core_others(const struct ui_state *st, const struct load *l, double *others,
+    double *steal)
+{
+	const struct topo_pu	*pu;
+	struct cpuset		 core;
+	double			 sh, sl;
+	int			 cpu, i;
+
+	*others = *steal = 0.0;
+	measure_core_cpus(st->host.m, &l->spec, &core);
+	CPUSET_FOREACH(cpu, &core) {
+		if ((pu = topo_pu_by_os(st->host.m, cpu)) == NULL)
+			continue;
+		i = (int)(pu - st->host.m->pus);
+		sl = st->host.pct_ok[i] ? st->host.pct[i].steal / 100.0 : NAN;
+		sh = state_others_known(st) ? st->others.share[i] : NAN;
+		*steal += sl;
+		/* The bar's others hold the steal: others' work is the rest. */
+		*others += sh - sl;
+	}
+}
+
+/*
+ * Feed a running load's drift tracker this refresh (rate, share, the
+ * event, others' work and steal on its core, its CPU's clock as the last
+ * refresh read it); once its CPU's capacity is seen to move, its speed is
+ * taken against what the CPU gives now (the mark *, the WHY's cause).
+ */
+static void
+figures_drift(struct ui_state *st, struct load *l, struct ui_loadview *v, double rate,
+    double share, int event)
+{
+	struct drift_sample	s;
+	double			cap;
+	int			cpu = analysis_load_cpu(l);
+
+	s.rate = rate;
+	s.spread = v->solo_spread;
+	s.event = event;
+	figures_core_others(st, l, &s.others, &s.steal);
+	s.mhz = countersview_mhz(st->cv, cpu);
+	drift_load_feed(&v->drift, cpu, v->base_version, &s, share,
+	    st->host.ci.hypervisor);
+	if (!drift_load_marked(&v->drift))
+		return;
+	cap = drift_load_capacity(&v->drift);
+	v->speed /= cap;
+	v->raw /= cap;
+}
+
 /* Sample every load and compute its figures. */
 static void
 figures_loads(struct ui_state *st)
@@ -220,12 +390,16 @@ figures_loads(struct ui_state *st)
 	struct ui_loadview	*v;
 	struct load		*l;
 	double			 rate, share, dt, alpha;
-	int			 i;
+	uint64_t		 sig;
+	int			 i, event, fresh;
 
 	if (st->host.loads == NULL)
 		return;
 	/* loads_sample() shifts cur into prev; the view keeps its own start. */
 	loads_sample(st->host.loads);
+	sig = figures_loads_sig(st);
+	event = sig != st->lview.sig;
+	st->lview.sig = sig;
 	for (i = 0; i < loads_count(st->host.loads); i++) {
 		l = loads_at(st->host.loads, i);
 		v = lview_get(&st->lview, l->id);
@@ -246,6 +420,7 @@ figures_loads(struct ui_state *st)
 		    analysis_speed(rate, v->solo);
 		/* About a second of memory, whatever the refresh interval. */
 		alpha = dt >= 1.0 ? 1.0 : dt < 0.2 ? 0.2 : dt;
+		fresh = v->fresh;
 		if (v->fresh) {
 			v->rate = rate;
 			v->share = share;
@@ -255,6 +430,7 @@ figures_loads(struct ui_state *st)
 			v->share = analysis_smooth(v->share, share, alpha);
 		}
 		v->speed = analysis_speed(v->rate, v->solo);
+		figures_drift(st, l, v, rate, share, event || fresh);
 		/* Per CPU-second against per CPU-second alone. */
 		v->eff = analysis_efficiency(v->speed, v->share, v->solo_share);
 		figures_hist_push(v, solo_current(st->host.solo) == l->id ? NAN : v->speed);
@@ -336,6 +512,7 @@ figures_set_solo(struct ui_state *st, int id, double rate, int disturbed)
 		v->solo = rate;
 		v->solo_share = v->solo_foreign = NAN;
 		v->solo_disturbed = disturbed;
+		drift_load_init(&v->drift);
 	}
 	st->scr.dirty = 1;
 	return 0;

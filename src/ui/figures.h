@@ -27,6 +27,16 @@ void	figures_rebase(struct ui_state *, struct load *);
 int	figures_set_solo(struct ui_state *, int id, double rate, int disturbed);
 /* Advance the solo measurement; every load takes its new solo rate. */
 void	figures_solo_poll(struct ui_state *);
+/* What figures_solo_want() did for a load that needs a solo rate. */
+#define FIGURES_SOLO_QUEUED	0	/* measured alone, queued */
+#define FIGURES_SOLO_REUSED	1	/* its place's baseline reused */
+#define FIGURES_SOLO_SHARED	2	/* an identical load measured now gives it */
+/*
+ * A load needs a solo rate: its place's baseline (capacity.h) when one
+ * stands, undisturbed; the one an identical load measured now will give;
+ * else queued. by (len) names whose baseline it takes ("hash#1"), or "".
+ */
+int	figures_solo_want(struct ui_state *, struct load *, char *by, size_t len);
 /* When the solo measurement next needs attention (CLOCK_MONOTONIC ns), or 0. */
 uint64_t figures_deadline(const struct ui_state *);
 /*

@@ -15,6 +15,9 @@
 #include "ui/layout.h"
 #include "ui/replayview.h"
 #include "ui/state.h"
+#include "ui/why.h"
+#include "engine/kernels/kernel.h"
+#include "engine/loads.h"
 
 _Static_assert(SOLO_RETRIES == 3, "the help says a solo is measured again 3 times at most");
 
@@ -36,26 +39,51 @@ static const struct help_entry help_terms[] = {
 	    "its core is quiet, 3 times at most." },
 	{ "? in", "SPEED, EFF: unknown: past physics (faster beside others than alone, or "
 	    "loads time-sharing a CPU doing more than its work), or above 100% of a "
-	    "disturbed solo; the info line says why." },
+	    "disturbed solo; the info lines say why, whole, and so does this help first." },
+	{ "* in", "SPEED, EFF: its CPU's capacity moved while the load ran: a step in its "
+	    "rate past its spread, held two refreshes, with nothing in view (no load "
+	    "started, stopped, moved or paused; others' work, steal and its share "
+	    "unchanged). The figure is then taken against what the CPU gives now; the "
+	    "WHY says how much of its baseline that is and why: its clock (clock 3.1 -> "
+	    "2.4 GHz), the host under a hypervisor, or unexplained. A new solo ends it." },
 	{ "~ after", "a load's name: a floating load (the kernel places it); b after it: "
 	    "the second end of a pipe." },
-	{ "+N", "N more that did not fit: loads on a CPU, a WHY's neighbours and clauses "
-	    "(the info line has the cursor's load whole)." },
+	{ "WHY", "why the load runs as it does: its speed's cause first, then whom it "
+	    "shares a CPU, a core or a cache with. The column shows the cause's first "
+	    "words; an ellipsis (\342\200\246 or ...) says there is more: the info lines "
+	    "above the status line show the cursor's load's reason whole, and this help "
+	    "begins with it." },
+	{ "+N", "after the loads on a CPU's row: N more loads run there than the row "
+	    "names." },
+	{ "Grid", "a cell per core: its first CPU's number, then a mark per CPU: its busy "
+	    "level \302\267 \342\226\201 to \342\226\210 (ASCII . _ , - = + * # @) in "
+	    "the colour of what used it most; * a load runs on it, ~ a floating load; "
+	    "with i, the digit of the idle state most of its idle went to, h held." },
+	{ "Tree", "package, NUMA node, caches, core, its CPUs; a CPU's row: its bar, busy "
+	    "percent, clock, the loads on it." },
+	{ "each core:", "a core's own caches, outermost first as lstopo stacks them (L2 + "
+	    "L1d data + L1i instructions), said once for the cores below it that have the "
+	    "same; the info line names the cursor's core's where there is room." },
 	{ "Bars", "smtscope's user time, its system time, then others' (the shade: other "
 	    "processes, interrupts, steal); without colors # user, = system, o others. "
 	    "A view of another machine: user, nice, system, irq, softirq, steal as "
 	    "# + = * * ~." },
 	{ "Meters", "a package's, NUMA node's or cache's bar: the average of its CPUs, "
 	    "shown when every one of them is measured." },
-	{ "Chart", "each load's SPEED over time, a color each that no verdict uses, named "
-	    "at its end; on the axis S started, M moved, B its sibling started, s solo "
-	    "measured; C hides it." },
-	{ "", "" },
-	{ NULL, "Keys" },
+	{ "Chart", "each load's SPEED over time, a thin line of braille dots (2 by 4 a "
+	    "cell), a colour each that no verdict uses, named at its end with its last "
+	    "speed; the dotted row is 100%. The axis starts at launch and widens until "
+	    "the window is full; on it S started, M moved, B its sibling started, s "
+	    "solo measured. Below: the busy levels of the cursor's core's CPUs, and a "
+	    "floating load's CPU (0-9, then a-z). Without loads: each CPU's busy "
+	    "history. C hides it." },
+	{ "^ v", "more rows above or below the view: PgUp PgDn, Home End." },
 	{ NULL, NULL }
 };
 
 static const struct help_entry help_keys[] = {
+	{ "", "" },
+	{ NULL, "Keys" },
 	{ "Arrows, h j k l", "move the cursor over logical CPUs" },
 	{ "PgUp PgDn Home End", "move by a page, to the first or last CPU" },
 	{ "a or Enter", "start a load on the cursor's CPU (menu of kernels)" },
@@ -66,6 +94,12 @@ static const struct help_entry help_keys[] = {
 	{ "Tab", "select the next load (the cursor follows it)" },
 	{ "c", "measure the solo rates again (others pause 1 s each)" },
 	{ "v", "switch between the tree and the grid" },
+	{ "#", "go to a CPU: its number, or a place (core:3.pu:1)" },
+	{ "f", "the grid shows every CPU, only those with loads, only busy ones (10% or "
+	    "more), or only the cursor's package" },
+	{ "a, Left Right", "in the menu, Left Right choose where: the cursor's CPU, or a "
+	    "load on each thread of its core, each CPU of its package, each core's first "
+	    "thread, every allowed CPU" },
 	{ "L", "core-to-core latency heatmap (measured in the background)" },
 	{ "C", "show or hide the time chart (where rows are spare)" },
 	{ "i", "idle residency column: each state's share, - held" },
@@ -150,6 +184,23 @@ help_replay(struct help_out *o)
 	}
 }
 
+/* The cursor's load's reason, whole, first: the WHY column shows its first words. */
+static void
+help_why(struct help_out *o, const struct ui_state *st)
+{
+	struct load	*l;
+	char		 head[128], why[1024];
+
+	if (st->replay != NULL || (l = state_target(st)) == NULL)
+		return;
+	snprintf(head, sizeof head, "Why %s#%d on CPU %d runs as it does", l->spec.k->name,
+	    l->id, state_cursor_os(st));
+	help_entry(o, NULL, 0, head);
+	why_text(st, l, why, sizeof why);
+	help_entry(o, "", 0, why);
+	help_entry(o, "", 0, "");
+}
+
 /* The help's lines for a width; how many. */
 int
 help_lines(const struct ui_state *st, int width, char lines[][HELP_LINE], int max)
@@ -160,11 +211,15 @@ help_lines(const struct ui_state *st, int width, char lines[][HELP_LINE], int ma
 
 	if (width < 20)
 		width = o.width = 20;
-	help_list(&o, help_terms);
+	help_why(&o, st);
+	/* A replay's own keys first: they are what differs. */
 	if (st->replay != NULL) {
 		help_replay(&o);
+		help_entry(&o, "", 0, "");
+		help_list(&o, help_terms);
 		return o.n;
 	}
+	help_list(&o, help_terms);
 	keyw = help_list(&o, help_keys);
 	if (countersview_header_form(st->cv, 3, why, sizeof why))
 		help_entry(&o, "Here", keyw, why);

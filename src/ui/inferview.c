@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "exp/infer.h"
+#include "exp/infer/infer.h"
 #include "ui/inferview.h"
 #include "ui/layout.h"
 

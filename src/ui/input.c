@@ -34,11 +34,16 @@ input_cursor(struct ui_state *st, const struct ui_layout *lay, int key)
 		break;
 	case KEY_LEFT:
 	case 'h':
-		pu = pu > 0 ? pu - 1 : pu;
+		/* The CPUs a filter hides (no spot) are passed over. */
+		for (i = pu - 1; i >= 0 && lay->topo.spots[i].row < 0; i--)
+			;
+		pu = i >= 0 ? i : pu;
 		break;
 	case KEY_RIGHT:
 	case 'l':
-		pu = pu + 1 < n ? pu + 1 : pu;
+		for (i = pu + 1; i < n && lay->topo.spots[i].row < 0; i++)
+			;
+		pu = i < n ? i : pu;
 		break;
 	case KEY_PPAGE:
 	case KEY_NPAGE:
@@ -47,11 +52,13 @@ input_cursor(struct ui_state *st, const struct ui_layout *lay, int key)
 		break;
 	case KEY_HOME:
 	case 'g':
-		pu = 0;
+		for (pu = 0; pu + 1 < n && lay->topo.spots[pu].row < 0; pu++)
+			;
 		break;
 	case KEY_END:
 	case 'G':
-		pu = n - 1;
+		for (pu = n - 1; pu > 0 && lay->topo.spots[pu].row < 0; pu--)
+			;
 		break;
 	default:
 		return 0;
@@ -77,6 +84,11 @@ input_menu(struct ui_state *st, int key)
 	case 'j':
 	case '\t':
 		control_menu_select(st, (st->sel.menu + 1) % n);
+		return;
+	case KEY_LEFT:
+	case KEY_RIGHT:
+		/* Where: the cursor's CPU, or a load on each CPU of its core, package... */
+		control_menu_where(st, key == KEY_RIGHT ? 1 : -1);
 		return;
 	case '\r':
 	case '\n':
@@ -124,6 +136,29 @@ input_param(struct ui_state *st, int key)
 	}
 	if (key >= 0x21 && key < 0x7f)
 		control_param_key(st, key);
+}
+
+/* Keys of the go-to prompt. */
+static void
+input_goto(struct ui_state *st, int key)
+{
+	switch (key) {
+	case '\r':
+	case '\n':
+	case KEY_ENTER:
+		control_goto_key(st, '\n');
+		return;
+	case INPUT_ESC:
+	case KEY_F(10):
+		control_cancel(st);
+		return;
+	case KEY_BACKSPACE:
+	case 127:
+	case 8:
+		control_goto_key(st, -1);
+		return;
+	}
+	control_goto_key(st, key);
 }
 
 /* Keys while choosing a CPU: for a move, or a pipe's second end. */
@@ -213,6 +248,12 @@ input_normal(struct ui_state *st, const struct ui_layout *lay, int key)
 	case 'L':
 		c2cview_toggle(st);
 		return;
+	case 'f':
+		control_filter(st);
+		return;
+	case '#':
+		control_goto_begin(st);
+		return;
 	case 'i':
 		/* idleview.c: the idle residency column; read from the next refresh. */
 		idleview_toggle(&st->iv);
@@ -299,11 +340,49 @@ input_step_key(struct ui_state *st, int key)
 	return 1;
 }
 
+/* An ended tour's summary: Up Down PgUp PgDn Home End scroll it, Esc closes it; 1 if taken. */
+static int
+input_summary_key(struct ui_state *st, const struct ui_layout *lay, int key)
+{
+	int	top = lay->caption_top, page = lay->scr.caption_h > 2 ?
+		    lay->scr.caption_h - 2 : 1;
+
+	if (!st->tour.ended || st->sel.mode != UI_NORMAL)
+		return 0;
+	switch (key) {
+	case KEY_UP:
+		top--;
+		break;
+	case KEY_DOWN:
+		top++;
+		break;
+	case KEY_PPAGE:
+		top -= page;
+		break;
+	case KEY_NPAGE:
+		top += page;
+		break;
+	case KEY_HOME:
+		top = 0;
+		break;
+	case KEY_END:
+		top = lay->ncaption;
+		break;
+	case INPUT_ESC:
+		control_summary_close(st);
+		return 1;
+	default:
+		return 0;
+	}
+	control_summary_scroll(st, top < 0 ? 0 : top);
+	return 1;
+}
+
 /* One key, in whatever mode the screen is. */
 void
 input_key(struct ui_state *st, const struct ui_layout *lay, int key)
 {
-	if (input_step_key(st, key))
+	if (input_step_key(st, key) || input_summary_key(st, lay, key))
 		return;
 	switch (st->sel.mode) {
 	case UI_HELP:
@@ -314,6 +393,9 @@ input_key(struct ui_state *st, const struct ui_layout *lay, int key)
 		return;
 	case UI_PARAM:
 		input_param(st, key);
+		return;
+	case UI_GOTO:
+		input_goto(st, key);
 		return;
 	case UI_MOVE:
 	case UI_PICK_B:

@@ -1,9 +1,8 @@
 /*
  * layout.c: where everything goes, computed apart from drawing (as lstopo
- * does): the screen's regions, the rows of the tree or the cells of the
- * grid with the spot of every CPU, and each frame's geometry from the
- * state (scrolling, the panel's columns, the menu). Pure: no curses, no
- * clock, and it changes nothing but the layout.
+ * does): the rows of the tree or the cells of the grid with the spot of
+ * every CPU, for a width. layout_frame.c places them in a frame. Pure: no
+ * curses, no clock, and it changes nothing but the layout.
  */
 #include "config.h"
 
@@ -11,11 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/kernels/kernel.h"
-#include "engine/loads.h"
-#include "ui/idleview.h"
 #include "ui/layout.h"
-#include "ui/state.h"
+#include "model/topo.h"
 #include "base/util.h"
 #include "report/reports.h"
 
@@ -34,13 +30,17 @@ static const struct layout_glyphs layout_utf8 = {
 };
 static const struct layout_glyphs layout_ascii = { "| ", "|-", "`-", "+-", "-" };
 
+#define LAYOUT_FOLD_BAR		12	/* the least bar of a folded core's thread */
+#define LAYOUT_FOLD_LOADS	16	/* and the room for its loads' names */
+
 /* Kinds of tree rows before the CPU column is known. */
 enum layout_kind {
 	LK_LABEL,
 	LK_CORE,	/* a core's label and its first CPU */
 	LK_SIBLING,	/* a further CPU of the core above */
 	LK_BARE,	/* a CPU without a core object */
-	LK_NOTE
+	LK_NOTE,
+	LK_CACHES	/* the own caches of the cores below it, as lstopo's L2 + L1d + L1i */
 };
 
 /* A tree row while it is built. */
@@ -118,42 +118,6 @@ layout_wrap(const char *text, int width, char lines[][512], int max)
 	return n;
 }
 
-/* The regions of a screen of rows x cols. */
-void
-layout_screen(struct layout_screen *s, int rows, int cols, int caption, int nloads)
-{
-	int	avail, list;
-
-	memset(s, 0, sizeof *s);
-	s->rows = rows;
-	s->cols = cols;
-	s->caption_y = -1;
-	if (rows < UI_MIN_ROWS || cols < UI_MIN_COLS) {
-		s->too_small = 1;
-		return;
-	}
-	s->header_y = 0;
-	s->header_h = 2;
-	avail = rows - s->header_h - 2;
-	/* A caption may take two thirds: a tour's closing summary needs them. */
-	if (caption > rows * 2 / 3 - 4)
-		caption = rows * 2 / 3 - 4;
-	if (caption > 0) {
-		s->caption_y = s->header_h;
-		s->caption_h = caption;
-		avail -= caption;
-	}
-	list = nloads < 1 ? 1 : nloads;
-	if (list > avail / 3)
-		list = avail / 3 < 1 ? 1 : avail / 3;
-	s->panel_h = 1 + list;
-	s->topo_y = s->header_h + (caption > 0 ? caption : 0);
-	s->topo_h = avail - s->panel_h;
-	s->panel_y = s->topo_y + s->topo_h;
-	s->info_y = rows - 2;
-	s->status_y = rows - 1;
-}
-
 /* A new tree row. */
 static struct layout_proto *
 layout_add(struct layout_builder *b, enum layout_kind kind, const char *prefix,
@@ -186,6 +150,7 @@ layout_tree_children(struct layout_builder *b, int parent, const char *prefix, i
 	const struct topo_node		*n;
 	const struct topo_core		*core;
 	struct layout_proto		*p;
+	const struct topo_core		*prev = NULL;
 	char				 label[128], *sub;
 	const char			*conn;
 	int				 c, last, i;
@@ -195,8 +160,17 @@ layout_tree_children(struct layout_builder *b, int parent, const char *prefix, i
 		last = n->next_sibling == -1;
 		conn = top ? "" : last ? b->g->ell : b->g->tee;
 		sub = xasprintf("%s%s", prefix, top ? "" : last ? "  " : b->g->vert);
+		if (n->type != TOPO_CORE)
+			prev = NULL;
 		if (n->type == TOPO_CORE) {
 			core = &m->cores[n->index];
+			/* Folded: the cores' own caches once for a run of cores that share them. */
+			if (core->ncaches > 0 && (prev == NULL || !topo_caches_same(prev, core))) {
+				topo_caches_words(core, label + 11, sizeof label - 11);
+				memcpy(label, "each core: ", 11);
+				layout_add(b, LK_CACHES, prefix, top ? "" : b->g->tee, label);
+			}
+			prev = core;
 			topo_node_label(m, n, label, sizeof label);
 			p = layout_add(b, LK_CORE, prefix, conn, label);
 			p->node = c;
@@ -246,6 +220,7 @@ layout_row_add(struct layout *l, char *text, int pu, int node)
 	r->node = node;
 	r->first_cell = -1;
 	r->meter = -1;
+	r->npu = pu >= 0;
 	return r;
 }
 
@@ -303,6 +278,35 @@ layout_meters(struct layout *l, const struct topo *m)
 	free(metered);
 }
 
+/*
+ * The CPUs' columns of the tree: "CPU 123 [bar] 100.0% loads" from cpu_x,
+ * the bar as wide as fits within reason (60 columns). Where a core's
+ * threads all fit side by side with a bar of LAYOUT_FOLD_BAR and room for
+ * their loads, they share the core's row (seg_w apart), as htop's meters
+ * share a line: 16 to 64 CPUs then use a wide screen's width, in half the
+ * rows.
+ */
+static void
+layout_tree_columns(struct layout *l, const struct topo *m)
+{
+	int	i, smt = 1, fixed = 4 + l->digits + 1 + 3 + 7, rest, seg;
+
+	for (i = 0; i < m->ncores; i++)
+		if (m->cores[i].npus > smt)
+			smt = m->cores[i].npus;
+	l->seg_w = 0;
+	seg = (l->cols - l->cpu_x) / smt;
+	if (smt > 1 && smt <= 8 && seg - fixed - LAYOUT_FOLD_LOADS >= LAYOUT_FOLD_BAR) {
+		l->seg_w = seg;
+		rest = seg - fixed - LAYOUT_FOLD_LOADS;
+	} else
+		rest = l->cols - l->cpu_x - fixed - 18;
+	l->bar_x = l->cpu_x + 4 + l->digits + 1;
+	l->bar_w = rest < 8 ? 8 : rest > 60 ? 60 : rest;
+	l->pct_x = l->bar_x + l->bar_w + 2 + 1;
+	l->loads_x = l->pct_x + 7;
+}
+
 /* The tree: a row per node and per CPU, the CPUs' bars in one column. */
 static void
 layout_tree(struct layout *l, const struct topo *m)
@@ -311,7 +315,7 @@ layout_tree(struct layout *l, const struct topo *m)
 	struct layout_proto	*p;
 	struct layout_row	*r;
 	char			 list[256];
-	int			 i, w, maxw = 0, rest;
+	int			 i, j, w, maxw = 0;
 
 	memset(&b, 0, sizeof b);
 	b.m = m;
@@ -326,9 +330,17 @@ layout_tree(struct layout *l, const struct topo *m)
 	}
 	/* The CPU column: after the longest core label, a space and a connector. */
 	l->cpu_x = maxw + 4;
+	layout_tree_columns(l, m);
 	for (i = 0; i < b.n; i++) {
 		p = &b.p[i];
 		w = layout_width(p->sb.s);
+		/* Folded: a core's threads side by side on its row, as htop's meters. */
+		if (l->seg_w > 0 && p->kind == LK_SIBLING) {
+			strbuf_free(&p->sb);
+			continue;
+		}
+		if (l->seg_w > 0)
+			p->more = 0;
 		switch (p->kind) {
 		case LK_CORE:
 			strbuf_puts(&p->sb, " ");
@@ -350,6 +362,8 @@ layout_tree(struct layout *l, const struct topo *m)
 		r = layout_row_add(l, xstrdup(p->sb.s), p->pu, p->node);
 		r->label_x = p->label_x;
 		r->label_w = p->label_w;
+		if (l->seg_w > 0 && p->kind == LK_CORE)
+			r->npu = m->cores[m->pus[p->pu].core].npus;
 		strbuf_free(&p->sb);
 	}
 	free(b.p);
@@ -357,19 +371,12 @@ layout_tree(struct layout *l, const struct topo *m)
 		cpuset_format(&m->offline, list, sizeof list);
 		layout_row_add(l, xasprintf("Offline CPUs: %s", list), -1, -1);
 	}
-	/* "CPU 123 [bar] 100.0% loads", the bar as wide as fits, within reason. */
-	l->bar_x = l->cpu_x + 4 + l->digits + 1;
-	rest = l->cols - l->bar_x - 2 - 7 - 18;
-	l->bar_w = rest < 8 ? 8 : rest > 40 ? 40 : rest;
-	l->pct_x = l->bar_x + l->bar_w + 2 + 1;
-	l->loads_x = l->pct_x + 7;
-	for (i = 0; i < l->nrows; i++) {
-		if (l->rows[i].pu < 0)
-			continue;
-		l->spots[l->rows[i].pu].row = i;
-		l->spots[l->rows[i].pu].x = l->cpu_x;
-		l->spots[l->rows[i].pu].w = 4 + l->digits;
-	}
+	for (i = 0; i < l->nrows; i++)
+		for (j = 0; l->rows[i].pu >= 0 && j < l->rows[i].npu; j++) {
+			l->spots[l->rows[i].pu + j].row = i;
+			l->spots[l->rows[i].pu + j].x = l->cpu_x + j * l->seg_w;
+			l->spots[l->rows[i].pu + j].w = 4 + l->digits;
+		}
 }
 
 /* Add a grid cell to the last row. */
@@ -551,14 +558,28 @@ layout_grid_row(struct layout *l, const struct topo *m, int rownode, int indent,
 	r->label_w = layout_width(label);
 }
 
-/* How many of the cores from i on share its row node. */
+/* Does the grid show a core: any of its CPUs passes the filter (f)? */
 static int
-layout_grid_run(const struct topo *m, int i, int rownode)
+layout_grid_shows(const struct layout *l, const struct topo *m, const struct topo_core *c)
+{
+	int	j;
+
+	if (!l->filtered)
+		return 1;
+	for (j = c->first_pu; j < c->first_pu + c->npus; j++)
+		if (cpuset_isset(&l->only, m->pus[j].os_index))
+			return 1;
+	return 0;
+}
+
+/* How many of the cores from i on, shown, share its row node. */
+static int
+layout_grid_run(const struct layout *l, const struct topo *m, int i, int rownode)
 {
 	int	n = 0;
 
-	while (i + n < m->ncores && layout_grid_rownode(m, &m->cores[i + n]) == rownode)
-		n++;
+	for (; i < m->ncores && layout_grid_rownode(m, &m->cores[i]) == rownode; i++)
+		n += layout_grid_shows(l, m, &m->cores[i]);
 	return n;
 }
 
@@ -583,6 +604,9 @@ layout_grid(struct layout *l, const struct topo *m)
 	per = fit;
 	for (i = 0; i < m->ncores; i++) {
 		c = &m->cores[i];
+		/* Filtered out: its CPUs have no spot (row -1). */
+		if (!layout_grid_shows(l, m, c))
+			continue;
 		rn = layout_grid_rownode(m, c);
 		nh = layout_grid_heads(m, rn, c, heads, 16);
 		for (k = 0; k < nh && k < np && heads[k] == prev[k]; k++)
@@ -597,7 +621,7 @@ layout_grid(struct layout *l, const struct topo *m)
 		np = nh;
 		if (rn != prn || k < nh || col == per) {
 			if (rn != prn || k < nh) {
-				run = layout_grid_run(m, i, rn);
+				run = layout_grid_run(l, m, i, rn);
 				lines = (run + fit - 1) / fit;
 				line = 0;
 			}
@@ -630,11 +654,14 @@ void
 layout_build(struct layout *l, const struct topo *m, enum layout_view view, int cols,
     int utf8)
 {
-	char	buf[32];
-	int	i, idle_w = l->idle_w;
+	struct cpuset	only = l->only;
+	char		buf[32];
+	int		i, idle_w = l->idle_w, filtered = l->filtered;
 
 	layout_free(l);
 	l->idle_w = idle_w;
+	l->filtered = filtered && view == LAYOUT_GRID;
+	l->only = only;
 	l->view = view;
 	l->cols = cols;
 	l->utf8 = utf8;
@@ -674,6 +701,11 @@ layout_pu_at(const struct layout *l, int row, int x)
 
 	if (row < 0 || row >= l->nrows)
 		return -1;
+	if (l->view == LAYOUT_TREE && l->rows[row].npu > 1 && x >= l->cpu_x) {
+		/* Folded: the thread under the click. */
+		i = (x - l->cpu_x) / l->seg_w;
+		return l->rows[row].pu + (i < l->rows[row].npu ? i : l->rows[row].npu - 1);
+	}
 	if (l->view == LAYOUT_TREE)
 		return l->rows[row].pu;	/* the whole row selects its CPU */
 	for (i = 0; i < l->rows[row].ncells; i++) {
@@ -710,248 +742,4 @@ layout_vertical(const struct layout *l, int pu, int dir)
 		}
 	}
 	return best;
-}
-
-/*
- * The loads panel's columns for the width and the units of the loads shown.
- * The reason in words keeps LAYOUT_WHY_MIN columns: on a narrow screen the
- * history goes first, then EFF, then SHARE, then the rates narrow and SOLO
- * leaves its unit to RATE.
- */
-static void
-layout_panel(struct layout_panel *c, const struct ui_state *st, int cols)
-{
-	struct load	*l;
-	size_t		 u, umax = 0;
-	int		 i, drop;
-
-	/* As wide as the units of the loads shown need, and "measuring solo". */
-	for (i = 0; st->host.loads != NULL && (l = loads_at(st->host.loads, i)) != NULL; i++)
-		if ((u = strlen(l->spec.k->unit)) > umax)
-			umax = u;
-	for (drop = 0; drop < 4; drop++) {
-		c->rate_w = 8 + (int)umax;
-		if (c->rate_w < (drop < 3 ? 15 : 10))
-			c->rate_w = drop < 3 ? 15 : 10;
-		c->eff_w = drop < 1 ? 7 : 0;
-		c->share_w = drop < 2 ? 7 : 0;
-		c->solo_unit = drop < 3;
-		c->load = 1;
-		c->cpu = c->load + 10;
-		c->rate = c->cpu + 8;
-		c->solo = c->rate + c->rate_w;
-		/* "~1234" and a blank, or "measuring" */
-		c->speed = c->solo + (c->solo_unit ? c->rate_w : 10);
-		c->share = c->speed + 7;
-		c->eff = c->share + c->share_w;
-		c->hist = c->eff + c->eff_w;
-		if (cols - c->hist >= LAYOUT_WHY_MIN)
-			break;
-	}
-	/* The reason in words comes first: it keeps 40 columns. */
-	c->hist_w = cols - c->hist - 42;
-	if (c->hist_w > 24)
-		c->hist_w = 24;
-	if (c->hist_w < 8)
-		c->hist_w = 0;
-	c->why = c->hist + (c->hist_w ? c->hist_w + 2 : 0);
-}
-
-/* Keep the selected load in the panel's view. */
-static void
-layout_panel_scroll(struct ui_layout *lay, const struct ui_state *st)
-{
-	int	rows = lay->scr.panel_h - 1, n, i;
-
-	n = st->host.loads != NULL ? loads_count(st->host.loads) : 0;
-	for (i = 0; i < n; i++)
-		if (loads_at(st->host.loads, i)->id == st->sel.id)
-			break;
-	if (i < n && i < lay->panel_top)
-		lay->panel_top = i;
-	if (i < n && i >= lay->panel_top + rows)
-		lay->panel_top = i - rows + 1;
-	if (lay->panel_top > n - rows)
-		lay->panel_top = n - rows;
-	if (lay->panel_top < 0)
-		lay->panel_top = 0;
-}
-
-/*
- * Scroll the topology so that the cursor's row is in view. Rows out of view
- * are announced on a row of their own (above, below), never over a row.
- */
-static void
-layout_scroll(struct ui_layout *lay, int cursor)
-{
-	int	row, h, max, pass, above, below;
-
-	lay->more_above = lay->more_below = 0;
-	if (lay->topo.nspots == 0 || lay->scr.topo_h <= 0)
-		return;
-	if (lay->topo.nrows > lay->scr.topo_h && lay->scr.topo_h >= 3)
-		lay->more_below = 1;
-	row = lay->topo.spots[cursor].row;
-	for (pass = 0; pass < 3; pass++) {
-		h = lay->scr.topo_h - lay->more_above - lay->more_below;
-		/* Show the labels above the first CPU too. */
-		if (cursor == 0)
-			lay->top = 0;
-		if (row < lay->top)
-			lay->top = row;
-		if (row >= lay->top + h)
-			lay->top = row - h + 1;
-		max = lay->topo.nrows - h;
-		if (lay->top > max)
-			lay->top = max;
-		if (lay->top < 0)
-			lay->top = 0;
-		if (lay->scr.topo_h < 3)
-			break;
-		above = lay->top > 0;
-		below = lay->top + h < lay->topo.nrows;
-		if (above == lay->more_above && below == lay->more_below)
-			break;
-		lay->more_above = above;
-		lay->more_below = below;
-	}
-}
-
-/* The kernel menu and the parameter prompt, at the top of the topology. */
-static void
-layout_boxes(struct ui_layout *lay, int cols)
-{
-	const struct kernel	*k;
-	int			 n, w = 0, e;
-
-	/* As wide as its widest entry ("1 spin    loop/s  ..."), where there is room. */
-	for (n = 0; (k = kernel_all[n]) != NULL; n++) {
-		e = 2 + 26 + layout_width(k->desc) + (k->param_help != NULL ? 12 :
-		    k->ends == 2 ? 12 : 0) + 2;
-		if (e > w)
-			w = e;
-	}
-	lay->menu_n = n;
-	lay->menu.w = cols - 2 < w ? cols - 2 : w;
-	lay->menu.h = n + 2;
-	lay->menu.y = lay->scr.topo_y + 1;
-	lay->menu.x = (cols - lay->menu.w) / 2;
-	lay->param.w = cols - 4 < 76 ? cols - 4 : 76;
-	lay->param.h = 4;
-	lay->param.y = lay->scr.topo_y + 1;
-	lay->param.x = (cols - lay->param.w) / 2;
-}
-
-/*
- * The help's box: over the whole screen but its first and last rows (80
- * columns on a wide one, centered); help_place() wraps its text inside.
- */
-static void
-layout_help(struct ui_layout *lay, int rows, int cols)
-{
-	struct layout_box	*b = &lay->help;
-
-	b->w = cols < 84 ? cols : 80;
-	b->h = rows - 2;
-	b->x = (cols - b->w) / 2;
-	b->y = 1;
-	lay->help_page = b->h - 2;
-	lay->help_n = 0;
-	lay->help_top = 0;
-}
-
-/* The view shown: the one chosen, else the tree if it fits. */
-static enum layout_view
-layout_pick_view(struct ui_layout *lay, const struct ui_state *st, int cols, int utf8)
-{
-	struct layout	tree;
-
-	if (st->scr.view_chosen)
-		return st->scr.view;
-	if (lay->tree_rows == 0) {
-		/* The tree's rows do not depend on the width: count them once. */
-		memset(&tree, 0, sizeof tree);
-		layout_build(&tree, st->host.m, LAYOUT_TREE, cols, utf8);
-		lay->tree_rows = tree.nrows;
-		layout_free(&tree);
-	}
-	return lay->tree_rows <= lay->scr.topo_h ? LAYOUT_TREE : LAYOUT_GRID;
-}
-
-/*
- * Rows the topology does not need go to the loads the panel would hide,
- * then to the time chart (when shown, something is charted and there are
- * enough of them): as many as the topology spares, but half the screen at
- * most; the rest stays blank under the tree.
- */
-static void
-layout_spare(struct ui_layout *lay, int nloads, int chart)
-{
-	struct layout_screen	*s = &lay->scr;
-	int			 spare, hidden;
-
-	s->chart_y = -1;
-	s->chart_h = 0;
-	if (s->too_small)
-		return;
-	spare = s->topo_h - lay->topo.nrows;
-	hidden = nloads - (s->panel_h - 1);
-	if (spare > 0 && hidden > 0) {
-		if (hidden > spare)
-			hidden = spare;
-		s->topo_h -= hidden;
-		s->panel_y -= hidden;
-		s->panel_h += hidden;
-		spare -= hidden;
-	}
-	if (!chart || spare < LAYOUT_CHART_MIN + 1)
-		return;
-	/* Leave a blank row under the topology. */
-	s->chart_h = spare - 1 < s->rows / 2 ? spare - 1 : s->rows / 2;
-	if (s->chart_h < LAYOUT_CHART_MIN)
-		s->chart_h = LAYOUT_CHART_MIN;
-	s->chart_y = s->panel_y - s->chart_h;
-	s->topo_h -= s->chart_h;
-}
-
-/* Lay a frame out for the state on a terminal of rows x cols. */
-void
-layout_update(struct ui_layout *lay, const struct ui_state *st, int rows, int cols,
-    int utf8)
-{
-	enum layout_view	view;
-	int			nloads, idle_w;
-
-	nloads = st->host.loads != NULL ? loads_count(st->host.loads) : 0;
-	if (lay->caption_gen != st->tour.caption_gen || lay->caption_cols != cols) {
-		lay->ncaption = layout_wrap(st->tour.caption, cols - 2, lay->caption_line,
-		    UI_CAPTION_LINES);
-		lay->caption_gen = st->tour.caption_gen;
-		lay->caption_cols = cols;
-	}
-	layout_screen(&lay->scr, rows, cols, lay->ncaption, nloads);
-	view = layout_pick_view(lay, st, cols, utf8);
-	/* The grid's cells widen by a mark per CPU with the idle column. */
-	idle_w = view == LAYOUT_GRID && idleview_on(st->iv);
-	if (lay->topo.nrows == 0 || lay->topo.cols != cols || lay->topo.view != view ||
-	    lay->topo.utf8 != utf8 || lay->topo.idle_w != idle_w) {
-		lay->topo.idle_w = idle_w;
-		layout_build(&lay->topo, st->host.m, view, cols, utf8);
-	}
-	layout_spare(lay, nloads, st->chart.on && st->chart.samples != NULL &&
-	    st->chart.samples->ns > 0);
-	layout_scroll(lay, st->sel.cursor);
-	layout_panel(&lay->panel, st, cols);
-	layout_panel_scroll(lay, st);
-	layout_boxes(lay, cols);
-	if (st->sel.mode == UI_HELP && !lay->scr.too_small)
-		layout_help(lay, rows, cols);
-}
-
-/* Release what a frame's layout holds. */
-void
-layout_release(struct ui_layout *lay)
-{
-	layout_free(&lay->topo);
-	memset(lay, 0, sizeof *lay);
 }

@@ -10,11 +10,13 @@
 
 #define UI_MIN_COLS	60
 #define UI_MIN_ROWS	12
-#define UI_CAPTION_LINES	24
+#define UI_CAPTION_LINES	160
 #define LAYOUT_CHART_MIN	7	/* rows a time chart needs */
 #define LAYOUT_WHY_MIN	30	/* the panel's WHY keeps its first clause */
+#define LAYOUT_INFO_LINES	3	/* the cursor's load's WHY, wrapped, at most */
 
 #include "ui/screen.h"
+#include "base/cpuset.h"
 
 /* The help's lines as wrapped for its box (help.c fills them). */
 #define LAYOUT_HELP_LINES	160
@@ -34,6 +36,7 @@ struct layout_row {
 	int		 first_cell;	/* grid: cells[first_cell .. +ncells) */
 	int		 ncells;
 	int		 meter;		/* node whose CPUs' average this row shows, or -1 */
+	int		 npu;		/* tree: its CPUs, pu to pu + npu - 1 (a core's, folded) */
 };
 
 /* Grid: one core's cell. */
@@ -70,6 +73,7 @@ struct layout {
 	int			 bar_w;		/* inside the brackets */
 	int			 pct_x;
 	int			 loads_x;
+	int			 seg_w;		/* folded: a CPU's columns on a core's row; 0 not */
 	/* Grid cells. */
 	int			 label_w;
 	int			 cell_w;
@@ -79,6 +83,8 @@ struct layout {
 	int			 cpu_w;		/* named, bars: columns a CPU of a cell takes */
 	int			 gbar_w;	/* bars: inside each CPU's brackets */
 	int			 idle_w;	/* a column per CPU for idleview's mark, or 0 */
+	int			 filtered;	/* grid: only the cores with a CPU in only */
+	struct cpuset		 only;
 };
 
 /* How a grid cell shows its CPUs: the first's number and a mark each, every number, a bar each. */
@@ -96,7 +102,7 @@ struct layout_screen {
 	int	topo_y, topo_h;
 	int	chart_y, chart_h;	/* the time chart: rows the topology spares */
 	int	panel_y, panel_h;	/* panel title row, then loads */
-	int	info_y;
+	int	info_y, info_h;	/* the info lines: the cursor's load's whole WHY, its CPU */
 	int	status_y;
 };
 
@@ -117,6 +123,7 @@ struct ui_layout {
 	struct layout_screen	 scr;
 	struct layout		 topo;
 	int			 tree_rows;	/* rows the tree needs; 0 unknown */
+	enum layout_view	 auto_view;	/* the view shown were none chosen */
 	int			 top;		/* first topology row shown */
 	int			 more_above;	/* a row saying rows are above (1) or not (0) */
 	int			 more_below;	/* a row saying rows are below */
@@ -131,9 +138,13 @@ struct ui_layout {
 	int			 help_top;	/* the first shown */
 	int			 help_page;	/* lines the box shows */
 	char			 caption_line[UI_CAPTION_LINES][512];
-	int			 ncaption;	/* wrapped lines shown */
+	int			 ncaption;	/* wrapped lines */
+	int			 caption_top;	/* the first shown (an ended tour's summary scrolls) */
 	unsigned int		 caption_gen;	/* the caption and width wrapped */
 	int			 caption_cols;
+	int			 caption_ended;	/* wrapped as an ended tour's summary */
+	char			 info_line[LAYOUT_INFO_LINES][512];
+	int			 info_n;	/* the WHY's own lines; 0: on the info line */
 };
 
 /* Wrap text (newlines end paragraphs) to width columns; returns the line count. */

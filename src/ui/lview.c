@@ -38,8 +38,9 @@ lview_get(struct ui_lview *lv, int id)
 	memset(v, 0, sizeof *v);
 	v->id = id;
 	v->rate = v->solo = v->solo_share = v->speed = v->share = v->eff = NAN;
-	v->solo_foreign = NAN;
+	v->solo_foreign = v->solo_spread = NAN;
 	v->fresh = 1;
+	drift_load_init(&v->drift);
 	return v;
 }
 

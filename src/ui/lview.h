@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "engine/drift_load.h"
+
 #define UI_HIST		32		/* samples in a load's sparkline */
 
 /* A load as the screen sees it: figures smoothed over refreshes. */
@@ -20,6 +22,9 @@ struct ui_loadview {
 	double		 solo_foreign;	/* their CPU time on its core then, in CPUs; NAN */
 	int		 solo_tries;	/* automatic measures again of a disturbed solo */
 	uint64_t	 solo_told_ns;	/* the disturbed measurement the status line named */
+	double		 solo_spread;	/* relative spread of its solo window; NAN */
+	int		 base_version;	/* of its place's baseline (capacity.h) it shows */
+	char		 base_by[32];	/* who measured that baseline: "hash#1" */
 	double		 speed;
 	double		 raw;		/* this refresh's speed, unsmoothed; NAN */
 	int		 mark;		/* of speed and EFF: enum analysis_mark */
@@ -29,12 +34,14 @@ struct ui_loadview {
 	double		 hist[UI_HIST];	/* speeds, oldest first; NAN for gaps */
 	int		 nhist;
 	int		 fresh;		/* no rate since start, move or resume */
+	struct drift_load drift;	/* its CPU's capacity seen to move (drift_load.h) */
 };
 
 struct ui_lview {
 	struct ui_loadview	*lv;
 	int			 n;
 	int			 cap;
+	uint64_t		 sig;		/* the loads' ids, states and CPUs at the last refresh */
 };
 
 /* A load's figures, or NULL before its first. */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "engine/kernels/kernel.h"
 #include "engine/loads.h"
@@ -45,6 +46,34 @@ paint_cut(int y, int x, const char *s)
 		fprintf(stderr, "smtscope: cut at row %d, column %d: %s\n", y, x, s);
 }
 
+/*
+ * Put n bytes of UTF-8 at (y, x) in the attribute set: decoded here and
+ * handed to curses as wide characters, a run at a time. (waddnstr() turns
+ * each byte through mbrtowc() and iconv: most of the screen's cost.)
+ */
+static void
+paint_put(int y, int x, const char *s, size_t n)
+{
+	wchar_t			 w[512];
+	const unsigned char	*p = (const unsigned char *)s, *e = p + n;
+	int			 k = 0, more;
+	unsigned int		 c;
+
+	while (p < e) {
+		c = *p++;
+		more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+		c &= more == 3 ? 0x07 : more == 2 ? 0x0f : more == 1 ? 0x1f : 0x7f;
+		for (; more > 0 && p < e && (*p & 0xc0) == 0x80; more--)
+			c = c << 6 | (*p++ & 0x3f);
+		w[k++] = more == 0 ? (wchar_t)c : L'?';
+		if (k == (int)(sizeof w / sizeof w[0]) - 1 || p == e) {
+			mvaddnwstr(y, x, w, k);
+			x += k;
+			k = 0;
+		}
+	}
+}
+
 /* Draw up to end; cut: what to do with text that does not fit (1 report it). */
 static int
 paint_draw(int y, int x, int end, int attr, const char *s, int report)
@@ -71,7 +100,7 @@ paint_draw(int y, int x, int end, int attr, const char *s, int report)
 	if (*p != '\0' && report)
 		paint_cut(y, x, s);
 	attrset(attr);
-	mvaddnstr(y, x, s, (int)(p - s));
+	paint_put(y, x, s, (size_t)(p - s));
 	return x + w;
 }
 
@@ -93,18 +122,19 @@ paint_clip(int y, int x, int end, int attr, const char *s)
 int
 paint_compose(int y, int x, int end, const struct compose *c)
 {
-	char	part[1024];
+	char	part[1024], more[32];
 	int	i, after = compose_more_after(c), mattr = 0;
 
 	for (i = 0; i < c->n; i++)
 		if (c->e[i].flags & COMPOSE_COUNTED)
 			mattr = c->e[i].attr;
-	if (after == -1)
-		x = paint_printf(y, x, end, mattr, "+%d", c->dropped);
+	compose_more_text(c, more, sizeof more);
+	if (after == -1 && more[0] != '\0')
+		x = paint_text(y, x, end, mattr, more + 1);
 	for (i = 0; i < c->n; i++) {
 		x = paint_text(y, x, end, c->e[i].attr, compose_part(c, i, part, sizeof part));
 		if (i == after)
-			x = paint_printf(y, x, end, mattr, " +%d", c->dropped);
+			x = paint_text(y, x, end, mattr, more);
 	}
 	return x;
 }
@@ -114,8 +144,8 @@ void
 paint_fill(int y, int x, int end, int attr)
 {
 	attrset(attr);
-	for (; x < end; x++)
-		mvaddch(y, x, ' ');
+	if (x < end)
+		mvhline(y, x, (chtype)' ' | (chtype)attr, end - x);
 }
 
 /* A printf-style paint_text. */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engine/analysis.h"
+#include "engine/drift_load.h"
 #include "engine/kernels/kernel.h"
 #include "engine/loads.h"
 #include "engine/solo.h"
@@ -18,6 +19,7 @@
 #include "ui/countersview.h"
 #include "ui/paint.h"
 #include "ui/panelview.h"
+#include "ui/why.h"
 
 /* The figures of a load the screen has not sampled yet. */
 static const struct ui_loadview panelview_noview = {
@@ -112,49 +114,6 @@ panelview_pct(int y, int x, int end, int attr, const char *mark, double ratio)
 	paint_printf(y, x, end, attr, "%6s", buf);
 }
 
-/* Does the solo measurer hold any load but this one? */
-static int
-panelview_holds_others(const struct ui_state *st, int id)
-{
-	int	i;
-
-	for (i = 0; i < st->lview.n; i++)
-		if (st->lview.lv[i].id != id && solo_holds(st->host.solo, st->lview.lv[i].id))
-			return 1;
-	return 0;
-}
-
-/*
- * Why a load runs as it does, in words: held, alone, stalled, or its
- * neighbours; first why its speed is unknown, when it is.
- */
-void
-panelview_why(const struct paint *d, struct load *l, char *buf, size_t len)
-{
-	const struct ui_loadview *v = state_view(d->st, l->id);
-	struct analysis_others	o;
-	int			cur = solo_current(d->st->host.solo), n;
-
-	if (v != NULL && v->mark == ANALYSIS_UNKNOWN && l->state == LOAD_RUNNING &&
-	    cur != l->id && (n = snprintf(buf, len, "%s; ", v->mark_why)) > 0 &&
-	    (size_t)n < len) {
-		buf += n;
-		len -= (size_t)n;
-	}
-	if (solo_holds(d->st->host.solo, l->id) && cur != -1)
-		snprintf(buf, len, "held while load #%d's solo rate is measured", cur);
-	else if (cur == l->id)
-		snprintf(buf, len, "%s", panelview_holds_others(d->st, l->id) ?
-		    "running alone: the other loads are held" :
-		    "running alone: its solo rate is measured");
-	else if (loads_stall(d->st->host.loads, l, buf, len))
-		;	/* it does no work, and says why ("fork: ...") */
-	else {
-		state_others(d->st, &o);
-		analysis_why(d->st->host.m, d->st->host.loads, l, &o, buf, len);
-	}
-}
-
 /* The short form of a WHY that is one sentence, or NULL. */
 static const char *
 panelview_why_short(const char *why, char *buf, size_t len)
@@ -235,8 +194,10 @@ panelview_why_brief(const char *item, char *buf, size_t len)
 
 /*
  * The first clause when it names no neighbour: whole, without process ids
- * or in its short words, then its head alone ("speed unknown" of "speed
- * unknown: the loads time-sharing..."): never cut, the rest counted.
+ * or in its short words, then its cause alone ("192% of a solo, others
+ * slowed" of "speed unknown: 192% of a solo, others slowed": the mark in
+ * SPEED says the head); where even that does not fit, its first words,
+ * ended at a word with the ellipsis. Never a count.
  */
 static void
 panelview_why_first(struct compose *c, struct panelview_why *w, const char *brief,
@@ -250,12 +211,12 @@ panelview_why_first(struct compose *c, struct panelview_why *w, const char *brie
 		brief = panelview_why_short(w->part[0], w->part_short, sizeof w->part_short);
 	if (brief != NULL)
 		f[n++] = brief;
-	if (colon != NULL && colon > w->part[0]) {
-		snprintf(w->colon, sizeof w->colon, "%.*s", (int)(colon - w->part[0]),
-		    w->part[0]);
+	if (colon != NULL && colon > w->part[0] && colon[2] != '\0') {
+		snprintf(w->colon, sizeof w->colon, "%s", colon + 2);
 		f[n++] = w->colon;
 	}
-	compose_add(c, attr, 1, 0, 0, f[0], n > 1 ? f[1] : NULL, n > 2 ? f[2] : NULL, NULL);
+	compose_add(c, attr, 1, 0, COMPOSE_CLIP, f[0], n > 1 ? f[1] : NULL,
+	    n > 2 ? f[2] : NULL, NULL);
 }
 
 /*
@@ -307,8 +268,10 @@ panelview_why_draw(const struct paint *d, int y, int x, int end, int attr, struc
 	struct panelview_why	w;
 	struct compose		c;
 
-	panelview_why(d, l, w.text, sizeof w.text);
+	why_text(d->st, l, w.text, sizeof w.text);
 	compose_init(&c, d->term->utf8);
+	/* What does not fit is marked by the ellipsis: the info lines have it whole. */
+	compose_more_ellipsis(&c);
 	panelview_why_add(&c, &w, attr, 1, 2);
 	compose_fit(&c, end - x);
 	paint_compose(y, x, end, &c);
@@ -320,7 +283,7 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 {
 	const struct ui_loadview *v = state_view(d->st, l->id);
 	const char		*mark;
-	char			 buf[256];
+	char			 buf[256], cmark[8];
 	int			 sel = l->id == d->st->sel.id, base, held, cur, dist, narrow, why;
 
 	if (v == NULL)
@@ -357,6 +320,11 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 	}
 	if (v->mark != ANALYSIS_CLEAN)
 		mark = analysis_mark_text((enum analysis_mark)v->mark);
+	/* Its CPU's capacity moved: taken against what the CPU gives now (*). */
+	if (strcmp(mark, "?") != 0 && drift_load_marked(&v->drift)) {
+		snprintf(cmark, sizeof cmark, "%s%s", mark, drift_load_mark(&v->drift));
+		mark = cmark;
+	}
 	if (l->state == LOAD_RUNNING && cur != l->id) {
 		if (isfinite(v->speed))
 			panelview_pct(y, c->speed, c->share, *mark ? dist : sel ? base :

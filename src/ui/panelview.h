@@ -15,16 +15,14 @@ struct panelview_why {
 	char	part[PANELVIEW_WHY_PARTS][160];
 	char	brief[PANELVIEW_WHY_PARTS][160];	/* without process ids */
 	char	part_short[64];
-	char	colon[160];		/* the first clause's head, before its ": " */
+	char	colon[160];		/* the first clause's cause, after its ": " */
 	char	head[160];		/* the first item up to its neighbour */
 };
 
 /* Draw the panel: its title row, then the loads in view. */
 void	panelview_draw(const struct paint *);
 
-/* Why a load runs as it does, in words (the panel's WHY, whole). */
-void	panelview_why(const struct paint *, struct load *, char *, size_t);
-/* A WHY (w->text) as a line's elements: its head stays, the rest goes counted ("+N"). */
+/* A WHY (w->text) as a line's elements: its head stays, the rest goes counted ("+N", or the ellipsis). */
 void	panelview_why_add(struct compose *, struct panelview_why *, int attr, int drop,
 	    int with_drop);
 

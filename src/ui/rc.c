@@ -60,6 +60,43 @@ rc_bool(const char *v)
 	return -1;
 }
 
+/* The view chosen for a machine, or NULL. */
+const char *
+rc_view_get(const struct rc *rc, const char *machine)
+{
+	int	i;
+
+	for (i = 0; i < rc->nviews; i++)
+		if (strcmp(rc->views[i].machine, machine) == 0)
+			return rc->views[i].view;
+	return NULL;
+}
+
+/* Remember (or, with NULL, forget) the view chosen for a machine; the newest last. */
+void
+rc_view_set(struct rc *rc, const char *machine, const char *view)
+{
+	int	i;
+
+	for (i = 0; i < rc->nviews; i++)
+		if (strcmp(rc->views[i].machine, machine) == 0)
+			break;
+	if (i < rc->nviews) {
+		memmove(&rc->views[i], &rc->views[i + 1], (size_t)(rc->nviews - i - 1) *
+		    sizeof rc->views[0]);
+		rc->nviews--;
+	}
+	if (view == NULL)
+		return;
+	if (rc->nviews == RC_VIEWS) {
+		memmove(&rc->views[0], &rc->views[1], (RC_VIEWS - 1) * sizeof rc->views[0]);
+		rc->nviews--;
+	}
+	snprintf(rc->views[rc->nviews].machine, sizeof rc->views[0].machine, "%s", machine);
+	snprintf(rc->views[rc->nviews].view, sizeof rc->views[0].view, "%s", view);
+	rc->nviews++;
+}
+
 /* Apply one KEY=VALUE; 0, or -1 with what is wrong. */
 static int
 rc_set(struct rc *rc, const char *key, const char *v, char *why, size_t len)
@@ -84,6 +121,14 @@ rc_set(struct rc *rc, const char *key, const char *v, char *why, size_t len)
 			return snprintf(why, len, "view: '%.40s' is not tree, grid, c2c or "
 			    "auto", v), -1;
 		snprintf(rc->view, sizeof rc->view, "%s", v);
+	} else if (strncmp(key, "view.", 5) == 0) {
+		if (strcmp(v, "tree") != 0 && strcmp(v, "grid") != 0)
+			return snprintf(why, len, "%.40s: '%.40s' is not tree or grid", key,
+			    v), -1;
+		if (key[5] == '\0' || strlen(key + 5) >= sizeof rc->views[0].machine)
+			return snprintf(why, len, "view.MACHINE: give a machine's shape "
+			    "(2p96c192t)"), -1;
+		rc_view_set(rc, key + 5, v);
 	} else if (strcmp(key, "chart") == 0) {
 		if ((rc->chart = rc_bool(v)) == -1)
 			return snprintf(why, len, "chart: '%.40s' is not 1 or 0", v), -1;
@@ -92,7 +137,7 @@ rc_set(struct rc *rc, const char *key, const char *v, char *why, size_t len)
 			return snprintf(why, len, "idle: '%.40s' is not 1 or 0", v), -1;
 	} else
 		return snprintf(why, len, "unknown setting '%.40s' (theme, delay, view, "
-		    "chart, idle)", key), -1;
+		    "view.MACHINE, chart, idle)", key), -1;
 	return 0;
 }
 
@@ -174,6 +219,8 @@ rc_mkdir(const char *path)
 static void
 rc_print(const struct rc *rc, FILE *f)
 {
+	int	i;
+
 	fprintf(f, "# smtscope's settings, written when the live screen quits;\n"
 	    "# see smtscope(1). Command-line options win over these.\n");
 	if (rc->theme[0] != '\0')
@@ -182,6 +229,8 @@ rc_print(const struct rc *rc, FILE *f)
 		fprintf(f, "delay=%d\n", rc->delay_tenths);
 	if (rc->view[0] != '\0')
 		fprintf(f, "view=%s\n", rc->view);
+	for (i = 0; i < rc->nviews; i++)
+		fprintf(f, "view.%s=%s\n", rc->views[i].machine, rc->views[i].view);
 	if (rc->chart != -1)
 		fprintf(f, "chart=%d\n", rc->chart);
 	if (rc->idle != -1)

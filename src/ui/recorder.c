@@ -17,7 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "exp/record_run.h"
+#include "exp/record/record_run.h"
+#include "engine/capacity.h"
 #include "engine/solo.h"
 #include "ui/message.h"
 #include "ui/state.h"
@@ -124,6 +125,32 @@ recorder_spec(struct ui_state *st, const struct load *l, struct load_spec *out)
 	recorder_text(&l->spec, out->text, sizeof out->text);
 }
 
+/* The baseline of a load's place (capacity.h), or NULL. */
+static const struct capacity_base *
+recorder_base(struct ui_state *st, const struct ui_loadview *v)
+{
+	struct load	*l = loads_get(st->host.loads, v->id);
+	char		 key[CAPACITY_KEY_LEN];
+
+	if (l == NULL)
+		return NULL;
+	capacity_key(&l->spec, key, sizeof key);
+	return capacity_get(capacity_session(), key);
+}
+
+/* Was the baseline a load shows measured by another load? */
+static int
+recorder_by_other(struct ui_state *st, const struct ui_loadview *v)
+{
+	struct load	*l = loads_get(st->host.loads, v->id);
+	char		 mine[CAPACITY_BY_LEN];
+
+	if (l == NULL)
+		return 0;
+	snprintf(mine, sizeof mine, "%s#%d", l->spec.k->name, l->id);
+	return strcmp(mine, v->base_by) != 0;
+}
+
 /* The solo event of a load if the screen has a rate not written yet; -1 on error. */
 static int
 recorder_solo(struct ui_state *st, const struct ui_loadview *v, char *err,
@@ -154,7 +181,8 @@ recorder_solo(struct ui_state *st, const struct ui_loadview *v, char *err,
 		res.share = res.spread = NAN;
 	}
 	res.rate = v->solo;
-	return record_run_solo(r->rr, v->id, &res, v->solo_disturbed, 1, err, errlen);
+	return record_run_solo(r->rr, v->id, &res, v->solo_disturbed, 1,
+	    recorder_base(st, v), recorder_by_other(st, v), err, errlen);
 }
 
 /* The header, each load's start and solo, the first readings; -1 with a message. */

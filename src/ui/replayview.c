@@ -15,7 +15,7 @@
 
 #include "engine/analysis.h"
 #include "model/cpuinfo.h"
-#include "exp/replay.h"
+#include "exp/record/replay.h"
 #include "ui/chart.h"
 #include "ui/control.h"
 #include "ui/figures.h"

@@ -17,9 +17,19 @@ enum layout_view {
 	LAYOUT_GRID
 };
 
+/* The grid's filter (f): every CPU, CPUs with loads, busy ones, one package. */
+#define LAYOUT_FILTER_NONE	0
+#define LAYOUT_FILTER_LOADS	1
+#define LAYOUT_FILTER_BUSY	2
+#define LAYOUT_FILTER_PACKAGE	3
+#define LAYOUT_FILTER_N		4
+#define LAYOUT_BUSY_PCT		10.0	/* a busy CPU for the filter: this busy or more */
+
 struct ui_screen {
 	enum layout_view	 view;		/* as chosen, when view_chosen */
 	int			 view_chosen;	/* else the one that fits */
+	int			 filter;	/* the grid shows only: LAYOUT_FILTER_* */
+	int			 filter_pkg;	/* the package it shows (pkgs[] index) */
 	int			 colors;	/* the terminal has colors */
 
 	/* The theme; theme_gen counts changes, for draw's colors. */

@@ -24,6 +24,8 @@ struct ui_script {
 	int			 script_key;	/* ... and waits for n */
 	int			 keys;		/* Space, Right, Left step the script */
 	enum ui_ask		 ask;		/* a key asked for a step */
+	int			 ended;		/* the script is over: its caption is its summary */
+	int			 caption_top;	/* the summary's first line shown (it scrolls) */
 };
 
 #endif

@@ -15,6 +15,7 @@ enum ui_mode {
 	UI_PARAM,	/* typing the kernel's parameter */
 	UI_PICK_B,	/* choosing a two-ended load's second CPU */
 	UI_MOVE,	/* choosing where a load goes */
+	UI_GOTO,	/* typing a CPU to go to (#) */
 	UI_HELP
 };
 
@@ -33,6 +34,15 @@ struct ui_select {
 	int			 move_id;
 	int			 move_b;	/* moving a two-ended load's end B */
 	int			 help_top;	/* the help's first line shown */
+	int			 where;		/* the menu's place: UI_WHERE_* */
 };
+
+/* Where the menu starts its load: the cursor's CPU, or one on each CPU of a set. */
+#define UI_WHERE_CPU		0
+#define UI_WHERE_CORE		1	/* each thread of the cursor's core */
+#define UI_WHERE_PACKAGE	2	/* each CPU of the cursor's package */
+#define UI_WHERE_CORES		3	/* each core's first thread */
+#define UI_WHERE_ALL		4	/* every allowed CPU */
+#define UI_WHERE_N		5
 
 #endif

@@ -3,7 +3,9 @@
  * curses (character, attributes, colour pair); a row is cut into runs of
  * the same colours and weight, each run one <text> over its background
  * <rect>. Colours are the terminal's: the 16 ANSI colours as xterm shows
- * them, the 6x6x6 cube and the grey ramp for 256. SVG is text: no library.
+ * them (bold in the first 8 drawn bright, as xterm's default and the PNGs
+ * of tests/tools/ansi2html.py), the 6x6x6 cube and the grey ramp for 256.
+ * SVG is text: no library.
  */
 #include "config.h"
 
@@ -87,6 +89,9 @@ snapshot_cell(int y, int x, struct snapshot_cell *c)
 		c->bg = bg;
 	}
 	c->bold = (attrs & A_BOLD) != 0;
+	/* Bold in the 8 ANSI colours is drawn bright, as xterm does by default. */
+	if (c->bold && fg >= 0 && fg < 8)
+		c->fg = fg = (short)(fg + 8);
 	if (attrs & A_REVERSE) {
 		c->fg = bg < 0 ? 0 : bg;
 		c->bg = fg < 0 ? 7 : fg;

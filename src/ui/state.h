@@ -62,5 +62,8 @@ int			 state_measuring(const struct ui_state *, int id);
 int			 state_others_known(const struct ui_state *);
 /* Others' work on each CPU as analysis_why() reads it. */
 void			 state_others(const struct ui_state *, struct analysis_others *);
+/* The menu's place as a load's WHERE ("each:package:0") and in words; NULL: not filled. */
+void			 state_where(const struct ui_state *, char *where, size_t wlen,
+			     char *words, size_t len);
 
 #endif

@@ -109,6 +109,17 @@ int		 theme_map_color(int color, int ncolors, int *bold);
 const char	*theme_element_name(enum theme_elem);
 /* Element by name, or -1. */
 int		 theme_element_find(const char *);
+/*
+ * The colours a style is drawn in (theme_rgb.c), as 0xrrggbb on a 256-colour
+ * terminal whose default colours are dfg and dbg; bold_bright: the terminal
+ * draws bold ANSI 0-7 as their bright colours 8-15 (xterm's default).
+ */
+void		 theme_style_rgb(const struct theme_style *, int bold_bright, int dfg,
+		     int dbg, int *fg, int *bg);
+/* The WCAG contrast ratio of two 0xrrggbb colours, 1 to 21. */
+double		 theme_contrast(int, int);
+/* How far apart two 0xrrggbb colours look: CIE76 delta E. */
+double		 theme_distance(int, int);
 /* The text of a built-in theme, as a file would hold it. */
 const char	*theme_builtin_text(int mono);
 

@@ -225,41 +225,21 @@ treeview_loads_add(const struct paint *d, struct compose *c, int os, char names[
 	}
 }
 
-/* One tree row: lines and label, then the CPU with its bar, percent and loads. */
+/* A tree row's CPU from column dx on, up to end: its name, bar, percent, then its loads. */
 static void
-treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
+treeview_tree_cpu(const struct paint *d, int y, int pu, int dx, int end)
 {
 	const struct layout	*l = &d->lay->topo;
-	const struct topo_pu	*p;
+	const struct topo_pu	*p = &d->st->host.m->pus[pu];
 	struct compose		 c;
 	char			 mhz[32], inf[64], idle[128], names[COMPOSE_MAX][48];
 
-	paint_text(y, 0, d->cols, A(THEME_TREE), r->text);
-	if (r->label_w > 0) {
-		/* The label again, in its own style: find its bytes by columns. */
-		const char	*s = r->text;
-		int		 col = 0;
-
-		while (*s != '\0' && col < r->label_x) {
-			s++;
-			while (((unsigned char)*s & 0xc0) == 0x80)
-				s++;
-			col++;
-		}
-		paint_clip(y, r->label_x, r->label_x + r->label_w, A(THEME_LABEL), s);
-	}
-	/* A package's, NUMA node's or cache's meter, in the CPUs' bar column. */
-	if (r->pu < 0 && r->meter >= 0 && r->text_w < l->bar_x)
-		treeview_meter(d, y, l->bar_x, l->bar_w, r->meter);
-	if (r->pu < 0)
-		return;
-	p = &d->st->host.m->pus[r->pu];
-	paint_printf(y, l->cpu_x, d->cols, treeview_cpu_attr(d, r->pu), "CPU %*d",
+	paint_printf(y, l->cpu_x + dx, end, treeview_cpu_attr(d, pu), "CPU %*d",
 	    l->digits, p->os_index);
-	treeview_bar(d, y, l->bar_x, l->bar_w, r->pu);
-	if (d->st->host.pct_ok[r->pu])
-		paint_printf(y, l->pct_x, d->cols, A(THEME_PERCENT), "%5.1f%%",
-		    d->st->host.pct[r->pu].busy);
+	treeview_bar(d, y, l->bar_x + dx, l->bar_w, pu);
+	if (d->st->host.pct_ok[pu])
+		paint_printf(y, l->pct_x + dx, end, A(THEME_PERCENT), "%5.1f%%",
+		    d->st->host.pct[pu].busy);
 	/* The row's tail, composed: what does not fit goes, the clock first. */
 	compose_init(&c, d->term->utf8);
 	/* idleview.c's column: each idle state's share of the last refresh (i asked for it). */
@@ -281,9 +261,42 @@ treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
 		compose_add(&c, A(THEME_HEADER_NOTE), 0, 4, 0, inf, NULL);
 	}
 	treeview_loads_add(d, &c, p->os_index, names, COMPOSE_MAX - 4);
-	if (l->loads_x < d->cols) {
-		compose_fit(&c, d->cols - l->loads_x);
-		paint_compose(y, l->loads_x, d->cols, &c);
+	if (l->loads_x + dx < end) {
+		compose_fit(&c, end - l->loads_x - dx);
+		paint_compose(y, l->loads_x + dx, end, &c);
+	}
+}
+
+/*
+ * One tree row: lines and label, then its CPU with its bar, percent and
+ * loads; a folded core's row, each of its threads seg_w apart.
+ */
+static void
+treeview_tree_row(const struct paint *d, int y, const struct layout_row *r)
+{
+	const struct layout	*l = &d->lay->topo;
+	int			 j, end;
+
+	paint_text(y, 0, d->cols, A(THEME_TREE), r->text);
+	if (r->label_w > 0) {
+		/* The label again, in its own style: find its bytes by columns. */
+		const char	*s = r->text;
+		int		 col = 0;
+
+		while (*s != '\0' && col < r->label_x) {
+			s++;
+			while (((unsigned char)*s & 0xc0) == 0x80)
+				s++;
+			col++;
+		}
+		paint_clip(y, r->label_x, r->label_x + r->label_w, A(THEME_LABEL), s);
+	}
+	/* A package's, NUMA node's or cache's meter, in the CPUs' bar column. */
+	if (r->pu < 0 && r->meter >= 0 && r->text_w < l->bar_x)
+		treeview_meter(d, y, l->bar_x, l->bar_w, r->meter);
+	for (j = 0; r->pu >= 0 && j < r->npu; j++) {
+		end = j + 1 < r->npu ? l->cpu_x + (j + 1) * l->seg_w - 1 : d->cols;
+		treeview_tree_cpu(d, y, r->pu + j, j * l->seg_w, end);
 	}
 }
 

@@ -7,8 +7,7 @@
  * which asks control.c for actions; control (and figures.c, each refresh)
  * change the state; before each frame layout.c lays it out, then draw.c
  * draws it, reading only. The one handler is for fatal signals (SIGSEGV,
- * SIGABRT...): it kills the loads and restores the terminal with
- * async-signal-safe calls.
+ * SIGABRT...), in fatal.c.
  */
 #include "config.h"
 
@@ -26,7 +25,7 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "exp/infer.h"
+#include "exp/infer/infer.h"
 #include "ui/rc.h"
 #include "engine/solo.h"
 #include "os/os.h"
@@ -35,6 +34,7 @@
 #include "ui/countersview.h"
 #include "ui/control.h"
 #include "ui/draw.h"
+#include "ui/fatal.h"
 #include "ui/figures.h"
 #include "ui/help.h"
 #include "ui/idleview.h"
@@ -72,104 +72,6 @@ struct ui {
 	uint32_t		*draw_us;
 	size_t			 ndraw, capdraw;
 };
-
-/* Set while curses owns the terminal, for the fatal hook. */
-static int	ui_curses_on;
-
-/*
- * What a fatal signal's handler needs to give the terminal back without
- * curses: the modes from before we started, and the bytes that leave the
- * alternate screen, show the cursor and stop mouse reporting.
- */
-static struct termios	ui_saved_tio;
-static int		ui_saved_tio_ok;
-static char		ui_restore_seq[256];
-static size_t		ui_restore_len;
-static const int	ui_fatal_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
-			    SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ };
-
-/* Restore the terminal and kill the loads before a fatal message. */
-static void
-ui_fatal_restore(void)
-{
-	loads_emergency_kill();
-	if (ui_curses_on) {
-		ui_curses_on = 0;
-		endwin();
-	}
-}
-
-/* A fatal signal: kill the loads, restore the terminal, die of the signal. */
-static void
-ui_fatal_signal(int sig)
-{
-	ssize_t	n;
-
-	loads_emergency_kill();
-	if (ui_curses_on) {
-		n = write(STDOUT_FILENO, ui_restore_seq, ui_restore_len);
-		(void)n;
-		if (ui_saved_tio_ok)
-			tcsetattr(STDIN_FILENO, TCSANOW, &ui_saved_tio);
-	}
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* Append a terminfo string (if the terminal has it) to the restore sequence. */
-static void
-ui_restore_add(const char *cap)
-{
-	char	*v = tigetstr(cap);
-	size_t	 len;
-
-	if (v == NULL || v == (char *)-1)
-		return;
-	len = strlen(v);
-	if (ui_restore_len + len < sizeof ui_restore_seq) {
-		memcpy(ui_restore_seq + ui_restore_len, v, len);
-		ui_restore_len += len;
-	}
-}
-
-/* Prepare the fatal-signal restore and install its handler. */
-static void
-ui_fatal_arm(void)
-{
-	struct sigaction	sa;
-	size_t			i;
-
-	ui_restore_len = 0;
-	ui_restore_add("rmcup");
-	ui_restore_add("cnorm");
-	ui_restore_add("rmkx");
-	ui_restore_add("sgr0");
-	/* ncurses turns xterm mouse reporting on where the terminal has kmous. */
-	if (tigetstr("kmous") != NULL && tigetstr("kmous") != (char *)-1) {
-		static const char off[] = "\033[?1006l\033[?1000l";
-
-		if (ui_restore_len + sizeof off - 1 < sizeof ui_restore_seq) {
-			memcpy(ui_restore_seq + ui_restore_len, off, sizeof off - 1);
-			ui_restore_len += sizeof off - 1;
-		}
-	}
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = ui_fatal_signal;
-	sigfillset(&sa.sa_mask);
-	sa.sa_flags = SA_RESETHAND;
-	for (i = 0; i < sizeof ui_fatal_sigs / sizeof ui_fatal_sigs[0]; i++)
-		sigaction(ui_fatal_sigs[i], &sa, NULL);
-}
-
-/* Put back the default action of the fatal signals. */
-static void
-ui_fatal_disarm(void)
-{
-	size_t	i;
-
-	for (i = 0; i < sizeof ui_fatal_sigs / sizeof ui_fatal_sigs[0]; i++)
-		signal(ui_fatal_sigs[i], SIG_DFL);
-}
 
 /* Write the frame just drawn as SVG, and say where (on the next frame). */
 static void
@@ -301,6 +203,7 @@ ui_step(struct ui *ui, int force)
 		ui->step = NULL;
 		st->tour.script = 0;
 		st->tour.keys = 0;
+		st->tour.ended = st->tour.caption[0] != '\0';
 	}
 	st->scr.dirty = 1;
 }
@@ -384,14 +287,13 @@ ui_flow_control_off(void)
 static int
 ui_curses_start(struct ui *ui)
 {
-	ui_saved_tio_ok = tcgetattr(STDIN_FILENO, &ui_saved_tio) == 0;
+	ui_fatal_save();
 	if (newterm(NULL, stdout, stdin) == NULL) {
 		fprintf(stderr, "smtscope: cannot use the terminal '%s'\n",
 		    getenv("TERM") ? getenv("TERM") : "(TERM not set)");
 		return -1;
 	}
-	ui_curses_on = 1;
-	util_fatal_hook = ui_fatal_restore;
+	ui_fatal_begin();
 	cbreak();
 	noecho();
 	nonl();
@@ -549,16 +451,23 @@ ui_model(struct ui_state *st, const char *input, const char *replay)
 static int
 ui_signalfd(sigset_t *old)
 {
-	sigset_t	set;
-	int		fd;
+	static const int	 ends[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction	 was;
+	sigset_t		 set;
+	size_t			 i;
+	int			 fd;
 
 	sigemptyset(&set);
 	sigaddset(&set, SIGCHLD);
 	sigaddset(&set, SIGWINCH);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	sigaddset(&set, SIGQUIT);	/* Ctrl-\ quits cleanly, as q does */
+	/*
+	 * INT, TERM, HUP and QUIT (Ctrl-\ quits cleanly, as q does), less
+	 * those ignored at start: nohup's SIGHUP, blocked, would be queued
+	 * and read.
+	 */
+	for (i = 0; i < sizeof ends / sizeof ends[0]; i++)
+		if (sigaction(ends[i], NULL, &was) == -1 || was.sa_handler != SIG_IGN)
+			sigaddset(&set, ends[i]);
 	if (sigprocmask(SIG_BLOCK, &set, old) == -1)
 		fatal("sigprocmask");
 	if ((fd = os_signal_fd(&set)) == -1)
@@ -639,18 +548,63 @@ ui_first_theme(struct ui_state *st, const char *theme, const struct rc *rc)
 		control_use_theme(st, "mono");
 }
 
+/*
+ * A theme file of the kernel's (theme=/proc/kmsg in the settings, or -t):
+ * one line and the end, before the terminal is taken or a load started.
+ * Other unreadable themes are refused on the status line (the screen goes on).
+ */
+static int
+ui_theme_refused(const struct ui_options *o)
+{
+	struct theme	 t;
+	const char	*spec = o->theme;
+	char		 err[600];
+
+	if (spec == NULL && o->rc != NULL && o->rc->theme[0] != '\0')
+		spec = o->rc->theme;
+	if (spec == NULL || strchr(spec, '/') == NULL)
+		return 0;
+	errno = 0;
+	if (theme_load(&t, spec, err, sizeof err) == 0 || errno != EPERM)
+		return 0;
+	fprintf(stderr, "smtscope: theme: %s\n", err);
+	return 1;
+}
+
 /* Give the terminal back and stop listening for the loop's signals. */
 static void
 ui_curses_end(int tfd, int sfd, const sigset_t *oldmask)
 {
 	curs_set(1);
 	endwin();
-	ui_curses_on = 0;
-	ui_fatal_disarm();
-	util_fatal_hook = NULL;
+	ui_fatal_end();
 	close(tfd);
 	close(sfd);
 	sigprocmask(SIG_SETMASK, oldmask, NULL);
+}
+
+/* A machine's shape, the settings' key of the view chosen for it: "2p96c192t". */
+static void
+ui_machine(const struct topo *m, char *buf, size_t len)
+{
+	snprintf(buf, len, "%dp%dc%dt", m->npackages, m->ncores, m->npus);
+}
+
+/* The first view: the option's, else the one chosen for this machine's shape, else auto. */
+static void
+ui_first_view(struct ui_state *st, const struct ui_options *o)
+{
+	const char	*view = o->view;
+	char		 machine[32];
+
+	if (view == NULL && o->rc != NULL) {
+		ui_machine(st->host.m, machine, sizeof machine);
+		view = rc_view_get(o->rc, machine);
+	}
+	if (view != NULL && strcmp(view, "c2c") == 0)
+		c2cview_toggle(st);
+	else if (view != NULL)
+		control_view(st, strcmp(view, "grid") == 0 ? LAYOUT_GRID : LAYOUT_TREE);
 }
 
 /*
@@ -659,10 +613,11 @@ ui_curses_end(int tfd, int sfd, const sigset_t *oldmask)
  * the refresh, the view, the chart (the file's on a view without one).
  */
 static void
-ui_save(const struct ui_state *st, const struct ui_options *o, int theme_set)
+ui_save(const struct ui_state *st, const struct ui_options *o, int theme_set,
+    enum layout_view auto_view)
 {
 	struct rc	rc;
-	char		err[4600];
+	char		err[4600], machine[32];
 
 	if (o->rc_path == NULL)
 		return;
@@ -676,8 +631,15 @@ ui_save(const struct ui_state *st, const struct ui_options *o, int theme_set)
 	else if (theme_set)
 		snprintf(rc.theme, sizeof rc.theme, "%s", st->scr.theme.name);
 	rc.delay_tenths = st->host.delay_tenths;
-	snprintf(rc.view, sizeof rc.view, "%s", c2cview_on(st) ? "c2c" :
-	    !st->scr.view_chosen ? "auto" : st->scr.view == LAYOUT_GRID ? "grid" : "tree");
+	/*
+	 * A view chosen is this machine's (its shape's), and only while it is
+	 * not the one auto shows ("v v" chooses nothing): another machine, a
+	 * 384-CPU view, keeps auto.
+	 */
+	snprintf(rc.view, sizeof rc.view, "%s", c2cview_on(st) ? "c2c" : "auto");
+	ui_machine(st->host.m, machine, sizeof machine);
+	rc_view_set(&rc, machine, !st->scr.view_chosen || st->scr.view == auto_view ? NULL :
+	    st->scr.view == LAYOUT_GRID ? "grid" : "tree");
 	if (st->chart.samples != NULL)
 		rc.chart = st->chart.on;
 	if (st->iv != NULL)
@@ -726,6 +688,8 @@ ui_run(const struct ui_options *o)
 	unsigned int	 theme_gen;
 	int		 i, tfd, sfd, rc = 0;
 
+	if (ui_theme_refused(o))
+		return CMD_USAGE;
 	if (ui_init(&ui, o, &rc) == -1) {
 		ui_free(&ui);
 		return rc;
@@ -754,10 +718,7 @@ ui_run(const struct ui_options *o)
 		ui.st.chart.on = o->rc->chart;
 	if (o->rc != NULL && o->rc->idle != -1)
 		idleview_set(&ui.st.iv, o->rc->idle);
-	if (o->view != NULL && strcmp(o->view, "c2c") == 0)
-		c2cview_toggle(&ui.st);
-	else if (o->view != NULL)
-		control_view(&ui.st, strcmp(o->view, "grid") == 0 ? LAYOUT_GRID : LAYOUT_TREE);
+	ui_first_view(&ui.st, o);
 	if (ui.st.replay == NULL && figures_tick(&ui.st, err, sizeof err) == -1)
 		control_message(&ui.st, 1, "%s", err);
 	/* The loads' own errors come after the settings file's, and stay. */
@@ -765,6 +726,9 @@ ui_run(const struct ui_options *o)
 		control_message(&ui.st, 1, "%s", o->notice);
 	for (i = 0; i < o->nloads; i++)
 		control_start(&ui.st, o->loads[i], 1);
+	/* The panel's selected row is the load the info lines speak of: the cursor's. */
+	if (o->nloads > 0 && state_target(&ui.st) != NULL)
+		control_select(&ui.st, state_target(&ui.st)->id, 0);
 	if (o->record != NULL)
 		recorder_toggle(&ui.st, o->record);
 	ui.st.scr.dirty = 1;
@@ -779,7 +743,8 @@ ui_run(const struct ui_options *o)
 	loads_free(ui.st.host.loads);
 	ui.st.host.loads = NULL;
 	ui_curses_end(tfd, sfd, &oldmask);
-	ui_save(&ui.st, o, theme_gen != ui.st.scr.theme_gen || o->theme != NULL);
+	ui_save(&ui.st, o, theme_gen != ui.st.scr.theme_gen || o->theme != NULL,
+	    ui.lay.auto_view);
 	rc = ui.st.scr.exit_status;
 	if (recorder_failed(err, sizeof err)) {
 		fprintf(stderr, "smtscope: %s\n", err);

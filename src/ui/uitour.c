@@ -10,7 +10,7 @@
 #include "engine/measure.h"
 #include "engine/solo.h"
 #include "report/reports.h"
-#include "exp/tour_player.h"
+#include "exp/tour/tour_player.h"
 #include "ui/ui.h"
 #include "ui/uitour.h"
 #include "base/util.h"
@@ -287,6 +287,9 @@ ui_tour(const struct tour *t, const struct tour_options *opt, const char *theme,
 		foreign_free(h.f);
 	if (h.p == NULL)
 		return rc;
+	/* The summary stays on the terminal after q, as a report would. */
+	tour_report_summary(h.p, stdout);
+	fflush(stdout);
 	if (record != NULL && tour_report_record(h.p, record) == -1)
 		rc = 1;
 	if (svg != NULL && tour_report_svg(h.p, svg) == -1)

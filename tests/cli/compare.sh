@@ -16,7 +16,7 @@ csmt=$($SMTSCOPE compare --json $D | sed 's/{"name":/\n&/g' | sed -n 's/^{"name"
 tr '\n' ' ' < "$TMP/out" | tr -s ' ' > "$TMP/flat"
 grep -qF "most have 1 package, 1 NUMA node, 2 cores, 2 logical CPUs, $smt " "$TMP/flat" &&
     grep -qF "! c: $csmt where 2 others have $smt ! " "$TMP/flat" &&
-    echo "$smt" | grep -q 'control notsupported$' && echo "$csmt" | grep -q 'control off$'
+    echo "$smt" | grep -q '^SMT not supported (1 thread per core)$' && echo "$csmt" | grep -q 'control off$'
 ok $? "c: its SMT ($csmt) where 2 others have the group's line's ($smt)"
 ! grep -q '#' "$TMP/out"
 ok $? "no reason or note carries a placeholder: $(grep '#' "$TMP/out" | head -n 1)"
@@ -24,7 +24,7 @@ grep -qF 'note: 3 of 3 reported: CPU 0 was 100% busy with other work before meas
 ok $? "a warning all three said alike, in its own words"
 grep -q '^  ! c: hash solo [0-9.]* MB/s, 30 % below the median [0-9.]*' "$TMP/out"
 ok $? "c: its hash solo 30 % below the median"
-awk 'length($0) > 79 { bad = 1 } END { exit bad }' "$TMP/out"
+[ "$(widest "$TMP/out")" -le 79 ]
 ok $? "the text fits 80 columns"
 grep -q '^hash alone MB/s ' "$TMP/out" && grep -q '^int same-pu ' "$TMP/out"
 ok $? "a line per kernel alone and per kernel and relation"
@@ -42,7 +42,7 @@ if command -v python3 > /dev/null 2>&1; then
 	python3 tests/tools/aligned.py "$TMP/many.out" '^ {12,}[^ ]' '^  !' > "$TMP/al" 2>&1 &&
 	    grep -q '^ *a-machine-named-at-length  ' "$TMP/many.out" &&
 	    [ "$(grep -c '^hash alone MB/s ' "$TMP/many.out")" -ge 2 ] &&
-	    awk 'length($0) > 80 { bad = 1 } END { exit bad }' "$TMP/many.out"
+	    [ "$(widest "$TMP/many.out")" -le 80 ]
 	ok $? "seven machines, one long name: blocks within 80 columns, aligned, names whole ($(tail -n 1 "$TMP/al"))"
 else
 	skip_n 2 "python3 not found: the alignment is not read"
@@ -67,13 +67,33 @@ if command -v python3 > /dev/null 2>&1; then
 	v=$(python3 -c 'import csv,sys; r=list(csv.DictReader(open(sys.argv[1]))); print(len(r) > 0, all(x["machine"] in "abc" for x in r), any(x["outlier"] == "true" and x["machine"] == "c" and x["kernel"] == "hash" for x in r))' "$TMP/c.csv")
 	[ "$v" = "True True True" ]
 	ok $? "--csv parses: rows of a, b, c; c's hash flagged ($v)"
+	# --svg FILE as every other --svg: the heatmap in FILE, the report as ever.
+	$SMTSCOPE compare --svg "$TMP/f.svg" $D > "$TMP/f.txt" 2> "$TMP/f.err"
+	st=$?
+	cmp -s "$TMP/f.txt" "$TMP/out" && [ $st -eq 1 ] && [ ! -s "$TMP/f.err" ] &&
+	    python3 -c 'import sys, xml.dom.minidom as x; d=x.parse(sys.argv[1]); sys.exit(len(d.getElementsByTagName("rect")) < 10)' "$TMP/f.svg"
+	ok $? "--svg FILE: the heatmap in FILE (well-formed, its cells), the text report on stdout as without it (exit $st)"
+	$SMTSCOPE compare --json --svg "$TMP/j.svg" $D > "$TMP/j2.json" 2> /dev/null
+	cmp -s "$TMP/j.svg" "$TMP/f.svg" && grep -q '^{"kind":"compare"' "$TMP/j2.json"
+	ok $? "--svg FILE beside --json: the same heatmap, the JSON on stdout"
+	# The old forms, when --svg took no FILE: the heatmap alone on stdout.
 	$SMTSCOPE compare --svg $D > "$TMP/h.svg"
-	python3 -c 'import sys, xml.dom.minidom as x; d=x.parse(sys.argv[1]); sys.exit(len(d.getElementsByTagName("rect")) < 10)' "$TMP/h.svg"
-	ok $? "--svg is well-formed XML with the heatmap's cells"
+	$SMTSCOPE compare --svg - $D > "$TMP/h2.svg"
+	$SMTSCOPE compare --svg $D/a.json $D/b.json $D/c.json > "$TMP/h3.svg"
+	cmp -s "$TMP/h.svg" "$TMP/f.svg" && cmp -s "$TMP/h2.svg" "$TMP/f.svg" &&
+	    cmp -s "$TMP/h3.svg" "$TMP/f.svg" && [ -s $D/a.json ] && grep -q '^{' $D/a.json
+	ok $? "the old --svg DIR and --svg A.json B.json..., and --svg -: the same heatmap on stdout, no result overwritten"
+	# Colours by better and worse in the unit's direction: b's chase alone
+	# (405 ns/load against a median of 528: faster) is blue, c's hash alone
+	# (30 % below the median MB/s: slower) red.
+	grep -q 'fill="#[0-9a-f][0-9a-f][0-9a-f][0-9a-f]ff"[^>]*><title>b: chase alone ns/load 405' "$TMP/f.svg" &&
+	    grep -q 'fill="#ff[0-9a-f]*"[^>]*><title>c: hash alone MB/s' "$TMP/f.svg" &&
+	    grep -q 'red worse, blue better' "$TMP/f.svg"
+	ok $? "--svg: a lower ns/load is blue (better), a lower MB/s red (worse): $(grep -o 'fill="#[0-9a-f]*"[^>]*><title>b: chase alone[^<]*' "$TMP/f.svg")"
 else
 	skip "python3 not found: cannot parse --json, --csv, --svg"
 	skip "python3 not found"
-	skip "python3 not found"
+	skip_n 4 "python3 not found"
 fi
 
 # bad_input WHAT NEEDLE FILE...: exit 2, one line on stderr that says NEEDLE.
@@ -97,7 +117,10 @@ mkdir "$TMP/empty"
 bad_input "an empty directory" "no *.json results" "$TMP/empty"
 bad_input "no operand" "no result given"
 bad_input "a bad tolerance" "--tolerance: 'x'" -t x $D
-bad_input "--svg and --json" "choose one" --svg --json $D
+bad_input "--svg - and --json" "choose one" --svg - --json $D
+bad_input "--svg DIR (the old form) and --json" "choose one" --svg $D --json
+bad_input "--svg followed by an option" "--svg takes a FILE" --svg --json $D
+bad_input "--svg into a missing directory" "cannot write /nonexistent/x.svg" --svg /nonexistent/x.svg $D
 
 # -o: %h is the short host name, %% a %; the file appears whole.
 host=$(hostname | cut -d. -f1)

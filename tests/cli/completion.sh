@@ -85,6 +85,8 @@ for m in $modes; do
 	comp $b "$prog check --kernels hash,f" > "$TMP/got"
 	[ "$(cat "$TMP/got")" = "$(printf 'hash,%s\n' $kernels | grep '^hash,f' | LC_ALL=C sort)" ]
 	ok $? "[$m] check --kernels hash,f completes the list's last kernel: $(tr '\n' ' ' < "$TMP/got")"
+	comp $b "$prog check --cap" > "$TMP/got"
+	expect "[$m] check --cap completes --capacity" --capacity
 	comp $b "$prog compare " > "$TMP/got"
 	expect "[$m] compare gives the .json files and directories" c.json sub
 	! grep -qx a.xml "$TMP/got"
@@ -106,7 +108,8 @@ if ! command -v zsh > /dev/null 2>&1; then
 fi
 zcomp() {
 	: > "$TMP/z.out"
-	(cd "$TMP/dir" && timeout 30 zsh -f -c '
+	# zsh in a pseudo-terminal of lib.sh's COLUMNS=4096 does not finish: 80.
+	(cd "$TMP/dir" && COLUMNS=80 timeout 30 zsh -f -c '
 		zmodload zsh/zpty || exit 1
 		zpty z "zsh -f -i"
 		zpty -w z "PS1=; fpath=($2 \$fpath); autoload -Uz compinit; compinit -u -d $3/zcd"
@@ -129,6 +132,8 @@ zcomp "$prog -t "
 expect "[zsh] -t gives the themes" $(ls themes | sed -n 's/\.theme$//p')
 zcomp "$prog tour "
 expect "[zsh] tour gives the shipped tours" $tours
+zcomp "$prog check -"
+expect "[zsh] check's options" --capacity --kernels --svg
 zcomp "$prog check --kernels hash,"
 expect "[zsh] --kernels hash, gives the other kernels" $(printf '%s\n' $kernels | grep -vx hash)
 done_testing

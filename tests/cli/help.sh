@@ -70,4 +70,35 @@ ok $? "no wrapped help line begins with '-' (in:${odd:- none})"
 # A wrapped line keeps its words: the option block has every word of its help once.
 $SMTSCOPE check --help | grep -q 'PAIRS as 0:1,0:2'
 ok $? "a long option help wraps whole words ('PAIRS as 0:1,0:2' on one line)"
+# --wide (cmd_width.c takes it out before a command parses): in every
+# command's --help, not in the live screen's, which folds nothing.
+nowide=
+for c in $cmds; do
+	$SMTSCOPE $c --help 2>&1 | grep -q '^      --wide  ' || nowide="$nowide $c"
+done
+[ -z "$nowide" ] && ! grep -q -- '--wide' "$TMP/live" "$TMP/top"
+ok $? "every command's --help lists --wide, the live screen's does not (missing:${nowide:- none})"
+
+# smtscope --help takes --wide as a command's --help does (it exited 2:
+# "unexpected argument '--wide' after --help"), in either order.
+COLUMNS=4096 $SMTSCOPE --help > "$TMP/top.wide" 2>&1
+bad=
+for a in "--help --wide" "--wide --help" "-h --wide"; do
+	# shellcheck disable=SC2086
+	COLUMNS=50 $SMTSCOPE $a > "$TMP/top.a" 2>&1 || bad="$bad [$a: exit $?]"
+	cmp -s "$TMP/top.a" "$TMP/top.wide" || bad="$bad [$a: not the help as written]"
+done
+[ -z "$bad" ] && [ "$(widest "$TMP/top.wide")" -gt 50 ]
+ok $? "smtscope --help --wide, --wide --help, -h --wide: the help, unfolded at COLUMNS=50 (widest $(widest "$TMP/top.wide");${bad:- ok})"
+# Folded at 50: more lines, and a line past 50 is one word under its indent
+# (a long word is never cut).
+COLUMNS=50 $SMTSCOPE --help > "$TMP/top.50" 2>&1
+long=$(LC_ALL=C awk '{ s = $0; gsub(/[\200-\277]/, "", s) }
+    length(s) > 50 { sub(/^ +/, "", s); if (s ~ / /) print s }' "$TMP/top.50")
+[ "$(wc -l < "$TMP/top.50")" -gt "$(wc -l < "$TMP/top.wide")" ] && [ -z "$long" ] &&
+    [ "$(tr -s ' \n' '\n\n' < "$TMP/top.50")" = "$(tr -s ' \n' '\n\n' < "$TMP/top.wide")" ]
+ok $? "smtscope --help folds to COLUMNS=50 as a command's does, every word kept ($(wc -l < "$TMP/top.50") lines, not $(wc -l < "$TMP/top.wide")${long:+; not folded: $long})"
+$SMTSCOPE --help --x > /dev/null 2> "$TMP/x.err"
+[ $? -eq 2 ] && grep -q "unexpected argument '--x' after --help" "$TMP/x.err"
+ok $? "smtscope --help --x: exit 2, unexpected argument ($(cat "$TMP/x.err"))"
 done_testing

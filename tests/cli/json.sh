@@ -190,4 +190,33 @@ for t, r, p in zip(shown, rows, j["parts"]):
 assert n >= 8, n' 2>&1)
 ok $? "replay --summary: each median and solo the same in text, CSV and JSON ($v)"
 
+# One schema: every command with a plan says its estimate and the time taken
+# under the same keys (estimate_s, took_s), wherever in its object they are.
+: > "$TMP/common"
+for args in "check --dry-run --json" "check --infer --dry-run --json" \
+    "c2c --dry-run --json" "time --runs 1 --json"; do
+	case $args in
+	time*)	# shellcheck disable=SC2086
+		"$SMTSCOPE" $args -- true > "$TMP/c.json" 2> /dev/null ;;
+	*)	# shellcheck disable=SC2086
+		"$SMTSCOPE" $args -i "$SYN" > "$TMP/c.json" 2> /dev/null ;;
+	esac
+	python3 -c 'import json, sys
+def find(o):
+    if isinstance(o, dict):
+        if "estimate_s" in o:
+            return o
+        for v in o.values():
+            r = find(v)
+            if r is not None:
+                return r
+    return None
+o = find(json.load(open(sys.argv[1])))
+assert o is not None, "no estimate_s"
+assert "took_s" in o, sorted(o)
+print("ok:" + sys.argv[2].split()[0])' "$TMP/c.json" "$args" >> "$TMP/common" 2>&1
+done
+[ "$(grep -c "^ok:" "$TMP/common")" -eq 4 ]
+ok $? "estimate_s and took_s side by side in check, check --infer, c2c and time: $(tr '\n' ' ' < "$TMP/common")"
+
 done_testing

@@ -4,15 +4,10 @@
 # Shapes and signs only: the speeds' bands are in tests/physics/record.sh.
 . tests/lib.sh
 
-# gone PID...: none of the processes exists any more (zombies count as gone).
+# gone ID...: none of these processes (identities from proc_kids: a pid
+# alone may name another process by then) is alive; zombies count as gone.
 gone() {
-	for p in "$@"; do
-		case "$(ps -o stat= -p "$p" 2> /dev/null)" in
-		""|Z*) ;;
-		*) return 1 ;;
-		esac
-	done
-	return 0
+	procs_gone "$@"
 }
 
 R=$TMP/s.jsonl.gz
@@ -98,21 +93,24 @@ tail -n +2 "$TMP/sum" | cmp -s - "$TMP/sum2"
 ok $? "the same recording uncompressed gives the same summary"
 
 # SIGINT: the file is whole up to an end line, no load is left, smtscope dies of it.
-$SMTSCOPE record -o "$TMP/int.jsonl" -d 2 -l "spin@$CPU_A" -l "spin@${CPU_B:-$CPU_A}" 2> "$TMP/err" &
+# A background job of sh starts with SIGINT ignored, which smtscope keeps
+# (nohup): env gives it the default back.
+env --default-signal=INT,QUIT $SMTSCOPE record -o "$TMP/int.jsonl" -d 2 -l "spin@$CPU_A" -l "spin@${CPU_B:-$CPU_A}" 2> "$TMP/err" &
 pid=$!
 i=0
 while [ $i -lt 200 ] && ! grep -q '"c":\[' "$TMP/int.jsonl" 2> /dev/null; do
 	sleep 0.05
 	i=$((i + 1))
 done
-kids=$(pgrep -P $pid | tr '\n' ' ')
+kids=$(proc_kids $pid)
 kill -INT $pid
 wait $pid
 st=$?
 [ $st -eq 130 ]
 ok $? "record ends on SIGINT as killed by it (status $st)"
+procs_wait_gone 10 $kids
 [ "$(echo $kids | wc -w)" -ge 2 ] && gone $kids
-ok $? "its load processes ($kids) are gone"
+ok $? "its load processes ($kids) are gone (left: $(procs_left $kids || echo none))"
 tail -n 1 "$TMP/int.jsonl" | grep -q '"e":"end","why":"SIGINT"'
 ok $? "the file ends with the end event: SIGINT"
 $SMTSCOPE replay --summary "$TMP/int.jsonl" > /dev/null 2> "$TMP/err"

@@ -45,9 +45,11 @@ V=$TMP/victim
 chmod 711 "$TMP"
 mkdir -p "$D"
 echo "root's own file" > "$V"
-[ -n "$LUID" ] && chown "$LUID" "$D" 2> /dev/null
+# A shared directory like /tmp: root's, sticky, anyone may write in it (a
+# directory another user owns is refused whole: tests/cli/safepath.sh).
+chmod 1777 "$D"
 
-# 1. Every writer, with a link planted by another user in a directory of theirs.
+# 1. Every writer, with a link planted by another user in a shared directory.
 refused "compare -o" out.txt $SMTSCOPE compare -o "$D/out.txt" tests/data/compare
 refused "run -o" run.json $SMTSCOPE run --time 0.2 -o "$D/run.json" "spin@$CPU_A"
 refused "check -o" check.json $SMTSCOPE check --dry-run -o "$D/check.json"

@@ -62,7 +62,7 @@ ok $? "topo on this machine names the CPU"
 # The large real machines, if they are beside the checkout.
 if have_topologies; then
 	$SMTSCOPE topo -i "$TOPOLOGIES/amd-epyc-9654-zen4-2s.xml" > "$TMP/z.txt"
-	w=$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$TMP/z.txt")
+	w=$(widest "$TMP/z.txt")
 	[ "$w" -le 80 ] && grep -q "core 191: 191,383" "$TMP/z.txt"
 	ok $? "384-CPU Zen 4: readable at 80 columns (widest line $w), last core listed"
 	$SMTSCOPE topo -i "$TOPOLOGIES/intel-xeon-6140-skylake-2s.xml" | grep -q "core 0: 0,36 "
@@ -136,4 +136,46 @@ $SMTSCOPE --help | grep -q "topo"
 ok $? "--help lists the subcommands"
 $SMTSCOPE topo --help | grep -q -- "--json"
 ok $? "topo --help documents --json"
+# A core's own caches (issue 36, point 9), as lstopo shows them: L2, L1d,
+# L1i over each core, outermost first; said once for a run of cores that
+# have the same, in the text, a "caches" array per Core in JSON, a band
+# each in the SVG's core boxes.
+syn='package:1 l3:1 l2:4 l1d:1 l1i:1 core:1 pu:2'
+$SMTSCOPE topo -i "$syn" > "$TMP/c.txt"
+grep -q -x '      each core: L2 4MB + L1d 32KB + L1i 32KB' "$TMP/c.txt"
+ok $? "topo: 'each core: L2 4MB + L1d 32KB + L1i 32KB' above the cores ($(grep 'each core' "$TMP/c.txt"))"
+[ "$(grep -c 'each core' "$TMP/c.txt")" -eq 1 ]
+ok $? "topo: said once for the four cores that share it"
+$SMTSCOPE topo -i "package:1 l3:1 core:2 pu:2" | grep -q 'each core'
+[ $? -ne 0 ]
+ok $? "topo: no 'each core' where the topology has no private caches"
+$SMTSCOPE topo --json -i "$syn" > "$TMP/c.json"
+out=$(python3 -c 'import json,sys
+j = json.load(open(sys.argv[1]))
+def cores(n): return ([n] if n["type"] == "Core" else []) + sum((cores(c) for c in n.get("children", [])), [])
+cs = cores(j["tree"])
+print(len(cs), all(c["caches"] == cs[0]["caches"] for c in cs),
+      " ".join("L%d%s:%d" % (c["level"], c["cache_type"][0], c["bytes"]) for c in cs[0]["caches"]))' "$TMP/c.json")
+[ "$out" = "4 True L2u:4194304 L1d:32768 L1i:32768" ]
+ok $? "topo --json: each Core's caches, outermost first ($out)"
+$SMTSCOPE topo --svg "$TMP/c.svg" -i "$syn" > /dev/null
+for c in 'L2 4MB' 'L1d 32KB' 'L1i 32KB'; do
+	[ "$(grep -c ">$c<" "$TMP/c.svg")" -eq 4 ]
+	ok $? "topo --svg: '$c' in each of the 4 cores' boxes"
+done
+if fixture hybrid-laptop; then
+	$SMTSCOPE topo -i "$FIXTURE" > "$TMP/h.txt"
+	grep -q 'each core: L2 1280KB + L1d 48KB + L1i 32KB' "$TMP/h.txt" &&
+	    grep -q "each core: L1d 32KB + L1i 32KB" "$TMP/h.txt"
+	ok $? "hybrid laptop: a P-core's own L2, an E-core's L1s alone (its L2 is shared)"
+else
+	skip "hybrid laptop: $FIXTURE_WHY"
+fi
+if [ -f "$TOPOLOGIES/amd-opteron-6272-bulldozer-4s.xml" ]; then
+	$SMTSCOPE topo -i "$TOPOLOGIES/amd-opteron-6272-bulldozer-4s.xml" > "$TMP/bd.txt"
+	grep -q 'each core: L1d 16KB$' "$TMP/bd.txt"
+	ok $? "Bulldozer: a module's L1i, shared by its two cores, is not either core's own"
+else
+	skip "Bulldozer: no $TOPOLOGIES"
+fi
 done_testing

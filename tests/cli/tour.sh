@@ -7,15 +7,10 @@ json_get() {
 	python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1" 2>/dev/null
 }
 
-# gone PID...: none of the processes exists any more (zombies count as gone).
+# gone ID...: none of these processes (identities from proc_kids: a pid
+# alone may name another process by then) is alive; zombies count as gone.
 gone() {
-	for p in "$@"; do
-		case "$(ps -o stat= -p "$p" 2>/dev/null)" in
-		""|Z*) ;;
-		*) return 1 ;;
-		esac
-	done
-	return 0
+	procs_gone "$@"
 }
 
 for t in doc/tours/*.tour; do
@@ -56,16 +51,17 @@ $SMTSCOPE tour --headless --step 1 --record "$TMP/r.json" --svg "$TMP/r.svg" smt
 pid=$!
 : > "$TMP/kids"
 while kill -0 $pid 2> /dev/null; do
-	pgrep -P $pid >> "$TMP/kids"
+	proc_kids $pid | tr ' ' '\n' >> "$TMP/kids"
 	sleep 0.1
 done
 wait $pid
 st=$?
 ok $st "tour --headless --step 1 smt-basics exits 0"
 sed 's/^/# /' "$TMP/run.txt"
-kids=$(sort -u "$TMP/kids" | tr '\n' ' ')
+kids=$(grep . "$TMP/kids" | sort -u | tr '\n' ' ')
+procs_wait_gone 10 $kids
 [ -n "$kids" ] && gone $kids
-ok $? "its load processes ($kids) are gone after it ends"
+ok $? "its load processes ($kids) are gone after it ends (left: $(procs_left $kids || echo none))"
 
 prev=0 inorder=0
 for cap in "runs alone" "other hardware thread" "shares one logical CPU" \
@@ -81,7 +77,7 @@ awk '/^== Step 5\/5/ { s = 1; next } /^== Step/ { s = 0 } s && /skipped: no SMT 
 ok $? "step 5 (four threads) shows the skip note"
 # The same-CPU step's band is in tests/physics/tour.sh; here, what the record carries.
 v=$(json_get "$TMP/r.json" '",".join(sorted(j["steps"][2]["loads"][0]))')
-[ "$v" = "cpus,disturbed,foreign,kernel,name,paused,rate,solo,solo_disturbed,solo_foreign,solo_spread,solo_tries,spec,speed,speed_mark,speed_unknown,spread,unit" ]
+[ "$v" = "baseline,cpus,disturbed,foreign,kernel,name,paused,rate,solo,solo_disturbed,solo_foreign,solo_spread,solo_tries,spec,speed,speed_mark,speed_unknown,spread,unit" ]
 ok $? "--record: each load has its figures, spreads and guard flags ($v)"
 v=$(json_get "$TMP/r.json" '(lambda l: "%s %s %s" % (type(l["disturbed"]).__name__, type(l["foreign"]).__name__, l["solo_tries"] >= 1))(j["steps"][2]["loads"][0])')
 [ "$v" = "bool list True" ]
@@ -137,20 +133,16 @@ pid=$!
 kids=
 i=0
 while [ $i -lt 100 ] && [ -z "$kids" ]; do
-	kids=$(pgrep -P $pid | tr '\n' ' ')
+	kids=$(proc_kids $pid)
 	sleep 0.05
 	i=$((i + 1))
 done
 kill -TERM $pid
 wait $pid 2> /dev/null
 st=$?
-i=0
-while [ $i -lt 20 ] && ! gone $kids; do
-	sleep 0.05
-	i=$((i + 1))
-done
+procs_wait_gone 10 $kids
 [ -n "$kids" ] && gone $kids && [ $st -ne 0 ]
-ok $? "SIGTERM mid-tour ends it (status $st) and its loads ($kids)"
+ok $? "SIGTERM mid-tour ends it (status $st, wanted not 0) and its loads ($kids; left: $(procs_left $kids || echo none))"
 
 # A binary outside the build tree never reads tours from the current directory.
 mkdir -p "$TMP/bin" "$TMP/cwd/doc/tours"
@@ -212,4 +204,14 @@ else
 	need_cpus 2
 	skip_n 2 "$CPUS_WHY, taskset and tests/helpers/hog"
 fi
+# Identical loads share one baseline in a tour too: two hash loads on one
+# CPU stand on the same solo (one measurement of their place), and each
+# load's record names that baseline.
+printf 'tour twins\ntitle "Twins"\nstep "Two hash loads on one CPU"\n  caption x\n  start a hash at %s\n  start b hash at %s\n' \
+    "$CPU_A" "$CPU_A" > "$TMP/twins.tour"
+$SMTSCOPE tour --headless --step 0.6 --record "$TMP/tw.json" "$TMP/twins.tour" > "$TMP/tw.txt" 2>&1
+st=$?
+v=$(json_get "$TMP/tw.json" '(lambda a, b: "%s %s %s %s" % (a["solo"] == b["solo"] and a["solo"] is not None, a["baseline"]["place"], a["baseline"] == b["baseline"], a["solo_tries"]))(*j["steps"][0]["loads"])')
+case $st:$v in "0:True hash@$CPU_A True "[1-9]*) st=0 ;; *) st=1 ;; esac
+ok $st "a tour's identical loads stand on one baseline ($v)"
 done_testing

@@ -69,6 +69,13 @@ done
 host=$(hostname -s)
 ncpu=$(getconf _NPROCESSORS_ONLN)
 port=$((20000 + $$ % 20000))
+# slurmd's HealthCheckProgram: smtscope check --health, its line and status logged.
+cat > "$T/health.sh" <<HEALTH
+#!/bin/sh
+line=\$("$SMTSCOPE_ABS" check --health --expect-cpus $ncpu 2>&1)
+echo "\$? \$line" >> "$T/health.log"
+HEALTH
+chmod 755 "$T/health.sh"
 cat > "$T/slurm.conf" <<CONF
 ClusterName=smtscope
 SlurmctldHost=$host
@@ -94,6 +101,9 @@ SchedulerType=sched/builtin
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 ReturnToService=2
+HealthCheckProgram=$T/health.sh
+HealthCheckInterval=5
+HealthCheckNodeState=ANY
 NodeName=$host CPUs=$ncpu State=UNKNOWN
 PartitionName=smtscope Nodes=$host Default=YES MaxTime=10 State=UP
 CONF
@@ -114,6 +124,18 @@ idle*|mixed*|allocated*) ;;
 *)	skip_all "node '$host' not idle in 30 s (state '${state:-none}'): slurmctld: $(last_error "$T/slurmctld.log") $(last_error "$T/slurmctld.out"); slurmd: $(last_error "$T/slurmd.log") $(last_error "$T/slurmd.out")" ;;
 esac
 ok 0 "one-node Slurm up in $(( $(date +%s) - t0 )) s: node $host $state, $ncpu CPUs"
+
+# slurmd runs the health check at its start and every 5 s: exit 0, one line.
+i=0
+while [ ! -s "$T/health.log" ] && [ $i -lt 150 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+h=$(head -n 1 "$T/health.log" 2> /dev/null)
+case $h in
+"0 smtscope health: OK: $ncpu CPUs online"*) ok 0 "slurmd's HealthCheckProgram: $h" ;;
+*) ok 1 "slurmd's HealthCheckProgram: '${h:-never run}'" ;;
+esac
 
 # Two "nodes": the same machine twice, the second under another name.
 R=$T/results

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exp/compare.h"
+#include "exp/compare/compare.h"
 #include "base/json.h"
 #include "report/reports.h"
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "exp/loadmap.h"
+#include "exp/record/loadmap.h"
 #include "model/topo.h"
 #include "report/reports.h"
 

@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "exp/replay.h"
+#include "exp/record/replay.h"
 #include "report/reports.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -19,7 +19,7 @@
 
 #include "base/jsonw.h"
 #include "engine/loads.h"
-#include "exp/replay.h"
+#include "exp/record/replay.h"
 #include "model/topo.h"
 #include "base/util.h"
 

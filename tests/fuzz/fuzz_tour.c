@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "exp/tour.h"
+#include "exp/tour/tour.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

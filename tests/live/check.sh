@@ -49,8 +49,11 @@ else
 	ok $? "it has machine, anchor, placements, results, solos, latency, warnings"
 
 	keys=$(jq_py "$TMP/live.json" '",".join(sorted(j["results"]["hash"]["same-pu"]))')
-	[ "$keys" = "cpu_share,disturbed,efficiency,error,foreign,foreign_cpus,ipc_alone,ipc_together,partner,rate_anchor,rate_partner,solo,solo_disturbed,solo_low,solo_partner,solo_share,speed_anchor,speed_mark,speed_partner,speed_unknown,spread,tries,yield" ]
-	ok $? "a result has solo, rates, speeds, yield, cpu_share, efficiency, spread and the guard ($keys)"
+	[ "$keys" = "cpu_share,distinguishable,disturbed,efficiency,error,foreign,foreign_cpus,ipc_alone,ipc_together,noise,partner,rate_anchor,rate_partner,solo,solo_disturbed,solo_low,solo_partner,solo_share,speed_anchor,speed_mark,speed_partner,speed_unknown,spread,tries,yield" ]
+	ok $? "a result has solo, rates, speeds, yield, cpu_share, efficiency, spread and the guard, and whether the noise floor hides it (distinguishable, noise) ($keys)"
+	v=$(jq_py "$TMP/live.json" '"%s %s %s" % (sorted(j["noise"]), j["noise"]["rounds"], j["anchor"] in j["noise"]["cpus"])')
+	[ "$v" = "['cpu', 'cpus', 'floor', 'kernel', 'not_distinguishable', 'rounds'] 3 True" ]
+	ok $? "noise: the floor over 3 rounds of the plan's CPUs, the relations inside it ($v)"
 	keys=$(jq_py "$TMP/live.json" '",".join(sorted(j["solos"]["hash"]))')
 	[ "$keys" = "cpu_share,disturbed,error,foreign,foreign_cpus,rate,spread,tries" ]
 	ok $? "a solo has its rate, share, spread and guard ($keys)"
@@ -130,7 +133,9 @@ if [ $have_python -eq 1 ]; then
 		    > "$TMP/bl.txt" 2> /dev/null
 		"$SMTSCOPE" check --anchor "$CPU_A" --kernels int,chase --time 0.2 --json \
 		    > "$TMP/bl.json" 2> /dev/null
-		text=$(sed -n 's/^  CPUs \([0-9]*\) and \([0-9]*\) (reported \([a-z0-9-]*\))[ :].*/\1 \2 \3/p' \
+		# Two CPUs, or one shared by two loads (the JSON's pair of one CPU).
+		text=$(sed -n -e 's/^  CPUs \([0-9]*\) and \([0-9]*\) (reported \([a-z0-9-]*\))[ :].*/\1 \2 \3/p' \
+		    -e 's/^  CPU \([0-9]*\) shared by two loads (reported \([a-z0-9-]*\))[ :].*/\1 \1 \2/p' \
 		    "$TMP/bl.txt" | sort | tr '\n' ';')
 		json=$(jq_py "$TMP/bl.json" '"".join(sorted("%d %d %s;" % (p["anchor"], p["partner"], p["reported"]) for p in j["behave_like"]))')
 		[ "$text" = "$json" ] && break
@@ -194,17 +199,17 @@ pid=$!
 kid=
 i=0
 while [ -z "$kid" ] && [ $i -lt 100 ]; do
-	kid=$(pgrep -P $pid | head -n 1)
+	kid=$(proc_kids $pid | cut -d' ' -f1)
 	sleep 0.05
 	i=$((i + 1))
 done
 kill -TERM $pid
 wait $pid
 st=$?
-sleep 0.2
+procs_wait_gone 10 $kid
 [ $st -eq 143 ] && grep -q "interrupted by signal 15" "$TMP/sig.err" &&
-    ! pgrep -P $pid > /dev/null && { [ -z "$kid" ] || ! kill -0 "$kid" 2> /dev/null; }
-ok $? "SIGTERM: loads stopped, check dies of the signal (status $st: $(cat "$TMP/sig.err"))"
+    { [ -z "$kid" ] || procs_gone $kid; }
+ok $? "SIGTERM: loads stopped, check dies of the signal (status $st, wanted 143: $(cat "$TMP/sig.err"); load ${kid:-none} left: $(procs_left $kid || echo no))"
 
 # Dry runs: this machine, synthetic, and real machines' XML.
 "$SMTSCOPE" check --dry-run --scheduler > "$TMP/dry.out" 2>&1

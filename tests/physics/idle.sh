@@ -77,7 +77,14 @@ held_twice() {
 	fi
 	num_between "$3" 2 1000
 }
-physics "pipe@0,1 with idle held is at least twice as fast as with idle as is" 0,1 held_twice
+# Without a cpuidle driver an idle CPU runs the kernel's default idle
+# (a guest's halt, the host deciding), which no hold changes.
+driver=$(cat /sys/devices/system/cpu/cpuidle/current_driver 2> /dev/null)
+if [ -z "$driver" ] || [ "$driver" = none ]; then
+	skip "no cpuidle driver here (${driver:-no cpuidle in sysfs}): holding idle changes nothing to measure"
+else
+	physics "pipe@0,1 with idle held is at least twice as fast as with idle as is" 0,1 held_twice
+fi
 
 # SIGKILLs at random times: nothing left held or disabled. The moments are
 # drawn from 0.5 s to half of how long a whole run took here (the run
@@ -98,8 +105,9 @@ base=$(holders | tr '\n' ' ')
 kills=0 held=0 bad=
 n=0
 while [ $n -lt 20 ]; do
+	# --idle=states where there are states to disable; else PM QoS each time.
 	how=qos
-	[ $((n % 2)) -eq 1 ] && how=states
+	[ $((n % 2)) -eq 1 ] && [ -n "$before" ] && how=states
 	$SMTSCOPE check --idle=$how --kernels pipe --anchor 0 > /dev/null 2>&1 &
 	pid=$!
 	# A random moment in the span drawn above.
@@ -113,9 +121,10 @@ while [ $n -lt 20 ]; do
 	ours=$(tree $pid | tr '\n' ' ')
 	kill -KILL $pid 2> /dev/null && kills=$((kills + 1))
 	wait $pid 2> /dev/null
-	# The guard of --idle=states writes back as soon as its pipe closes.
+	# The guard of --idle=states writes back as soon as its pipe closes:
+	# within 10 s, however busy the machine (CI's runs beside others').
 	w=0
-	while [ $w -lt 60 ] && { [ -e /run/smtscope/idle-states ] || [ "$(flags)" != "$before" ]; }; do
+	while [ $w -lt 200 ] && { [ -e /run/smtscope/idle-states ] || [ "$(flags)" != "$before" ]; }; do
 		sleep 0.05
 		w=$((w + 1))
 	done
@@ -134,7 +143,7 @@ while [ $n -lt 20 ]; do
 	[ ! -e /run/smtscope/idle-states ] || bad="$bad [$how at ${ms}ms: record left]"
 	n=$((n + 1))
 done
-diag "$kills SIGKILLs of check --idle (qos and states by turns), $held while idle was held"
+diag "$kills SIGKILLs of check --idle (${before:+qos and states by turns}${before:-qos: no cpuidle states here}), $held while idle was held"
 [ -z "$bad" ] && [ "$kills" -ge 15 ]
 ok $? "after $kills SIGKILLs ($held while held): nothing left held or disabled${bad:+:$bad}"
 done_testing

@@ -51,7 +51,10 @@ check_block() {
 	"$SMTSCOPE" check --kernels int,chase --time 1 > "$TMP/check.txt" 2>&1 &&
 	    "$SMTSCOPE" check --kernels int,chase --time 1 --json > "$TMP/check.json" \
 	    2> /dev/null || return 1
-	line=$(grep '^  CPUs 0 and 1 (reported smt-sibling)' "$TMP/check.txt")
+	# The pair's sentence, its folded lines (indented 4) joined: text folds at 80.
+	line=$(awk '/^  CPUs 0 and 1 \(reported smt-sibling\)/ { p = 1; s = $0; next }
+	    p && /^    / { sub(/^ +/, " "); s = s $0; next } p { exit } END { print s }' \
+	    "$TMP/check.txt")
 	got=$(jq_py "$TMP/check.json" '[(p["measured"], p["clear"], p["agrees"], round(p["int_yield"], 2)) for p in j["behave_like"] if p["reported"] == "smt-sibling"]')
 	diag "text: $line"
 	diag "json: $got"

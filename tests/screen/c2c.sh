@@ -201,13 +201,32 @@ pid=$(tm_smtscope_pid)
 child=$(pgrep -P "$pid" 2> /dev/null | head -n 1)
 [ -n "$child" ] && [ "$(ps -o ni= -p "$child" | tr -d ' ')" = 19 ]
 ok $? "the child ($child) runs at nice 19"
+cid=$(proc_id "${child:-0}")
 tm_keys q
 check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
-n=0
-while [ -n "$child" ] && kill -0 "$child" 2> /dev/null && [ $n -lt 20 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
-[ -n "$child" ] && ! kill -0 "$child" 2> /dev/null
-ok $? "the measuring child is gone after quit"
+procs_wait_gone 10 $cid
+[ -n "$cid" ] && procs_gone $cid
+ok $? "the measuring child (${cid:-not seen}) is gone after quit (left: $(procs_left $cid || echo none))"
+
+# Issue 36: a pair that failed says why, and r measures it again.
+if need_cpus 2; then
+	check "a failing pair: starts" tm_start "LANG=C.UTF-8 SMTSCOPE_C2C_FAIL=1 $SMTSCOPE -v c2c"
+	check "the failed pair says why, and how to measure it again" \
+	    tm_wait '1 failed: CPU [0-9]+-[0-9]+ failed on purpose \(SMTSCOPE_C2C_FAIL, a test\) \(r measures it again\)' 30
+	tm_cap | grep -E -q '^ *[>]?[0-9]+ +(- +!|! +-)'
+	ok $? "its cell is marked !"
+	check "the status line offers r" tm_wait 'r measure failed pairs again'
+	tm_keys r
+	check "r measures it again" tm_wait 'measuring the 1 failed pair again' 5
+	check "and it gets its figure" tm_wait 'measured [0-9]+ of [0-9]+ pairs in' 60
+	tm_cap | grep -q 'failed on purpose'
+	ok $((! $?)) "the failure is gone once measured again"
+	tm_keys r
+	check "r with none failed says so" tm_wait 'no pair failed' 5
+	tm_keys q
+	tm_wait 'SMTSCOPE-EXIT=0' > /dev/null
+	tm_end
+else
+	skip "a failing pair: $CPUS_WHY"
+fi
 done_testing

@@ -25,7 +25,7 @@ while [ "$i" -lt 400 ]; do
 	case $((i % 50)) in
 	10) tm resize-window -x 40 -y 10 ;;
 	11) tm resize-window -x 120 -y 40 ;;
-	25) l=$(pgrep -P "$pid" | head -n 1)
+	25) l=$(pgrep -P "$pid" | head -n 1)	# a child of the live screen now
 	    [ -n "$l" ] && kill -KILL "$l" ;;	# a load dies under the screen
 	35) tm resize-window -x 61 -y 13 ;;
 	36) tm resize-window -x 120 -y 40 ;;
@@ -36,16 +36,14 @@ kill -0 "$pid" 2> /dev/null
 ok $? "smtscope survived 400 random keys, resizes and dying loads"
 tm_keys Escape Escape Escape Escape
 tm_wait_not 'Start a load|: parameter|smtscope keys' > /dev/null
-loads=$(pgrep -P "$pid" | tr '\n' ' ')
+loads=$(proc_kids "$pid")
 tm_keys Escape q
 check "q still exits with status 0" tm_wait 'SMTSCOPE-EXIT=0' 5
 if [ -z "$pid" ]; then
 	skip "no load is left: the screen's pid was not found, so its loads cannot be named"
 else
-	left=
-	for l in $loads; do
-		grep -q '^[0-9]* ([^)]*) [^Z]' "/proc/$l/stat" 2> /dev/null && left="$left $l"
-	done
+	procs_wait_gone 10 $loads
+	left=$(procs_left $loads)
 	[ -z "$left" ]
 	ok $? "no load is left (had: ${loads:-none}; left:${left:- none})"
 fi

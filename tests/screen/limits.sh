@@ -9,14 +9,6 @@ cd "$(dirname "$0")/../.." || exit 2
 # The loads' CPUs: the first two this test may use (one twice when it has one).
 A=$CPU_A B=${CPU_B:-$CPU_A}
 
-# no_loads_of PID...: none of these processes is left (zombies count as gone).
-no_loads_of() {
-	for _p; do
-		grep -q '^[0-9]* ([^)]*) [^Z]' "/proc/$_p/stat" 2> /dev/null && return 1
-	done
-	return 0
-}
-
 # Too few descriptors: refused up front, exit 2, one line naming the limit.
 prlimit --nofile=16 $SMTSCOPE run --time 0.2 hash@$A > "$TMP/out" 2> "$TMP/err"
 st=$?
@@ -26,12 +18,15 @@ prlimit --nofile=16 $SMTSCOPE -l spin@$A < /dev/null > "$TMP/out" 2> "$TMP/err"
 st=$?
 [ $st -eq 2 ] && grep -q "file descriptors" "$TMP/err"
 ok $? "nofile=16, live screen: exit 2 ($st) before the screen starts"
-# At the minimum, eight loads with pipes still start and are measured.
+# At the minimum, eight loads with pipes still start and are measured. A
+# load that others kept from its CPU (a fork storm beside the test) says
+# so: that is the machine, not the limit, and is no failure here.
 prlimit --nofile=32 $SMTSCOPE run --time 0.2 --json pipe@$A,$B pipe@$B,$A hash@$A hash@$B \
     spin@$A spin@$B int@$A fork@$B > "$TMP/out.json" 2> "$TMP/err"
 why=$(python3 -c 'import json,sys
 l = json.load(open(sys.argv[1]))["loads"]
-bad = ["%s@%s: %s" % (x["kernel"], x["cpus"], x["error"]) for x in l if x["error"] is not None]
+bad = ["%s@%s: %s" % (x["kernel"], x["cpus"], x["error"]) for x in l
+       if x["error"] is not None and "others took its CPU" not in x["error"]]
 print("; ".join(bad) if len(l) == 8 else "%d loads, not 8" % len(l))
 sys.exit(len(l) != 8 or bad != [])' "$TMP/out.json" 2>&1)
 ok $? "nofile=32: eight loads, two of them pipes, all run${why:+ ($why)}"
@@ -99,13 +94,10 @@ TM_SOCK="smtscope-test-limits-hup-$$"
 tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@$A -l hash@$B"
 tm_wait '^ hash#2 ' 10 > /dev/null
 pid=$(tm_smtscope_pid)
-kids=$(pgrep -P "$pid" | tr '\n' ' ')
+kids=$(proc_kids "$pid")
+sid=$(proc_id "$pid")
 tm kill-server > /dev/null 2>&1
-n=0
-while { kill -0 "$pid" 2> /dev/null || ! no_loads_of $kids; } && [ $n -lt 100 ]; do
-	sleep 0.05
-	n=$((n + 1))
-done
-! kill -0 "$pid" 2> /dev/null && no_loads_of $kids && [ -n "$kids" ]
-ok $? "terminal gone: smtscope ($pid) and its loads ($kids) end within 5 s"
+procs_wait_gone 10 $sid $kids
+procs_gone $sid $kids && [ -n "$kids" ]
+ok $? "terminal gone: smtscope ($sid) and its loads ($kids) end within 10 s (left: $(procs_left $sid $kids || echo none))"
 done_testing

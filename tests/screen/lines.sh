@@ -8,8 +8,8 @@
 # SMTSCOPE_CUTS=1, says on stderr every text paint_text() had to cut; a
 # state passes when no frame at any size cut anything and "q quit" ends the
 # status line at every size ("? help" too outside the help and the menu).
-# Three loads' WHY at 80x24 keeps its first clause whole and counts the
-# parts it leaves out as "+N" (tests/tools/whycut.py).
+# Three loads' WHY at 80x24 is its first words, the ellipsis where words
+# were left out, and the info lines hold it whole (tests/tools/whycut.py).
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
@@ -91,8 +91,8 @@ tm_size() {
 }
 
 # why_narrow NAME COMMAND: with its loads measured, each load's WHY at 80x24
-# is its WHY at 200x60 cut at a clause, "+N" for the parts left out, never an
-# ellipsis (tests/tools/whycut.py), tried until the two captures agree.
+# is its WHY at 200x60's first words, the ellipsis where words were left
+# out, never "+N" (tests/tools/whycut.py), tried until the two captures agree.
 why_narrow() {
 	_name=$1
 	TM_W=200 TM_H=60 TM_SOCK="smtscope-test-lines-$$-why"
@@ -120,7 +120,7 @@ why_narrow() {
 	tm_wait 'SMTSCOPE-EXIT' 10 > /dev/null
 	tm_end
 	[ $_try -lt 5 ]
-	ok $? "$_name: each WHY cut at a clause with +N, no ellipsis ($_try retries)"
+	ok $? "$_name: each WHY its first words, no +N; the info lines whole ($_try retries)"
 	sed 's/^/#   /' "$TMP/whycut"
 }
 

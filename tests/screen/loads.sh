@@ -19,7 +19,7 @@ check "then it has a rate in MB/s, a solo rate and a speed" \
 # On a busy machine a disturbed solo is measured again when the core is
 # quiet, and the row says so meanwhile.
 check "and a reason in words" \
-    tm_wait "^ hash#1 .*(alone on its core|shares CPU $A with [^ ]|sibling CPU [0-9]+ busy|running alone: its solo rate)" 15
+    tm_wait "^ hash#1 .*(alone on its core|shares CPU $A with [^ ]|sibling CPU [0-9]+ busy|running alone: its solo rate|-[0-9]+ %: (got|unexpl|sibling|its CPU))" 15
 check "the tree shows the load on CPU $A" tm_wait "CPU $A \[.*hash#1"
 check "the header counts it" tm_wait '1 load running'
 

@@ -13,22 +13,26 @@ click() {
 	    "\\$(printf %03o $((33 + $1)))" "\\$(printf %03o $((33 + $2)))")"
 }
 
-check "starts on a synthetic topology" \
-    tm_start "LANG=C.UTF-8 $SMTSCOPE -i 'package:2 core:2 pu:2'"
-check "the tree is up" tm_wait 'tree view'
-# Rows: 0-1 header, 2 NUMA, 3 Package 0, 4-7 CPUs 0-3, 8 Package 1, 9-12 CPUs 4-7.
-click 12 9
-check "a click on CPU 4's row selects it" tm_wait '^CPU 4: core 2'
-click 40 12
-check "anywhere on the row: CPU 7" tm_wait '^CPU 7: core 3'
-click 5 3
-check "a click on a label row changes nothing" tm_wait '^CPU 7: core 3'
-tm_keys v
-check "the grid" tm_wait 'grid view'
 # col ROW RE: the 0-based column where RE first matches on a row of the pane.
 col() {
 	tm_cap | awk -v r="$1" -v re="$2" 'NR == r + 1 { print match($0, re) - 1 }'
 }
+
+check "starts on a synthetic topology" \
+    tm_start "LANG=C.UTF-8 $SMTSCOPE -i 'package:2 core:2 pu:2'"
+check "the tree is up" tm_wait 'tree view'
+# Rows: 0-1 header, 2 NUMA, 3 Package 0, 4-5 cores 0-1, 6 Package 1, 7-8 cores
+# 2-3: at 120 columns a core's two threads share its row (folded), each with
+# its bar: "├─Core 2 ───CPU 4 [...]   CPU 5 [...]".
+click 3 7
+check "a click on a core's row before its CPUs selects its first" tm_wait '^CPU 4: core 2'
+x=$(col 8 'CPU 7')
+click $((x + 2)) 8
+check "a click on a thread of a folded row selects it: CPU 7" tm_wait '^CPU 7: core 3'
+click 5 3
+check "a click on a label row changes nothing" tm_wait '^CPU 7: core 3'
+tm_keys v
+check "the grid" tm_wait 'grid view'
 # Grid rows: 2 Package 0, 3 cells of cores 0-1, 4 Package 1, 5 cells of cores 2-3;
 # at 120 columns each CPU is named with its bar: "  0[▆▆  ] 1[▆   ]  2[...".
 x=$(col 3 ' 1\[')
@@ -64,7 +68,8 @@ check "starts with two loads" tm_start "LANG=C.UTF-8 $SMTSCOPE -l spin@$A -l spi
 check "both rows are up" tm_wait "^ spin#2 +$B "
 y=$(tm_cap | grep -n '^ spin#2 ' | cut -d: -f1)
 click 3 $((y - 1))
-check "a click on a load's row puts the cursor on its CPU" tm_wait "^CPU $B spin#2: .*CPU $B: core"
+check "a click on a load's row puts the cursor on its CPU" tm_wait "^CPU $B spin#2: "
+check "the info line's CPU part follows it" tm_wait "CPU $B: core"
 tm_keys d
 check "and selects it: d stops spin#2" tm_wait 'stopped spin#2'
 tm_keys a

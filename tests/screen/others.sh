@@ -30,6 +30,9 @@ check "starts with -l hash@$A, no colors" tm_start "NO_COLOR=1 LANG=C $SMTSCOPE 
 check "CPU $B's bar is others' time (o), the hog's" tm_wait "CPU $B \[[^]o]{0,4}o{16,}" 8
 check "CPU $A's bar starts with the load's own time (#)" tm_wait "CPU $A \[#{6,}" 8
 tm_keys l
+# The info line names others' work, the most first, as many as fit: wide
+# enough for the hog beside whatever else runs on a busy machine.
+tm resize-window -x 250 -y 40 2> /dev/null
 check "CPU $B's info line: smtscope's and others' shares, the hog named" \
     tm_wait "^CPU $B: .*busy [0-9]+%: smtscope [0-9]+%, others [0-9]+%: .*smtscope-hog \([0-9]+\) [0-9]+%" 8
 check "the header says the machine is busy" tm_wait 'BUSY: others [0-9.]+ of [0-9]+ CPUs' 5
@@ -72,7 +75,7 @@ tm_keys '?'
 # The help's terms come first, each with its definition beside it.
 check "the help states the formula of EFF" tm_wait 'EFF +SPEED / \(SHARE / solo share\)' 5
 check "and the rule of the ~ mark" tm_wait '~ before +SOLO, SPEED, EFF: the solo was disturbed' 5
-check "and others' segment of the bars" tm_wait "Bars +smtscope's user time, its system time, then others'" 5
+check "and others' segment of the bars" tm_wait_pages "Bars +smtscope's user time, its system time, then others'"
 tm_keys q
 tm_keys q
 check "q quits" tm_wait 'SMTSCOPE-EXIT=0' 5

@@ -85,7 +85,7 @@ grep -q '^delay=5$' "$rcfile" && grep -q '^chart=1$' "$rcfile"
 ok $? "the bad line's default (the chart shown) is saved; quitting rewrote it whole ($(grep -v '^#' "$rcfile" | tr '\n' ' '))"
 
 # A file that cannot be written: the screen still quits cleanly, one line says so.
-rm -f "$rcfile"
+rm -rf "$rcfile"
 mkdir "$rcfile"
 check "an unwritable settings file: starts" run_screen ""
 tm_wait 'q quit' > /dev/null
@@ -94,4 +94,39 @@ check "quits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 tm_end
 grep -q "^smtscope: the settings were not saved: cannot write $rcfile: a directory" "$TMP/err"
 ok $? "and says the settings were not saved ($(tail -n 1 "$TMP/err"))"
+
+# Issue 36: a view chosen is its machine's. v v chooses nothing (auto
+# stays); v on this machine is kept for this machine's shape only: another
+# machine's view (-i) opens as auto shows it.
+rm -rf "$rcfile"
+check "v v: starts" run_screen "-t default"
+tm_wait ', tree view|, grid view' > /dev/null
+tm_keys v
+tm_wait 'grid view|tree view' > /dev/null
+tm_keys v
+sleep 0.3
+tm_keys q
+tm_wait 'SMTSCOPE-EXIT=0' > /dev/null
+tm_end
+grep -q '^view=auto$' "$rcfile" && ! grep -q '^view\.' "$rcfile"
+ok $? "v v keeps auto ($(grep '^view' "$rcfile" | tr '\n' ' '))"
+check "v once: starts" run_screen "-t default"
+check "this machine's tree fits at 100x30" tm_wait ', tree view'
+tm_keys v
+check "v: the grid" tm_wait ', grid view'
+tm_keys q
+tm_wait 'SMTSCOPE-EXIT=0' > /dev/null
+tm_end
+grep -E -q '^view\.[0-9]+p[0-9]+c[0-9]+t=grid$' "$rcfile" && grep -q '^view=auto$' "$rcfile"
+ok $? "the grid is kept for this machine's shape ($(grep '^view' "$rcfile" | tr '\n' ' '))"
+check "another machine starts" tm_start "LANG=C.UTF-8 $SMTSCOPE -i 'package:1 core:2 pu:2'"
+check "and opens as auto shows it: the tree" tm_wait ', tree view'
+tm_keys q
+tm_wait 'SMTSCOPE-EXIT=0' > /dev/null
+tm_end
+check "this machine again" run_screen ""
+check "opens in the grid chosen for it" tm_wait ', grid view'
+tm_keys q
+tm_wait 'SMTSCOPE-EXIT=0' > /dev/null
+tm_end
 done_testing

@@ -74,6 +74,9 @@ PY
 ok $? "a recording of known figures is written"
 last=$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["cpus"][-1])' "$TMP/h.jsonl")
 
+# 160 columns: the cursor's load's WHY from figures and CPU 0's busy split
+# share the info line (at 120 the split is the first part dropped).
+TM_W=160
 check "replay starts" tm_start "LANG=C.UTF-8 $SMTSCOPE replay $TMP/r.jsonl"
 check "the identity is the recording's brand, without the codename libcpuid guessed under it" \
     tm_wait '^smtscope: AMD EPYC  [0-9]+ package'

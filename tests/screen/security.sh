@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/screen/security.sh: the live screen's own files, run as root in a
-# directory another user owns (issue 25): S and R make a new dated name,
+# shared directory like /tmp (root's, sticky, anyone may write; issue 25):
+# S and R make a new dated name,
 # passing over a link planted at it; --snapshot FILE, --record FILE, the
 # settings file and SMTSCOPE_UI_STATS refuse a planted link with a line
 # naming it; root's file the link points to is untouched each time. A
@@ -19,7 +20,7 @@ mkdir -p "$D"
 echo "root's own file" > "$V"
 can=0
 if [ -n "$LUID" ] && [ "$(id -u)" -eq 0 ] && command -v setpriv > /dev/null &&
-    chown "$LUID" "$D" 2> /dev/null; then
+    chmod 1777 "$D" 2> /dev/null; then
 	can=1
 fi
 
@@ -45,7 +46,7 @@ plant_dated() {
 }
 
 if [ $can -eq 0 ]; then
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18; do
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 		skip "needs root, setpriv and an unused uid to plant links as another user"
 	done
 else
@@ -115,7 +116,7 @@ else
 
 	# The settings file and SMTSCOPE_UI_STATS, each a planted link.
 	mkdir -p "$D/config/smtscope"
-	chown -R "$LUID" "$D/config"
+	chmod 1777 "$D/config" "$D/config/smtscope"
 	plant "$D/config/smtscope/smtscoperc"
 	plant "$D/stats"
 	check "settings and stats over planted links: starts" \
@@ -132,6 +133,22 @@ else
 	ok $? "case 1: SMTSCOPE_UI_STATS: the link is refused, named ($(tail -n 1 "$TMP/err"))"
 	untouched
 	ok $? "case 1: the settings and stats: root's file untouched"
+
+	# --record FILE in a directory another user owns: refused, naming it
+	# (a link they swap in later would lead anywhere).
+	O=$D/theirs
+	setpriv --reuid="$LUID" --regid="$LUID" --clear-groups mkdir "$O"
+	TM_W=250
+	check "--record in another user's directory: starts" \
+	    tm_start "LANG=C.UTF-8 '$bin' -n --record '$O/rec.jsonl'"
+	TM_W=120
+	check "case 12: --record: another user's directory is refused, named" \
+	    tm_wait "cannot write $O/rec.jsonl: $O is another user's directory"
+	tm_keys q
+	tm_wait 'SMTSCOPE-EXIT=1' 10 > /dev/null
+	tm_end
+	[ ! -e "$O/rec.jsonl" ]
+	ok $? "case 12: --record: nothing made there"
 fi
 
 # A theme that is a FIFO: refused at once on the status line, the screen goes on.

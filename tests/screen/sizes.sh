@@ -91,7 +91,7 @@ check "the WHY keeps its first clause" tm_wait "^ spin#1 .* shares CPU $A with s
 check "the info line has the cursor's load and its whole WHY" \
     tm_wait "^CPU $A spin#[12]: shares CPU $A with spin#[12]"
 check "? help and q quit are on the status line" tm_wait '\? help q quit *$'
-check "the header keeps the counts" tm_wait 'thread|[0-9]+t,'
+check "the header keeps the counts" tm_wait 'thread|[0-9]+ CPUs?,'
 tm_keys q
 check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 tm_end

@@ -58,6 +58,13 @@ tm_keys S
 check "S writes FILE" tm_wait "screen written as SVG: $TMP/view.svg"
 v=$(svg_ok "$TMP/view.svg" 'VIEW ONLY' 'Package 1')
 ok $? "the view's SVG is well-formed with its text ($v)"
+# The projector theme as the terminal shows it (issue 36): the cursor's
+# black text on bright white, never bold black (a bold-is-bright terminal
+# draws it grey), and bold in the 8 ANSI colours drawn bright as xterm does.
+grep -q 'fill="#000000" font-weight="bold"' "$TMP/view.svg"
+ok $((! $?)) "the projector's SVG has no bold black text"
+grep -q 'fill="#000000"' "$TMP/view.svg" && grep -q 'fill="#ffffff"' "$TMP/view.svg"
+ok $? "the projector's SVG has black text on its bright rows"
 tm_keys q
 tm_end
 

@@ -35,15 +35,14 @@ ok $? "the sibling steps show the skip note (no SMT here)"
 tm_cap > "$TMP/end"
 grep -q "#   LOAD   WHERE" "$TMP/end"
 ok $? "the summary table stays on the screen"
-kids=$(pgrep -P "$pid" | tr '\n' ' ')
+kids=$(proc_kids "$pid")
 tm_keys q
 tm_wait 'SMTSCOPE-EXIT=0' 5
 ok $? "q ends the tour with status 0"
-sleep 0.5
-left=0
-for k in $kids; do kill -0 "$k" 2>/dev/null && left=$((left + 1)); done
-[ $left -eq 0 ]
-ok $? "no load remains after q"
+procs_wait_gone 10 $kids
+left=$(procs_left $kids)
+[ -z "$left" ]
+ok $? "no load remains after q (had: ${kids:-none}; left: ${left:-none})"
 # The same-CPU step's speeds (a band, about 0.5) are a physics test:
 # tests/physics/screen-tour.sh.
 

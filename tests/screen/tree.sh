@@ -74,4 +74,22 @@ check "t cycles the theme" tm_wait 'theme (light|mono)'
 tm_keys q
 check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 check "the terminal modes are restored" tm_wait 'SMTSCOPE-RAW=0'
+# A core's own caches (issue 36, point 9): a row "each core: L2 + L1d +
+# L1i" above the cores that have them, in lstopo's order; the info line
+# names the cursor's core's; ? says what the row is.
+tm_end
+check "a view with L2, L1d and L1i per core starts" \
+    tm_start "LANG=C.UTF-8 $SMTSCOPE -n -v tree -i 'package:1 l3:1 l2:4 l1d:1 l1i:1 core:1 pu:2'"
+check "its status line is up" tm_wait 'q quit'
+screen=$(tm_cap)
+echo "$screen" | grep -E -q '^  ├─each core: L2 4MB \+ L1d 32KB \+ L1i 32KB$'
+ok $? "the tree has the cores' own caches above them, under the L3"
+[ "$(echo "$screen" | grep -c 'each core:')" -eq 1 ]
+ok $? "once for the four cores that share them"
+echo "$screen" | grep -q '^CPU 0: core 0, package 0, sibling 1, L2 4MB + L1d 32KB + L1i 32KB'
+ok $? "the info line names the cursor's core's caches"
+tm_keys '?'
+check "? explains the row" tm_wait_pages "each core: +a core's own caches"
+tm_keys Escape q
+check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 done_testing

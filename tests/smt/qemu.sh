@@ -275,8 +275,10 @@ done
 
 # The live screen with a load on each sibling.
 has screen '^smtscope: .*SMT on' "the header says SMT on"
-has screen '^ *└─Core 0 .*CPU 0 .*hash#1$|Core 0 ─┬─CPU 0' "CPU 0 is under core 0"
-has screen '^ *└─CPU 1 .*hash#2$' "CPU 1, the other thread of core 0, runs hash#2"
+# At 200 columns a core's two threads share its row (layout.c's fold):
+# "└─Core 0 ───CPU 0 [...] hash#1   CPU 1 [...] hash#2"; narrower, a row each.
+has screen '^ *└─Core 0 .*CPU 0 .*hash#1$|Core 0 ─┬─CPU 0|Core 0 ───CPU 0 .*hash#1 +CPU 1 ' "CPU 0 is under core 0"
+has screen '^ *└─CPU 1 .*hash#2$|Core 0 ───CPU 0 .*hash#1 +CPU 1 .*hash#2$' "CPU 1, the other thread of core 0, runs hash#2"
 has screen 'hash#1 +0 .*sibling CPU 1 runs hash#2' "WHY: hash#1's sibling CPU 1 runs hash#2"
 has screen 'hash#2 +1 .*sibling CPU 0 runs hash#1' "WHY: hash#2's sibling CPU 0 runs hash#1"
 has screen '^SMTSCOPE-EXIT=0$' "q exits with status 0"

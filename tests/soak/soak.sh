@@ -63,7 +63,7 @@ while [ $((now - start)) -lt "$secs" ]; do
 	for k in $cycle; do
 		tm_keys "$k"
 		sleep 0.1
-		case $k in c|Space) seen="$seen $(pgrep -P "$pid" | tr '\n' ' ')" ;; esac
+		case $k in c|Space) seen="$seen $(proc_kids "$pid")" ;; esac
 	done
 	i=$((i + 1))
 	case $((i % 15)) in
@@ -135,17 +135,14 @@ ok $? "descriptors on /proc within the cache's bound ($pf for $nthr threads here
 tm_keys q
 tm_wait 'SMTSCOPE-EXIT=0' 10 > /dev/null
 ok $? "q quits cleanly after the soak"
-left=0
-# A load left would be one of smtscope's, not a zombie, orphaned (its parent
-# 1) or still the screen's: a pid reused by another program is not one.
-for p in $seen; do
-	awk -v s="$pid" '$2 ~ /^\(smtscope:/ && $3 != "Z" && ($4 == 1 || $4 == s) { f = 1 }
-	    END { exit !f }' "/proc/$p/stat" 2> /dev/null && left=$((left + 1))
-done
+# A load left is one of these identities (pid and start time: a pid reused
+# by another program is not one) still alive and not dying.
 seen=$(echo $seen | tr ' ' '\n' | sort -u | tr '\n' ' ')
+procs_wait_gone 10 $seen
+left=$(procs_real $seen | wc -w)
 # One cycle in some may start no load the test sees (a busy machine).
 [ "$left" -eq 0 ] && [ "$(echo $seen | wc -w)" -ge $((i / 2)) ]
-ok $? "none of the $(echo $seen | wc -w) load processes started in $i cycles is left ($left)"
+ok $? "none of the $(echo $seen | wc -w) load processes started in $i cycles is left ($left: $(procs_real $seen || echo none))"
 ! grep -q -E 'AddressSanitizer|LeakSanitizer|runtime error' "$TMP/stderr"
 ok $? "no sanitizer report on stderr ($(wc -c < "$TMP/stderr") bytes)"
 tm_end

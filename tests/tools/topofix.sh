@@ -25,6 +25,7 @@ skylake-2s	2	2	36	72	2	0	2x Xeon Gold 6140: 18 cores each, siblings at n and n+3
 ivybridge-12s	12	12	96	192	2	0	12x Xeon E5-4620 v2: 8 cores each, a NUMA node each, siblings at n and n+96
 hybrid-laptop	1	1	14	20	2	2	Core i7-1370P (Raptor Lake): 6 P-cores with 2 threads (L2 1.25 MiB each), 8 E-cores in 2 clusters of 4 (L2 2 MiB each), one thread each
 knl	1	2	64	256	4	0	Xeon Phi 7210 (Knights Landing), flat mode: 64 cores in 32 tiles (L2 1 MiB each), 4 threads at n, n+64, n+128, n+192, DDR and MCDRAM nodes
+4s-512	4	4	256	512	2	0	4 packages of 64 cores with 2 threads, a NUMA node and an L3 each, siblings at n and n+256: the 512-CPU, 4-package plan's fixture (a shape, no one machine)
 power9-2s	2	2	44	176	4	0	2x POWER9 (22 cores, SMT4): L2 512 KiB and L3 10 MiB per core pair, threads numbered 4 per core
 EOF
 }
@@ -97,6 +98,10 @@ topofix_make() {
 		    pu:2(indexes=36*2:2*18:1*2)" --of xml "$x" &&
 		topofix_cpu "$x" GenuineIntel 6 85 "Intel(R) Xeon(R) Gold 6140 CPU @ 2.30GHz" \
 		    x86_64 ;;
+	4s-512)
+		topofix_lstopo "pack:4 [numa(memory=256GiB)] l3:1(size=128MiB) l2:64(size=2MiB)
+		    l1d:1(size=48KiB) l1i:1(size=32KiB) core:1
+		    pu:2(indexes=2*256:1*2)" --of xml "$x" ;;
 	ivybridge-12s)
 		topofix_lstopo "pack:12 [numa(memory=32GiB)] l3:1(size=20MiB) l2:8(size=256KiB)
 		    l1d:1(size=32KiB) l1i:1(size=32KiB) core:1

@@ -1,34 +1,41 @@
 #!/usr/bin/env python3
-"""tests/tools/whycut.py: is each load's WHY at a narrow width its wide WHY cut
-at a clause, with "+N" for the N parts it left out?
+"""tests/tools/whycut.py: is each load's WHY at a narrow width the first
+words of its wide WHY, with the ellipsis where words were left out and never
+a count ("+N", read as a figure), and does the info area above the status
+line carry the cursor's load's reason whole?
 
 Usage: whycut.py NARROW.txt WIDE.txt
 
 Each file is a capture of the screen (tmux capture-pane -p) with the loads
 panel: its title row holds "WHY", each load's row starts " KERNEL#ID ".
-The WHY of a load is its row from the title's WHY column on. A WHY is made
-of parts: its first clause, then each ", neighbour" and "; clause". The
-narrow one must be, after "+N" is taken off its end, the wide one's first
-k parts (k >= 1) with N = the parts left (and the wide one's own "+M",
-where even 200 columns cut it), or the first clause's head
-(before its ": ") with N = the parts after the first, or, where its
-neighbour is too wide even as "others N%", its head ("shares CPU 0") with
-every part counted; never an ellipsis.
-A part may be in brief (no process ids: "cc1 (6347)" as "cc1"; "other
-processes" as "others") and figures differ (the two captures are a
-refresh apart): they are compared in brief, without figures.
+The WHY of a load is its row from the title's WHY column on. The narrow one,
+its ellipsis taken off, must be the wide one's first words (a clause's
+"head: " may be left out: the SPEED column's mark says it), or its first
+words with whole clauses left out; the ellipsis must be there when anything
+was left out. A part may be in brief (no process ids: "cc1 (6347)" as
+"cc1"; "other processes" as "others") and figures differ (the two captures
+are a refresh apart): they are compared in brief, without figures.
+The info lines of the narrow capture (from "CPU N KERNEL#ID: " to the line
+"CPU N: core") must hold that load's wide WHY whole, unless they end with
+"? reads it" (then as far as they go).
 
 Prints one line per load and exits 1 when any fails.
 """
 import re
 import sys
 
+ELLIPSES = ("\u2026", "...")
 
-def whys(path):
+
+def capture(path):
+    """The capture's lines."""
+    return [line.rstrip("\n") for line in open(path, encoding="utf-8")]
+
+
+def whys(lines):
     """{label: why} from a capture."""
     col, out = None, {}
-    for line in open(path, encoding="utf-8"):
-        line = line.rstrip("\n")
+    for line in lines:
         if col is None and re.match(r"^ LOAD +CPU ", line) and "WHY" in line:
             col = line.index("WHY")
             continue
@@ -39,48 +46,73 @@ def whys(path):
 
 
 def norm(s):
-    """In brief (no process ids, "others" for "other processes"), figures as #."""
+    """In brief (no process ids, "others" for "other processes"), figures as #,
+    separators as blanks, blanks squeezed."""
     s = re.sub(r" \(\d+\)", "", s).replace("other processes", "others")
-    return re.sub(r"\d+(\.\d+)?", "#", s)
+    s = s.replace("short-lived processes", "short-lived")
+    s = re.sub(r"\d+(\.\d+)?", "#", s)
+    s = re.sub(r"[,;:]", " ", s)
+    return " ".join(s.split())
 
 
-def parts(why):
-    """The parts of a WHY, each with its separator."""
-    out, i = [], 0
-    for m in re.finditer(r"(; |, )", why):
-        if m.start() > i:
-            out.append(why[i:m.start()])
-            i = m.start()
-    out.append(why[i:])
-    return out
+def cut(s):
+    """(s without its trailing ellipsis, whether it had one)."""
+    for e in ELLIPSES:
+        if s.endswith(e):
+            return s[: -len(e)].rstrip(), True
+    return s, False
 
 
 def check(narrow, wide):
-    """'' when narrow is wide cut at a part with its +N; else why not."""
-    if "\u2026" in narrow or "..." in narrow:
-        return "an ellipsis"
-    m = re.match(r"^(.*?)(?: \+(\d+))?$", narrow)
-    shown, n = norm(m.group(1)), int(m.group(2) or 0)
-    # A long WHY may be cut even when wide: its own "+M" parts count too.
-    m = re.match(r"^(.*?)(?: \+(\d+))?$", wide)
-    p, hidden = [norm(x) for x in parts(m.group(1))], int(m.group(2) or 0)
-    for k in range(1, len(p) + 1):
-        if "".join(p[:k]) == shown:
-            want = len(p) - k + hidden
-            return "" if n == want else "+%d, not +%d" % (n, want)
-    if ": " in p[0] and shown == p[0].split(": ")[0]:
-        want = len(p) - 1 + hidden
-        return "" if n == want else "+%d, not +%d" % (n, want)
-    # A neighbour too wide for the column even in brief: the head, all counted.
-    head = re.match(r"^(.*?)(?: busy with | with | runs )", p[0])
-    if head and shown == head.group(1) and len(shown) + len(" with others #%") > 29:
-        want = len(p) + hidden
-        return "" if n == want else "+%d, not +%d" % (n, want)
-    return "not the wide WHY's first parts"
+    """'' when narrow is wide's first words, marked where cut; else why not."""
+    if re.search(r"(^|\s)\+\d+(\s|$)", narrow):
+        return "a count (+N)"
+    shown, marked = cut(narrow)
+    full, wide_cut = cut(wide)
+    s, w = norm(shown), norm(full)
+    if s == w:
+        return "" if marked == wide_cut else "an ellipsis on a whole WHY"
+    if not marked:
+        return "words left out without the ellipsis"
+    # Its first words, or its first clause's cause (its head left out), or
+    # whole clauses with neighbours left out.
+    cands = [w]
+    m = re.match(r"^[^:;,]+: (.*)$", full)
+    if m:
+        cands.append(norm(m.group(1)))
+    for c in cands:
+        if c.startswith(s) and (len(s) == len(c) or c[len(s)] == " "):
+            return ""
+    words = s.split()
+    rest = w.split()
+    k = 0
+    for word in words:
+        while k < len(rest) and rest[k] != word:
+            k += 1
+        if k == len(rest):
+            return "not the wide WHY's first words"
+        k += 1
+    return "" if words and words[0] == rest[0] else "not the wide WHY's first words"
+
+
+def info(lines):
+    """(label, the info area's text) of the cursor's load, or (None, '')."""
+    for i, line in enumerate(lines):
+        m = re.match(r"^CPU \d+ ([a-z]+#\d+): (.*)$", line)
+        if not m:
+            continue
+        text = [m.group(2)]
+        for nxt in lines[i + 1:]:
+            if re.match(r"^CPU \d+: core ", nxt):
+                break
+            text.append(nxt)
+        return m.group(1), " ".join(t.strip() for t in text)
+    return None, ""
 
 
 def main():
-    narrow, wide = whys(sys.argv[1]), whys(sys.argv[2])
+    nl, wl = capture(sys.argv[1]), capture(sys.argv[2])
+    narrow, wide = whys(nl), whys(wl)
     bad = 0
     if not narrow or set(narrow) != set(wide):
         print("loads differ: %s / %s" % (sorted(narrow), sorted(wide)))
@@ -91,6 +123,19 @@ def main():
         print("%s %s: [%s] of [%s]%s" % ("ok" if not why else "bad", label,
                                          narrow[label], wide[label],
                                          ": " + why if why else ""))
+    label, text = info(nl)
+    if label is None:
+        print("bad info: no line 'CPU N KERNEL#ID: ...' for the cursor's load")
+        return 1
+    whole, _ = cut(wide[label])
+    text = re.sub(r"\s*(\u2026|\.\.\.)\s*\? reads it$", "", text)
+    # The CPU's part may follow the WHY on the same line.
+    shown = norm(text.split("  |  ")[0])
+    ok = shown.startswith(norm(whole)) or ("? reads it" in " ".join(nl) and
+                                          norm(whole).startswith(shown))
+    bad |= not ok
+    print("%s info %s: [%s] holds [%s]" % ("ok" if ok else "bad", label, text,
+                                          wide[label]))
     return 1 if bad else 0
 
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exp/c2c.h"
+#include "exp/c2c/c2c.h"
 #include "tap.h"
 #include "topologies.h"
 #include "model/topo.h"

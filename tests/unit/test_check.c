@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exp/check.h"
+#include "exp/check/check.h"
+#include "exp/rounds.h"
 #include "tap.h"
 #include "topologies.h"
 #include "model/topo.h"
@@ -606,6 +607,78 @@ test_beyond(void)
 	free(c);
 }
 
+/* Rounds of the noise floor filled by hand: CPU i's three rates. */
+static void
+noise_fill(struct check *c, const double rates[][3])
+{
+	int	i, k;
+
+	for (i = 0; i < c->noise->ncpus; i++)
+		for (k = 0; k < c->noise->nrounds; k++) {
+			struct rounds_sample *x = rounds_at(c->noise, k, i);
+
+			x->done = 1;
+			x->rate = rates[i][k];
+			x->share = 1;
+			x->spread = 0.005;
+			x->mhz = NAN;
+		}
+	rounds_calc(c->noise);
+}
+
+/* check's noise floor: a relation inside it is not distinguishable (issue 35). */
+static void
+test_noise(void)
+{
+	static const double	moved[][3] = { { 6.0e9, 6.3e9, 5.99e9 }, { 6.1e9, 6.1e9, 6.1e9 } };
+	static const double	still[][3] = { { 6.0e9, 6.01e9, 6.0e9 }, { 6.1e9, 6.1e9, 6.1e9 } };
+	struct check		*c = xcalloc(1, sizeof *c);
+	char			 err[512], *out;
+
+	if ((c->m = load_synthetic("pack:1 l3:1 core:2 pu:1")) == NULL) {
+		free(c);
+		return;
+	}
+	c->time_given = 1;
+	c->cell_s = 1;
+	if (check_add_kernels(c, "int", err, sizeof err) == -1 ||
+	    check_prepare(c, -1, err, sizeof err) == -1 || c->noise == NULL) {
+		ok(0, "plan for the noise floor: %s", err);
+		return;
+	}
+	ok(c->noise->ncpus == 2 && c->noise->nrounds == 3, "the noise rounds: the plan's "
+	    "2 CPUs, 3 rounds");
+	fill(&c->solos[0].cell, 6.0e9, NAN, 1, NAN);
+	fill(&c->rows[0].cell[REL_SAME_PU], 3.0e9, 3.0e9, 0.5, 0.5);
+	fill(&c->rows[0].cell[REL_SHARED_L3], 5.9e9, 5.95e9, 1, 1);
+	noise_fill(c, moved);
+	ok(fabs(check_noise_floor(c, NULL) - 0.31 / 6.0) < 1e-9, "floor %.4f: CPU 0 moved "
+	    "5.99 to 6.3 over 6.0", check_noise_floor(c, NULL));
+	out = report_string(c, check_report_json);
+	ok(strstr(out, "\"distinguishable\":false,\"noise\":\"not distinguishable here "
+	    "(this machine's capacity moved \u00b15.2 % between rounds)\"") != NULL,
+	    "json: shared-l3, 1.7 %% from alone, is not distinguishable");
+	ok(strstr(out, "\"not_distinguishable\":[{\"kernel\":\"int\",\"relation\":"
+	    "\"shared-l3\"") != NULL && strstr(out, "\"distinguishable\":null") != NULL,
+	    "json: the noise object lists it; same-pu (time-shared) is not judged");
+	if (tap_failed)
+		printf("%s\n", out);
+	free(out);
+	out = report_string(c, check_report_text);
+	ok(strstr(out, "Not distinguishable here (this machine's capacity moved \u00b15.2 % "
+	    "between rounds):\n  int on shared-l3 (1.7 % from alone)") != NULL, "text: the "
+	    "relation inside the floor, in words");
+	free(out);
+	noise_fill(c, still);
+	out = report_string(c, check_report_json);
+	ok(strstr(out, "\"distinguishable\":true,\"noise\":null") != NULL &&
+	    strstr(out, "\"not_distinguishable\":[]") != NULL, "a floor of 0.2 %%: "
+	    "1.7 %% from alone is distinguishable");
+	free(out);
+	check_free(c);
+	free(c);
+}
+
 int
 main(void)
 {
@@ -627,5 +700,6 @@ main(void)
 	test_prepare();
 	test_csv();
 	test_beyond();
+	test_noise();
 	return tap_done();
 }

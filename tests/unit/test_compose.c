@@ -61,6 +61,30 @@ counted(void)
 }
 
 /*
+ * A reason's dropped clauses are marked by the ellipsis, never a count (a
+ * "+3" after a WHY reads as a figure); a first clause that does not fit
+ * ends at a word, with one ellipsis only (issue 36).
+ */
+static void
+ellipsis(void)
+{
+	struct compose	c;
+
+	compose_init(&c, 0);
+	compose_more_ellipsis(&c);
+	compose_add(&c, 0, 0, 0, COMPOSE_CLIP, "shares CPU 0", NULL);
+	compose_add(&c, 0, 0, 2, COMPOSE_COUNTED, " with fp#2", NULL);
+	compose_add(&c, 0, 0, 1, COMPOSE_COUNTED, ", cc1 (6347) 13%", NULL);
+	ok(strcmp(fitted(&c, 80), "shares CPU 0 with fp#2, cc1 (6347) 13%") == 0,
+	    "whole: %s", fitted(&c, 80));
+	ok(strcmp(fitted(&c, 30), "shares CPU 0 with fp#2 ...") == 0,
+	    "a clause left out: the ellipsis, no count: %s", fitted(&c, 30));
+	ok(strcmp(fitted(&c, 10), "shares...") == 0, "its first words: %s",
+	    fitted(&c, 10));
+	ok(strchr(fitted(&c, 20), '+') == NULL, "never a +N: %s", fitted(&c, 20));
+}
+
+/*
  * A run of counted elements is cut from its end only: a short neighbour
  * never comes back after the clause that names its relation went.
  */
@@ -158,6 +182,7 @@ main(void)
 {
 	forms();
 	counted();
+	ellipsis();
 	suffix();
 	separators();
 	tied();

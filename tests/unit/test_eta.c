@@ -50,7 +50,7 @@ main(void)
 	eta_start(&e, 12, 1.5, 0, 0);
 	eta_end(&e, (uint64_t)(13.9 * S));
 	eta_took(&e, buf, sizeof buf);
-	ok(strcmp(buf, "took 13.9 s (about 12 s planned)") == 0,
+	ok(strcmp(buf, "took 14 s (about 12 s planned)") == 0,
 	    "within 25%%: the time and the plan: '%s'", buf);
 
 	/* A plan of windows that may end early is a bound, and says so. */
@@ -62,7 +62,7 @@ main(void)
 	    "a bound, under it: the time and the bound: '%s'", buf);
 	eta_end(&e, (uint64_t)(10.1 * S));
 	eta_took(&e, buf, sizeof buf);
-	ok(strcmp(buf, "took 10.1 s (about 9.4 s planned)") == 0,
+	ok(strcmp(buf, "took 10 s (about 9.4 s planned)") == 0,
 	    "a bound passed, within 25%%: not called a bound: '%s'", buf);
 
 	eta_start(&e, 12, 1.5, 2, 0);
@@ -71,23 +71,45 @@ main(void)
 	eta_setup(&e, 7.5);
 	eta_end(&e, 31 * S);
 	eta_took(&e, buf, sizeof buf);
-	ok(strcmp(buf, "took 31 s, not 12: waited 9.0 s for quiet windows, measured 6 "
-	    "figures again (4.1 s), the loads' setup took 7.5 s, not 1.5, 1.9 s more in its "
-	    "windows and starts") == 0,
+	ok(strcmp(buf, "took 31 s, not 12 s: waited 9.0 s for quiet windows, measured 6 "
+	    "figures again (4.1 s), the loads' setup took 7.5 s, not 1.5 s, the measuring "
+	    "itself took 1.9 s longer") == 0,
 	    "past 25%%: why, from what was counted: '%s'", buf);
 
 	eta_start(&e, 12, 0, 0, 0);
 	eta_again(&e, 1, 0.5);
 	eta_end(&e, 20 * S);
 	eta_took(&e, buf, sizeof buf);
-	ok(strcmp(buf, "took 20 s, not 12: measured 1 figure again (0.5 s), 7.5 s more in "
-	    "its windows and starts") == 0, "what the counts do not explain is said too: "
+	ok(strcmp(buf, "took 20 s, not 12 s: measured 1 figure again (0.5 s), the "
+	    "measuring itself took 7.5 s longer") == 0, "what the counts do not explain is said too: "
 	    "'%s'", buf);
 
 	eta_start(&e, 4.4, 0, 0, 0);
 	eta_end(&e, 12 * S);
 	eta_took(&e, buf, sizeof buf);
-	ok(strcmp(buf, "took 12.0 s, not 4.4: 7.6 s more in its windows and starts") == 0,
+	ok(strcmp(buf, "took 12 s, not 4.4 s: the measuring itself took 7.6 s longer") == 0,
 	    "under 10 s, a tenth: '%s'", buf);
+
+	/* c2c on 2 CPUs: a plan of 30 ms was 'took 0.0 s, not 0.0'. */
+	eta_start(&e, 0.03, 0, 0, 0);
+	eta_end(&e, (uint64_t)(0.04 * S));
+	eta_took(&e, buf, sizeof buf);
+	ok(strcmp(buf, "took 40 ms, not 30 ms") == 0,
+	    "a plan under 0.1 s in ms, each figure with its unit: '%s'", buf);
+	/* time --runs 1 -- false: 'took 0.0 s (about 0.0 s planned)'. */
+	eta_start(&e, 0.002, 0, 0, 0);
+	eta_end(&e, (uint64_t)(0.0021 * S));
+	eta_took(&e, buf, sizeof buf);
+	ok(strcmp(buf, "took 2 ms (about 2 ms planned)") == 0,
+	    "milliseconds, never 0.0 s: '%s'", buf);
+	/* tour --headless: "the loads' setup took 0.1 s, not 0 s". */
+	eta_start(&e, 18, 0, 0, 0);
+	eta_setup(&e, 0.1);
+	eta_end(&e, 30 * S);
+	eta_took(&e, buf, sizeof buf);
+	ok(strstr(buf, "the loads' setup took 0.1 s, the measuring") != NULL,
+	    "a setup the plan left out: no 'not 0 s': '%s'", buf);
+	eta_seconds(0.0001, buf, sizeof buf);
+	ok(strcmp(buf, "under 1 ms") == 0, "under a millisecond said so: '%s'", buf);
 	return tap_done();
 }

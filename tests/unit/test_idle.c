@@ -19,10 +19,12 @@
 
 #include "base/json.h"
 #include "base/jsonw.h"
-#include "exp/check.h"
+#include "exp/check/check.h"
+#include "exp/check/check_idle.h"
 #include "exp/idle.h"
 #include "sample/cpuidle.h"
 #include "model/topo.h"
+#include "os/os.h"
 #include "base/util.h"
 #include "report/reports.h"
 #include "tap.h"
@@ -331,12 +333,33 @@ test_report(void)
 	f = open_memstream(&csv, &len);
 	idle_report_csv(c, f);
 	fclose(f);
-	ok(strncmp(csv, "kernel,relation,anchor,cpu,idle,us,spread,wake_us,wake_spread_us,"
-	    "ratio,residency,status\n", 88) == 0 && strstr(csv, "\npipe,shared-l3,0,1,held,"
+	ok(strncmp(csv, "kernel,relation,anchor,cpu,idle,unit,us,spread,wake_us,wake_spread_us,"
+	    "ratio,residency,status\n", 93) == 0 && strstr(csv, "\npipe,shared-l3,0,1,held,us,"
 	    "6.2,0.01,50.4,0.628,9.12903,POLL:0.81:35012;haltpoll idle:0:0,ok\n") != NULL &&
-	    strstr(csv, "\npipe,same-pu,0,0,as_is,,,,,,,failed: a load died\n") != NULL,
+	    strstr(csv, "\npipe,same-pu,0,0,as_is,us,,,,,,,failed: a load died\n") != NULL,
 	    "CSV: the header, a held row with the cost and its residency, a failed row");
 	free(csv);
+
+	/* check here: "waking costs -10.2 ±8.44 µs", a negative cost past its spread. */
+	c->idle->rows[0].cell[REL_SHARED_L3].wake_us = -10.2;
+	c->idle->rows[0].cell[REL_SHARED_L3].wake_spread_us = 8.44;
+	f = open_memstream(&text, &len);
+	idle_report_text(c, f);
+	fclose(f);
+	ok(strstr(text, "no waking cost seen: held was") != NULL &&
+	    strstr(text, "slower here by 10.2 \u00b18.44 \u00b5s\n") != NULL &&
+	    strstr(text, "-10.2") == NULL && strstr(text, "waking costs") == NULL,
+	    "held slower: no waking cost seen, held slower by 10.2 \u00b18.44 \u00b5s, no negative cost");
+	free(text);
+	text = NULL;
+	c->idle->rows[0].cell[REL_SHARED_L3].wake_us = -5;
+	f = open_memstream(&text, &len);
+	idle_report_text(c, f);
+	fclose(f);
+	ok(strstr(text, "slower here by 5.00 \u00b18.44 \u00b5s (no more than its spread)") != NULL,
+	    "held slower within the spread: said so");
+	free(text);
+	text = NULL;
 
 	c->idle->can_hold = 0;
 	snprintf(c->idle->hold_why, sizeof c->idle->hold_why, "%s", IDLE_NO_ACCESS);
@@ -428,6 +451,25 @@ test_states(void)
 		ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 		    "while it holds, another check is refused");
 	}
+	{
+		struct idle_hold	h2;
+		char			want[64];
+		pid_t			pid;
+		int			status;
+
+		/* Two --idle=states at once (two cron jobs): the second refuses, naming the first. */
+		snprintf(want, sizeof want, "another smtscope (pid %ld) holds", (long)getpid());
+		fflush(stdout);
+		if ((pid = fork()) == 0) {
+			idle_hold_init(&h2, IDLE_STATES, root);
+			_exit(idle_hold_open(&h2, &cpus, err, sizeof err) == -1 &&
+			    strstr(err, want) != NULL && h2.guard_pid == -1 ? 0 : 1);
+		}
+		waitpid(pid, &status, 0);
+		ok(WIFEXITED(status) && WEXITSTATUS(status) == 0 && flag(root, 0, 1) == 1 &&
+		    flag(root, 0, 2) == 1, "a second hold at the same time refuses, naming the "
+		    "first by pid, and writes no flag");
+	}
 	ok(idle_hold_off(&h, err, sizeof err) == 0 && flag(root, 0, 1) == 0 &&
 	    flag(root, 0, 2) == 0 && flag(root, 1, 1) == 0 && flag(root, 1, 2) == 1,
 	    "let go: each flag as it was (CPU 1's C6 stays disabled, as the admin left it)");
@@ -513,6 +555,67 @@ test_record(void)
 	fclose(f);
 	ok(idle_record_restore(root, err, sizeof err) == -1 && strstr(err, "is running") != NULL,
 	    "restore refuses while its smtscope runs: '%s'", err);
+
+	/* The pid reused: a live process, but not the one that wrote the record. */
+	cpuidle_set_disable(root, 0, 2, 1, err, sizeof err);
+	f = fopen(rec, "w");
+	fprintf(f, "pid %ld start %llu\n0 2 0 C6\n", (long)getppid(),
+	    os_proc_start((long)getppid()) + 1);
+	fclose(f);
+	ok(os_proc_start((long)getppid()) > 0 && idle_record_check(root, err, sizeof err) == -1 &&
+	    strstr(err, "left idle states disabled: CPU 0 C6") != NULL,
+	    "a record whose pid now names another process (start time differs) was left "
+	    "behind: '%s'", err);
+	ok(idle_record_restore(root, err, sizeof err) == 0 && flag(root, 0, 2) == 0 &&
+	    !exists(rec), "restore works though that pid lives: '%s'", err);
+	/* Its pid and start time: the holder still runs. */
+	cpuidle_set_disable(root, 0, 2, 1, err, sizeof err);
+	f = fopen(rec, "w");
+	fprintf(f, "pid %ld start %llu\n0 2 0 C6\n", (long)getppid(),
+	    os_proc_start((long)getppid()));
+	fclose(f);
+	ok(idle_record_restore(root, err, sizeof err) == -1 && strstr(err, "is running") != NULL,
+	    "pid and start time match: restore refuses: '%s'", err);
+	/* The lock decides: held by a live process, whatever pid the record names. */
+	{
+		char	lock[1024], c;
+		int	p2c[2], c2p[2], fd;
+		pid_t	pid;
+
+		snprintf(lock, sizeof lock, "%s%s", root, IDLE_LOCK);
+		if (pipe(p2c) == -1 || pipe(c2p) == -1) {
+			ok(0, "pipes");
+			return;
+		}
+		fflush(stdout);
+		if ((pid = fork()) == 0) {
+			fd = os_lock_take(lock, 1);
+			c = fd >= 0 ? 'y' : 'n';
+			if (write(c2p[1], &c, 1) != 1 || read(p2c[0], &c, 1) != 1)
+				_exit(1);
+			_exit(0);
+		}
+		f = fopen(rec, "w");
+		fprintf(f, "pid %ld start 1\n0 2 0 C6\n", (long)dead);
+		fclose(f);
+		ok(read(c2p[0], &c, 1) == 1 && c == 'y' && os_lock_take(lock, 0) == -1 &&
+		    errno == EWOULDBLOCK && idle_record_restore(root, err, sizeof err) == -1 &&
+		    flag(root, 0, 2) == 1, "while another holds the lock, restore refuses "
+		    "though the record's pid is gone: '%s'", err);
+		c = 'x';
+		if (write(p2c[1], &c, 1) != 1)
+			ok(0, "tell the child");
+		waitpid(pid, NULL, 0);
+		ok((fd = os_lock_take(lock, 0)) >= 0, "the lock is free once its holder ended");
+		if (fd >= 0)
+			close(fd);
+		ok(idle_record_restore(root, err, sizeof err) == 0 && flag(root, 0, 2) == 0,
+		    "then restore writes the state back: '%s'", err);
+		close(p2c[0]);
+		close(p2c[1]);
+		close(c2p[0]);
+		close(c2p[1]);
+	}
 	tree_free(root);
 }
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "exp/infer.h"
+#include "exp/infer/infer.h"
 #include "tap.h"
 #include "topologies.h"
 #include "model/topo.h"

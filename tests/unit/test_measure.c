@@ -198,5 +198,12 @@ main(void)
 	test_steal_text();
 	snprintf(path, sizeof path, "rm -rf '%s'", root);
 	ok(system(path) == 0, "cleaned up");
+	/* check: "others used 0.23 CPU: smtscope:spin (8121) 30% of CPU 1". */
+	memset(p, 0, sizeof p);
+	p[0].share = 0.30;
+	ok(measure_foreign_whole(0.23, p, 1) == 0.30 && measure_foreign_whole(0.5, p, 1) == 0.5 &&
+	    isnan(measure_foreign_whole(NAN, p, 1)),
+	    "the whole is never less than its named parts (0.23 with 30%% named: %.2f)",
+	    measure_foreign_whole(0.23, p, 1));
 	return tap_done();
 }

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "exp/record.h"
-#include "exp/replay.h"
+#include "exp/record/record.h"
+#include "exp/record/replay.h"
 #include "base/fmt.h"
 #include "base/jsonw.h"
 #include "tap.h"

@@ -127,6 +127,68 @@ test_bars(void)
 	ok(strstr(out, ">100% = alone</text>\n</svg>\n") != NULL, "the reference line's label");
 }
 
+/*
+ * The three charts built on svg_bars_ref() with the texts that crossed
+ * their reference line: idle's group titles over the line at 0, time's
+ * "0.73x: ..." just short of 1.00, tour's "0.85 loads' work" and its step
+ * titles over 100%. Each is written to $SMTSCOPE_SVG_OUT/NAME.svg when
+ * set (tests/cli/svglabels.sh reads their boxes); here, the line is broken.
+ */
+static void
+test_bars_ref_chart(const char *name, double ref, const char *reflabel,
+    const char *const *groups, const double *v, const char *const *text, int n)
+{
+	struct svg_bar	 b[8];
+	const char	*dir = getenv("SMTSCOPE_SVG_OUT");
+	char		 path[512];
+	FILE		*f = test_open(), *g;
+	const char	*p;
+	int		 i, nlines = 0;
+
+	memset(b, 0, sizeof b);
+	for (i = 0; i < n && i < 8; i++) {
+		snprintf(b[i].group, sizeof b[i].group, "%s", groups[i]);
+		snprintf(b[i].label, sizeof b[i].label, "bar %d", i);
+		b[i].value = v[i];
+		snprintf(b[i].text, sizeof b[i].text, "%s", text[i]);
+		b[i].kind = i % 3;
+	}
+	ok(svg_bars_ref(f, name, "A note.", b, n, ref, reflabel) == 0, "%s: written", name);
+	fclose(f);
+	for (p = out; (p = strstr(p, "<line ")) != NULL; p++)
+		nlines++;
+	ok(nlines >= 2, "%s: the reference line broken around its texts (%d pieces)", name,
+	    nlines);
+	if (dir == NULL)
+		return;
+	snprintf(path, sizeof path, "%s/%s.svg", dir, name);
+	ok((g = fopen(path, "w")) != NULL && fputs(out, g) >= 0 && fclose(g) == 0,
+	    "%s written", path);
+}
+
+static void
+test_bars_ref(void)
+{
+	static const char *const ig[] = { "pipe on smt-sibling (CPUs 0 and 1)", "",
+	    "fork on shared-l3 (CPUs 0 and 2)", "" };
+	static const double iv[] = { 12.5, 6.2, 80, 75 };
+	static const char *const it[] = { "12.5 \u00b5s", "6.2 \u00b5s: waking costs 6.3 "
+	    "\u00b5s", "80 \u00b5s", "75 \u00b5s" };
+	static const char *const tg[] = { "Speed per placement (the median wall time, s, "
+	    "and its range over 3 runs)", "", "" };
+	static const double tv[] = { 1.0, 0.73, 0.95 };
+	static const char *const tt[] = { "1.00x: 2.000 s (1.990-2.010)",
+	    "0.73x: 2.740 s (2.700-2.800)", "0.95x: 2.100 s (2.000-2.200)" };
+	static const char *const ug[] = { "Step 1: two loads on sibling CPUs of one core, "
+	    "each against itself alone", "", "Step 2: yield", "" };
+	static const double uv[] = { 0.45, 0.40, 0.85, 1.4 };
+	static const char *const ut[] = { "45%", "40%", "0.85 loads' work", "1.40 loads' work" };
+
+	test_bars_ref_chart("idle", 0, "0 \u00b5s", ig, iv, it, 4);
+	test_bars_ref_chart("time", 1.0, "1 = 1.00", tg, tv, tt, 3);
+	test_bars_ref_chart("tour", 1.0, "100% = alone", ug, uv, ut, 4);
+}
+
 int
 main(void)
 {
@@ -134,6 +196,7 @@ main(void)
 	test_utf8();
 	test_elements();
 	test_bars();
+	test_bars_ref();
 	free(out);
 	return tap_done();
 }

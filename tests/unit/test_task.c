@@ -71,37 +71,54 @@ test_fixture(void)
 	os_set_root(NULL);
 }
 
-/* A child that sleeps 100 times: at least 100 voluntary switches, read live. */
+/*
+ * A child that sleeps 100 times: at least 100 voluntary switches, read live.
+ * The child starts its sleeps on a byte from the parent, after the first
+ * read, and says when it is done: a busy machine neither lets sleeps slip
+ * before the first read nor leaves them unfinished at the second.
+ */
 static void
 test_live(void)
 {
 	struct task_figures	a, b;
-	int			p[2], i;
+	int			go[2], done[2], i;
 	pid_t			pid;
 	char			x = 0;
 
-	if (pipe(p) == -1 || (pid = fork()) == -1) {
+	if (pipe(go) == -1 || pipe(done) == -1 || (pid = fork()) == -1) {
 		skip("no pipe or fork: %s", strerror(errno));
 		return;
 	}
 	if (pid == 0) {
-		close(p[1]);
+		close(go[1]);
+		close(done[0]);
+		while (read(go[0], &x, 1) == -1 && errno == EINTR)
+			;
 		for (i = 0; i < 100; i++)
 			usleep(1000);
-		while (read(p[0], &x, 1) == -1 && errno == EINTR)
+		if (write(done[1], &x, 1) != 1)
+			_exit(1);
+		while (read(go[0], &x, 1) == -1 && errno == EINTR)
 			;
 		_exit(0);
 	}
-	close(p[0]);
+	close(go[0]);
+	close(done[1]);
 	ok(task_read(pid, "", &a) == 0, "a live child read");
-	usleep(400000);
+	if (write(go[1], &x, 1) != 1) {
+		ok(0, "the child told to start: %s", strerror(errno));
+		return;
+	}
+	while (read(done[0], &x, 1) == -1 && errno == EINTR)
+		;
+	close(done[0]);
 	ok(task_read(pid, "", &b) == 0, "and again");
 	ok(b.vcsw - a.vcsw >= 100, "its 100 sleeps are voluntary switches (%llu)",
 	    (unsigned long long)(b.vcsw - a.vcsw));
 	ok(b.run_ns >= a.run_ns, "its CPU time never goes back");
 	ok((b.have & TASK_RUN) && (b.have & TASK_SWITCHES), "time and switches here "
 	    "(0x%x)", b.have);
-	close(p[1]);
+	close(go[1]);
 	waitpid(pid, NULL, 0);
 	ok(task_read(pid, "", &b) == -1, "reaped: gone");
 }

@@ -17,7 +17,7 @@
 
 #include "tap.h"
 #include "topologies.h"
-#include "exp/timing.h"
+#include "exp/time/timing.h"
 #include "model/topo.h"
 #include "base/util.h"
 #include "report/reports.h"

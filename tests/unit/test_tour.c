@@ -9,14 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/capacity.h"
 #include "engine/solo.h"
 #include "tap.h"
 #include "model/topo.h"
-#include "exp/tour.h"
-#include "exp/tour_plan.h"
+#include "exp/tour/tour.h"
+#include "exp/tour/tour_plan.h"
 #include "report/reports.h"
-#include "exp/tour_plan.h"
-#include "exp/tour_player.h"
+#include "exp/tour/tour_plan.h"
+#include "exp/tour/tour_player.h"
 #include "base/util.h"
 
 /* ---------------------------------------------------------------- mock host */
@@ -304,6 +305,8 @@ mock_reset(const struct topo *m)
 	memset(&mock, 0, sizeof mock);
 	mock.m = m;
 	mock.now = 1000;
+	/* Each test is a session of its own: no baseline from the one before. */
+	capacity_clear(capacity_session());
 }
 
 /* Run the player until it is done or until a step, in 10 ms slices. */

@@ -116,7 +116,9 @@ frames(void)
 	st.chart.samples = chart_new(st.host.m->npus);
 	st.chart.on = 1;
 	layout_update(&lay, &st, 40, 120, 1);
-	ok(lay.scr.chart_h == 0, "a chart with nothing charted yet: no rows");
+	/* Issue 36: no row the tree spares stays blank: without loads, the CPUs' busy history. */
+	ok(lay.scr.chart_h >= LAYOUT_CHART_MIN && lay.scr.chart_y + lay.scr.chart_h ==
+	    lay.scr.panel_y, "a chart without loads takes the spare rows (%d)", lay.scr.chart_h);
 	/* One sample taken: the chart has something to draw. */
 	st.chart.samples->ns = 1;
 	layout_update(&lay, &st, 40, 120, 1);
@@ -168,9 +170,18 @@ main(void)
 	if (m == NULL)
 		return tap_done();
 
-	/* The tree. */
+	/* The tree, folded at 120 columns: a core's threads share its row (issue 36). */
 	memset(&l, 0, sizeof l);
 	layout_build(&l, m, LAYOUT_TREE, 120, 1);
+	ok(l.nrows == 7 && l.seg_w > 0 && l.rows[2].pu == 0 && l.rows[2].npu == 2,
+	    "120 columns: a row per core, its two threads on it (%d rows)", l.nrows);
+	ok(l.spots[1].row == l.spots[0].row && l.spots[1].x == l.cpu_x + l.seg_w &&
+	    layout_pu_at(&l, 2, l.cpu_x + l.seg_w + 1) == 1 &&
+	    layout_pu_at(&l, 2, l.cpu_x) == 0, "each thread's spot finds it");
+	ok(round_trip(&l, m->npus) == -1 && layout_vertical(&l, 0, 1) == 2,
+	    "folded: every spot round-trips; down from CPU 0 goes to the next core's");
+	/* Unfolded at 80: a row per CPU. */
+	layout_build(&l, m, LAYOUT_TREE, 80, 1);
 	ok(l.nrows == 11, "tree: NUMA, 2 packages and 8 CPU rows: %d rows", l.nrows);
 	ok(strcmp(l.rows[1].text, "Package 0") == 0, "a package row: '%s'", l.rows[1].text);
 	ok(strncmp(l.rows[2].text, "\342\224\234\342\224\200Core 0 ", 13) == 0 &&
@@ -183,7 +194,7 @@ main(void)
 			bad++;
 	ok(bad == 0, "every CPU row's lines end at the CPU column %d", l.cpu_x);
 	ok(l.bar_x > l.cpu_x && l.pct_x > l.bar_x + l.bar_w && l.loads_x > l.pct_x &&
-	    l.loads_x < 120, "columns in order: CPU, bar, percent, loads");
+	    l.loads_x < 80, "columns in order: CPU, bar, percent, loads");
 	ok(round_trip(&l, m->npus) == -1, "tree: every CPU's spot finds it");
 	ok(layout_vertical(&l, 0, 1) == 1 && layout_vertical(&l, 1, -1) == 0,
 	    "down and up go to the next and previous CPU");
@@ -191,7 +202,7 @@ main(void)
 	    "and stop at the ends");
 	ok(layout_pu_at(&l, 0, 0) == -1 && layout_pu_at(&l, 99, 0) == -1,
 	    "label rows and rows past the end have no CPU");
-	layout_build(&l, m, LAYOUT_TREE, 120, 0);
+	layout_build(&l, m, LAYOUT_TREE, 80, 0);
 	ok(strncmp(l.rows[2].text, "|-Core 0 ", 9) == 0, "ASCII tree lines: '%s'",
 	    l.rows[2].text);
 	for (i = 0; i < l.nrows; i++)

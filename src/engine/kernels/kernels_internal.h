@@ -16,7 +16,7 @@ extern const struct kernel kernel_spin;
 extern const struct kernel kernel_pipe;
 extern const struct kernel kernel_fork;
 
-/* kernels.c: parameter checks and memory shared by the kernels. */
+/* kernels_common.c: parameter checks and memory shared by the kernels. */
 int	 kernels_parse_none(const char *, const char *, struct kernel_param *,
 	     char *, size_t);
 int	 kernels_parse_size(const char *, const char *, const struct kernel_env *,

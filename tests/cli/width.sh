@@ -1,0 +1,111 @@
+#!/bin/sh
+# tests/cli/width.sh: every text report within 80 columns off a terminal,
+# here and on the topology fixtures (-i) and a 16-CPU synthetic machine
+# (the plans: --dry-run), none cut inside a word (the same words as
+# --wide, which folds nothing), COLUMNS honoured (wider, narrower).
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+unset COLUMNS
+
+# longest FILE: the widest line's columns (characters, not bytes: lib.sh).
+longest() {
+	widest "$1"
+}
+# words FILE: its words, one a line (what folding must not change).
+words() {
+	tr -s ' \n' '\n\n' < "$1" | sed 's/,/,\n/g' | sed '/^$/d'
+}
+bad=""
+# fits NAME MAX CMD...: CMD's text report at most MAX columns, and its words
+# those of --wide (only for reports that say the same twice: plans, fixtures).
+fits() {
+	_name=$1 _max=$2
+	shift 2
+	"$@" > "$TMP/out" 2> /dev/null < /dev/null
+	w=$(longest "$TMP/out")
+	if [ "$w" -gt "$_max" ]; then
+		bad="$bad; $_name: $w columns: $(overwide "$_max" "$TMP/out" | cut -c1-100)"
+		return 1
+	fi
+	[ -s "$TMP/out" ] || { bad="$bad; $_name: no output"; return 1; }
+	return 0
+}
+# same NAME COMMAND ARGS...: smtscope COMMAND fits 80, and has the words of --wide.
+same() {
+	_name=$1 _cmd=$2
+	shift 2
+	fits "$_name" 80 $SMTSCOPE "$_cmd" "$@" || return 1
+	$SMTSCOPE "$_cmd" --wide "$@" > "$TMP/wide" 2> /dev/null < /dev/null
+	words "$TMP/out" > "$TMP/w1"
+	words "$TMP/wide" > "$TMP/w2"
+	if ! cmp -s "$TMP/w1" "$TMP/w2"; then
+		bad="$bad; $_name: words differ from --wide: $(diff "$TMP/w1" "$TMP/w2" |
+		    grep '^[<>]' | head -n 2 | tr '\n' ' ')"
+		return 1
+	fi
+	return 0
+}
+
+# The plans of a 16-CPU machine, with SMT.
+S16='package:1 core:8 pu:2'
+bad=""
+same "check --dry-run -i 16" check --dry-run -i "$S16"
+same "check --scheduler --dry-run -i 16" check --scheduler --dry-run -i "$S16"
+same "check --idle --dry-run -i 16" check --idle --dry-run -i "$S16"
+same "check --infer --dry-run -i 16" check --infer --dry-run -i "$S16"
+same "c2c --dry-run -i 16" c2c --dry-run -i "$S16"
+same "time -i 16" time -i "$S16" -- true
+same "topo -i 16" topo -i "$S16"
+[ -z "$bad" ]
+ok $? "the plans of a 16-CPU machine within 80 columns, no word cut${bad}"
+
+# Every fixture's topology and plans.
+if have_topologies; then
+	bad=""
+	for x in "$TOPOLOGIES"/*.xml; do
+		n=$(basename "$x" .xml)
+		same "topo -i $n" topo -i "$x"
+		same "check --dry-run -i $n" check --dry-run -i "$x"
+		same "c2c --dry-run -i $n" c2c --dry-run -i "$x"
+		same "time -i $n" time -i "$x" -- true
+	done
+	[ -z "$bad" ]
+	ok $? "every fixture's topo, check, c2c and time plans within 80 columns${bad}"
+else
+	skip "no topology fixtures"
+fi
+
+# The reports of files: compare, replay --summary, the kernels.
+bad=""
+same "compare" compare tests/data/compare/
+same "compare one" compare tests/data/compare/a.json
+same "replay --summary" replay --summary tests/data/record/small.jsonl
+same "kernels" kernels
+[ -z "$bad" ]
+ok $? "compare, replay --summary, kernels within 80 columns${bad}"
+
+# Measured here, briefly: the figures differ between runs, the width not.
+bad=""
+fits "c2c" 80 $SMTSCOPE c2c
+fits "run" 80 $SMTSCOPE run --time 0.2 hash@0 hash@1
+fits "time" 80 $SMTSCOPE time --runs 1 -- true
+fits "check" 80 $SMTSCOPE check --kernels hash --time 0.1
+[ -z "$bad" ]
+ok $? "c2c, run, time and check measured here within 80 columns${bad}"
+
+# COLUMNS: wider where the terminal is; --wide, one line each.
+COLUMNS=120 $SMTSCOPE check --dry-run -i "$S16" > "$TMP/120"
+COLUMNS=120 $SMTSCOPE check --dry-run -i "$S16" --wide > "$TMP/wide"
+w120=$(longest "$TMP/120")
+wwide=$(longest "$TMP/wide")
+[ "$w120" -le 120 ] && [ "$wwide" -gt 80 ] && [ "$(wc -l < "$TMP/wide")" -le "$(wc -l < "$TMP/120")" ]
+ok $? "COLUMNS=120: at most 120 ($w120); --wide folds nothing ($wwide)"
+COLUMNS=60 $SMTSCOPE compare tests/data/compare/ > "$TMP/60"
+w60=$(longest "$TMP/60")
+[ "$w60" -le 60 ]
+ok $? "COLUMNS=60: at most 60 ($w60)"
+$SMTSCOPE check --dry-run -i "$S16" --json > "$TMP/json"
+[ "$(wc -l < "$TMP/json")" -le 2 ]
+ok $? "--json is never folded ($(wc -l < "$TMP/json") lines)"
+
+done_testing

@@ -1,0 +1,69 @@
+/*
+ * fuzz_tree.h: a scratch root of plausible /proc and /sys files for the
+ * harnesses whose readers take a root: the first input byte picks a file,
+ * the rest is its content; the file gets its plain content back after.
+ * Each harness defines fuzz_files[] and fuzz_plain_text[] before this.
+ */
+#ifndef FUZZ_TREE_H
+#define FUZZ_TREE_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define FUZZ_NFILES	(sizeof fuzz_files / sizeof fuzz_files[0])
+
+static char	fuzz_root[64];
+
+/* mkdir -p for the directories of path. */
+static void
+fuzz_mkdirs(char *path)
+{
+	char	*p;
+
+	for (p = path + 1; *p != '\0'; p++) {
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(path, 0700);
+			*p = '/';
+		}
+	}
+}
+
+/* Write content to one file of the tree. */
+static void
+fuzz_write(size_t i, const void *buf, size_t len)
+{
+	char	 path[256];
+	FILE	*f;
+
+	snprintf(path, sizeof path, "%s/%s", fuzz_root, fuzz_files[i]);
+	fuzz_mkdirs(path);
+	if ((f = fopen(path, "w")) == NULL)
+		__builtin_trap();
+	fwrite(buf, 1, len, f);
+	fclose(f);
+}
+
+/* Give one file its plain content back. */
+static void
+fuzz_plain(size_t i)
+{
+	fuzz_write(i, fuzz_plain_text[i], strlen(fuzz_plain_text[i]));
+}
+
+/* The tree, made once; name tells the harnesses' scratch roots apart. */
+static void
+fuzz_tree_init(const char *name)
+{
+	size_t	i;
+
+	snprintf(fuzz_root, sizeof fuzz_root, "/tmp/smtscope-fuzz-%s.XXXXXX", name);
+	if (mkdtemp(fuzz_root) == NULL)
+		__builtin_trap();
+	for (i = 0; i < FUZZ_NFILES; i++)
+		fuzz_plain(i);
+}
+
+#endif
