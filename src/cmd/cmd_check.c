@@ -439,15 +439,14 @@ out:
 	return rc;
 }
 
-/* Progress of --capacity on stderr, when it is a terminal. */
+/* Progress of --capacity or --scale (arg: the option) on stderr, when it is a terminal. */
 static void
-cmd_check_scan_progress(void *arg, const char *what, double left_s)
+cmd_check_whole_progress(void *arg, const char *what, double left_s)
 {
-	(void)arg;
 	if (what == NULL)
 		fprintf(stderr, "\r\033[K");
 	else
-		fprintf(stderr, "\r\033[Kcheck --capacity: %s (about %.0f s left)", what,
+		fprintf(stderr, "\r\033[Kcheck %s: %s (about %.0f s left)", (char *)arg, what,
 		    left_s);
 	fflush(stderr);
 }
@@ -517,68 +516,16 @@ cmd_check_scan_options(const struct cmd_args *a, struct scan *s, enum report_for
 	return CMD_GO;
 }
 
-/* `smtscope check --capacity`: plan, measure every CPU in rounds, report. */
-static int
-cmd_check_capacity(const struct cmd_args *a)
-{
-	struct scan		*s = xcalloc(1, sizeof *s);
-	struct cmd_out		 out;
-	enum report_format	 fmt = REPORT_TEXT;
-	const char		*svg = cmd_args_get(a, CMD_CHECK_OPT_SVG);
-	const char		*prom = cmd_args_get(a, CMD_CHECK_OPT_PROM);
-	char			 err[600];
-	int			 rc, sig;
-
-	out.f = NULL;
-	if ((rc = cmd_check_scan_options(a, s, &fmt)) != CMD_GO ||
-	    (rc = cmd_out_open(&out, "check", cmd_args_get(a, 'o'))) != CMD_GO)
-		goto out;
-	if (fmt == REPORT_TEXT)
-		scan_report_plan(s, out.f);
-	fflush(out.f);
-	if (!s->dry_run) {
-		scan_run(s, isatty(STDERR_FILENO) ? cmd_check_scan_progress : NULL, NULL);
-		if ((sig = s->signo) != 0) {
-			fprintf(stderr, "smtscope: check: interrupted by signal %d (%s); "
-			    "loads stopped\n", sig, strsignal(sig));
-			scan_free(s);
-			free(s);
-			cmd_die(sig);
-		}
-	}
-	if (fmt == REPORT_JSON)
-		scan_report_json(s, out.f);
-	else if (fmt == REPORT_CSV)
-		scan_report_csv(s, out.f);
-	else if (!s->dry_run)
-		scan_report_text(s, out.f);
-	rc = s->failed ? CMD_FAIL : CMD_OK;
-	if (svg != NULL && scan_svg_write(s, svg, err, sizeof err) == -1) {
-		fprintf(stderr, "smtscope: check: --svg: %s\n", err);
-		rc = CMD_FAIL;
-	}
-	if (prom != NULL && scan_prom_write(s, prom, err, sizeof err) == -1) {
-		fprintf(stderr, "smtscope: check: --prom: %s\n", err);
-		rc = CMD_FAIL;
-	}
-out:
-	rc = cmd_out_close(&out, "check", rc);
-	scan_free(s);
-	free(s);
-	return rc;
-}
-
-/* Progress of --scale on stderr, when it is a terminal. */
+/* Free the one of --capacity's scan and --scale's steps that was made. */
 static void
-cmd_check_scale_progress(void *arg, const char *what, double left_s)
+cmd_check_whole_free(struct scan *sn, struct scale *sc)
 {
-	(void)arg;
-	if (what == NULL)
-		fprintf(stderr, "\r\033[K");
-	else
-		fprintf(stderr, "\r\033[Kcheck --scale: %s (about %.0f s left)", what,
-		    left_s);
-	fflush(stderr);
+	if (sn != NULL)
+		scan_free(sn);
+	if (sc != NULL)
+		scale_free(sc);
+	free(sn);
+	free(sc);
 }
 
 /* The options --scale takes; CMD_GO or CMD_USAGE. */
@@ -619,54 +566,71 @@ cmd_check_scale_options(const struct cmd_args *a, struct scale *s, enum report_f
 	return CMD_GO;
 }
 
-/* `smtscope check --scale`: plan, measure each step of each kernel, report. */
+/*
+ * `smtscope check --capacity` (sn: every CPU alone, in rounds) or `--scale`
+ * (sc: each step of each kernel), one of the two: plan, measure, report.
+ */
 static int
-cmd_check_scale(const struct cmd_args *a)
+cmd_check_whole(const struct cmd_args *a, struct scan *sn, struct scale *sc)
 {
-	struct scale		*s = xcalloc(1, sizeof *s);
+	static char		 capacity[] = "--capacity", scale[] = "--scale";
 	struct cmd_out		 out;
 	enum report_format	 fmt = REPORT_TEXT;
 	const char		*svg = cmd_args_get(a, CMD_CHECK_OPT_SVG);
 	const char		*prom = cmd_args_get(a, CMD_CHECK_OPT_PROM);
+	void			(*progress)(void *, const char *, double) = NULL;
 	char			 err[600];
-	int			 rc, sig;
+	int			 rc, sig = 0, dry, failed;
 
 	out.f = NULL;
-	if ((rc = cmd_check_scale_options(a, s, &fmt)) != CMD_GO ||
-	    (rc = cmd_out_open(&out, "check", cmd_args_get(a, 'o'))) != CMD_GO)
+	if (sn != NULL)
+		rc = cmd_check_scan_options(a, sn, &fmt);
+	else
+		rc = cmd_check_scale_options(a, sc, &fmt);
+	if (rc != CMD_GO || (rc = cmd_out_open(&out, "check", cmd_args_get(a, 'o'))) != CMD_GO)
 		goto out;
-	if (fmt == REPORT_TEXT)
-		scale_report_plan(s, out.f);
+	dry = sn != NULL ? sn->dry_run : sc->dry_run;
+	if (fmt == REPORT_TEXT && sn != NULL)
+		scan_report_plan(sn, out.f);
+	else if (fmt == REPORT_TEXT)
+		scale_report_plan(sc, out.f);
 	fflush(out.f);
-	if (!s->dry_run) {
-		scale_run(s, isatty(STDERR_FILENO) ? cmd_check_scale_progress : NULL, NULL);
-		if ((sig = s->signo) != 0) {
-			fprintf(stderr, "smtscope: check: interrupted by signal %d (%s); "
-			    "loads stopped\n", sig, strsignal(sig));
-			scale_free(s);
-			free(s);
-			cmd_die(sig);
-		}
+	if (isatty(STDERR_FILENO))
+		progress = cmd_check_whole_progress;
+	if (!dry && sn != NULL) {
+		scan_run(sn, progress, capacity);
+		sig = sn->signo;
+	} else if (!dry) {
+		scale_run(sc, progress, scale);
+		sig = sc->signo;
+	}
+	if (sig != 0) {
+		fprintf(stderr, "smtscope: check: interrupted by signal %d (%s); loads stopped\n",
+		    sig, strsignal(sig));
+		cmd_check_whole_free(sn, sc);
+		cmd_die(sig);
 	}
 	if (fmt == REPORT_JSON)
-		scale_report_json(s, out.f);
+		sn != NULL ? scan_report_json(sn, out.f) : scale_report_json(sc, out.f);
 	else if (fmt == REPORT_CSV)
-		scale_report_csv(s, out.f);
-	else if (!s->dry_run)
-		scale_report_text(s, out.f);
-	rc = s->failed ? CMD_FAIL : CMD_OK;
-	if (svg != NULL && scale_svg_write(s, svg, err, sizeof err) == -1) {
+		sn != NULL ? scan_report_csv(sn, out.f) : scale_report_csv(sc, out.f);
+	else if (!dry)
+		sn != NULL ? scan_report_text(sn, out.f) : scale_report_text(sc, out.f);
+	failed = sn != NULL ? sn->failed : sc->failed;
+	rc = failed ? CMD_FAIL : CMD_OK;
+	if (svg != NULL && (sn != NULL ? scan_svg_write(sn, svg, err, sizeof err) :
+	    scale_svg_write(sc, svg, err, sizeof err)) == -1) {
 		fprintf(stderr, "smtscope: check: --svg: %s\n", err);
 		rc = CMD_FAIL;
 	}
-	if (prom != NULL && scale_prom_write(s, prom, err, sizeof err) == -1) {
+	if (prom != NULL && (sn != NULL ? scan_prom_write(sn, prom, err, sizeof err) :
+	    scale_prom_write(sc, prom, err, sizeof err)) == -1) {
 		fprintf(stderr, "smtscope: check: --prom: %s\n", err);
 		rc = CMD_FAIL;
 	}
 out:
 	rc = cmd_out_close(&out, "check", rc);
-	scale_free(s);
-	free(s);
+	cmd_check_whole_free(sn, sc);
 	return rc;
 }
 
@@ -739,9 +703,9 @@ cmd_check_exec(int argc, char **argv)
 		return cmd_usage_error("check", "--expect-cpus and --expect-smt go "
 		    "with --health");
 	if (cmd_args_has(&a, CMD_CHECK_OPT_SCALE))
-		return cmd_check_scale(&a);
+		return cmd_check_whole(&a, NULL, xcalloc(1, sizeof (struct scale)));
 	if (cmd_args_has(&a, CMD_CHECK_OPT_CAPACITY))
-		return cmd_check_capacity(&a);
+		return cmd_check_whole(&a, xcalloc(1, sizeof (struct scan)), NULL);
 	if (cmd_args_has(&a, CMD_CHECK_OPT_INFER))
 		return cmd_check_infer(&a);
 	c = xcalloc(1, sizeof *c);
