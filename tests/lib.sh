@@ -339,3 +339,26 @@ physics() {
 	fi
 	ok 1 "$_what (failed in three quiet windows)"
 }
+
+# jq_py FILE EXPR: print a Python expression over the JSON object `j` in FILE.
+jq_py() {
+	python3 -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+v = eval(sys.argv[2])
+print("null" if v is None else v)' "$1" "$2"
+}
+
+# have_python: 1 where python3 reads the JSON the tests check, else 0 (skipped).
+have_python=0
+command -v python3 > /dev/null 2>&1 && have_python=1
+
+# check_usage_error WHAT ARGS...: `smtscope check ARGS` exits 2 with exactly
+# one line on stderr and nothing on stdout.
+check_usage_error() {
+	_what=$1
+	shift
+	"$SMTSCOPE" check "$@" > "$TMP/u.out" 2> "$TMP/u.err"
+	_rc=$?
+	[ "$_rc" -eq 2 ] && [ "$(wc -l < "$TMP/u.err")" -eq 1 ] && [ ! -s "$TMP/u.out" ]
+	ok $? "$_what: exit 2 with one line (got $_rc: $(head -n 1 "$TMP/u.err"))"
+}

@@ -4,27 +4,6 @@
 # its plan's text within 80 columns. The live scan is tests/live/capacity.sh.
 . tests/lib.sh
 
-# jq_py FILE EXPR: print a Python expression over the JSON object `j` in FILE.
-jq_py() {
-	python3 -c 'import json, sys
-j = json.load(open(sys.argv[1]))
-v = eval(sys.argv[2])
-print("null" if v is None else v)' "$1" "$2"
-}
-
-have_python=0
-command -v python3 > /dev/null 2>&1 && have_python=1
-
-# usage_error WHAT ARGS...: exit status 2 and exactly one line on stderr.
-usage_error() {
-	_what=$1
-	shift
-	"$SMTSCOPE" check "$@" > "$TMP/u.out" 2> "$TMP/u.err"
-	_rc=$?
-	[ "$_rc" -eq 2 ] && [ "$(wc -l < "$TMP/u.err")" -eq 1 ] && [ ! -s "$TMP/u.out" ]
-	ok $? "$_what: exit 2 with one line (got $_rc: $(head -n 1 "$TMP/u.err"))"
-}
-
 # plan NAME INPUT MAX_S HOW: the dry run's plan for a topology takes at most
 # MAX_S seconds and runs its CPUs HOW (serial, lanes or cores).
 plan() {
@@ -84,12 +63,12 @@ ok $? "a plan that runs CPUs at once says why"
     [ "$(wc -l < "$TMP/plan.csv")" -eq 3 ]
 ok $? "dry-run CSV: a row per CPU, every figure empty ($(sed -n 2p "$TMP/plan.csv"))"
 
-usage_error "--capacity with --pairs" --capacity --pairs hash+fp
-usage_error "--capacity with --infer" --capacity --infer
-usage_error "--capacity with --time" --capacity --time 1
-usage_error "--capacity with pipe" --capacity --kernels pipe -n
-usage_error "--capacity with an unknown kernel" --capacity --kernels nosuch -n
-usage_error "--capacity -i without --dry-run" --capacity -i "package:1 core:2 pu:1"
-usage_error "--capacity --svg with --dry-run" --capacity -n --svg "$TMP/x.svg"
+check_usage_error "--capacity with --pairs" --capacity --pairs hash+fp
+check_usage_error "--capacity with --infer" --capacity --infer
+check_usage_error "--capacity with --time" --capacity --time 1
+check_usage_error "--capacity with pipe" --capacity --kernels pipe -n
+check_usage_error "--capacity with an unknown kernel" --capacity --kernels nosuch -n
+check_usage_error "--capacity -i without --dry-run" --capacity -i "package:1 core:2 pu:1"
+check_usage_error "--capacity --svg with --dry-run" --capacity -n --svg "$TMP/x.svg"
 
 done_testing

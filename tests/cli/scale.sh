@@ -8,27 +8,6 @@
 # the live test's (tests/live/scale.sh).
 . tests/lib.sh
 
-# jq_py FILE EXPR: print a Python expression over the JSON object `j` in FILE.
-jq_py() {
-	python3 -c 'import json, sys
-j = json.load(open(sys.argv[1]))
-v = eval(sys.argv[2])
-print("null" if v is None else v)' "$1" "$2"
-}
-
-have_python=0
-command -v python3 > /dev/null 2>&1 && have_python=1
-
-# usage_error WHAT ARGS...: exit status 2 and exactly one line on stderr.
-usage_error() {
-	_what=$1
-	shift
-	"$SMTSCOPE" check "$@" > "$TMP/u.out" 2> "$TMP/u.err"
-	_rc=$?
-	[ "$_rc" -eq 2 ] && [ "$(wc -l < "$TMP/u.err")" -eq 1 ] && [ ! -s "$TMP/u.out" ]
-	ok $? "$_what: exit 2 with one line (got $_rc: $(head -n 1 "$TMP/u.err"))"
-}
-
 # wide FILE: no line over 80 columns.
 wide() {
 	[ "$(widest "$1")" -le 80 ]
@@ -101,11 +80,11 @@ rc=$?
     [ "$(grep -c '^int,' "$TMP/p.csv")" -eq 3 ] && grep -q '^int,one copy,1,Gop/s,' "$TMP/p.csv"
 ok $? "CSV: kernel, step, copies, unit; 3 steps of int ($(sed -n 2p "$TMP/p.csv"))"
 
-usage_error "--scale with --capacity" --scale --capacity
-usage_error "--scale -i without --dry-run" --scale -i "package:1 core:2 pu:1"
-usage_error "--scale --svg with --dry-run" --scale --dry-run --svg "$TMP/x.svg"
-usage_error "--scale --time 0" --scale --time 0 --dry-run
-usage_error "--scale with an unknown kernel" --scale --kernels nosuch --dry-run
+check_usage_error "--scale with --capacity" --scale --capacity
+check_usage_error "--scale -i without --dry-run" --scale -i "package:1 core:2 pu:1"
+check_usage_error "--scale --svg with --dry-run" --scale --dry-run --svg "$TMP/x.svg"
+check_usage_error "--scale --time 0" --scale --time 0 --dry-run
+check_usage_error "--scale with an unknown kernel" --scale --kernels nosuch --dry-run
 
 # A tiny measured run: the SVG well formed, its text on the canvas, no line
 # through a label (whatever the figures).

@@ -4,9 +4,6 @@
 # written is a usage error before anything runs, and so is --svg with a dry run.
 . tests/lib.sh
 
-have_python=0
-command -v python3 > /dev/null 2>&1 && have_python=1
-
 # wellformed FILE: parse it as XML (python3), else look for the root's ends.
 wellformed() {
 	if [ $have_python -eq 1 ]; then

@@ -6,14 +6,6 @@
 # be this system). No figure is held to a band: the machine is shared.
 . tests/lib.sh
 
-# jq_py FILE EXPR: print a Python expression over the JSON object `j` in FILE.
-jq_py() {
-	python3 -c 'import json, sys
-j = json.load(open(sys.argv[1]))
-v = eval(sys.argv[2])
-print("null" if v is None else v)' "$1" "$2"
-}
-
 if ! command -v python3 > /dev/null 2>&1; then
 	skip "needs python3 to read the JSON"
 	done_testing

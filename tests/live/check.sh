@@ -3,28 +3,6 @@
 # and its usage errors. JSON is read with python3 (skipped where it is absent).
 . tests/lib.sh
 
-# jq_py FILE EXPR: print a Python expression over the JSON object `j` in FILE.
-jq_py() {
-	python3 -c 'import json, sys
-j = json.load(open(sys.argv[1]))
-v = eval(sys.argv[2])
-print("null" if v is None else v)' "$1" "$2"
-}
-
-have_python=0
-command -v python3 > /dev/null 2>&1 && have_python=1
-
-# usage_error WHAT ARGS...: exit status 2 and exactly one line on stderr.
-usage_error() {
-	_what=$1
-	shift
-	"$SMTSCOPE" check "$@" > "$TMP/u.out" 2> "$TMP/u.err"
-	_rc=$?
-	[ "$_rc" -eq 2 ] && [ "$(wc -l < "$TMP/u.err")" -eq 1 ] && [ ! -s "$TMP/u.out" ]
-	ok $? "$_what: exit 2 with one line (got $_rc: $(head -n 1 "$TMP/u.err"))"
-}
-
-
 # The live run: hash on every relation here, pipe latency. Its speed and
 # yield bands are in tests/physics/check.sh (make check-live); here, what
 # must hold on a busy machine too.
@@ -237,23 +215,23 @@ if have_topologies; then
 	    > "$TMP/zen.out" 2>&1
 	grep -q 'scheduler      two floating hash copies on CPUs 0-1,192-193' "$TMP/zen.out"
 	ok $? "zen4 plan: --scheduler on two whole cores"
-	usage_error "--anchor on a CPU the cpuset forbids" --dry-run --anchor 8 \
+	check_usage_error "--anchor on a CPU the cpuset forbids" --dry-run --anchor 8 \
 	    -i "$TOPOLOGIES/amd-opteron-6134-cgroup2.xml"
-	usage_error "-i without --dry-run" -i "$TOPOLOGIES/intel-xeon-6140-skylake-2s.xml"
+	check_usage_error "-i without --dry-run" -i "$TOPOLOGIES/intel-xeon-6140-skylake-2s.xml"
 else
 	for i in 1 2 3 4 5; do
 		skip "real-machine topologies are not beside this checkout"
 	done
 fi
 
-usage_error "unknown option" --bogus
-usage_error "missing argument" --time
-usage_error "bad --time" --time abc
-usage_error "unknown kernel" --kernels hash,nope
-usage_error "pipe in a pair" --pairs pipe+hash
-usage_error "--json with --csv" --json --csv
-usage_error "no such CPU" --dry-run --anchor 4095
-usage_error "bad input" --dry-run -i "$TMP/none.xml"
-usage_error "stray argument" --dry-run extra
+check_usage_error "unknown option" --bogus
+check_usage_error "missing argument" --time
+check_usage_error "bad --time" --time abc
+check_usage_error "unknown kernel" --kernels hash,nope
+check_usage_error "pipe in a pair" --pairs pipe+hash
+check_usage_error "--json with --csv" --json --csv
+check_usage_error "no such CPU" --dry-run --anchor 4095
+check_usage_error "bad input" --dry-run -i "$TMP/none.xml"
+check_usage_error "stray argument" --dry-run extra
 
 done_testing

@@ -6,9 +6,6 @@
 # JSON carries both. The bands are make bench's (tests/bench/check-time.sh).
 . tests/lib.sh
 
-have_python=0
-command -v python3 > /dev/null 2>&1 && have_python=1
-
 # The default check's plan: its estimate holds its windows (runs x window).
 "$SMTSCOPE" check --wide --dry-run > "$TMP/plan.txt" 2>&1
 v=$(sed -n 's/^\([0-9]*\) runs of \([0-9.]*\) s or less each, about \([0-9.]*\) s.*/\1 \2 \3/p' \

@@ -7,27 +7,7 @@
 # behind refused and restored; the usage errors.
 . tests/lib.sh
 
-have_python=0
-command -v python3 > /dev/null 2>&1 && have_python=1
 NOACCESS='idle hold needs write access to /dev/cpu_dma_latency (root or CAP_SYS_ADMIN)'
-
-# jq_py FILE EXPR: print a Python expression over the JSON object `j` in FILE.
-jq_py() {
-	python3 -c 'import json, sys
-j = json.load(open(sys.argv[1]))
-v = eval(sys.argv[2])
-print("null" if v is None else v)' "$1" "$2"
-}
-
-# usage_error WHAT ARGS...: exit status 2 and exactly one line on stderr.
-usage_error() {
-	_what=$1
-	shift
-	"$SMTSCOPE" check "$@" > "$TMP/u.out" 2> "$TMP/u.err"
-	_rc=$?
-	[ "$_rc" -eq 2 ] && [ "$(wc -l < "$TMP/u.err")" -eq 1 ] && [ ! -s "$TMP/u.out" ]
-	ok $? "$_what: exit 2 with one line (got $_rc: $(head -n 1 "$TMP/u.err"))"
-}
 
 # flags ROOT: every cpuidle disable flag under ROOT, one "path value" a line.
 flags() {
@@ -65,12 +45,12 @@ if [ ! -e /sys/devices/system/cpu/cpuidle/current_driver ] ||
 	DRIVERLESS='no cpuidle driver: idle CPUs run the kernel'"'"'s default idle'
 fi
 
-usage_error "--idle=bogus" --idle=bogus
-usage_error "--idle with a kernel it does not measure" --idle --kernels pipe,hash
-usage_error "--idle with --pairs" --idle --pairs hash+fp
-usage_error "--idle with --scheduler" --idle --scheduler
-usage_error "--idle and --infer" --idle --infer
-usage_error "--idle=restore with another option" --idle=restore --json
+check_usage_error "--idle=bogus" --idle=bogus
+check_usage_error "--idle with a kernel it does not measure" --idle --kernels pipe,hash
+check_usage_error "--idle with --pairs" --idle --pairs hash+fp
+check_usage_error "--idle with --scheduler" --idle --scheduler
+check_usage_error "--idle and --infer" --idle --infer
+check_usage_error "--idle=restore with another option" --idle=restore --json
 
 "$SMTSCOPE" check --idle --dry-run > "$TMP/dry.out" 2>&1
 rc=$?

@@ -5,26 +5,13 @@
 # classification bands are in tests/physics/infer.sh (make check-live).
 . tests/lib.sh
 
-have_python=0
-command -v python3 > /dev/null 2>&1 && have_python=1
-
-# usage_error WHAT ARGS...: exit status 2 and exactly one line on stderr.
-usage_error() {
-	_what=$1
-	shift
-	"$SMTSCOPE" check "$@" > "$TMP/u.out" 2> "$TMP/u.err"
-	_rc=$?
-	[ "$_rc" -eq 2 ] && [ "$(wc -l < "$TMP/u.err")" -eq 1 ] && [ ! -s "$TMP/u.out" ]
-	ok $? "$_what: exit 2 with one line (got $_rc: $(head -n 1 "$TMP/u.err"))"
-}
-
-usage_error "--infer with --csv" --infer --csv
-usage_error "--infer with --kernels" --infer --kernels hash
-usage_error "--infer with a pair that is not one" --infer=0-1
-usage_error "--infer with a CPU that is not there" --infer=0:4096
-usage_error "--infer with an empty list" --infer=
-usage_error "--infer with a bad --time" --infer --time 0
-usage_error "--infer on another machine without --dry-run" --infer -i "pack:1 core:2 pu:2"
+check_usage_error "--infer with --csv" --infer --csv
+check_usage_error "--infer with --kernels" --infer --kernels hash
+check_usage_error "--infer with a pair that is not one" --infer=0-1
+check_usage_error "--infer with a CPU that is not there" --infer=0:4096
+check_usage_error "--infer with an empty list" --infer=
+check_usage_error "--infer with a bad --time" --infer --time 0
+check_usage_error "--infer on another machine without --dry-run" --infer -i "pack:1 core:2 pu:2"
 
 # The plan: this machine (a pair of the CPUs this test may use), and a
 # synthetic one with SMT.

@@ -2,9 +2,6 @@
 . tests/lib.sh
 
 LOOP='i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done'
-have_python=0
-command -v python3 > /dev/null 2>&1 && have_python=1
-
 # json_get FILE EXPR: print a Python expression over the report `r`.
 json_get() {
 	python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"

@@ -2,14 +2,6 @@
 # machine, each run in a quiet window (tests/lib.sh physics).
 . tests/lib.sh
 
-# jq_py FILE EXPR: print a Python expression over the JSON object `j` in FILE.
-jq_py() {
-	python3 -c 'import json, sys
-j = json.load(open(sys.argv[1]))
-v = eval(sys.argv[2])
-print("null" if v is None else v)' "$1" "$2"
-}
-
 # busy FILE: did other work disturb a solo or a cell? PHYSICS_BUSY names it.
 busy() {
 	PHYSICS_BUSY=$(python3 -c 'import json, sys
