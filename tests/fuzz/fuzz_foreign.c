@@ -34,8 +34,6 @@ static const char *const fuzz_files[] = {
 	"proc/300/stat",
 	"proc/300/task/300/stat",
 };
-#define FUZZ_NFILES	(sizeof fuzz_files / sizeof fuzz_files[0])
-
 /* The plain content of each file: a stat line of 52 fields, or a schedstat. */
 static const char *const fuzz_plain_text[] = {
 	"100 (cc1) R 1 100 100 0 -1 0 0 0 0 0 50 10 0 0 20 0 1 0 1 1 1 1 1 1 1 1 1 "
@@ -55,47 +53,7 @@ static const char *const fuzz_plain_text[] = {
 	    "1 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n",
 };
 
-static char	fuzz_root[64];
-
-/* mkdir -p for the directories of path. */
-static void
-fuzz_mkdirs(char *path)
-{
-	char	*p;
-
-	for (p = path + 1; *p != '\0'; p++) {
-		if (*p == '/') {
-			*p = '\0';
-			mkdir(path, 0700);
-			*p = '/';
-		}
-	}
-}
-
-/* Write content to one file of the tree (in place: a reader's descriptor sees it). */
-static void
-fuzz_write(size_t i, const void *buf, size_t len)
-{
-	char	 path[256];
-	FILE	*f;
-
-	snprintf(path, sizeof path, "%s/%s", fuzz_root, fuzz_files[i]);
-	fuzz_mkdirs(path);
-	if ((f = fopen(path, "w")) == NULL)
-		__builtin_trap();
-	fwrite(buf, 1, len, f);
-	fclose(f);
-}
-
-/* Every file its plain content. */
-static void
-fuzz_plain(void)
-{
-	size_t	i;
-
-	for (i = 0; i < FUZZ_NFILES; i++)
-		fuzz_write(i, fuzz_plain_text[i], strlen(fuzz_plain_text[i]));
-}
+#include "fuzz_tree.h"
 
 /* Is v finite and not negative? */
 static int
@@ -138,17 +96,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	static const pid_t	 own[] = { 300 };
 	struct foreign		*f;
 	uint64_t		 ns, sys;
+	size_t			 i;
 	int			 cpu;
 
-	if (fuzz_root[0] == '\0') {
-		snprintf(fuzz_root, sizeof fuzz_root, "%s/smtscope-fuzz-foreign.XXXXXX",
-		    access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
-		if (mkdtemp(fuzz_root) == NULL)
-			__builtin_trap();
-	}
+	if (fuzz_root[0] == '\0')
+		fuzz_tree_init("foreign");
 	if (len == 0)
 		return 0;
-	fuzz_plain();
+	for (i = 0; i < FUZZ_NFILES; i++)
+		fuzz_plain(i);
 	f = foreign_new(fuzz_root, FUZZ_NCPUS);
 	foreign_sample(f, own, 1, 1000000000ULL);
 	fuzz_check(f);

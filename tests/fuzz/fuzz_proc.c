@@ -44,64 +44,13 @@ static const char *const fuzz_files[] = {
 	"sys/devices/system/cpu/cpu0/cache/index0/size",
 	"sys/hypervisor/type",
 };
-#define FUZZ_NFILES	(sizeof fuzz_files / sizeof fuzz_files[0])
+/* /proc/stat's plain text; every other file's is "0\n". */
+static const char *const fuzz_plain_text[sizeof fuzz_files / sizeof fuzz_files[0]] = {
+	"cpu  10 0 10 100 0 0 0 0 0 0\n"
+	    "cpu0 5 0 5 50 0 0 0 0 0 0\ncpu1 5 0 5 50 0 0 0 0 0 0\n",
+};
 
-static char	fuzz_root[64];
-static const char fuzz_stat[] = "cpu  10 0 10 100 0 0 0 0 0 0\n"
-    "cpu0 5 0 5 50 0 0 0 0 0 0\ncpu1 5 0 5 50 0 0 0 0 0 0\n";
-
-/* mkdir -p for the directories of path. */
-static void
-fuzz_mkdirs(char *path)
-{
-	char	*p;
-
-	for (p = path + 1; *p != '\0'; p++) {
-		if (*p == '/') {
-			*p = '\0';
-			mkdir(path, 0700);
-			*p = '/';
-		}
-	}
-}
-
-/* Write content to one file of the tree. */
-static void
-fuzz_write(size_t i, const void *buf, size_t len)
-{
-	char	 path[256];
-	FILE	*f;
-
-	snprintf(path, sizeof path, "%s/%s", fuzz_root, fuzz_files[i]);
-	fuzz_mkdirs(path);
-	if ((f = fopen(path, "w")) == NULL)
-		__builtin_trap();
-	fwrite(buf, 1, len, f);
-	fclose(f);
-}
-
-/* Give one file its plain content back. */
-static void
-fuzz_plain(size_t i)
-{
-	if (i == 0)
-		fuzz_write(0, fuzz_stat, sizeof fuzz_stat - 1);
-	else
-		fuzz_write(i, "0\n", 2);
-}
-
-/* A tree of plausible files, made once. */
-static void
-fuzz_init(void)
-{
-	size_t	i;
-
-	snprintf(fuzz_root, sizeof fuzz_root, "/tmp/smtscope-fuzz-proc.XXXXXX");
-	if (mkdtemp(fuzz_root) == NULL)
-		__builtin_trap();
-	for (i = 0; i < FUZZ_NFILES; i++)
-		fuzz_plain(i);
-}
+#include "fuzz_tree.h"
 
 /* Put one file's content, run every reader, put the plain content back. */
 int
@@ -115,7 +64,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	size_t			i;
 
 	if (fuzz_root[0] == '\0')
-		fuzz_init();
+		fuzz_tree_init("proc");
 	if (len == 0)
 		return 0;
 	i = data[0] % FUZZ_NFILES;

@@ -2,7 +2,9 @@
  * fuzz_tree.h: a scratch root of plausible /proc and /sys files for the
  * harnesses whose readers take a root: the first input byte picks a file,
  * the rest is its content; the file gets its plain content back after.
- * Each harness defines fuzz_files[] and fuzz_plain_text[] before this.
+ * Each harness defines fuzz_files[] and fuzz_plain_text[] before this; a
+ * file whose plain text is NULL gets "0\n". The root is under /dev/shm
+ * where it can be (a fuzz run writes files many times a second).
  */
 #ifndef FUZZ_TREE_H
 #define FUZZ_TREE_H
@@ -11,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define FUZZ_NFILES	(sizeof fuzz_files / sizeof fuzz_files[0])
 
@@ -50,7 +53,9 @@ fuzz_write(size_t i, const void *buf, size_t len)
 static void
 fuzz_plain(size_t i)
 {
-	fuzz_write(i, fuzz_plain_text[i], strlen(fuzz_plain_text[i]));
+	const char	*t = fuzz_plain_text[i] != NULL ? fuzz_plain_text[i] : "0\n";
+
+	fuzz_write(i, t, strlen(t));
 }
 
 /* The tree, made once; name tells the harnesses' scratch roots apart. */
@@ -59,7 +64,8 @@ fuzz_tree_init(const char *name)
 {
 	size_t	i;
 
-	snprintf(fuzz_root, sizeof fuzz_root, "/tmp/smtscope-fuzz-%s.XXXXXX", name);
+	snprintf(fuzz_root, sizeof fuzz_root, "%s/smtscope-fuzz-%s.XXXXXX",
+	    access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp", name);
 	if (mkdtemp(fuzz_root) == NULL)
 		__builtin_trap();
 	for (i = 0; i < FUZZ_NFILES; i++)
