@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -460,6 +461,21 @@ double
 json_num(const struct json_val *v, double dflt)
 {
 	return v != NULL && v->type == JSON_NUM ? v->num : dflt;
+}
+
+/* A whole number from lo to hi, or dflt when absent or null; -1 when it is neither. */
+int
+json_int(const struct json_val *v, int lo, int hi, int dflt, int *n)
+{
+	if (v == NULL || v->type == JSON_NULL) {
+		*n = dflt;
+		return 0;
+	}
+	/* Compared first: NaN fails both comparisons, 1e300 the range. */
+	if (v->type != JSON_NUM || !(v->num >= lo && v->num <= hi) || v->num != floor(v->num))
+		return -1;
+	*n = (int)v->num;
+	return 0;
 }
 
 /* The string, or dflt. */

@@ -59,6 +59,13 @@ const struct json_val *json_root(const struct json *);
 const struct json_val *json_get(const struct json_val *, const char *key);
 /* The number, or dflt when v is not a number. */
 double		 json_num(const struct json_val *, double dflt);
+/*
+ * A whole number from lo to hi in *n: 0. Absent (v NULL) or null: dflt in
+ * *n, 0. Anything else (a fraction, a number out of range, an infinity,
+ * NaN, another type): -1, *n untouched. Never a cast of a double that does
+ * not fit an int, which C leaves undefined.
+ */
+int		 json_int(const struct json_val *v, int lo, int hi, int dflt, int *n);
 /* The string, or dflt when v is not a string. */
 const char	*json_str(const struct json_val *, const char *dflt);
 

@@ -66,7 +66,7 @@ idle_rec_words(const struct idle_rec *r, char *buf, size_t len)
 	snprintf(buf, len, "CPU %d %s", r->cpu, r->name[0] != '\0' ? r->name : "?");
 }
 
-/* Read a record; 0, 1 when there is none, -1 with why. */
+/* Read a record; 0, 1 when there is none, 2 when this user may not read it, -1 with why. */
 static int
 idle_record_read(const char *path, struct idle_record *out, char *err, size_t errlen)
 {
@@ -82,7 +82,7 @@ idle_record_read(const char *path, struct idle_record *out, char *err, size_t er
 		 * can neither restore nor hold those states (the facts list them).
 		 */
 		if (errno == ENOENT || errno == EACCES)
-			return 1;
+			return errno == EACCES ? 2 : 1;
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
@@ -218,7 +218,7 @@ idle_record_check_as(const char *root, int locked, char *err, size_t errlen)
 	root = cpuidle_root(root);
 	snprintf(path, sizeof path, "%s%s", root, IDLE_RECORD);
 	if ((rc = idle_record_read(path, &rd, err, errlen)) != 0)
-		return rc == 1 ? 0 : -1;
+		return rc >= 1 ? 0 : -1;
 	if (!locked && idle_held_elsewhere(root, &rd)) {
 		snprintf(err, errlen, "another smtscope (pid %ld) holds idle states disabled "
 		    "(its record: %s): wait for it to end", rd.pid, path);
@@ -253,18 +253,42 @@ idle_record_check(const char *root, char *err, size_t errlen)
 	return idle_record_check_as(root, 0, err, errlen);
 }
 
+/* Who may read a record this user may not: its owner, else its directory's ("root"). */
+static void
+idle_record_owner(const char *path, char *buf, size_t len)
+{
+	char		dir[4096], *slash;
+	struct stat	sb;
+
+	snprintf(dir, sizeof dir, "%s", path);
+	if ((slash = strrchr(dir, '/')) != NULL)
+		*slash = '\0';
+	if (stat(path, &sb) == -1 && stat(dir, &sb) == -1)
+		sb.st_uid = 0;
+	if (sb.st_uid == 0)
+		snprintf(buf, len, "root");
+	else
+		snprintf(buf, len, "uid %lu", (unsigned long)sb.st_uid);
+}
+
 /* check --idle=restore: write back what the record says and remove it. */
 int
 idle_record_restore(const char *root, char *msg, size_t msglen)
 {
 	struct idle_record	rd;
-	char			path[4096], w[64], e[512];
+	char			path[4096], w[64], e[512], owner[32];
 	size_t			used;
 	int			i, rc;
 
 	root = cpuidle_root(root);
 	snprintf(path, sizeof path, "%s%s", root, IDLE_RECORD);
-	if ((rc = idle_record_read(path, &rd, msg, msglen)) != 0) {
+	if ((rc = idle_record_read(path, &rd, msg, msglen)) == 2) {
+		idle_record_owner(path, owner, sizeof owner);
+		snprintf(msg, msglen, "%s: only %s can restore it; run this as %s", path, owner,
+		    owner);
+		return -1;
+	}
+	if (rc != 0) {
 		if (rc == 1)
 			snprintf(msg, msglen, "nothing to restore: no record %s", path);
 		return rc == 1 ? 0 : -1;

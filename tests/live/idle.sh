@@ -4,7 +4,8 @@
 # CSV; the hold refused without write access, said in one line; a machine
 # without cpuidle; --idle=states on a copy of tests/data/sys-idle under
 # SMTSCOPE_ROOT: each flag written back, a SIGKILL included, a record left
-# behind refused and restored; the usage errors.
+# behind refused and restored, and as another user, refused in one line
+# naming it (only root restores root's record); the usage errors.
 . tests/lib.sh
 
 NOACCESS='idle hold needs write access to /dev/cpu_dma_latency (root or CAP_SYS_ADMIN)'
@@ -161,8 +162,18 @@ if [ -n "$UBIN" ]; then
 	[ $rc -eq 0 ] && grep -q '^  hold      idle states cannot be disabled: .*/disable: Permission denied$' \
 	    "$TMP/uid-st.out"
 	ok $? "--idle=states where /sys cannot be written: says so (rc $rc: $(grep hold "$TMP/uid-st.out"))"
+	# Root's record, in a directory only root may enter: another user cannot restore it.
+	mkdir -p "$t/run/smtscope" && chmod 700 "$t/run/smtscope" &&
+	    printf 'pid 1\n0 1 0 C1\n' > "$t/run/smtscope/idle-states"
+	setpriv --reuid="$LUID" --regid="$LUID" --clear-groups env SMTSCOPE_ROOT="$t" \
+	    "$UBIN/smtscope" check --idle=restore > "$TMP/uid-rest.out" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(wc -l < "$TMP/uid-rest.out")" -eq 1 ] &&
+	    grep -qxF "smtscope: check: --idle=restore: $t/run/smtscope/idle-states: only root can restore it; run this as root" \
+	    "$TMP/uid-rest.out" && [ -e "$t/run/smtscope/idle-states" ]
+	ok $? "--idle=restore of root's record as another user: exit 1, one line naming it (rc $rc: $(cat "$TMP/uid-rest.out"))"
 else
-	for i in 1 2 3 4 5; do
+	for i in 1 2 3 4 5 6; do
 		skip "no unused uid to run as (${UBIN_WHY:-not root, or no setpriv})"
 	done
 fi

@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,17 +67,18 @@ compare_strdup(const struct json_val *o, const char *key)
 	return sanitize_dup(json_str(json_get(o, key), ""));
 }
 
-/* A whole-number member, or -1. */
+/* A whole-number member (true 1, false 0), or -1: absent, null, a fraction, negative. */
 static int
 compare_int(const struct json_val *o, const char *key)
 {
 	const struct json_val	*v = json_get(o, key);
+	int			 n;
 
 	if (v != NULL && v->type == JSON_TRUE)
 		return 1;
 	if (v != NULL && v->type == JSON_FALSE)
 		return 0;
-	return v != NULL && v->type == JSON_NUM && fabs(v->num) < 1e9 ? (int)v->num : -1;
+	return json_int(v, 0, INT_MAX, -1, &n) == 0 ? n : -1;
 }
 
 /* The machine object: identity and topology; -1 with err when it is not one. */

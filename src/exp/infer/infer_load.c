@@ -44,7 +44,11 @@ infer_load_machine(const struct json_val *root, const struct topo *m, const char
 		return -1;
 	}
 	t = json_get(mc, "topology");
-	pus = (int)json_num(json_get(t, "pus"), -1);
+	if (json_int(json_get(t, "pus"), 1, CPUSET_MAX, -1, &pus) == -1) {
+		snprintf(err, errlen, "%s: the topology's \"pus\" is not a whole number from 1 "
+		    "to %d", path, CPUSET_MAX);
+		return -1;
+	}
 	if (pus != m->summary.pus) {
 		snprintf(err, errlen, "%s: measured on a machine of %d logical CPUs; this one "
 		    "shows %d", path, pus, m->summary.pus);
@@ -69,8 +73,12 @@ infer_load_pair(const struct json_val *p, const struct topo *m, struct infer_mar
 	const struct json_val	*e = json_get(p, "evidence");
 	int			 cls;
 
-	k->a = (int)json_num(json_get(p, "a"), -1);
-	k->b = (int)json_num(json_get(p, "b"), -1);
+	if (json_int(json_get(p, "a"), 0, CPUSET_MAX - 1, -1, &k->a) == -1 ||
+	    json_int(json_get(p, "b"), 0, CPUSET_MAX - 1, -1, &k->b) == -1) {
+		snprintf(err, errlen, "%s: pair %d: \"a\" or \"b\" is not a whole number from 0 "
+		    "to %d", path, i + 1, CPUSET_MAX - 1);
+		return -1;
+	}
 	cls = infer_token_class(json_str(json_get(p, "measured"), "?"));
 	if (k->a < 0 || k->b < 0 || topo_pu_by_os(m, k->a) == NULL ||
 	    topo_pu_by_os(m, k->b) == NULL) {

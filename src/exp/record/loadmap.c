@@ -53,20 +53,27 @@ loadmap_figure(struct loadmap_load *l, double speed, const char *mark)
 		snprintf(l->figure, sizeof l->figure, "%s", *mark != '\0' ? mark : "-");
 }
 
-/* The machine's counts: its smt_state's whole machine, else its topology. */
-static void
-loadmap_machine(struct loadmap *lm, const struct json_val *root)
+/* The machine's counts: its smt_state's whole machine, else its topology; -1 with why. */
+static int
+loadmap_machine(struct loadmap *lm, const struct json_val *root, char *err, size_t errlen)
 {
+	static const char *const key[4] = { "packages", "numa_nodes", "cores", "pus" };
 	const struct json_val	*mo = json_get(root, "machine"), *c;
+	int			*count[4] = { &lm->packages, &lm->numa_nodes, &lm->cores,
+				    &lm->pus };
+	int			 i;
 
 	snprintf(lm->host, sizeof lm->host, "%s", json_str(json_get(mo, "hostname"), ""));
 	c = json_get(json_get(json_get(mo, "smt_state"), "machine"), "pus");
 	c = c != NULL ? json_get(json_get(mo, "smt_state"), "machine") :
 	    json_get(mo, "topology");
-	lm->packages = (int)json_num(json_get(c, "packages"), -1);
-	lm->numa_nodes = (int)json_num(json_get(c, "numa_nodes"), -1);
-	lm->cores = (int)json_num(json_get(c, "cores"), -1);
-	lm->pus = (int)json_num(json_get(c, "pus"), -1);
+	for (i = 0; i < 4; i++)
+		if (json_int(json_get(c, key[i]), 0, CPUSET_MAX, -1, count[i]) == -1) {
+			snprintf(err, errlen, "%s: the machine's \"%s\" is not a whole number "
+			    "from 0 to %d", lm->path, key[i], CPUSET_MAX);
+			return -1;
+		}
+	return 0;
 }
 
 /* A load's kernel: known to this smtscope, or -1 with a message. */
@@ -89,15 +96,15 @@ loadmap_run_load(struct loadmap *lm, const struct json_val *o, char *err, size_t
 	const struct json_val	*v, *c;
 	struct loadmap_load	*l;
 	const char		*mark;
-	double			 id = json_num(json_get(o, "id"), NAN);
+	int			 id, cpu;
 
-	if (!(id >= 0 && id < 1e6) || id != floor(id)) {
+	if (json_int(json_get(o, "id"), 0, 999999, -1, &id) == -1 || id < 0) {
 		snprintf(err, errlen, "%s: a load without an id", lm->path);
 		return -1;
 	}
-	if (loadmap_kernel(lm, json_str(json_get(o, "kernel"), ""), (int)id, err,
+	if (loadmap_kernel(lm, json_str(json_get(o, "kernel"), ""), id, err,
 	    errlen) == NULL || (l = loadmap_add(lm, json_str(json_get(o, "kernel"), ""),
-	    (int)id, err, errlen)) == NULL)
+	    id, err, errlen)) == NULL)
 		return -1;
 	v = json_get(o, "speed_mark");
 	mark = json_str(v, "");
@@ -115,13 +122,12 @@ loadmap_run_load(struct loadmap *lm, const struct json_val *o, char *err, size_t
 		return -1;
 	}
 	for (v = c->child; v != NULL; v = v->next) {
-		if (v->type != JSON_NUM || !(v->num >= 0 && v->num < CPUSET_MAX) ||
-		    v->num != floor(v->num)) {
+		if (v->type != JSON_NUM || json_int(v, 0, CPUSET_MAX - 1, -1, &cpu) == -1) {
 			snprintf(err, errlen, "%s: load %s: a CPU that is not a number "
 			    "below %d", lm->path, l->label, CPUSET_MAX);
 			return -1;
 		}
-		cpuset_set(&l->cpus, (int)v->num);
+		cpuset_set(&l->cpus, cpu);
 	}
 	cpuset_format(&l->cpus, l->place, sizeof l->place);
 	return 0;
@@ -304,17 +310,17 @@ loadmap_read(struct loadmap *lm, const char *path, const struct topo *m, char *e
 	if (rc != RECORD_LINE)
 		return -1;
 	kind = json_str(json_get(json_root(j), "kind"), "");
-	loadmap_machine(lm, json_root(j));
-	if (strcmp(kind, "run") == 0)
-		rc = loadmap_run(lm, json_root(j), err, errlen);
-	else if (strcmp(kind, "record") == 0)
-		rc = loadmap_recording(lm, m, err, errlen);
-	else {
+	if (strcmp(kind, "run") != 0 && strcmp(kind, "record") != 0) {
 		snprintf(err, errlen, "%s: %s%.32s%s, not a recording or a run result", path,
 		    *kind != '\0' ? "a result of kind \"" : "no \"kind\"", kind,
 		    *kind != '\0' ? "\"" : "");
 		rc = -1;
-	}
+	} else if (loadmap_machine(lm, json_root(j), err, errlen) == -1)
+		rc = -1;
+	else if (strcmp(kind, "run") == 0)
+		rc = loadmap_run(lm, json_root(j), err, errlen);
+	else
+		rc = loadmap_recording(lm, m, err, errlen);
 	json_free(j);
 	if (rc == -1)
 		loadmap_free(lm);

@@ -22,6 +22,8 @@
 /* What a recording's samples may take in memory, and how many events it may have. */
 #define REPLAY_BYTES_MAX	((size_t)2 << 30)
 #define REPLAY_EVENTS_MAX	(1 << 20)
+/* The largest load id a recording may carry (its writer counts from 1). */
+#define REPLAY_ID_MAX		999999999
 
 /*
  * Copy a string member, or "" when it is missing or not a string, as it is
@@ -142,11 +144,10 @@ replay_header_cpus(struct replay *rp, const struct json_val *cpus, char *err,
 	rp->ncpus = cpus->n;
 	rp->cpu_os = xcalloc((size_t)rp->ncpus, sizeof *rp->cpu_os);
 	for (v = cpus->child; v != NULL; v = v->next, i++) {
-		if (v->type != JSON_NUM || v->num < 0 || v->num >= REPLAY_CPUS_MAX ||
-		    v->num != floor(v->num))
+		if (v->type != JSON_NUM ||
+		    json_int(v, 0, REPLAY_CPUS_MAX - 1, -1, &rp->cpu_os[i]) == -1)
 			return replay_fail(rp, err, errlen, "CPU %d of \"cpus\" is not an "
 			    "OS index", i + 1);
-		rp->cpu_os[i] = (int)v->num;
 	}
 	return 0;
 }
@@ -233,22 +234,21 @@ replay_start(struct replay *rp, const struct json_val *o, const char *e, char *e
 {
 	struct replay_load	*l;
 	const struct json_val	*inl = json_get(o, "load");
-	double			 id = json_num(json_get(o, "id"), NAN);
-	double			 n = json_num(json_get(o, "n"), NAN);
+	int			 id, n;
 
-	if (strcmp(e, "start") == 0 && (!(id >= 1 && id < 1e9) || id != floor(id) ||
-	    replay_by_id(rp, (int)id) != NULL))
+	if (strcmp(e, "start") == 0 && (json_int(json_get(o, "id"), 1, REPLAY_ID_MAX, 0,
+	    &id) == -1 || id == 0 || replay_by_id(rp, id) != NULL))
 		return replay_fail(rp, err, errlen, "start event without a new id");
 	if (inl != NULL && json_get(o, "n") == NULL) {
 		if ((l = replay_add_load(rp, inl, err, errlen)) == NULL)
 			return -1;
-	} else if (!(n >= 0 && n < rp->nloads) || n != floor(n))
+	} else if (json_int(json_get(o, "n"), 0, rp->nloads - 1, -1, &n) == -1 || n < 0)
 		return replay_fail(rp, err, errlen, "%s event of a load the header "
 		    "does not have", e);
 	else
-		l = &rp->loads[(int)n];
+		l = &rp->loads[n];
 	if (strcmp(e, "start") == 0) {
-		l->id = (int)id;
+		l->id = id;
 		replay_keep(rp, o, REPLAY_EV_START, l, NAN, l->load);
 	} else {
 		snprintf(l->fate, sizeof l->fate, "failed: %.140s",
@@ -282,8 +282,8 @@ replay_event(struct replay *rp, const struct json_val *o, const char *e, char *e
     size_t errlen)
 {
 	struct replay_load	*l;
-	double			 id = json_num(json_get(o, "id"), NAN);
 	size_t			 i;
+	int			 id;
 
 	if (strcmp(e, "start") == 0 || strcmp(e, "failed") == 0)
 		return replay_start(rp, o, e, err, errlen);
@@ -302,7 +302,8 @@ replay_event(struct replay *rp, const struct json_val *o, const char *e, char *e
 			break;
 	if (i == sizeof replay_load_events / sizeof replay_load_events[0])
 		return 0;
-	if (!(id >= 1 && id < 1e9) || (l = replay_by_id(rp, (int)id)) == NULL)
+	if (json_int(json_get(o, "id"), 1, REPLAY_ID_MAX, 0, &id) == -1 ||
+	    (l = replay_by_id(rp, id)) == NULL)
 		return replay_fail(rp, err, errlen, "%s event of a load that never "
 		    "started", e);
 	if (replay_load_events[i].kind == REPLAY_EV_MOVE &&
@@ -331,7 +332,7 @@ replay_sample_loads(struct replay *rp, const struct json_val *a, char *err, size
 	struct replay_load	*l;
 	size_t			 row = (size_t)rp->nsamples * (size_t)rp->nloads;
 	const char		*st;
-	int			 i;
+	int			 i, id;
 
 	for (v = a->child; v != NULL; v = v->next) {
 		if (v->type != JSON_ARR || v->n != 5)
@@ -339,8 +340,8 @@ replay_sample_loads(struct replay *rp, const struct json_val *a, char *err, size
 			    "[id,state,rate,share,solo]");
 		for (i = 0, f[0] = v->child; i < 4; i++)
 			f[i + 1] = f[i]->next;
-		if (f[0]->type != JSON_NUM || (l = replay_by_id(rp, (int)f[0]->num)) ==
-		    NULL || f[0]->num != floor(f[0]->num))
+		if (f[0]->type != JSON_NUM || json_int(f[0], 1, REPLAY_ID_MAX, 0, &id) == -1 ||
+		    (l = replay_by_id(rp, id)) == NULL)
 			return replay_fail(rp, err, errlen, "a sample of a load that never "
 			    "started");
 		for (i = 2; i < 5; i++)
