@@ -25,19 +25,22 @@ static const struct report_col c2c_pair_cols[] = {
 };
 #define C2C_NPAIRCOLS	(int)(sizeof c2c_pair_cols / sizeof c2c_pair_cols[0])
 
-/* The columns of the summary by class. */
+/*
+ * The columns of the summary by class. In text, the fastest and slowest
+ * pairs are one range and the counts take short words, so that a row fits
+ * 80 columns with a median and its spread of 14 ("~28.5 ns ±3.1%").
+ */
 static const struct report_col c2c_class_cols[] = {
 	{ .key = "class", .title = "class", .width = 15 },
 	{ .key = "pairs", .title = "pairs", .right = 1 },
 	{ .key = "measured", .title = "measured", .right = 1 },
 	{ .key = "median_ns", .title = "median", .right = 1, .unit = 1, .style = FMT_SIG3,
 	    .gap = 2 },
-	{ .key = "lo_ns", .title = "fastest", .right = 1, .unit = 1, .style = FMT_SIG3,
-	    .gap = 2 },
-	{ .key = "hi_ns", .title = "slowest", .right = 1, .unit = 1, .style = FMT_SIG3,
-	    .gap = 2 },
-	{ .key = "out_of_class", .title = "out of class", .right = 1, .gap = 2 },
-	{ .key = "disturbed", .title = "disturbed", .right = 1, .gap = 2 }
+	{ .key = "lo_ns", .unit = 1, .style = FMT_SIG3 },
+	{ .key = "hi_ns", .unit = 1, .style = FMT_SIG3 },
+	{ .title = "range", .right = 1, .gap = 2 },
+	{ .key = "out_of_class", .title = "outliers", .right = 1, .gap = 2 },
+	{ .key = "disturbed", .title = "disturbed", .right = 1 }
 };
 /* Pairs named in the text's warnings at most. */
 #define C2C_WARN_MAX	20
@@ -100,11 +103,30 @@ c2c_pairs_table(const struct c2c *c)
 	return t;
 }
 
+/* The fastest to the slowest pair for people: "27.0-31.2 ns", "29.2 ns" or "-". */
+static void
+c2c_range(double lo, double hi, char *buf, size_t len)
+{
+	char	a[32], b[32];
+
+	if (!isfinite(lo) || !isfinite(hi)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	fmt_num(a, sizeof a, lo, FMT_SIG3, 0);
+	fmt_num(b, sizeof b, hi, FMT_SIG3, 0);
+	if (strcmp(a, b) == 0)
+		snprintf(buf, len, "%s ns", a);
+	else
+		snprintf(buf, len, "%s-%s ns", a, b);
+}
+
 /* The summary by class as records: classes that have pairs. */
 static struct report_table *
 c2c_class_table(const struct c2c *c, const struct c2c_class *cl)
 {
 	struct report_table	*t = report_new(c2c_class_cols, C2C_NCLASSCOLS);
+	char			 range[80];
 	int			 k, row;
 
 	for (k = 0; k < C2C_NCLASSES; k++) {
@@ -120,8 +142,10 @@ c2c_class_table(const struct c2c *c, const struct c2c_class *cl)
 			report_set_spread(t, row, 3, cl[k].spread);
 		report_set_num(t, row, 4, cl[k].lo, "ns", REPORT_LOWER);
 		report_set_num(t, row, 5, cl[k].hi, "ns", REPORT_LOWER);
-		report_set_num(t, row, 6, cl[k].nout, NULL, REPORT_NEUTRAL);
-		report_set_num(t, row, 7, cl[k].ndisturbed, NULL, REPORT_NEUTRAL);
+		c2c_range(cl[k].lo, cl[k].hi, range, sizeof range);
+		report_set_text(t, row, 6, "%s", range);
+		report_set_num(t, row, 7, cl[k].nout, NULL, REPORT_NEUTRAL);
+		report_set_num(t, row, 8, cl[k].ndisturbed, NULL, REPORT_NEUTRAL);
 		if (cl[k].from_disturbed)
 			report_set_flag(t, row, 3, REPORT_DISTURBED, "every pair disturbed");
 		if (cl[k].nmeasured == 0)
@@ -327,8 +351,10 @@ c2c_report_text(const struct c2c *c, FILE *f)
 
 	c2c_matrix_text(c, f);
 	c2c_classes(c, cl);
-	fprintf(f, "\nBy relation class (median of the pairs' medians, \u00b1 half the "
-	    "middle 80%%;\npairs others disturbed left out, unless all were: then ~):\n");
+	fprintf(f, "\nBy relation class: the median of the pairs' medians \u00b1 half the "
+	    "middle 80%%,\nthe range from the fastest pair to the slowest; pairs others "
+	    "disturbed left\nout, unless all were (then ~); outliers: pairs out of their "
+	    "class:\n");
 	t = c2c_class_table(c, cl);
 	report_write_text(t, f);
 	report_free(t);

@@ -93,6 +93,50 @@ fits "check" 80 $SMTSCOPE check --kernels hash --time 0.1
 [ -z "$bad" ]
 ok $? "c2c, run, time and check measured here within 80 columns${bad}"
 
+# rows NAME FILE HEAD ROW: the header line (HEAD, a regex) and the rows (ROW)
+# of a text table, each within 80 columns: with --wide nothing is folded, so
+# this is the table itself, and the fold at 80 leaves it whole.
+rows() {
+	awk -v h="$3" -v r="$4" '$0 ~ h { t = 1 } t && /^$/ { exit }
+	    t && ($0 ~ h || $0 ~ r)' "$2" > "$TMP/rows"
+	w=$(longest "$TMP/rows")
+	if [ ! -s "$TMP/rows" ]; then
+		bad="$bad; $1: no table"
+	elif [ "$w" -gt 80 ]; then
+		bad="$bad; $1: $w columns: $(overwide 80 "$TMP/rows" | cut -c1-100)"
+	fi
+}
+# whole NAME FILE HEAD: no line of the table from HEAD to the blank line after
+# it is the fold's continuation of a row (two blanks, then a word).
+whole() {
+	if awk -v h="$3" '$0 ~ h { t = 1 } t && /^$/ { exit } t' "$2" | grep -q '^  [^ ]'
+	then
+		bad="$bad; $1: a row folded: $(awk -v h="$3" '$0 ~ h { t = 1 } t' "$2" |
+		    grep -m 1 -B 1 '^  [^ ]' | tr '\n' '|' | cut -c1-160)"
+	fi
+}
+# The class table of c2c and the pair table of check --infer, measured here
+# and on a topology with SMT (the file's CPUs 0 and 1 are siblings there):
+# every row one line of at most 80 columns.
+SMT=$TOPOLOGIES/sony-ps3-cell-1c2t.xml
+bad=""
+for t in here smt; do
+	if [ "$t" = smt ]; then
+		have_topologies || continue
+		export HWLOC_XMLFILE="$SMT" HWLOC_THISSYSTEM=1
+	fi
+	$SMTSCOPE c2c --wide > "$TMP/c2c.wide" 2> /dev/null < /dev/null
+	rows "c2c --wide ($t)" "$TMP/c2c.wide" '^class ' '^[a-z]'
+	$SMTSCOPE c2c > "$TMP/c2c" 2> /dev/null < /dev/null
+	rows "c2c ($t)" "$TMP/c2c" '^class ' '^[a-z]'
+	whole "c2c ($t)" "$TMP/c2c" '^class '
+	$SMTSCOPE check --infer --time 0.1 --wide > "$TMP/infer.wide" 2> /dev/null < /dev/null
+	rows "check --infer --wide ($t)" "$TMP/infer.wide" '^PAIR ' '^[0-9]+:[0-9]+ '
+	unset HWLOC_XMLFILE HWLOC_THISSYSTEM
+done
+[ -z "$bad" ]
+ok $? "c2c's classes and check --infer's pairs: a row a line, within 80${bad}"
+
 # COLUMNS: wider where the terminal is; --wide, one line each.
 COLUMNS=120 $SMTSCOPE check --dry-run -i "$S16" > "$TMP/120"
 COLUMNS=120 $SMTSCOPE check --dry-run -i "$S16" --wide > "$TMP/wide"

@@ -214,6 +214,71 @@ test_numbers(void)
 	    "the scale runs from dark (fast) to yellow (slow)");
 }
 
+/*
+ * The class table of a two-socket machine of eight NUMA nodes, every class
+ * there, with figures as wide as they come: a median "~31.8 ns ±7.3%" (every
+ * sibling pair disturbed), four-digit ranges, thousands of pairs. Each row
+ * is one line within 80 columns (issue 37: "disturbed" folded at 80).
+ */
+static void
+test_class_width(void)
+{
+	struct topo	*m = load_real("amd-epyc-7451-zen1-2s", 3);
+	struct c2c	 c;
+	char		 err[256], line[1024];
+	FILE		*f;
+	int		 i, t = 0, rows = 0, w, widest = 0;
+	static const double base[REL_COUNT] = { 0, 28, 60, 110, 240, 1150 };
+
+	if (m == NULL)
+		return;
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c2c_plan(m, NULL, C2C_ALL, &c.plan, err, sizeof err);
+	c.res = calloc((size_t)c.plan.npairs, sizeof *c.res);
+	for (i = 0; i < c.plan.npairs; i++) {
+		c.res[i].state = C2C_DONE;
+		c.res[i].ns = base[c.plan.pairs[i].rel] * (1 + (i % 9) / 50.0) + i % 7;
+		c.res[i].disturbed = c.plan.pairs[i].rel == REL_SMT_SIBLING;
+		c.res[i].foreign = NAN;
+	}
+	c.ndone = c.plan.npairs;
+	if ((f = tmpfile()) == NULL) {
+		ok(0, "a temporary file for the text");
+		ok(0, "(skipped with it)");
+		free(c.res);
+		c.res = NULL;
+		c2c_free(&c);
+		topo_free(m);
+		return;
+	}
+	c2c_report_text(&c, f);
+	rewind(f);
+	while (fgets(line, sizeof line, f) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "class ", 6) == 0)
+			t = 1;
+		else if (t && line[0] == '\0')
+			break;
+		if (!t)
+			continue;
+		rows += line[0] != '(';
+		if ((w = report_width(line)) > widest)
+			widest = w;
+		if (w > 80)
+			printf("# %d columns: %s\n", w, line);
+	}
+	fclose(f);
+	ok(rows == 1 + 6 && widest <= 80 && widest >= 75,
+	    "zen1 classes: a header and 6 rows, at most 80 columns (%d rows, %d)",
+	    rows, widest);
+	ok(c.plan.nnuma == 8, "zen1: 8 NUMA nodes, so both NUMA classes");
+	free(c.res);
+	c.res = NULL;
+	c2c_free(&c);
+	topo_free(m);
+}
+
 int
 main(void)
 {
@@ -225,5 +290,6 @@ main(void)
 	test_real_counts("amd-epyc-9654-zen4-2s", 73536, 18528, 324);
 	test_skylake_relations();
 	test_numa();
+	test_class_width();
 	return tap_done();
 }

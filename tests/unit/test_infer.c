@@ -18,6 +18,8 @@
 #include "topologies.h"
 #include "model/topo.h"
 #include "base/util.h"
+#include "report/report.h"
+#include "report/reports.h"
 #include "report/reports.h"
 
 /* A set of figures: three repeats of each yield, a window spread, shares. */
@@ -281,6 +283,67 @@ test_load(void)
 	free(inf);
 }
 
+/*
+ * The pair table as text, with its widest cells: a pair of 127:255, the
+ * topology's other-package, cores-near, yields "1.88 ±1.0%", a round trip of
+ * "1234 ns". Each row is one line within 80 columns (issue 37: CONFIDENCE
+ * folded at 80); the call opens the line under it.
+ */
+static void
+test_text_width(void)
+{
+	static const double	 c_c[] = { 1.86, 1.88, 1.90 }, c_m[] = { 1.96, 1.98, 2.00 };
+	struct infer		*inf = xcalloc(1, sizeof *inf);
+	struct topo		*m;
+	char			 err[512], line[1024];
+	FILE			*f;
+	int			 i, rows = 0, w, widest = 0, call = 0;
+
+	m = topo_load_synthetic("package:2 core:64 pu:2", err, sizeof err);
+	if (m == NULL || plan_on(inf, m, "127:255,0:1") != 2) {
+		ok(0, "a 256-CPU machine and two pairs: %s", m == NULL ? err : "no plan");
+		topo_free(m);
+		free(inf);
+		return;
+	}
+	for (i = 0; i < 2; i++) {
+		fig_set(&inf->pairs[i].fig, c_c, c_m, 0.01, 1.0);
+		inf->pairs[i].fig.rtt_ns = 1234;
+		inf->pairs[i].measured = 1;
+		infer_classify(&inf->pairs[i].fig, &inf->pairs[i].v);
+		inf->pairs[i].v.cls = INFER_CORES_NEAR;
+	}
+	if ((f = tmpfile()) == NULL) {
+		ok(0, "a temporary file for the text");
+		ok(0, "(skipped with it)");
+		topo_free(m);
+		free(inf);
+		return;
+	}
+	infer_report_text(inf, f);
+	rewind(f);
+	while (fgets(line, sizeof line, f) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "PAIR ", 5) != 0 && !(line[0] >= '0' && line[0] <= '9' &&
+		    strchr(line, ':') != NULL && strchr(line, ':') < strchr(line, ' ')))
+			continue;
+		rows++;
+		if ((w = report_width(line)) > widest)
+			widest = w;
+		if (w > 80)
+			printf("# %d columns: %s\n", w, line);
+		if (strncmp(line, "127:255 ", 8) == 0 && fgets(line, sizeof line, f) != NULL)
+			call = strncmp(line, "        clear: ", 15) == 0;
+	}
+	fclose(f);
+	ok(rows == 3 && widest <= 80 && widest >= 70,
+	    "the pair table: a header and 2 rows, at most 80 columns (%d rows, %d)", rows,
+	    widest);
+	ok(call, "the call opens the line under the pair: clear");
+	topo_free(m);
+	free(inf);
+}
+
 /* Run every group of assertions and print the plan. */
 int
 main(void)
@@ -291,5 +354,6 @@ main(void)
 	test_plan_real(1);
 	test_plan_real(0);
 	test_load();
+	test_text_width();
 	return tap_done();
 }
