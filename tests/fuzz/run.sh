@@ -27,17 +27,32 @@ fi
 flags="-g -O1 -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -I. -Isrc $FUZZ_LIBCFLAGS \
     -fsanitize=address,undefined -fno-sanitize-recover=undefined"
 
-# Every source but the programs' mains, built once.
+# Every source but the programs' mains, built once, as many at a time as
+# there are CPUs (one at a time took 5 of the 9 minutes of make fuzz here).
 objs=
+jobs=$(getconf _NPROCESSORS_ONLN 2> /dev/null || echo 1)
+n=0
+rm -f "$out/obj/FAILED"
 for f in src/*.c src/*/*.c src/*/*/*.c; do
 	grep -q '^main(' "$f" && continue
 	o="$out/obj/$(echo "$f" | tr '/' '_' | sed 's/\.c$/.o/')"
 	if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ config.h -nt "$o" ]; then
 		# shellcheck disable=SC2086
-		"$cc" $flags -fsanitize=fuzzer-no-link -c -o "$o" "$f" || exit 1
+		{ "$cc" $flags -fsanitize=fuzzer-no-link -c -o "$o" "$f" ||
+		    echo "$f" >> "$out/obj/FAILED"; } &
+		n=$((n + 1))
+		if [ "$n" -ge "$jobs" ]; then
+			wait
+			n=0
+		fi
 	fi
 	objs="$objs $o"
 done
+wait
+if [ -f "$out/obj/FAILED" ]; then
+	echo "fuzz: could not build $(tr '\n' ' ' < "$out/obj/FAILED")"
+	exit 1
+fi
 
 # seed NAME: the corpus directory of a harness, seeded with real inputs.
 seed() {
