@@ -134,6 +134,11 @@ eta_took(const struct eta *e, char *buf, size_t len)
 		    e->at_most && e->took_s <= e->first_s ? "at most about" : "about", plan);
 		return;
 	}
+	/* Past ETA_OVER both may read "0.2 s" (under 1 s, a tenth): then in ms. */
+	if (strcmp(took, plan) == 0) {
+		snprintf(took, sizeof took, "%.0f ms", e->took_s * 1e3);
+		snprintf(plan, sizeof plan, "%.0f ms", e->first_s * 1e3);
+	}
 	snprintf(buf, len, "took %s, not %s", took, plan);
 	rest = e->took_s - e->first_s + e->wait_plan_s;
 	if (e->waited_s >= 0.05) {

@@ -96,6 +96,12 @@ main(void)
 	eta_took(&e, buf, sizeof buf);
 	ok(strcmp(buf, "took 40 ms, not 30 ms") == 0,
 	    "a plan under 0.1 s in ms, each figure with its unit: '%s'", buf);
+	/* c2c on 2 CPUs: 'The measurement took 0.2 s, not 0.2 s.' */
+	eta_start(&e, 0.196, 0, 0, 0);
+	eta_end(&e, (uint64_t)(0.249 * S));
+	eta_took(&e, buf, sizeof buf);
+	ok(strcmp(buf, "took 249 ms, not 196 ms") == 0,
+	    "two that read alike in tenths, in ms: '%s'", buf);
 	/* time --runs 1 -- false: 'took 0.0 s (about 0.0 s planned)'. */
 	eta_start(&e, 0.002, 0, 0, 0);
 	eta_end(&e, (uint64_t)(0.0021 * S));
