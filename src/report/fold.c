@@ -1,6 +1,7 @@
 /* fold.c: a text report folded to the terminal's width at word boundaries (fold.h). */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,15 +57,25 @@ fold_pid_after(const char *s, size_t len, size_t i)
 	return j > i + 2 && j < len && s[j] == ')';
 }
 
+/* Is s[i] the space of "CPU 12": a CPU and its number, kept together? */
+static int
+fold_cpu_number(const char *s, size_t len, size_t i)
+{
+	return i >= 3 && i + 1 < len && memcmp(s + i - 3, "CPU", 3) == 0 &&
+	    (i == 3 || !isalpha((unsigned char)s[i - 4])) &&
+	    isdigit((unsigned char)s[i + 1]);
+}
+
 /*
  * May a line break before s[i]: a space after a word (not the one before a
- * pid, "cc1 (3866)"), a word after a comma ("0,4,8")?
+ * pid, "cc1 (3866)", nor after "CPU" in "CPU 1"), a word after a comma
+ * ("0,4,8")?
  */
 static int
 fold_break(const char *s, size_t len, size_t i)
 {
-	return (s[i] == ' ' && s[i - 1] != ' ' && !fold_pid_after(s, len, i)) ||
-	    (s[i - 1] == ',' && s[i] != ' ');
+	return (s[i] == ' ' && s[i - 1] != ' ' && !fold_pid_after(s, len, i) &&
+	    !fold_cpu_number(s, len, i)) || (s[i - 1] == ',' && s[i] != ' ');
 }
 
 /* Fold one line (no newline in it) into out. */

@@ -66,6 +66,11 @@ main(void)
 	    strstr(out, "cc1 (32734)") != NULL && strstr(out, "smtscope (32694)") != NULL &&
 	    widest(out) <= 80, "three names with their pids, within 80: %s", out);
 	free(out);
+	/* w44b: "3% of CPU" with "1" on the next line. */
+	out = folded("  unclear: others' work disturbed the figures: cc1 (4242) 3% of CPU 1", 68);
+	ok(strstr(out, "CPU\n") == NULL && strstr(out, "CPU 1") != NULL && widest(out) <= 68,
+	    "a CPU kept with its number: %s", out);
+	free(out);
 	/* Words in parentheses that are not a pid still fold at their space. */
 	out = folded("aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm "
 	    "nnnn (about 3 s)", 72);
