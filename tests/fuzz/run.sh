@@ -124,6 +124,47 @@ seed() {
 			n=$((n + 1))
 			{ printf "$b"; head -c 3000 "$f"; } > "$d/seed$n"
 		done ;;
+	infer)	p='"reported":"smt-siblings","measured":"smt","agrees":true,"confidence":"clear"'
+		p="$p"',"floating":false,"disturbed":false,"why":"int yields 1.15, chase 1.92"'
+		p="$p"',"evidence":{"int_yield":1.15,"int_spread":0.03,"chase_yield":1.92,'
+		p="$p"'"chase_spread":0.02,"ratio":0.6,"share":0.99,"rtt_ns":null},"others":""'
+		m='"machine":{"format":1,"hostname":"node17","topology":{"pus":4,"cores":2}}'
+		k='{"kind":"check-infer"'
+		printf '%s,%s,"infer":{"dry_run":false,"pairs":[{"a":0,"b":1,%s},{"a":2,"b":3,%s}]}}\n' \
+		    "$k" "$m" "$p" "$p" > "$d/seed1"
+		p='"measured":"not-run","confidence":"unclear","evidence":{"int_yield":null}'
+		printf '%s,%s,"infer":{"dry_run":true,"pairs":[{"a":0,"b":2,%s}]}}\n' \
+		    "$k" "$m" "$p" > "$d/seed2"
+		printf '%s,"machine":{"format":1,"topology":{"pus":8}},"infer":{"pairs":[]}}\n' \
+		    "$k" > "$d/seed3"
+		printf '{"kind":"check","machine":{"format":1,"topology":{"pus":4}}}\n' > "$d/seed4" ;;
+	machine) n=0
+		for f in tests/data/*/proc/cpuinfo tests/data/*/proc/sys/kernel/hostname \
+		    tests/data/*/proc/sys/kernel/osrelease tests/data/*/sys/class/dmi/id/* \
+		    tests/data/*/sys/hypervisor/type tests/data/*/sys/devices/system/cpu/smt/*; do
+			[ -f "$f" ] || continue
+			case $f in
+			*/cpuinfo) b='\000' ;; */hostname) b='\001' ;; */osrelease) b='\002' ;;
+			*/sys_vendor) b='\003' ;; */product_name) b='\004' ;;
+			*/bios_version) b='\011' ;; */hypervisor/type) b='\013' ;;
+			*/smt/control) b='\014' ;; */smt/active) b='\015' ;; *) continue ;;
+			esac
+			n=$((n + 1))
+			{ printf "$b"; head -c 3000 "$f"; } > "$d/seed$n"
+		done ;;
+	cppc)	printf '\000166\n' > "$d/seed1"
+		printf '\001255\n' > "$d/seed2"
+		printf '\0021\n' > "$d/seed3"
+		{ printf '\003'; cat tests/data/sys-*/proc/meminfo 2> /dev/null | head -c 3000; } \
+		    > "$d/seed4"
+		printf '\004-1\n' > "$d/seed5" ;;
+	idle)	{ printf '\000# smtscope check --idle=states: idle states it disables while it '
+		printf 'measures.\n# CPU STATE DISABLE-BEFORE NAME. smtscope writes them back '
+		printf 'when it ends;\n# if this file is left, smtscope check --idle=restore '
+		printf 'does.\npid 4242 start 12345\n0 1 0 C1\n0 0 1 POLL\n'; } > "$d/seed1"
+		printf '\000pid 1\n0 1 0 C1\n1 2 0 C6\n' > "$d/seed2"
+		printf '\005Y\n' > "$d/seed3"
+		printf '\004C1E\n' > "$d/seed4" ;;
 	esac
 }
 
