@@ -138,6 +138,11 @@ seed() {
 		printf '%s,"machine":{"format":1,"topology":{"pus":8}},"infer":{"pairs":[]}}\n' \
 		    "$k" > "$d/seed3"
 		printf '{"kind":"check","machine":{"format":1,"topology":{"pus":4}}}\n' > "$d/seed4" ;;
+	inferlist) n=0
+		for s in 0:1 0:0,0:1,0:2 "0:1, 2:3" core:0.pu:0:core:0.pu:1 \
+		    package:1.core:0.pu:0:package:0.core:1.pu:1 7:0,1:6 0-1 0:9; do
+			n=$((n + 1)); printf '%s' "$s" > "$d/seed$n"
+		done ;;
 	machine) n=0
 		for f in tests/data/*/proc/cpuinfo tests/data/*/proc/sys/kernel/hostname \
 		    tests/data/*/proc/sys/kernel/osrelease tests/data/*/sys/class/dmi/id/* \
@@ -157,7 +162,8 @@ seed() {
 		printf '\0021\n' > "$d/seed3"
 		{ printf '\003'; cat tests/data/sys-*/proc/meminfo 2> /dev/null | head -c 3000; } \
 		    > "$d/seed4"
-		printf '\004-1\n' > "$d/seed5" ;;
+		printf '\004-1\n' > "$d/seed5"
+		printf '\005\000\224\065\167' > "$d/seed6" ;;
 	idle)	{ printf '\000# smtscope check --idle=states: idle states it disables while it '
 		printf 'measures.\n# CPU STATE DISABLE-BEFORE NAME. smtscope writes them back '
 		printf 'when it ends;\n# if this file is left, smtscope check --idle=restore '
