@@ -4,11 +4,13 @@
  * the rest is its content; the file gets its plain content back after.
  * Each harness defines fuzz_files[] and fuzz_plain_text[] before this; a
  * file whose plain text is NULL gets "0\n". The root is under /dev/shm
- * where it can be (a fuzz run writes files many times a second).
+ * where it can be (a fuzz run writes files many times a second), and is
+ * removed when the run ends (not after a crash: the tree is evidence).
  */
 #ifndef FUZZ_TREE_H
 #define FUZZ_TREE_H
 
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +60,24 @@ fuzz_plain(size_t i)
 	fuzz_write(i, t, strlen(t));
 }
 
+/* Remove one entry of the tree, deepest first. */
+static int
+fuzz_remove(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+/* The tree gone at the end of the run. */
+static void
+fuzz_tree_free(void)
+{
+	nftw(fuzz_root, fuzz_remove, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 /* The tree, made once; name tells the harnesses' scratch roots apart. */
 static void
 fuzz_tree_init(const char *name)
@@ -68,6 +88,7 @@ fuzz_tree_init(const char *name)
 	    access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp", name);
 	if (mkdtemp(fuzz_root) == NULL)
 		__builtin_trap();
+	atexit(fuzz_tree_free);
 	for (i = 0; i < FUZZ_NFILES; i++)
 		fuzz_plain(i);
 }
