@@ -13,23 +13,6 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
 
-# tm_stable: wait until two captures 0.2 s apart are equal; print it.
-tm_stable() {
-	_ts_prev= _ts_n=50
-	while [ "$_ts_n" -gt 0 ]; do
-		_ts_cur=$(tm_cap)
-		if [ -n "$_ts_prev" ] && [ "$_ts_cur" = "$_ts_prev" ]; then
-			printf '%s\n' "$_ts_cur"
-			return 0
-		fi
-		_ts_prev=$_ts_cur
-		sleep 0.2
-		_ts_n=$((_ts_n - 1))
-	done
-	printf '%s\n' "$_ts_cur"
-	return 1
-}
-
 # size NAME INPUT W H: capture the view at W x H and compare it.
 size() {
 	name=$1 input=$2 TM_W=$3 TM_H=$4
