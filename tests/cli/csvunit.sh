@@ -58,10 +58,14 @@ has_unit "replay --summary --csv" median \
     $SMTSCOPE replay --summary --csv tests/data/record/small.jsonl
 
 # Short live runs: the rows with figures.
-has_unit "run --time 0.1 --csv" rate $SMTSCOPE run --time 0.1 --csv spin@0
+has_unit "run --time 0.1 --csv" rate $SMTSCOPE run --time 0.1 --csv "spin@$CPU_A"
 has_unit "time --csv" wall $SMTSCOPE time --csv --runs 1 -- true
-has_unit "c2c --csv" ns \
-    $SMTSCOPE c2c --cpus 0,1 --samples 1 --round-trips 20 --csv
+if need_cpus 2; then
+	has_unit "c2c --csv" ns \
+	    $SMTSCOPE c2c --cpus "$CPU_A,$CPU_B" --samples 1 --round-trips 20 --csv
+else
+	skip "c2c --csv: $CPUS_WHY"
+fi
 has_unit "check --idle --time 0.1 --csv" us \
     $SMTSCOPE check --idle --time 0.1 --csv
 
