@@ -422,10 +422,7 @@ c2c_json_head(const struct c2c *c, struct jsonw *w)
 	jsonw_key_text(w, "took", c->live && c->ndone > 0 ? took : "");
 	jsonw_key_int(w, "pairs_planned", c->plan.npairs);
 	jsonw_key_int(w, "pairs_measured", c->ndone);
-	if (c->signo != 0)
-		jsonw_key_int(w, "signal", c->signo);
-	else
-		jsonw_key_null(w, "signal");
+	report_json_signal(w, c->signo);
 	jsonw_key_array(w, "cpus");
 	for (i = 0; i < c->plan.ncpus; i++)
 		jsonw_int(w, c->plan.cpus[i]);

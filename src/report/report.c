@@ -439,3 +439,13 @@ report_notes_flush(struct report_notes *notes, FILE *f)
 	}
 	notes->n = 0;
 }
+
+/* A measurement's "signal" member: the signal that stopped it, or null. */
+void
+report_json_signal(struct jsonw *w, int signo)
+{
+	if (signo != 0)
+		jsonw_key_int(w, "signal", signo);
+	else
+		jsonw_key_null(w, "signal");
+}

@@ -109,6 +109,8 @@ void	 report_write_text(const struct report_table *, FILE *);
 void	 report_write_csv(const struct report_table *, FILE *);
 /* The table as a JSON array of objects, one member per key, as the writer's next value. */
 void	 report_write_json(const struct report_table *, struct jsonw *);
+/* A measurement's "signal" member: the signal that stopped it, or null. */
+void	 report_json_signal(struct jsonw *, int signo);
 
 /* Footnotes shared by several text tables: distinct texts numbered from 1. */
 #define REPORT_NOTES_MAX	64

@@ -261,10 +261,7 @@ scale_report_json(const struct scale *s, FILE *f)
 	}
 	jsonw_array_end(&w);
 	jsonw_key_int(&w, "offered", s->offered);
-	if (s->signo != 0)
-		jsonw_key_int(&w, "signal", s->signo);
-	else
-		jsonw_key_null(&w, "signal");
+	report_json_signal(&w, s->signo);
 	jsonw_key_text(&w, "error", s->error);
 	jsonw_end_report(&w, f);
 }
