@@ -5,22 +5,8 @@
 #include <string.h>
 
 #include "engine/drift.h"
+#include "drift_at.h"
 #include "tap.h"
-
-/* A quiet refresh at a rate, with the clock where given. */
-static struct drift_sample
-at(double rate, double mhz)
-{
-	struct drift_sample	s;
-
-	memset(&s, 0, sizeof s);
-	s.rate = rate;
-	s.spread = 0.02;
-	s.others = 0.0;
-	s.steal = 0.0;
-	s.mhz = mhz;
-	return s;
-}
 
 /* Feed n refreshes of s; the last result, and the first refresh that was not NONE. */
 static enum drift_result

@@ -8,22 +8,8 @@
 #include <string.h>
 
 #include "engine/drift_load.h"
+#include "drift_at.h"
 #include "tap.h"
-
-/* A refresh at a rate: quiet, its clock where given. */
-static struct drift_sample
-at(double rate, double mhz)
-{
-	struct drift_sample	s;
-
-	memset(&s, 0, sizeof s);
-	s.rate = rate;
-	s.spread = 0.02;
-	s.others = 0.0;
-	s.steal = 0.0;
-	s.mhz = mhz;
-	return s;
-}
 
 /* Feed n refreshes; the last result, and the count of each result. */
 static enum drift_result
