@@ -73,8 +73,11 @@ if need_cpus 2 && [ -x "$hog" ] && [ $have_python -eq 1 ] &&
 	taskset -c "$CPU_B" "$hog" 60 &
 	hogpid=$!
 	sleep 0.2
-	# The cell names its largest few others: on a busy machine another
-	# engineer's work may outweigh the hog in one run; up to three runs.
+	# The cell names its largest six others (ROUNDS_WHO_MAX): on a busy
+	# machine others' work may outweigh the hog in one run; up to three
+	# runs. Six named others without the hog in all three is that, not a
+	# defect (skipped, naming them); fewer than six without the hog fails.
+	full=0
 	for try in 1 2 3; do
 		"$SMTSCOPE" check --json --anchor "$CPU_A" --time 0.3 --kernels spin \
 		    > "$TMP/hog.json" 2> /dev/null
@@ -82,14 +85,40 @@ if need_cpus 2 && [ -x "$hog" ] && [ $have_python -eq 1 ] &&
 		rel=$(jq_py "$TMP/hog.json" 'next(r for r, c in j["placements"].items() if c == '"$CPU_B"')')
 		v=$(jq_py "$TMP/hog.json" "(lambda c: '%s %s' % (c['disturbed'], [f['comm'] for f in c['foreign'] if f['pid'] == $hogpid]))(j['results']['spin']['$rel'])")
 		[ $st -eq 0 ] && [ "$v" = "True ['smtscope-hog']" ] && break
-		diag "run $try: $v; the cell's others: $(jq_py "$TMP/hog.json" "[(f['comm'], f['pid'], f['share']) for f in j['results']['spin']['$rel']['foreign']]")"
+		others=$(jq_py "$TMP/hog.json" "[(f['comm'], f['pid'], f['share']) for f in j['results']['spin']['$rel']['foreign']]")
+		n=$(jq_py "$TMP/hog.json" "len(j['results']['spin']['$rel']['foreign'])")
+		[ "$n" = 6 ] && full=$((full + 1))
+		diag "run $try: $v; the cell's others: $others"
 	done
-	[ $st -eq 0 ] && [ "$v" = "True ['smtscope-hog']" ]
-	ok $? "a hog on the partner CPU: the $rel cell is disturbed and names it ($v)"
-	"$SMTSCOPE" check --anchor "$CPU_A" --time 0.3 --kernels spin > "$TMP/hog.txt" 2>&1
-	grep -q "^  ! ~ spin on $rel: low, .*smtscope-hog ($hogpid)" "$TMP/hog.txt" &&
-	    grep -E -q "^spin .*(~[0-9.+=]+|[0-9.?]+[+][0-9.?]+=[?]) " "$TMP/hog.txt"
-	ok $? "text: a warning naming the hog, the cell marked ~ (or ?, past physics)"
+	if [ $st -eq 0 ] && [ "$v" = "True ['smtscope-hog']" ]; then
+		ok 0 "a hog on the partner CPU: the $rel cell is disturbed and names it ($v)"
+	elif [ $full -eq 3 ]; then
+		skip "a hog on the partner CPU: six others outweighed it in each of 3 runs (last: $others)"
+	else
+		ok 1 "a hog on the partner CPU: the $rel cell is disturbed and names it (saw $v, $full of 3 runs with six others named; wanted True ['smtscope-hog'])"
+	fi
+	# The text names the largest few others too: up to three runs, as above.
+	full=0
+	for try in 1 2 3; do
+		"$SMTSCOPE" check --anchor "$CPU_A" --time 0.3 --kernels spin > "$TMP/hog.txt" 2>&1
+		grep -q "^  ! ~ spin on $rel: low, .*smtscope-hog ($hogpid)" "$TMP/hog.txt" &&
+		    grep -E -q "^spin .*(~[0-9.+=]+|[0-9.?]+[+][0-9.?]+=[?]) " "$TMP/hog.txt"
+		st=$?
+		[ $st -eq 0 ] && break
+		# The warning's named others: "NAME (PID) N% of CPU M", each.
+		n=$(tr '\n' ' ' < "$TMP/hog.txt" | grep -o "spin on $rel: low[^!]*" | head -n 1 |
+		    grep -o '% of CPU' | wc -l)
+		[ "$n" -ge 6 ] && full=$((full + 1))
+		diag "run $try: the spin row and the warnings read:"
+		grep -E "^spin |^  ! " "$TMP/hog.txt" | sed 's/^/#   /'
+	done
+	if [ $st -eq 0 ]; then
+		ok 0 "text: a warning naming the hog ($hogpid), the cell marked ~ (or ?, past physics)"
+	elif [ $full -eq 3 ]; then
+		skip "text: a warning naming the hog: six others outweighed it in each of 3 runs"
+	else
+		ok 1 "text: a warning naming the hog ($hogpid), the cell marked ~ (or ?, past physics) (not seen in 3 runs; $full of them named six others)"
+	fi
 	kill $hogpid 2> /dev/null
 	wait $hogpid 2> /dev/null
 else
