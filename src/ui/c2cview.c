@@ -233,7 +233,8 @@ c2cview_tick(struct ui_state *st)
 	if (n == 0 || (n == -1 && errno != EAGAIN && errno != EINTR)) {
 		if (v->c.ndone < v->c.plan.npairs)
 			snprintf(v->err, sizeof v->err, "the measuring process ended after "
-			    "%d of %d pairs", v->c.ndone, v->c.plan.npairs);
+			    "%d of %d pair%s", v->c.ndone, v->c.plan.npairs,
+			    v->c.plan.npairs == 1 ? "" : "s");
 		c2cview_reap(v);
 		st->scr.dirty = 1;
 	}
@@ -379,41 +380,46 @@ c2cview_draw_progress(const struct c2cview *v, int cols, int attr)
 	const struct c2c	*c = &v->c;
 	char			 what[256], which[96], how[96], left[64] = "", hyp[160] = "";
 	char			 fail[400];
+	char			 plan[112] = "";
 	const char		*el[6] = { what, which, how, left, fail, hyp };
 	double			 el_s;
-	int			 i;
+	int			 i, n;
 
 	c2cview_plan_words(v, which, how, sizeof which);
+	n = c->plan.npairs;
 	if (c->dry_run) {
-		snprintf(what, sizeof what, "plan only: %d pairs of %d CPUs", c->plan.npairs,
-		    c->plan.ncpus);
+		snprintf(what, sizeof what, "plan only: %d pair%s of %d CPUs", n,
+		    n == 1 ? "" : "s", c->plan.ncpus);
 		snprintf(left, sizeof left, "; another machine's topology: nothing is "
 		    "measured here");
 	} else if (v->err[0] != '\0')
 		snprintf(what, sizeof what, "%s", v->err);
 	else if (v->pid > 0) {
 		el_s = (double)(util_now_ns() - v->t0_ns) / 1e9;
+		/* "0 of 1 pairs, first pair: every pair" read as nonsense at 80 columns. */
 		snprintf(what, sizeof what, "measuring in the background (nice 19): %d of %d "
-		    "pairs", c->ndone, c->plan.npairs);
+		    "pair%s done", c->ndone, n, n == 1 ? "" : "s");
 		if (c->ndone == 0)
-			snprintf(left, sizeof left, ", first pair");
+			snprintf(left, sizeof left, ", the first under way");
 		else
 			snprintf(left, sizeof left, ", about %.0f s left",
-			    el_s / c->ndone * (c->plan.npairs - c->ndone));
+			    el_s / c->ndone * (n - c->ndone));
 	} else {
-		for (el_s = 0, i = 0; i < c->plan.npairs; i++)
+		for (el_s = 0, i = 0; i < n; i++)
 			el_s += c->res[i].secs;
-		snprintf(what, sizeof what, "measured %d of %d pairs in %.2f s", c->ndone,
-		    c->plan.npairs, el_s);
+		snprintf(what, sizeof what, "measured %d of %d pair%s in %.2f s", c->ndone,
+		    n, n == 1 ? "" : "s", el_s);
 	}
 	c2cview_failed_words(v, fail, sizeof fail);
 	if (c->hypervisor[0])
 		snprintf(hyp, sizeof hyp, "; under %s the host's placement of the virtual "
 		    "CPUs decides what is measured", c->hypervisor);
-	/* The time left belongs to the count: it goes right after it. */
+	/* The time left belongs to the count: it goes right after it, then the plan. */
 	if (!c->dry_run) {
+		snprintf(plan, sizeof plan, "%s%s", which[0] == ':' ? "; the plan" : "",
+		    which);
 		el[1] = left;
-		el[2] = which;
+		el[2] = plan;
 		el[3] = how;
 	}
 	return c2cview_flow(1, C2CVIEW_TOPROWS, cols, attr, el, 6);
@@ -829,8 +835,8 @@ c2cview_draw_legend(const struct c2cview *v, const struct ui_term *t, int y)
 		snprintf(part[0], sizeof part[0], "%-15s median %.1f ns", cl[k].name,
 		    cl[k].median);
 		snprintf(part[1], sizeof part[1], ", %.1f-%.1f ns", cl[k].lo, cl[k].hi);
-		snprintf(part[2], sizeof part[2], ", %d of %d pairs", cl[k].nmeasured,
-		    cl[k].npairs);
+		snprintf(part[2], sizeof part[2], ", %d of %d pair%s", cl[k].nmeasured,
+		    cl[k].npairs, cl[k].npairs == 1 ? "" : "s");
 		snprintf(part[3], sizeof part[3], "%s", cl[k].nout > 0 ?
 		    ", some out of class" : "");
 		y = c2cview_flow(y, y, t->cols, info, el, 4);
