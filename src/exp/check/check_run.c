@@ -321,8 +321,8 @@ check_alone(struct check_runner *cr, int id, const char *text, int partner, int 
 		return;
 	}
 	check_note_foreign(cr, &set, cell);
-	if (isfinite(res.foreign))
-		cell->foreign = res.foreign;
+	/* The kept window's figure, never less than the processes named. */
+	cell->foreign = measure_foreign_kept(res.foreign, cell->foreign, cell->who, cell->nwho);
 	cell->share_got = cpu_bound ? res.share : NAN;
 	cell->disturbed = solo_disturbed(&res, cpu_bound);
 	if (!(res.rate > 0) && (l = loads_get(cr->ls, id)) != NULL &&

@@ -375,9 +375,8 @@ run_solos(struct loads *ls, struct foreign *f, struct sensors *sn, struct run *r
 			r->solo_w_mhz[k] = run_mhz(sn, r);
 			r->solo_disturbed |= solo_disturbed(&res, cpu_bound);
 			run_foreign(f, run->m, r, &rf);
-			/* Others' time over the kept window, from /proc/stat. */
-			if (isfinite(res.foreign))
-				rf.cpus = res.foreign;
+			/* Others' time over the kept window, at least those named. */
+			rf.cpus = measure_foreign_kept(res.foreign, rf.cpus, rf.who, rf.nwho);
 			/* The round where others took the most is the one named. */
 			if (run_more(&rf, &r->solo_foreign))
 				r->solo_foreign = rf;
