@@ -78,6 +78,14 @@ else
 	skip_n 2 "taskset missing"
 fi
 
+# time --runs 1 -- false: "The runs took 0.0 s (about 0.0 s planned)".
+$SMTSCOPE time --runs 1 -- false > "$TMP/time" 2>&1 < /dev/null
+took=$(grep '^The runs took' "$TMP/time")
+t='([0-9.]+ m?s|under 1 ms)'
+echo "$took" | grep -E -q "took $t( \\(about $t planned\\)|, not $t)" &&
+    ! echo "$took" | grep -q ' 0\.0 s'
+ok $? "time of a short command: each time with its unit, none 0.0 s ($took)"
+
 # replay --summary of 6 refreshes a second apart, give or take: sixths
 # were "0-16%, 16-33%", windows "6.1-7.1" then "7.8-8.8" then "8.1-9.1".
 {
