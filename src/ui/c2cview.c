@@ -302,35 +302,61 @@ c2cview_width(const char *s)
 	return w;
 }
 
+/* Draw one piece at (*y, *x), on the next row when it does not fit; skip what starts a row. */
+static void
+c2cview_piece(const char *s, const char *skip, int *y, int *x, int ylast, int cols,
+    int attr)
+{
+	int	w;
+
+	if (*x > 0 && *x + c2cview_width(s) > cols) {
+		(*y)++;
+		*x = 0;
+	}
+	if (*x == 0)
+		s += strspn(s, skip);
+	if ((w = c2cview_width(s)) > cols || *y > ylast)
+		return;
+	if (attr != -1)
+		mvaddstr(*y, *x, s);
+	*x += w;
+}
+
 /*
  * Draw elements one after another from row y to row ylast: an element that
  * does not fit the rest of its row starts the next one, without the
- * separator it begins with ("; ", ", ", "  "); one longer than a row is left
- * out, never cut. Returns the row after the last one used; with attr -1
- * it only counts them.
+ * separator it begins with ("; ", ", ", "  "); one longer than a row goes
+ * on word by word (a failed pair's reason at 80 columns was left out
+ * whole), a word longer than a row left out, never cut. Returns the row
+ * after the last one used; with attr -1 it only counts them.
  */
 static int
 c2cview_flow(int y, int ylast, int cols, int attr, const char *const *el, int n)
 {
 	const char	*s;
-	int		 i, x = 0, w;
+	char		 word[256];
+	size_t		 k;
+	int		 i, x = 0;
 
 	if (attr != -1)
 		attrset(attr);
 	for (i = 0; i < n && y <= ylast; i++) {
 		if ((s = el[i]) == NULL || s[0] == '\0')
 			continue;
-		if (x > 0 && x + c2cview_width(s) > cols) {
-			y++;
-			x = 0;
-		}
-		if (x == 0)
-			s += strspn(s, ";:, ");
-		if ((w = c2cview_width(s)) > cols || y > ylast)
+		if (c2cview_width(s + (x == 0 || x + c2cview_width(s) > cols ?
+		    strspn(s, ";:, ") : 0)) <= cols) {
+			c2cview_piece(s, ";:, ", &y, &x, ylast, cols, attr);
 			continue;
-		if (attr != -1)
-			mvaddstr(y, x, s);
-		x += w;
+		}
+		/* Word by word: each with the spaces before it. */
+		while (*s != '\0' && y <= ylast) {
+			k = strspn(s, " ");
+			k += strcspn(s + k, " ");
+			snprintf(word, sizeof word, "%.*s", (int)(k < sizeof word ? k :
+			    sizeof word - 1), s);
+			s += k;
+			c2cview_piece(word, x == 0 ? ";:, " : " ", &y, &x, ylast, cols, attr);
+		}
 	}
 	return x > 0 ? y + 1 : y;
 }

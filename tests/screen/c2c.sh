@@ -237,4 +237,23 @@ if need_cpus 2; then
 else
 	skip "a failing pair: $CPUS_WHY"
 fi
+
+# At 80 columns the failed pair's reason, longer than a row, was left out
+# whole: it goes on at words.
+if need_cpus 2; then
+	TM_W=80 TM_H=24
+	check "80 columns, a failing pair: starts" \
+	    tm_start "LANG=C.UTF-8 SMTSCOPE_C2C_FAIL=1 $SMTSCOPE -v c2c"
+	check "80 columns: how to measure the failed pair again" \
+	    tm_wait '\(r measures it again\)' 30
+	tm_cap | grep -E -q '1 failed: CPU [0-9]+-[0-9]+' &&
+	    tm_cap | grep -q 'failed on purpose (SMTSCOPE_C2C_FAIL, a test)'
+	ok $? "80 columns: which pair failed and why"
+	tm_keys q
+	tm_wait 'SMTSCOPE-EXIT=0' > /dev/null
+	tm_end
+	TM_W=120 TM_H=40
+else
+	skip_n 3 "80 columns, a failing pair: $CPUS_WHY"
+fi
 done_testing
