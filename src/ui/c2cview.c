@@ -409,7 +409,7 @@ c2cview_draw_progress(const struct c2cview *v, int cols, int attr)
 	char			 plan[112] = "";
 	const char		*el[6] = { what, which, how, left, fail, hyp };
 	double			 el_s;
-	int			 i, n;
+	int			 i, n, got;
 
 	c2cview_plan_words(v, which, how, sizeof which);
 	n = c->plan.npairs;
@@ -431,9 +431,12 @@ c2cview_draw_progress(const struct c2cview *v, int cols, int attr)
 			snprintf(left, sizeof left, ", about %.0f s left",
 			    el_s / c->ndone * (n - c->ndone));
 	} else {
-		for (el_s = 0, i = 0; i < n; i++)
+		/* A failed pair is done, not measured: "1 failed" follows. */
+		for (el_s = 0, got = 0, i = 0; i < n; i++) {
 			el_s += c->res[i].secs;
-		snprintf(what, sizeof what, "measured %d of %d pair%s in %.2f s", c->ndone,
+			got += i < c->ndone && c->res[i].state != C2C_FAILED;
+		}
+		snprintf(what, sizeof what, "measured %d of %d pair%s in %.2f s", got,
 		    n, n == 1 ? "" : "s", el_s);
 	}
 	c2cview_failed_words(v, fail, sizeof fail);
