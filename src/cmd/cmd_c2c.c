@@ -214,7 +214,8 @@ cmd_c2c_measure(const struct cmd_args *a, struct c2c *c, enum report_format fmt)
 	if ((sig = c->signo) != 0) {
 		cmd_c2c_report(a, c, fmt);
 		fprintf(stderr, "smtscope: c2c: interrupted by signal %d (%s) after %d of %d "
-		    "pairs\n", sig, strsignal(sig), c->ndone, c->plan.npairs);
+		    "pair%s\n", sig, strsignal(sig), c->ndone, c->plan.npairs,
+		    c->plan.npairs == 1 ? "" : "s");
 		c2c_free(c);
 		cmd_die(sig);
 	}

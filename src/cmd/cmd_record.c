@@ -91,16 +91,22 @@ cmd_record_session(const struct topo *m, const char *path, const struct load_spe
     int n, double interval_s, double time_s)
 {
 	struct record_out	*out;
-	char			 err[4400];
+	struct record_tally	 tally;
+	char			 err[4400], said[640];
 	int			 sig, rc = CMD_OK;
 
 	if ((out = record_create(path, NULL, err, sizeof err)) == NULL)
 		return cmd_usage_error("record", "-o %s", err);
 	measure_signals_block();
-	if (record_session(m, out, specs, n, interval_s, time_s, &sig, err,
+	if (record_session(m, out, specs, n, interval_s, time_s, &sig, &tally, err,
 	    sizeof err) == -1) {
 		fprintf(stderr, "smtscope: record: %s\n", err);
 		rc = CMD_FAIL;
+	} else {
+		/* One line at the end: what it wrote (on a signal too, before dying of it). */
+		record_tally_words(&tally, path, said, sizeof said);
+		fprintf(stdout, "Recorded %s\n", said);
+		fflush(stdout);
 	}
 	if (sig > 0)
 		cmd_die(sig);

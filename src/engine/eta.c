@@ -35,6 +35,21 @@ eta_again(struct eta *e, int n, double s)
 		e->again_s += s;
 }
 
+/*
+ * A guarded measurement of tries that took took_s, waited_s of it waiting
+ * for quiet windows: the waits, and the tries past the first their share
+ * of the rest.
+ */
+void
+eta_guarded(struct eta *e, double took_s, double waited_s, int tries)
+{
+	double	rest = took_s - (waited_s > 0 ? waited_s : 0);
+
+	eta_wait(e, waited_s);
+	if (tries > 1)
+		eta_again(e, tries - 1, rest > 0 ? rest * (tries - 1) / tries : 0);
+}
+
 /* A load's setup took s. */
 void
 eta_setup(struct eta *e, double s)

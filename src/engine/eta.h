@@ -36,6 +36,12 @@ void	eta_start(struct eta *, double first_s, double setup_s, double wait_s,
 void	eta_wait(struct eta *, double s);
 /* Measured n figures again, in s seconds. */
 void	eta_again(struct eta *, int n, double s);
+/*
+ * A guarded measurement (solo.h) of tries that took took_s, waited_s of it
+ * waiting for quiet windows: eta_wait() the waits, eta_again() the tries
+ * past the first, their share of the rest.
+ */
+void	eta_guarded(struct eta *, double took_s, double waited_s, int tries);
 /* A load's setup took s (its start to its first unit of work). */
 void	eta_setup(struct eta *, double s);
 /*

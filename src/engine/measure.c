@@ -317,6 +317,13 @@ measure_foreign_whole(double cpus, const struct foreign_proc *who, int n)
 	return isfinite(cpus) && cpus < named ? named : cpus;
 }
 
+/* Others' CPUs over a solo's kept window, or the scan's, never less than those named. */
+double
+measure_foreign_kept(double window, double scan, const struct foreign_proc *who, int n)
+{
+	return measure_foreign_whole(isfinite(window) ? window : scan, who, n);
+}
+
 /* The hypervisor's steal on a set over the last interval, in CPUs. */
 double
 measure_steal_cpus(const struct foreign *f, const struct cpuset *cpus)

@@ -85,6 +85,14 @@ int	measure_foreign_on(const struct foreign *, const struct cpuset *, double min
 	    struct foreign_proc *, int max);
 /* Others' CPUs on a set, at least the sum of the n processes named there. */
 double	measure_foreign_whole(double cpus, const struct foreign_proc *, int n);
+/*
+ * Others' CPUs over a solo's kept window (window, from /proc/stat; NAN: the
+ * scan's figure, scan), never less than the n processes named over the
+ * scan around it: a window's figure put in after the whole was made whole
+ * left "others used 0.23 CPU: smtscope:spin (8121) 30% of CPU 1".
+ */
+double	measure_foreign_kept(double window, double scan, const struct foreign_proc *,
+	    int n);
 /* "smtscope-hog (4242) 48% of CPU 1, cc1 (77) 6% of CPU 0", or "" for none. */
 void	measure_foreign_text(const struct foreign_proc *, int n, char *buf, size_t len);
 /*

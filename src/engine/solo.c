@@ -510,14 +510,20 @@ solo_measure_guarded(const struct solo_ops *ops, void *arg, int id, uint64_t set
     struct solo_result *res, int *tries)
 {
 	struct solo_result	r;
-	uint64_t		window_ns = stab != NULL ? stab->max_ns : SOLO_WINDOW_NS;
-	int			rc, sig;
+	uint64_t		window_ns = stab != NULL ? stab->max_ns : SOLO_WINDOW_NS, t0;
+	double			waited = 0;
+	int			rc, sig, quiet;
 
 	*tries = 1;
 	if ((rc = solo_measure_with(ops, arg, id, settle_ns, window_ns, stab, res)) != 0)
 		return rc;
+	res->waited_s = 0;
 	while (solo_disturbed(res, cpu_bound) && *tries <= SOLO_RETRIES) {
-		if (!solo_wait_quiet(ops, arg, id, quiet_ns, &sig))
+		t0 = util_now_ns();
+		quiet = solo_wait_quiet(ops, arg, id, quiet_ns, &sig);
+		waited += (double)(util_now_ns() - t0) / 1e9;
+		res->waited_s = waited;
+		if (!quiet)
 			return sig;
 		if ((rc = solo_measure_with(ops, arg, id, settle_ns, window_ns, stab,
 		    &r)) != 0)
@@ -525,6 +531,7 @@ solo_measure_guarded(const struct solo_ops *ops, void *arg, int id, uint64_t set
 		(*tries)++;
 		if (solo_badness(&r, cpu_bound) < solo_badness(res, cpu_bound))
 			*res = r;
+		res->waited_s = waited;
 	}
 	return 0;
 }

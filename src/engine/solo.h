@@ -41,6 +41,8 @@ struct solo_result {
 					   CPUs (0.25: a quarter of one); NAN unknown */
 	double		spread;		/* relative spread of the sub-window rates of a
 					   stable window (stable.h); NAN for a fixed one */
+	double		waited_s;	/* solo_measure_guarded(): seconds it waited for
+					   quiet windows (0 elsewhere) */
 };
 
 /*
@@ -129,7 +131,8 @@ void		 solo_set_stable(struct solo *, const struct solo_stable *);
  * not NULL); while the result is disturbed, wait up to quiet_ns (the others
  * paused) for its core to go quiet and, if it did, measure again, at most
  * SOLO_RETRIES more times. The least disturbed result is kept; *tries says
- * how many measurements were made. 0 with the result, a signal's number if
+ * how many measurements were made, its waited_s how long the waits took
+ * (a wait that found no quiet window included). 0 with the result, a signal's number if
  * a terminating signal came (everything resumed), or -1 if the load died.
  */
 int		 solo_measure_guarded(const struct solo_ops *, void *arg, int id,

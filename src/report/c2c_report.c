@@ -363,8 +363,8 @@ c2c_report_text(const struct c2c *c, FILE *f)
 	fputc('\n', f);
 	c2c_warnings_text(c, cl, f);
 	if (c->ndone < c->plan.npairs && !c->dry_run)
-		fprintf(f, "Partial: %d of %d pairs measured%s.\n", c->ndone, c->plan.npairs,
-		    c->signo != 0 ? " before the signal" : "");
+		fprintf(f, "Partial: %d of %d pair%s measured%s.\n", c->ndone, c->plan.npairs,
+		    c->plan.npairs == 1 ? "" : "s", c->signo != 0 ? " before the signal" : "");
 	if (c->hypervisor[0])
 		fprintf(f, "Under %s: the host's placement of the virtual CPUs decides what "
 		    "was measured.\n", c->hypervisor);

@@ -848,10 +848,17 @@ void
 run_report(const struct run *run, enum report_format fmt, FILE *f)
 {
 	struct report_table	*t = run_table(run);
-	char			 line[2048], took[512];
+	char			 line[2048], took[512], plan[24], quiet[24], secs[24];
 
 	switch (fmt) {
 	case REPORT_TEXT:
+		eta_seconds(run->estimate_s, plan, sizeof plan);
+		/* --time as given, to a thousandth: 0.05, 1, 3600 (never 3.6e+03). */
+		snprintf(secs, sizeof secs, "%.3f", run->time_s);
+		while (strchr(secs, '.') != NULL && (secs[strlen(secs) - 1] == '0' ||
+		    secs[strlen(secs) - 1] == '.'))
+			secs[strlen(secs) - 1] = '\0';
+		eta_seconds(run_quiet_s(run->time_s), quiet, sizeof quiet);
 		/* The machine as every command names it (smtstate.h). */
 		smtstate_headline(&run->m->smt, line, sizeof line);
 		fprintf(f, "Machine: %s\n", line);
@@ -861,10 +868,10 @@ run_report(const struct run *run, enum report_format fmt, FILE *f)
 		    "then all\ntogether, in %d rounds: solo and together windows in turn, so "
 		    "that a drift of\nthe CPU falls into the solo's spread and CAPACITY, not "
 		    "the speed. Each window\nends when its rate is known, within --time "
-		    "%.1f s; the plan: about %.0f s\n(more where a disturbed solo is measured "
-		    "again). \u00b1: how much its parts and\nrounds disagreed. SPEED = "
-		    "together / solo; EFFIC = SPEED / (SHARE / solo share).\n\n", run->rounds,
-		    run->time_s, run->estimate_s);
+		    "%s s; the plan: about %s\n(more where a disturbed solo waits, up to %s "
+		    "each time, for a quiet\nwindow and is measured again). \u00b1: how much "
+		    "its parts and rounds disagreed.\nSPEED = together / solo; EFFIC = SPEED / "
+		    "(SHARE / solo share).\n\n", run->rounds, secs, plan, quiet);
 		report_write_text(t, f);
 		run_text_windows(run, f);
 		run_text_why(run, f);

@@ -119,6 +119,32 @@ tour_solo_said(const struct tour_player *p, int i, int j)
 	return 0;
 }
 
+/*
+ * The steps that load j of step i's solo (its placement) serves, from step i
+ * on: "step 1" or "steps 1, 3 and 4".
+ */
+static void
+tour_solo_steps(const struct tour_player *p, int i, int j, char *buf, size_t len)
+{
+	const struct tour		*t = tour_player_tour(p);
+	const struct tour_step_result	*r, *ri = tour_player_result(p, i);
+	int				 steps[64], n = 0, a, b, k;
+	size_t				 used;
+
+	for (a = i; a < t->nsteps && n < (int)(sizeof steps / sizeof steps[0]); a++) {
+		r = tour_player_result(p, a);
+		for (b = 0; r->measured && b < r->nloads; b++)
+			if (strcmp(r->loads[b].spec, ri->loads[j].spec) == 0) {
+				steps[n++] = a + 1;
+				break;
+			}
+	}
+	used = (size_t)snprintf(buf, len, "step%s", n > 1 ? "s" : "");
+	for (k = 0; k < n && used < len; k++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%d", k == 0 ? " " :
+		    k + 1 == n ? " and " : ", ", steps[k]);
+}
+
 /* One warning line per disturbed figure of the tour, naming the foreign processes. */
 static void
 tour_report_warnings(const struct tour_player *p, FILE *f)
@@ -126,7 +152,7 @@ tour_report_warnings(const struct tour_player *p, FILE *f)
 	const struct tour		*t = tour_player_tour(p);
 	const struct tour_step_result	*r;
 	const struct tour_load_result	*l;
-	char				 who[400];
+	char				 who[400], steps[300];
 	int				 i, j, n = 0;
 
 	for (i = 0; i < t->nsteps; i++) {
@@ -139,8 +165,10 @@ tour_report_warnings(const struct tour_player *p, FILE *f)
 					fprintf(f, "\nWarnings (~: a figure other work "
 					    "disturbed):\n");
 				tour_fmt_who(who, sizeof who, &l->solo_foreign);
-				fprintf(f, "  ! step %d, %s solo (%s): others used %.2f CPU on "
-				    "its core: %s\n", i + 1, l->name, l->spec,
+				/* Said once, with every step it serves (1, 3 and 4). */
+				tour_solo_steps(p, i, j, steps, sizeof steps);
+				fprintf(f, "  ! %s, %s solo (%s): others used %.2f CPU on "
+				    "its core: %s\n", steps, l->name, l->spec,
 				    l->solo_foreign.cpus, who);
 			}
 			if (l->disturbed) {

@@ -233,7 +233,8 @@ c2cview_tick(struct ui_state *st)
 	if (n == 0 || (n == -1 && errno != EAGAIN && errno != EINTR)) {
 		if (v->c.ndone < v->c.plan.npairs)
 			snprintf(v->err, sizeof v->err, "the measuring process ended after "
-			    "%d of %d pairs", v->c.ndone, v->c.plan.npairs);
+			    "%d of %d pair%s", v->c.ndone, v->c.plan.npairs,
+			    v->c.plan.npairs == 1 ? "" : "s");
 		c2cview_reap(v);
 		st->scr.dirty = 1;
 	}
@@ -301,35 +302,61 @@ c2cview_width(const char *s)
 	return w;
 }
 
+/* Draw one piece at (*y, *x), on the next row when it does not fit; skip what starts a row. */
+static void
+c2cview_piece(const char *s, const char *skip, int *y, int *x, int ylast, int cols,
+    int attr)
+{
+	int	w;
+
+	if (*x > 0 && *x + c2cview_width(s) > cols) {
+		(*y)++;
+		*x = 0;
+	}
+	if (*x == 0)
+		s += strspn(s, skip);
+	if ((w = c2cview_width(s)) > cols || *y > ylast)
+		return;
+	if (attr != -1)
+		mvaddstr(*y, *x, s);
+	*x += w;
+}
+
 /*
  * Draw elements one after another from row y to row ylast: an element that
  * does not fit the rest of its row starts the next one, without the
- * separator it begins with ("; ", ", ", "  "); one longer than a row is left
- * out, never cut. Returns the row after the last one used; with attr -1
- * it only counts them.
+ * separator it begins with ("; ", ", ", "  "); one longer than a row goes
+ * on word by word (a failed pair's reason at 80 columns was left out
+ * whole), a word longer than a row left out, never cut. Returns the row
+ * after the last one used; with attr -1 it only counts them.
  */
 static int
 c2cview_flow(int y, int ylast, int cols, int attr, const char *const *el, int n)
 {
 	const char	*s;
-	int		 i, x = 0, w;
+	char		 word[256];
+	size_t		 k;
+	int		 i, x = 0;
 
 	if (attr != -1)
 		attrset(attr);
 	for (i = 0; i < n && y <= ylast; i++) {
 		if ((s = el[i]) == NULL || s[0] == '\0')
 			continue;
-		if (x > 0 && x + c2cview_width(s) > cols) {
-			y++;
-			x = 0;
-		}
-		if (x == 0)
-			s += strspn(s, ";:, ");
-		if ((w = c2cview_width(s)) > cols || y > ylast)
+		if (c2cview_width(s + (x == 0 || x + c2cview_width(s) > cols ?
+		    strspn(s, ";:, ") : 0)) <= cols) {
+			c2cview_piece(s, ";:, ", &y, &x, ylast, cols, attr);
 			continue;
-		if (attr != -1)
-			mvaddstr(y, x, s);
-		x += w;
+		}
+		/* Word by word: each with the spaces before it. */
+		while (*s != '\0' && y <= ylast) {
+			k = strspn(s, " ");
+			k += strcspn(s + k, " ");
+			snprintf(word, sizeof word, "%.*s", (int)(k < sizeof word ? k :
+			    sizeof word - 1), s);
+			s += k;
+			c2cview_piece(word, x == 0 ? ";:, " : " ", &y, &x, ylast, cols, attr);
+		}
 	}
 	return x > 0 ? y + 1 : y;
 }
@@ -379,41 +406,49 @@ c2cview_draw_progress(const struct c2cview *v, int cols, int attr)
 	const struct c2c	*c = &v->c;
 	char			 what[256], which[96], how[96], left[64] = "", hyp[160] = "";
 	char			 fail[400];
+	char			 plan[112] = "";
 	const char		*el[6] = { what, which, how, left, fail, hyp };
 	double			 el_s;
-	int			 i;
+	int			 i, n, got;
 
 	c2cview_plan_words(v, which, how, sizeof which);
+	n = c->plan.npairs;
 	if (c->dry_run) {
-		snprintf(what, sizeof what, "plan only: %d pairs of %d CPUs", c->plan.npairs,
-		    c->plan.ncpus);
+		snprintf(what, sizeof what, "plan only: %d pair%s of %d CPUs", n,
+		    n == 1 ? "" : "s", c->plan.ncpus);
 		snprintf(left, sizeof left, "; another machine's topology: nothing is "
 		    "measured here");
 	} else if (v->err[0] != '\0')
 		snprintf(what, sizeof what, "%s", v->err);
 	else if (v->pid > 0) {
 		el_s = (double)(util_now_ns() - v->t0_ns) / 1e9;
+		/* "0 of 1 pairs, first pair: every pair" read as nonsense at 80 columns. */
 		snprintf(what, sizeof what, "measuring in the background (nice 19): %d of %d "
-		    "pairs", c->ndone, c->plan.npairs);
+		    "pair%s done", c->ndone, n, n == 1 ? "" : "s");
 		if (c->ndone == 0)
-			snprintf(left, sizeof left, ", first pair");
+			snprintf(left, sizeof left, ", the first under way");
 		else
 			snprintf(left, sizeof left, ", about %.0f s left",
-			    el_s / c->ndone * (c->plan.npairs - c->ndone));
+			    el_s / c->ndone * (n - c->ndone));
 	} else {
-		for (el_s = 0, i = 0; i < c->plan.npairs; i++)
+		/* A failed pair is done, not measured: "1 failed" follows. */
+		for (el_s = 0, got = 0, i = 0; i < n; i++) {
 			el_s += c->res[i].secs;
-		snprintf(what, sizeof what, "measured %d of %d pairs in %.2f s", c->ndone,
-		    c->plan.npairs, el_s);
+			got += i < c->ndone && c->res[i].state != C2C_FAILED;
+		}
+		snprintf(what, sizeof what, "measured %d of %d pair%s in %.2f s", got,
+		    n, n == 1 ? "" : "s", el_s);
 	}
 	c2cview_failed_words(v, fail, sizeof fail);
 	if (c->hypervisor[0])
 		snprintf(hyp, sizeof hyp, "; under %s the host's placement of the virtual "
 		    "CPUs decides what is measured", c->hypervisor);
-	/* The time left belongs to the count: it goes right after it. */
+	/* The time left belongs to the count: it goes right after it, then the plan. */
 	if (!c->dry_run) {
+		snprintf(plan, sizeof plan, "%s%s", which[0] == ':' ? "; the plan" : "",
+		    which);
 		el[1] = left;
-		el[2] = which;
+		el[2] = plan;
 		el[3] = how;
 	}
 	return c2cview_flow(1, C2CVIEW_TOPROWS, cols, attr, el, 6);
@@ -829,8 +864,8 @@ c2cview_draw_legend(const struct c2cview *v, const struct ui_term *t, int y)
 		snprintf(part[0], sizeof part[0], "%-15s median %.1f ns", cl[k].name,
 		    cl[k].median);
 		snprintf(part[1], sizeof part[1], ", %.1f-%.1f ns", cl[k].lo, cl[k].hi);
-		snprintf(part[2], sizeof part[2], ", %d of %d pairs", cl[k].nmeasured,
-		    cl[k].npairs);
+		snprintf(part[2], sizeof part[2], ", %d of %d pair%s", cl[k].nmeasured,
+		    cl[k].npairs, cl[k].npairs == 1 ? "" : "s");
 		snprintf(part[3], sizeof part[3], "%s", cl[k].nout > 0 ?
 		    ", some out of class" : "");
 		y = c2cview_flow(y, y, t->cols, info, el, 4);

@@ -243,19 +243,22 @@ recorder_start(struct ui_state *st, const char *path)
 static void
 recorder_stop(struct ui_state *st, const char *why)
 {
-	char	err[600], path[512];
-	int	lines, rc;
+	struct record_tally	tally;
+	char			err[600], path[512], said[700];
+	int			rc;
 
 	snprintf(path, sizeof path, "%s", st->rec->path);
 	rc = record_run_finish(st->rec->rr, why, err, sizeof err);
-	lines = record_run_lines(st->rec->rr);
+	/* The refreshes it wrote, not only its lines (4 refreshes were "8 lines"). */
+	record_run_tally(st->rec->rr, &tally);
+	record_tally_words(&tally, path, said, sizeof said);
 	if (recorder_close(st, err, sizeof err) == -1)
 		rc = -1;
 	if (rc == -1) {
 		recorder_message(st, 1, "recording stopped: %s", err);
 		snprintf(recorder_error, sizeof recorder_error, "recording stopped: %s", err);
 	} else
-		recorder_message(st, 0, "recording stopped: %s, %d lines", path, lines);
+		recorder_message(st, 0, "recording stopped: %s", said);
 }
 
 /* R: start recording, or stop. */

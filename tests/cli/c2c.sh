@@ -152,8 +152,8 @@ open(sys.argv[2] + "/int.rc", "w").write("%d\n" % p.returncode)
 EOF
 st=$(cat "$TMP/int.rc" 2> /dev/null)
 [ "$st" = -2 ] && grep -q 'One-way latency' "$TMP/int.out" &&
-    grep -q 'Partial: 0 of 1 pairs' "$TMP/int.out" &&
-    [ "$(wc -l < "$TMP/int.err")" -eq 1 ] && grep -q 'interrupted by signal 2' "$TMP/int.err"
+    grep -q 'Partial: 0 of 1 pair measured' "$TMP/int.out" &&
+    [ "$(wc -l < "$TMP/int.err")" -eq 1 ] && grep -q 'interrupted by signal 2 .* of 1 pair$' "$TMP/int.err"
 ok $? "SIGINT: the partial matrix on stdout, one line on stderr, death by the signal ($st)"
 sed 's/^/#   /' "$TMP/int.err"
 

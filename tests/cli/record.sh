@@ -13,8 +13,8 @@ gone() {
 R=$TMP/s.jsonl.gz
 $SMTSCOPE record -o "$R" --time 2 -l "spin@$CPU_A" -l "spin@$CPU_A" > "$TMP/out" 2> "$TMP/err"
 st=$?
-[ $st -eq 0 ] && [ ! -s "$TMP/out" ] && [ ! -s "$TMP/err" ]
-ok $? "record --time 2 of two loads: exit 0, nothing printed ($st: $(head -c 200 "$TMP/err"))"
+[ $st -eq 0 ] && [ "$(wc -l < "$TMP/out")" -eq 1 ] && [ ! -s "$TMP/err" ]
+ok $? "record --time 2 of two loads: exit 0, one line said ($st: $(cat "$TMP/out") $(head -c 200 "$TMP/err"))"
 [ "$(od -An -tx1 -N2 "$R" | tr -d ' ')" = "1f8b" ]
 ok $? "a .gz name gives a gzip file"
 gzip -dc "$R" > "$TMP/s.jsonl" 2> "$TMP/gz"
@@ -30,6 +30,13 @@ ok $? "the last line is the end, by time"
 n=$(grep -c '"c":\[' "$TMP/s.jsonl")
 [ "$n" -ge 1 ] && [ "$n" -le 3 ]
 ok $? "2 s at 1 Hz: 1 to 3 samples ($n)"
+# record printed nothing when done: its one line counts the refreshes (the
+# sample lines), the time they cover as replay --summary says it, the lines.
+lines=$(wc -l < "$TMP/s.jsonl")
+over=$($SMTSCOPE replay --summary --wide "$R" 2> /dev/null | sed -n 's/^.* over \([0-9.]*\) s, .*$/\1/p')
+want="Recorded $n refresh$([ "$n" -eq 1 ] || echo es) over $over s, $lines lines, to $R"
+[ "$(cat "$TMP/out")" = "$want" ]
+ok $? "its line: what it wrote ($(cat "$TMP/out"); wanted $want)"
 
 if command -v python3 > /dev/null 2>&1; then
 	python3 - "$TMP/s.jsonl" "spin@$CPU_A" > "$TMP/py" 2>&1 <<'EOF'
@@ -95,7 +102,7 @@ ok $? "the same recording uncompressed gives the same summary"
 # SIGINT: the file is whole up to an end line, no load is left, smtscope dies of it.
 # A background job of sh starts with SIGINT ignored, which smtscope keeps
 # (nohup): env gives it the default back.
-env --default-signal=INT,QUIT $SMTSCOPE record -o "$TMP/int.jsonl" -d 2 -l "spin@$CPU_A" -l "spin@${CPU_B:-$CPU_A}" 2> "$TMP/err" &
+env --default-signal=INT,QUIT $SMTSCOPE record -o "$TMP/int.jsonl" -d 2 -l "spin@$CPU_A" -l "spin@${CPU_B:-$CPU_A}" > "$TMP/intout" 2> "$TMP/err" &
 pid=$!
 i=0
 while [ $i -lt 200 ] && ! grep -q '"c":\[' "$TMP/int.jsonl" 2> /dev/null; do
@@ -113,6 +120,8 @@ procs_wait_gone 10 $kids
 ok $? "its load processes ($kids) are gone (left: $(procs_left $kids || echo none))"
 tail -n 1 "$TMP/int.jsonl" | grep -q '"e":"end","why":"SIGINT"'
 ok $? "the file ends with the end event: SIGINT"
+grep -q "^Recorded [1-9][0-9]* refresh.* over [0-9.]* s, $(wc -l < "$TMP/int.jsonl") lines, to $TMP/int.jsonl\$" "$TMP/intout"
+ok $? "on SIGINT too, its line says what it wrote ($(cat "$TMP/intout"))"
 $SMTSCOPE replay --summary "$TMP/int.jsonl" > /dev/null 2> "$TMP/err"
 [ $? -eq 0 ] && [ ! -s "$TMP/err" ]
 ok $? "replay reads it without a warning ($(cat "$TMP/err"))"

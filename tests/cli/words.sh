@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/cli/words.sh: the sentences of issue 37 that did not add up, each
 # held: a time with its unit that never rounds to 0, no spread over one
-# pair, a CPU list in the singular, compare's SMT words and one machine.
+# pair, a CPU list in the singular, compare's SMT words and one machine,
+# a run's waits for quiet windows.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 
@@ -55,6 +56,35 @@ else
 	echo "$line" | grep -q ' about [0-9.]* s$'
 	ok $? "check --scheduler --dry-run: a plan of windows alone ($line)"
 fi
+
+# run --time 0.05 hash@0: "took 1.1 s, not 0.1: 1.0 s more in its windows
+# and starts": the solos' waits for a quiet window went uncounted. A hog on
+# the load's CPU keeps every solo disturbed and its core never quiet.
+if command -v taskset > /dev/null 2>&1; then
+	taskset -c "$CPU_A" sh -c 'while :; do :; done' &
+	hog=$!
+	$SMTSCOPE run --time 0.05 "hash@$CPU_A" > "$TMP/run" 2>&1 < /dev/null
+	rc=$?
+	kill "$hog" 2> /dev/null
+	wait "$hog" 2> /dev/null
+	took=$(sed -n '/^The run took/,$p' "$TMP/run" | tr '\n' ' ')
+	[ $rc -eq 0 ] && echo "$took" | grep -E -q 'waited [0-9.]+ m?s for quiet' &&
+	    ! echo "$took" | grep -q 'windows and starts'
+	ok $? "run beside a hog: its waits for quiet windows said (rc $rc: $took)"
+	plan=$(grep -o 'the plan: about [0-9.]* m\{0,1\}s' "$TMP/run")
+	[ -n "$plan" ] && ! echo "$plan" | grep -q 'about 0 s'
+	ok $? "run --time 0.05: a plan with its unit, not 'about 0 s' ($plan)"
+else
+	skip_n 2 "taskset missing"
+fi
+
+# time --runs 1 -- false: "The runs took 0.0 s (about 0.0 s planned)".
+$SMTSCOPE time --runs 1 -- false > "$TMP/time" 2>&1 < /dev/null
+took=$(grep '^The runs took' "$TMP/time")
+t='([0-9.]+ m?s|under 1 ms)'
+echo "$took" | grep -E -q "took $t( \\(about $t planned\\)|, not $t)" &&
+    ! echo "$took" | grep -q ' 0\.0 s'
+ok $? "time of a short command: each time with its unit, none 0.0 s ($took)"
 
 # replay --summary of 6 refreshes a second apart, give or take: sixths
 # were "0-16%, 16-33%", windows "6.1-7.1" then "7.8-8.8" then "8.1-9.1".

@@ -95,7 +95,7 @@ v=$(awk '/^Windows \(solo, together, solo, together; / { w = 1; next }
 [ "$v" -eq 2 ]
 ok $? "text: a Windows section, each load's solos and together windows in order ($v lines: $(grep -A5 '^Windows' "$TMP/same.txt" | tr '\n' '|'))"
 grep -q "in 2 rounds: solo and together windows in turn" "$TMP/same.txt" &&
-    grep -Eq "within --time 0\.3 s; the plan: about [0-9]+ s" "$TMP/same.txt"
+    grep -Eq "within --time 0\.3 s; the plan: about [0-9.]+ m?s" "$TMP/same.txt"
 ok $? "text: the header states the alternation, --time and the plan's time"
 # same_speed FILE: the two loads' SPEED within their spreads (both unknown: the same).
 same_speed() {

@@ -180,7 +180,7 @@ A=$CPU_A B=$CPU_B
 # Here: measured in the background, filled in as it comes.
 check "starts with -v c2c" tm_start "LANG=C.UTF-8 $SMTSCOPE -v c2c"
 check "the view comes up" tm_wait 'Core-to-core latency, one way'
-check "the pair is measured (progress line)" tm_wait 'measured [0-9]+ of [0-9]+ pairs' 30
+check "the pair is measured (progress line)" tm_wait 'measured [0-9]+ of [0-9]+ pairs?' 30
 check "the cursor's row: same CPU not measured, the cross pair a figure" \
     tm_wait "^>$A +- +~?[0-9.]+ *\$"
 check "the summary by class" tm_wait 'median [0-9.]+ ns'
@@ -189,14 +189,21 @@ check "j marks CPU $B's row" tm_wait "^>$B +~?[0-9.]+ +- *\$"
 tm_keys L
 check "L shows the tree, with the cursor on CPU $B" tm_wait 'tree view'
 tm_keys L
-check "the figures are kept" tm_wait 'measured [0-9]+ of [0-9]+ pairs'
+check "the figures are kept" tm_wait 'measured [0-9]+ of [0-9]+ pairs?'
 tm_keys q
 check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 tm_end
 
-# A long pair: the child measuring at nice 19 is stopped on quit.
+# A long pair: the child measuring at nice 19 is stopped on quit. At 80
+# columns its progress read "0 of 1 pairs, first pair: every pair (as c2c)".
+TM_W=80 TM_H=24
 check "starts with long pairs" tm_start "SMTSCOPE_C2C_TRIPS=1000000 $SMTSCOPE -v c2c"
 check "it measures in the background" tm_wait 'measuring in the background \(nice 19\)'
+check "80 columns: the count in words, its number right" \
+    tm_wait '^measuring in the background \(nice 19\): 0 of (1 pair|([02-9]|[1-9][0-9]+) pairs) done, the first under way$'
+check "80 columns: the plan on its own line" tm_wait '^the plan: every pair \(as c2c\)'
+tm_cap | grep -q 'first pair:\| 1 pairs'
+ok $((! $?)) "80 columns: no 'first pair: every pair', no '1 pairs'"
 pid=$(tm_smtscope_pid)
 child=$(pgrep -P "$pid" 2> /dev/null | head -n 1)
 [ -n "$child" ] && [ "$(ps -o ni= -p "$child" | tr -d ' ')" = 19 ]
@@ -207,6 +214,7 @@ check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
 procs_wait_gone 10 $cid
 [ -n "$cid" ] && procs_gone $cid
 ok $? "the measuring child (${cid:-not seen}) is gone after quit (left: $(procs_left $cid || echo none))"
+TM_W=120 TM_H=40
 
 # Issue 36: a pair that failed says why, and r measures it again.
 if need_cpus 2; then
@@ -218,7 +226,7 @@ if need_cpus 2; then
 	check "the status line offers r" tm_wait 'r measure failed pairs again'
 	tm_keys r
 	check "r measures it again" tm_wait 'measuring the 1 failed pair again' 5
-	check "and it gets its figure" tm_wait 'measured [0-9]+ of [0-9]+ pairs in' 60
+	check "and it gets its figure" tm_wait 'measured [0-9]+ of [0-9]+ pairs? in' 60
 	tm_cap | grep -q 'failed on purpose'
 	ok $((! $?)) "the failure is gone once measured again"
 	tm_keys r
@@ -228,5 +236,28 @@ if need_cpus 2; then
 	tm_end
 else
 	skip "a failing pair: $CPUS_WHY"
+fi
+
+# At 80 columns the failed pair's reason, longer than a row, was left out
+# whole: it goes on at words.
+if need_cpus 2; then
+	TM_W=80 TM_H=24
+	check "80 columns, a failing pair: starts" \
+	    tm_start "LANG=C.UTF-8 SMTSCOPE_C2C_FAIL=1 $SMTSCOPE -v c2c"
+	check "80 columns: how to measure the failed pair again" \
+	    tm_wait '\(r measures it again\)' 30
+	tm_cap | grep -E -q '1 failed: CPU [0-9]+-[0-9]+' &&
+	    tm_cap | grep -q 'failed on purpose (SMTSCOPE_C2C_FAIL, a test)'
+	ok $? "80 columns: which pair failed and why"
+	# "measured 1 of 1 pair" counted the failed pair as measured.
+	got=$(tm_cap | sed -n 's/^measured \([0-9]*\) of \([0-9]*\) pairs\{0,1\} .*/\1 \2/p' | head -n 1)
+	[ -n "$got" ] && [ "${got% *}" -eq $((${got#* } - 1)) ]
+	ok $? "80 columns: the failed pair is not counted as measured ($got)"
+	tm_keys q
+	tm_wait 'SMTSCOPE-EXIT=0' > /dev/null
+	tm_end
+	TM_W=120 TM_H=40
+else
+	skip_n 4 "80 columns, a failing pair: $CPUS_WHY"
 fi
 done_testing

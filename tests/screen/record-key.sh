@@ -94,9 +94,12 @@ if need_cpus 2; then
 	check "a sample after the stop is written" \
 	    wait_lines "$f" 'any(x.get("e") == "stop" for x in L) and "c" in L[-1]'
 	tm_keys R
-	check "R again says the file and its lines" \
-	    tm_wait 'recording stopped: smtscope-[0-9]{8}-[0-9]{6}\.jsonl\.gz, [0-9]+ lines'
-	told=$(tm_cap | sed -n 's/.*recording stopped: [^,]*, \([0-9]*\) lines.*/\1/p' | head -n 1)
+	# R R said "8 lines" where the user recorded 4 refreshes: the
+	# refreshes first, then the lines, then the file.
+	check "R again says the refreshes, the lines and the file" \
+	    tm_wait 'recording stopped: [0-9]+ refresh(es)? over [0-9.]+ s, [0-9]+ lines, to smtscope-[0-9]{8}-[0-9]{6}\.jsonl\.gz'
+	told=$(tm_cap | sed -n 's/.*recording stopped: .*, \([0-9]*\) lines, to .*/\1/p' | head -n 1)
+	trefs=$(tm_cap | sed -n 's/.*recording stopped: \([0-9]*\) refresh.*/\1/p' | head -n 1)
 	check "the REC mark goes" tm_wait_not ' REC [0-9]+:'
 	v=$(lines "$f" | A=$A B=$B python3 -c "
 import json, os, sys
@@ -135,6 +138,8 @@ sys.exit(1 if bad else 0)
 	ok $? "the recording follows the screen ($v)"
 	[ "$(lines "$f" | wc -l)" = "$told" ]
 	ok $? "the status line's count is the file's ($told lines)"
+	[ "$(lines "$f" | grep -c '"c":\[')" = "$trefs" ]
+	ok $? "its refreshes are the file's samples ($trefs refreshes)"
 	loads=$(proc_kids "$pid")
 	tm_keys q
 	check "q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
@@ -142,7 +147,7 @@ sys.exit(1 if bad else 0)
 	ok $? "no load outlives the screen ($loads; left: $(procs_left $loads || echo none))"
 	tm_end
 else
-	skip_n 19 "R with a load started, moved and stopped: $CPUS_WHY"
+	skip_n 20 "R with a load started, moved and stopped: $CPUS_WHY"
 fi
 
 # R, a load killed (a died event), then q: the loads stop, then the end "quit".
@@ -190,7 +195,7 @@ tm_wait 'Step 2 of 5' 10 > /dev/null
 wait_lines "$f" '[x["n"] for x in L if x.get("e") == "step"][-1:] == [2] and all(x["title"] for x in L if x.get("e") == "step")'
 ok $? "a tour: the step events follow it to step 2, with their titles"
 tm_keys R
-check "a tour: R stops" tm_wait 'recording stopped: smtscope-'
+check "a tour: R stops" tm_wait 'recording stopped: [0-9]+ refresh(es)? over [0-9.]+ s, [0-9]+ lines?, to smtscope-'
 tm_keys q
 check "a tour: q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0' 10
 tm_end

@@ -115,6 +115,24 @@ main(void)
 	eta_took(&e, buf, sizeof buf);
 	ok(strstr(buf, "the loads' setup took 0.1 s, the measuring") != NULL,
 	    "a setup the plan left out: no 'not 0 s': '%s'", buf);
+	/*
+	 * run --time 0.05 hash@0: "took 1.1 s, not 0.1: 1.0 s more in its
+	 * windows and starts": two guarded solos that each waited 1 s for a
+	 * quiet window that never came, the waits never counted.
+	 */
+	eta_start(&e, 0.2, 0, 0, 0);
+	eta_guarded(&e, 1.06, 1.0, 1);
+	eta_guarded(&e, 1.06, 1.0, 1);
+	eta_end(&e, (uint64_t)(2.25 * S));
+	eta_took(&e, buf, sizeof buf);
+	ok(strcmp(buf, "took 2.2 s, not 0.2 s: waited 2.0 s for quiet windows") == 0,
+	    "guarded solos' waits said as waits: '%s'", buf);
+	/* A solo measured again after a 0.5 s wait: the figure's time, without the wait. */
+	eta_start(&e, 10, 0, 0, 0);
+	eta_guarded(&e, 2.5, 0.5, 2);
+	ok(near(e.waited_s, 0.5) && e.again == 1 && near(e.again_s, 1),
+	    "a wait, then a second try: 0.5 s waited, 1 figure again in 1 s (%.2f, %d, %.2f)",
+	    e.waited_s, e.again, e.again_s);
 	eta_seconds(0.0001, buf, sizeof buf);
 	ok(strcmp(buf, "under 1 ms") == 0, "under a millisecond said so: '%s'", buf);
 	return tap_done();

@@ -205,5 +205,12 @@ main(void)
 	    isnan(measure_foreign_whole(NAN, p, 1)),
 	    "the whole is never less than its named parts (0.23 with 30%% named: %.2f)",
 	    measure_foreign_whole(0.23, p, 1));
+	/* check, run, tour: the solo window's 0.23 put in after the scan's whole. */
+	ok(measure_foreign_kept(0.23, 0.5, p, 1) == 0.30 &&
+	    measure_foreign_kept(0.6, 0.5, p, 1) == 0.6 &&
+	    measure_foreign_kept(NAN, 0.5, p, 1) == 0.5 &&
+	    isnan(measure_foreign_kept(NAN, NAN, p, 1)),
+	    "a solo window's figure never less than the parts named around it (%.2f)",
+	    measure_foreign_kept(0.23, 0.5, p, 1));
 	return tap_done();
 }

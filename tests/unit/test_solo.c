@@ -200,6 +200,7 @@ test_guarded(void)
 	    r.rate, r.spread);
 	ok(r.window_ns < stab.max_ns, "a steady rate ends before the maximum (%.3f s)",
 	    (double)r.window_ns / 1e9);
+	ok(r.waited_s == 0, "no wait for a quiet window (%.3f s)", r.waited_s);
 
 	/* Foreign work for 0.6 s: disturbed, then measured again once quiet. */
 	real_t0 = util_now_ns();
@@ -210,6 +211,8 @@ test_guarded(void)
 	ok(rc == 0 && tries == 2 && !solo_disturbed(&r, 1) && r.foreign < 0.05,
 	    "others for 0.6 s: measured again once quiet (%d tries, foreign %.2f)", tries,
 	    r.foreign);
+	ok(r.waited_s >= 0.2 && r.waited_s < 1.5, "the wait for the quiet window counted "
+	    "(%.2f s)", r.waited_s);
 
 	/* Foreign work that never stops: measured once, kept and marked. */
 	real_t0 = util_now_ns();
@@ -222,6 +225,9 @@ test_guarded(void)
 	    "others all the time: one try, disturbed (foreign %.2f)", r.foreign);
 	ok(t < 3000000000ULL, "no quiet window: it waited at most the limit (%.2f s)",
 	    (double)t / 1e9);
+	/* run --time 0.05 hash@0: a wait that found no quiet window went uncounted. */
+	ok(r.waited_s >= 0.45 && r.waited_s <= (double)t / 1e9, "the wait that found none "
+	    "counted (%.2f s of %.2f s)", r.waited_s, (double)t / 1e9);
 }
 
 int

@@ -1011,6 +1011,50 @@ test_player_twin(void)
 	topo_free(m);
 }
 
+/*
+ * tour --headless smt-basics printed the same solo warning for steps 1, 3
+ * and 4 (one solo serves every step with its placement): said once, with
+ * the steps it serves.
+ */
+static void
+test_solo_warning_once(void)
+{
+	struct tour_player	*p;
+	struct topo		*m;
+	struct tour		*t;
+	FILE			*f;
+	char			*text = NULL, *s;
+	size_t			 tlen = 0;
+	int			 held = 0, k, n;
+
+	if ((p = shared_begin("tour again\nstep one\n  start a hash at 0\n"
+	    "step two\n  start b hash at 1\nstep three\n  stop b\n", 0.5, &m, &t)) == NULL)
+		return;
+	for (k = 0; k < 3; k++) {
+		if (k > 0)
+			tour_player_next(p, mock.now);
+		mock_run_shared(p, k, 30, &held);
+	}
+	f = open_memstream(&text, &tlen);
+	tour_report_summary(p, f);
+	fclose(f);
+	for (n = 0, s = text; (s = strstr(s, "a solo (hash@0)")) != NULL; s++)
+		n++;
+	ok(n == 1 && strstr(text, "! steps 1, 2 and 3, a solo (hash@0): others used") != NULL,
+	    "a's disturbed solo: one warning, with the three steps it serves (%d)", n);
+	ok(strstr(text, "! step 2, b solo (hash@1): others used") != NULL,
+	    "b's: one step, in the singular");
+	if (n != 1 && text != NULL)
+		printf("# %s", text);
+	free(text);
+	mock.foreign = 0;
+	tour_player_quit(p);
+	tour_player_free(p);
+	solo_free(mock.solo);
+	tour_free(t);
+	topo_free(m);
+}
+
 /* idle held | idle as-is: parsed, planned into the configuration, an op each. */
 static void
 test_idle_directive(void)
@@ -1066,5 +1110,6 @@ main(void)
 	test_player_control();
 	test_player_shared();
 	test_player_twin();
+	test_solo_warning_once();
 	return tap_done();
 }

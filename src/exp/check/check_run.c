@@ -301,10 +301,10 @@ check_alone(struct check_runner *cr, int id, const char *text, int partner, int 
 	r = solo_measure_guarded(&solo_loads_ops, cr->ls, id,
 	    (uint64_t)(CHECK_WARMUP_S * 1e9), &stab, cpu_bound,
 	    (uint64_t)(check_quiet_s(cr) * 1e9), &res, &tries);
-	/* Measured again while disturbed: its share of the time, quiet waits included. */
-	if (tries > 1)
-		eta_again(&cr->c->eta, tries - 1, (double)(util_now_ns() - t0) / 1e9 *
-		    (tries - 1) / tries);
+	/* Its waits for quiet windows, and the figures measured again while disturbed. */
+	if (r == 0)
+		eta_guarded(&cr->c->eta, (double)(util_now_ns() - t0) / 1e9, res.waited_s,
+		    tries);
 	if (isfinite(cell->ipc_alone = check_ipc(cr, id, &mark, 0)))
 		cell->ipc_have |= CHECK_IPC_ALONE;
 	measure_foreign_scan(cr->f, cr->ls);
@@ -321,8 +321,8 @@ check_alone(struct check_runner *cr, int id, const char *text, int partner, int 
 		return;
 	}
 	check_note_foreign(cr, &set, cell);
-	if (isfinite(res.foreign))
-		cell->foreign = res.foreign;
+	/* The kept window's figure, never less than the processes named. */
+	cell->foreign = measure_foreign_kept(res.foreign, cell->foreign, cell->who, cell->nwho);
 	cell->share_got = cpu_bound ? res.share : NAN;
 	cell->disturbed = solo_disturbed(&res, cpu_bound);
 	if (!(res.rate > 0) && (l = loads_get(cr->ls, id)) != NULL &&

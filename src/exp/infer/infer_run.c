@@ -111,10 +111,10 @@ infer_solo(struct infer_runner *r, struct infer_pair *p, int id, const struct cp
 	rc = solo_measure_guarded(&solo_loads_ops, r->ls, id,
 	    (uint64_t)(INFER_SETTLE_S * 1e9), &stab, 1, (uint64_t)(INFER_QUIET_S * 1e9),
 	    &res, &tries);
-	/* Measured again while disturbed: its share of the time, quiet waits included. */
-	if (tries > 1)
-		eta_again(&r->inf->eta, tries - 1, (double)(util_now_ns() - t0) / 1e9 *
-		    (tries - 1) / tries);
+	/* Its waits for quiet windows, and the figures measured again while disturbed. */
+	if (rc == 0)
+		eta_guarded(&r->inf->eta, (double)(util_now_ns() - t0) / 1e9, res.waited_s,
+		    tries);
 	measure_foreign_scan(r->f, r->ls);
 	if (rc > 0)
 		r->inf->signo = rc;

@@ -14,6 +14,7 @@
 
 #include "base/fmt.h"
 #include "base/jsonw.h"
+#include "base/sanitize.h"
 #include "engine/analysis.h"
 #include "engine/own.h"
 #include "sample/cpustat.h"
@@ -40,6 +41,8 @@ struct record_run {
 	uint64_t		 last_ns;	/* the last line's time: lines keep time order */
 	time_t			 t0_wall;
 	int			 lines;
+	int			 refreshes;	/* sample lines written */
+	double			 first_t, last_t;	/* their times, from t0 */
 	struct strbuf		 sb;
 	struct jsonw		 w;		/* the line being written */
 	struct record_load	*ld;		/* by id; ids start at 1 */
@@ -96,6 +99,29 @@ int
 record_run_lines(const struct record_run *rr)
 {
 	return rr->lines;
+}
+
+/* What was written so far: lines, refreshes and the time they cover. */
+void
+record_run_tally(const struct record_run *rr, struct record_tally *t)
+{
+	t->lines = rr->lines;
+	t->refreshes = rr->refreshes;
+	t->interval_s = rr->interval_s;
+	/* As replay --summary says it: the last refresh less the first, one interval more. */
+	t->over_s = rr->refreshes > 0 ? rr->last_t - rr->first_t + rr->interval_s : 0;
+}
+
+/* "4 refreshes over 2.0 s, 9 lines, to r2.jsonl" (path as given, sanitized). */
+void
+record_tally_words(const struct record_tally *t, const char *path, char *buf, size_t len)
+{
+	char	safe[512];
+
+	sanitize(safe, sizeof safe, path);
+	snprintf(buf, len, "%d refresh%s over %.1f s, %d line%s, to %s", t->refreshes,
+	    t->refreshes == 1 ? "" : "es", t->over_s, t->lines, t->lines == 1 ? "" : "s",
+	    safe);
 }
 
 /* Start a line: one JSON object. */
@@ -508,6 +534,9 @@ record_run_sample(struct record_run *rr, struct loads *ls, char *err, size_t err
 	}
 	if (record_run_put(rr, err, errlen) == -1)
 		return -1;
+	rr->last_t = (double)(rr->last_ns - rr->t0_ns) / 1e9;
+	if (rr->refreshes++ == 0)
+		rr->first_t = rr->last_t;
 	return record_run_deaths(rr, ls, err, errlen);
 }
 

@@ -76,4 +76,18 @@ int	 record_run_end(struct record_run *, struct loads *, const char *why, char *
 /* Lines written so far. */
 int	 record_run_lines(const struct record_run *);
 
+/* What a session wrote. */
+struct record_tally {
+	int	lines;		/* every line: header, events, samples, end */
+	int	refreshes;	/* the sample lines */
+	double	interval_s;
+	double	over_s;		/* the last refresh less the first, one interval more
+				   (replay --summary's "over"); 0 without one */
+};
+/* What was written so far. */
+void	 record_run_tally(const struct record_run *, struct record_tally *);
+/* "4 refreshes over 2.0 s, 9 lines, to r2.jsonl" (path sanitized). */
+void	 record_tally_words(const struct record_tally *, const char *path, char *buf,
+	    size_t len);
+
 #endif

@@ -152,7 +152,8 @@ record_session_why(int sig, int failed)
 /* Record: the header, the loads started, their solos, the refreshes, the end. */
 int
 record_session(const struct topo *m, struct record_out *out, const struct load_spec *specs,
-    int n, double interval_s, double time_s, int *sig, char *err, size_t errlen)
+    int n, double interval_s, double time_s, int *sig, struct record_tally *tally,
+    char *err, size_t errlen)
 {
 	struct record_run	*rr;
 	struct loads		*ls;
@@ -162,6 +163,7 @@ record_session(const struct topo *m, struct record_out *out, const struct load_s
 	*sig = 0;
 	rr = record_run_new(m, out, specs, n, interval_s);
 	if (record_run_header(rr, err, errlen) == -1) {
+		record_run_tally(rr, tally);
 		record_run_free(rr, why, sizeof why);
 		return -1;
 	}
@@ -181,6 +183,7 @@ record_session(const struct topo *m, struct record_out *out, const struct load_s
 		rc = -1;
 	}
 	loads_free(ls);
+	record_run_tally(rr, tally);
 	if (record_run_free(rr, why, sizeof why) == -1 && rc == 0) {
 		snprintf(err, errlen, "%s", why);
 		rc = -1;

@@ -11,6 +11,7 @@
 
 #include "engine/loads.h"
 #include "exp/record/record.h"
+#include "exp/record/record_run.h"
 #include "model/topo.h"
 
 /*
@@ -20,11 +21,11 @@
  * time_s (0: until a signal), then every load stopped and the end event
  * ("time", the signal's name, or "error"). 0, or -1 with a message (the
  * file stays whole up to it). A terminating signal's number in *sig, else
- * 0: the caller dies of it. The caller blocks the signals first
- * (measure_signals_block()).
+ * 0: the caller dies of it. What it wrote in *tally. The caller blocks the
+ * signals first (measure_signals_block()).
  */
 int	record_session(const struct topo *, struct record_out *,
 	    const struct load_spec *specs, int n, double interval_s, double time_s,
-	    int *sig, char *err, size_t errlen);
+	    int *sig, struct record_tally *tally, char *err, size_t errlen);
 
 #endif

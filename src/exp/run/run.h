@@ -122,6 +122,8 @@ struct run {
 void	run_init(struct run *, const struct topo *m, double time_s, int n);
 /* The plan's time (run->estimate_s), once the specs are filled: setups timed here. */
 void	run_plan(struct run *);
+/* The longest wait for a quiet window before a disturbed solo is measured again. */
+double	run_quiet_s(double time_s);
 /*
  * Measure: start every load; then in rounds, each alone with the others
  * paused, then all together; every load is stopped before it returns. 1 when some load got

@@ -94,6 +94,13 @@ run_start(struct run *run, struct loads *ls, struct run_result *r, int n)
 	return 0;
 }
 
+/* The longest wait for a quiet window before a disturbed solo is measured again. */
+double
+run_quiet_s(double time_s)
+{
+	return time_s > 1 ? time_s : 1;
+}
+
 /* The windows of a run: --time is the longest; each ends when its rate is known. */
 static void
 run_windows(double secs, struct solo_stable *stab, struct measure_win *w)
@@ -334,7 +341,7 @@ run_solos(struct loads *ls, struct foreign *f, struct sensors *sn, struct run *r
 
 	run_windows(run->time_s, &stab, &w);
 	warm_ns = (uint64_t)((run->time_s / 4 < 0.25 ? run->time_s / 4 : 0.25) * 1e9);
-	quiet_ns = (uint64_t)((run->time_s > 1 ? run->time_s : 1) * 1e9);
+	quiet_ns = (uint64_t)(run_quiet_s(run->time_s) * 1e9);
 	for (i = 0; i < run->n; i++) {
 		r = &run->r[i];
 		if (r->id <= 0 || r->failure[0] != '\0')
@@ -352,10 +359,10 @@ run_solos(struct loads *ls, struct foreign *f, struct sensors *sn, struct run *r
 		sig = solo_measure_guarded(&solo_loads_ops, ls, r->id, warm_ns, &stab,
 		    cpu_bound, quiet_ns, &res, &tries);
 		r->solo_tries += tries;
-		/* A disturbed solo measured again: its share of the time, waits included. */
-		if (tries > 1)
-			eta_again(&run->eta, tries - 1, (double)(util_now_ns() - t0) /
-			    1e9 * (tries - 1) / tries);
+		/* Its waits for a quiet window, then the figures measured again: their share. */
+		if (sig == 0)
+			eta_guarded(&run->eta, (double)(util_now_ns() - t0) / 1e9,
+			    res.waited_s, tries);
 		if (sig > 0)
 			return sig;
 		run_counters(ls, r, &r->solo_pw);
@@ -368,9 +375,8 @@ run_solos(struct loads *ls, struct foreign *f, struct sensors *sn, struct run *r
 			r->solo_w_mhz[k] = run_mhz(sn, r);
 			r->solo_disturbed |= solo_disturbed(&res, cpu_bound);
 			run_foreign(f, run->m, r, &rf);
-			/* Others' time over the kept window, from /proc/stat. */
-			if (isfinite(res.foreign))
-				rf.cpus = res.foreign;
+			/* Others' time over the kept window, at least those named. */
+			rf.cpus = measure_foreign_kept(res.foreign, rf.cpus, rf.who, rf.nwho);
 			/* The round where others took the most is the one named. */
 			if (run_more(&rf, &r->solo_foreign))
 				r->solo_foreign = rf;

@@ -8,6 +8,7 @@
 
 #include "engine/capacity.h"
 #include "engine/kernels/kernel.h"
+#include "engine/measure.h"
 #include "engine/solo.h"
 #include "exp/tour/tour_solo.h"
 #include "base/util.h"
@@ -130,9 +131,9 @@ tour_solo_keep(struct tour_solos *t, const char *spec, const struct solo_result 
 	n.cpu_bound = kernel_cpu_bound(tour_solo_kernel(spec));
 	n.disturbed = solo_disturbed(r, n.cpu_bound);
 	n.foreign = *who;
-	/* Others' time over the window itself, from /proc/stat, when known. */
-	if (isfinite(r->foreign))
-		n.foreign.cpus = r->foreign;
+	/* Others' time over the window itself, when known: at least those named. */
+	n.foreign.cpus = measure_foreign_kept(r->foreign, n.foreign.cpus, n.foreign.who,
+	    n.foreign.n);
 	if ((so = tour_solo_find(t, spec)) == NULL) {
 		t->v = xreallocarray(t->v, (size_t)t->n + 1, sizeof *t->v);
 		so = &t->v[t->n++];
