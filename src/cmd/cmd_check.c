@@ -123,7 +123,9 @@ const struct cmd_entry cmd_check_entry = {
 	    "ends when its figure is known (\u00b1: how much its parts disagreed); the\n"
 	    "default run takes about 15 s. A figure that other work disturbed is marked\n"
 	    "~, with a warning naming the processes; a disturbed solo is measured again\n"
-	    "once its core is quiet.\n",
+	    "once its core is quiet. The last line is the verdict (also --scale's).\n"
+	    "Exit status: 0; 1 a failure; 2 bad usage; 3 measured, but others' work left\n"
+	    "the verdict unknown (\"not measurable now ...; rerun when quiet\").\n",
 	.exec = cmd_check_exec
 };
 
@@ -618,6 +620,10 @@ cmd_check_whole(const struct cmd_args *a, struct scan *sn, struct scale *sc)
 		sn != NULL ? scan_report_text(sn, out.f) : scale_report_text(sc, out.f);
 	failed = sn != NULL ? sn->failed : sc->failed;
 	rc = failed ? CMD_FAIL : CMD_OK;
+	/* others' work left the verdict unknown: exit 3, rerun when quiet */
+	if (rc == CMD_OK && !dry && sc != NULL && scale_verdict(sc, err, sizeof err) ==
+	    VERDICT_BUSY)
+		rc = CMD_BUSY;
 	if (svg != NULL && (sn != NULL ? scan_svg_write(sn, svg, err, sizeof err) :
 	    scale_svg_write(sc, svg, err, sizeof err)) == -1) {
 		fprintf(stderr, "smtscope: check: --svg: %s\n", err);
@@ -731,6 +737,10 @@ cmd_check_exec(int argc, char **argv)
 	else if (!c->dry_run)
 		check_report_text(c, out.f);
 	rc = c->failed ? CMD_FAIL : CMD_OK;
+	/* the verdict "not measurable now" (others' work): exit 3 */
+	if (rc == CMD_OK && !c->dry_run && !idle && check_verdict(c, err, sizeof err) ==
+	    VERDICT_BUSY)
+		rc = CMD_BUSY;
 	if ((s = cmd_args_get(&a, CMD_CHECK_OPT_SVG)) != NULL && (idle ?
 	    idle_svg_write(c, s, err, sizeof err) : check_svg_write(c, s, err,
 	    sizeof err)) == -1) {
