@@ -249,6 +249,17 @@ scale_report_text(const struct scale *s, FILE *f)
 	fold_line(f, verdict, strlen(verdict), 80);
 }
 
+/* The verdict in JSON: "verdict_busy" (exit status 3) and "verdict". */
+static void
+scale_json_verdict(const struct scale *s, struct jsonw *w)
+{
+	char	verdict[600];
+
+	jsonw_key_bool(w, "verdict_busy", scale_verdict(s, verdict, sizeof verdict) ==
+	    VERDICT_BUSY);
+	jsonw_key_str(w, "verdict", verdict);
+}
+
 /* The whole run (or its plan) as one JSON object. */
 void
 scale_report_json(const struct scale *s, FILE *f)
@@ -276,13 +287,8 @@ scale_report_json(const struct scale *s, FILE *f)
 	jsonw_key_int(&w, "rounds", s->nrounds);
 	jsonw_key_num(&w, "estimate_s", s->est_s);
 	jsonw_key_num(&w, "took_s", s->dry_run ? NAN : s->elapsed_s);
-	if (!s->dry_run) {
-		char	verdict[600];
-
-		jsonw_key_bool(&w, "verdict_busy", scale_verdict(s, verdict,
-		    sizeof verdict) == VERDICT_BUSY);
-		jsonw_key_str(&w, "verdict", verdict);
-	}
+	if (!s->dry_run)
+		scale_json_verdict(s, &w);
 	jsonw_key_array(&w, "kernels");
 	for (k = 0; k < s->nkern; k++) {
 		kk = &s->k[k];
