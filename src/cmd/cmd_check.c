@@ -35,6 +35,8 @@
 #define CMD_CHECK_OPT_HEALTH	0x116
 #define CMD_CHECK_OPT_EXPCPUS	0x117
 #define CMD_CHECK_OPT_EXPSMT	0x118
+/* --infer-from-c2c FILE, long only. */
+#define CMD_CHECK_OPT_INFERC2C	0x119
 
 static int	cmd_check_exec(int, char **);
 
@@ -74,6 +76,10 @@ static const struct cmd_option cmd_check_opts[] = {
 	    "what pairs of CPUs behave like, measured (the same CPU, SMT siblings, "
 	    "separate cores) beside what the topology reports; PAIRS as 0:1,0:2 "
 	    "(default: chosen from the topology, about 25 s)" },
+	{ CMD_CHECK_OPT_INFERC2C, "infer-from-c2c", required_argument, "FILE", "with "
+	    "--infer: also the pairs a saved c2c --json result of this machine finds far "
+	    "below their class's round trip (c2c's warning), measured first, each "
+	    "labelled where it came from" },
 	{ CMD_CHECK_OPT_IDLE, "idle", optional_argument, "HOW", "what waking an idle CPU "
 	    "costs: pipe and fork on each relation, with the idle states as is and with "
 	    "shallow idle held, in alternating windows (about 15 s); HOW is qos (default: "
@@ -101,7 +107,8 @@ const struct cmd_entry cmd_check_entry = {
 	    "                      [--anchor CPU] [--json|--csv] [--dry-run]\n"
 	    "                      [-i FILE.xml|SYNTHETIC] [-o FILE] [--svg FILE]\n"
 	    "                      [--prom FILE]\n"
-	    "       smtscope check --infer[=A:B,...] [--time S] [--json] [--dry-run]\n"
+	    "       smtscope check --infer[=A:B,...] [--infer-from-c2c FILE] [--time S]\n"
+	    "                      [--json] [--dry-run] [-i FILE.xml|SYNTHETIC]\n"
 	    "       smtscope check --idle[=qos|states|restore] [--kernels pipe,fork]\n"
 	    "                      [--time S] [--anchor CPU] [--json|--csv] [--svg FILE]\n"
 	    "       smtscope check --capacity [--kernels LIST] [--json|--csv] [--svg FILE]\n"
@@ -375,6 +382,10 @@ cmd_check_infer_options(const struct cmd_args *a, struct infer *inf, enum report
 	if (cmd_args_get(a, 'i') != NULL && !cmd_args_has(a, 'n'))
 		return cmd_usage_error("check", "-i %s is another machine's topology: "
 		    "loads cannot run there (add --dry-run for the plan)", cmd_args_get(a, 'i'));
+	if (cmd_args_has(a, CMD_CHECK_OPT_INFERC2C) && cmd_args_get(a, CMD_CHECK_OPT_INFER) !=
+	    NULL)
+		return cmd_usage_error("check", "--infer=PAIRS names the pairs: "
+		    "--infer-from-c2c does not apply");
 	return CMD_GO;
 }
 
@@ -389,7 +400,8 @@ cmd_check_infer(const struct cmd_args *a)
 	struct cmd_out		 out;
 	const char		*input = cmd_args_get(a, 'i');
 	const char		*list = cmd_args_get(a, CMD_CHECK_OPT_INFER);
-	char			 err[512];
+	const char		*c2c = cmd_args_get(a, CMD_CHECK_OPT_INFERC2C);
+	char			 err[1024];
 	int			 rc, sig;
 
 	out.f = NULL;
@@ -405,6 +417,11 @@ cmd_check_infer(const struct cmd_args *a)
 	inf->m = m;
 	if (input == NULL && cpuinfo_read(&ci, NULL) == 0)
 		snprintf(inf->hypervisor, sizeof inf->hypervisor, "%s", ci.hypervisor);
+	if (c2c != NULL && infer_c2c_load(inf, c2c, C2C_OUTLIER_FACTOR, INFER_C2C_MAX, err,
+	    sizeof err) == -1) {
+		rc = cmd_usage_error("check", "--infer-from-c2c: %s", err);
+		goto out;
+	}
 	if ((list != NULL ? infer_plan_list(inf, list, err, sizeof err) :
 	    infer_plan(inf, INFER_MAX_PAIRS, err, sizeof err)) == -1) {
 		rc = cmd_usage_error("check", "%s", err);
@@ -702,6 +719,8 @@ cmd_check_exec(int argc, char **argv)
 	if (cmd_args_has(&a, CMD_CHECK_OPT_INFER) && cmd_args_has(&a, CMD_CHECK_OPT_IDLE))
 		return cmd_usage_error("check", "--infer and --idle are two experiments: "
 		    "ask for one");
+	if (cmd_args_has(&a, CMD_CHECK_OPT_INFERC2C) && !cmd_args_has(&a, CMD_CHECK_OPT_INFER))
+		return cmd_usage_error("check", "--infer-from-c2c goes with --infer");
 	if (cmd_args_has(&a, CMD_CHECK_OPT_HEALTH))
 		return cmd_check_health(&a);
 	if (cmd_args_has(&a, CMD_CHECK_OPT_EXPCPUS) || cmd_args_has(&a,
