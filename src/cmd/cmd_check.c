@@ -73,7 +73,7 @@ static const struct cmd_option cmd_check_opts[] = {
 	{ CMD_CHECK_OPT_EXPSMT, "expect-smt", required_argument, "on|off", "with "
 	    "--health: SMT on or off (off also accepts the siblings offline)" },
 	{ CMD_CHECK_OPT_INFER, "infer", optional_argument, "PAIRS", "hidden siblings: "
-	    "what pairs of CPUs behave like, measured (the same CPU, SMT siblings, "
+	    "what pairs of CPUs behave like, measured (one CPU, SMT siblings, "
 	    "separate cores) beside what the topology reports; PAIRS as 0:1,0:2 "
 	    "(default: chosen from the topology, about 25 s)" },
 	{ CMD_CHECK_OPT_INFERC2C, "infer-from-c2c", required_argument, "FILE", "with "
