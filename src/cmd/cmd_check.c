@@ -67,7 +67,9 @@ static const struct cmd_option cmd_check_opts[] = {
 	{ CMD_CHECK_OPT_HEALTH, "health", no_argument, NULL, "a node health check "
 	    "for Slurm's HealthCheckProgram or NHC, from the topology alone (no load, "
 	    "well under a second): one line, exit 0 when the CPUs are as expected, 1 "
-	    "with the differences (an offline CPU, a count or SMT state not expected)" },
+	    "with the differences (an offline CPU, a count or SMT state not expected); "
+	    "with --capacity also the capacity scan, each outlier CPU a FAIL line "
+	    "(exit 1)" },
 	{ CMD_CHECK_OPT_EXPCPUS, "expect-cpus", required_argument, "N", "with "
 	    "--health: N CPUs online" },
 	{ CMD_CHECK_OPT_EXPSMT, "expect-smt", required_argument, "on|off", "with "
@@ -118,7 +120,7 @@ const struct cmd_entry cmd_check_entry = {
 	    "                      [--svg FILE] [--prom FILE] [--dry-run]\n"
 	    "                      [-i FILE.xml|SYNTHETIC]\n"
 	    "       smtscope check --health [--expect-cpus N] [--expect-smt on|off]\n"
-	    "                      [-i FILE.xml|SYNTHETIC]",
+	    "                      [--capacity [--kernels LIST]] [-i FILE.xml|SYNTHETIC]",
 	.summary = "co-run matrix and SMT yield: the verdict on new hardware",
 	.options = cmd_check_opts,
 	.maxargs = 0,
@@ -657,24 +659,67 @@ out:
 	return rc;
 }
 
+/*
+ * check --health --capacity: the capacity scan of every allowed CPU on m
+ * (the scan's own, freed here); the FAIL lines of its outliers into f, how
+ * many, or -1 after a usage error. A terminating signal stops the loads
+ * and kills us with it.
+ */
+static int
+cmd_check_health_capacity(const struct cmd_args *a, struct topo *m, FILE *f, char *note,
+    size_t len)
+{
+	struct scan	*sn = xcalloc(1, sizeof *sn);
+	const char	*v;
+	char		 err[512];
+	int		 n, sig;
+
+	sn->m = m;
+	if ((v = cmd_args_get(a, 'k')) == NULL)
+		v = SCAN_DEFAULT_KERNELS;
+	if (scan_add_kernels(sn, v, err, sizeof err) == -1 ||
+	    scan_plan(sn, err, sizeof err) == -1) {
+		cmd_check_whole_free(sn, NULL);
+		(void)cmd_usage_error("check", "%s", err);
+		return -1;
+	}
+	scan_run(sn, NULL, NULL);
+	if ((sig = sn->signo) != 0) {
+		fprintf(stderr, "smtscope: check: interrupted by signal %d (%s); loads "
+		    "stopped\n", sig, strsignal(sig));
+		cmd_check_whole_free(sn, NULL);
+		cmd_die(sig);
+	}
+	n = check_health_capacity(sn, f, note, len);
+	cmd_check_whole_free(sn, NULL);
+	return n;
+}
+
 /* `smtscope check --health`: the CPUs against what is expected, one line. */
 static int
 cmd_check_health(const struct cmd_args *a)
 {
-	static const int	 other[] = { 'k', 'p', 's', 't', 'a', 'n', 'o', CMD_OPT_JSON,
+	static const int	 other[] = { 'p', 's', 't', 'a', 'n', 'o', CMD_OPT_JSON,
 	    CMD_OPT_CSV, CMD_CHECK_OPT_SVG, CMD_CHECK_OPT_PROM, CMD_CHECK_OPT_INFER,
-	    CMD_CHECK_OPT_IDLE, CMD_CHECK_OPT_CAPACITY };
+	    CMD_CHECK_OPT_IDLE, CMD_CHECK_OPT_SCALE, CMD_CHECK_OPT_INFERC2C };
 	const char		*v, *input = cmd_args_get(a, 'i');
 	struct topo		*m;
-	char			 err[600], line[1200];
+	char			 err[600], line[1200], note[600];
 	long			 n = -1;
-	int			 smt = -1, rc;
+	int			 smt = -1, rc, cap = cmd_args_has(a, CMD_CHECK_OPT_CAPACITY);
+	int			 nfail = 0;
 	size_t			 i;
 
 	for (i = 0; i < sizeof other / sizeof other[0]; i++)
 		if (cmd_args_has(a, other[i]))
 			return cmd_usage_error("check", "--health reads the topology "
-			    "alone: it takes --expect-cpus, --expect-smt and -i");
+			    "(and with --capacity scans it): it takes --expect-cpus, "
+			    "--expect-smt, --capacity, --kernels and -i");
+	if (cmd_args_has(a, 'k') && !cap)
+		return cmd_usage_error("check", "--health: --kernels goes with --capacity");
+	if (cap && input != NULL)
+		return cmd_usage_error("check", "--health --capacity: -i %s is another "
+		    "machine's topology: loads cannot run there", input);
 	if ((v = cmd_args_get(a, CMD_CHECK_OPT_EXPCPUS)) != NULL &&
 	    util_parse_long(v, 1, 1L << 20, &n) == -1)
 		return cmd_usage_error("check", "--expect-cpus: '%s' is not a number "
@@ -694,8 +739,19 @@ cmd_check_health(const struct cmd_args *a)
 		return CMD_FAIL;
 	}
 	rc = check_health(m, (int)n, smt, line, sizeof line) == 0 ? CMD_OK : CMD_FAIL;
-	printf("%s\n", line);
-	topo_free(m);
+	if (rc != CMD_OK)
+		printf("%s\n", line);
+	note[0] = '\0';
+	/* the scan owns the topology from here */
+	if (cap && (nfail = cmd_check_health_capacity(a, m, stdout, note,
+	    sizeof note)) == -1)
+		return CMD_USAGE;
+	if (nfail > 0)
+		rc = CMD_FAIL;
+	if (rc == CMD_OK)
+		printf("%s%s%s\n", line, note[0] != '\0' ? "; " : "", note);
+	if (!cap)
+		topo_free(m);
 	return rc;
 }
 

@@ -87,6 +87,8 @@ int	scale_prom_write(const struct scale *, const char *path, char *err, size_t e
 /* The CPUs against what is expected (-1: nothing); 0 or 1, and the one line. */
 int	check_health(const struct topo *, int expect_cpus, int expect_smt, char *line,
 	    size_t len);
+/* --health --capacity: a FAIL line per outlier CPU into f; how many (note: the OK words). */
+int	check_health_capacity(const struct scan *, FILE *, char *note, size_t len);
 
 /* check_svg.c */
 /* The co-run matrix as a coloured SVG table, written whole to path; -1 and why. */
