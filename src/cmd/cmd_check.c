@@ -1,6 +1,7 @@
 /* cmd_check.c: `smtscope check`, the ten-second verdict on new hardware: options and orchestration. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,7 +82,8 @@ static const struct cmd_option cmd_check_opts[] = {
 	{ CMD_CHECK_OPT_INFERC2C, "infer-from-c2c", required_argument, "FILE", "with "
 	    "--infer: also the pairs a saved c2c --json result of this machine finds far "
 	    "below their class's round trip (c2c's warning), measured first, each "
-	    "labelled where it came from" },
+	    "labelled where it came from; without it, under a hypervisor, a short c2c "
+	    "pass (up to 32 CPUs) finds them in the same run" },
 	{ CMD_CHECK_OPT_IDLE, "idle", optional_argument, "HOW", "what waking an idle CPU "
 	    "costs: pipe and fork on each relation, with the idle states as is and with "
 	    "shallow idle held, in alternating windows (about 15 s); HOW is qos (default: "
@@ -357,6 +359,69 @@ cmd_check_rtt(void *arg, int a, int b, double *ns, double *spread, char *why, si
 	return 0;
 }
 
+/*
+ * Under a hypervisor, with neither --infer-from-c2c nor pairs given: a short
+ * c2c pass (every pair of the allowed CPUs, as `smtscope c2c`, where they are
+ * at most INFER_C2C_PASS_CPUS) whose pairs far below their class (c2c's
+ * warning) are measured first. A dry run says it would run. 0, or a signal.
+ */
+static int
+cmd_check_infer_c2c_pass(struct infer *inf, struct topo *m, int dry_run)
+{
+	struct c2c		 c;
+	struct c2c_class	 cl[C2C_NCLASSES];
+	struct infer_c2c_cand	*cand;
+	uint64_t		 t0 = util_now_ns();
+	char			 err[512];
+	int			 i, k, n = 0, ncpus = 0, sig;
+
+	for (i = 0; i < m->npus; i++)
+		ncpus += m->pus[i].allowed != 0;
+	if (ncpus < 2 || ncpus > INFER_C2C_PASS_CPUS)
+		return 0;
+	c2c_init(&c, m, dry_run);
+	if (c2c_plan(m, NULL, C2C_ALL, &c.plan, err, sizeof err) == -1 ||
+	    c.plan.npairs < 1) {
+		c2c_free(&c);
+		return 0;
+	}
+	c.plan.mode = C2C_CAS;
+	c.plan.samples = C2C_DEFAULT_SAMPLES;
+	c.plan.trips = C2C_DEFAULT_TRIPS;
+	if (dry_run) {
+		snprintf(inf->c2c_source, sizeof inf->c2c_source, "a c2c pass of %d "
+		    "pair%s first, under %s (a dry run measures nothing)", c.plan.npairs,
+		    c.plan.npairs == 1 ? "" : "s", inf->hypervisor);
+		inf->c2c_dry = 1;
+		c2c_free(&c);
+		return 0;
+	}
+	c.res = xcalloc((size_t)c.plan.npairs + 1, sizeof *c.res);
+	c2c_run(&c, -1, NULL, NULL, err, sizeof err);
+	if ((sig = c.signo) != 0) {
+		c2c_free(&c);
+		return sig;
+	}
+	c2c_classes(&c, cl);
+	cand = xcalloc((size_t)c.plan.npairs + 1, sizeof *cand);
+	for (i = 0; i < c.plan.npairs; i++) {
+		k = (int)c.plan.pairs[i].rel;
+		if (k < C2C_NCLASSES && c2c_outlier(&c, &cl[k], i) && c.res[i].ns < cl[k].median) {
+			cand[n].a = c.plan.pairs[i].a;
+			cand[n].b = c.plan.pairs[i].b;
+			cand[n].ns = c.res[i].ns;
+			cand[n++].class_ns = cl[k].median;
+		}
+	}
+	infer_c2c_add(inf, cand, n, INFER_C2C_MAX);
+	snprintf(inf->c2c_source, sizeof inf->c2c_source, "a c2c pass of %d pair%s now, "
+	    "under %s (%.1f s)", c.plan.npairs, c.plan.npairs == 1 ? "" : "s", inf->hypervisor,
+	    (double)(util_now_ns() - t0) / 1e9);
+	free(cand);
+	c2c_free(&c);
+	return 0;
+}
+
 /* The options --infer takes; CMD_GO or CMD_USAGE. */
 static int
 cmd_check_infer_options(const struct cmd_args *a, struct infer *inf, enum report_format *fmt)
@@ -423,6 +488,15 @@ cmd_check_infer(const struct cmd_args *a)
 	    sizeof err) == -1) {
 		rc = cmd_usage_error("check", "--infer-from-c2c: %s", err);
 		goto out;
+	}
+	/* under a hypervisor: the hidden siblings a c2c pass finds, first */
+	if (c2c == NULL && list == NULL && input == NULL && inf->hypervisor[0] != '\0' &&
+	    (sig = cmd_check_infer_c2c_pass(inf, m, cmd_args_has(a, 'n'))) != 0) {
+		fprintf(stderr, "smtscope: check: interrupted by signal %d (%s); loads "
+		    "stopped\n", sig, strsignal(sig));
+		topo_free(m);
+		free(inf);
+		cmd_die(sig);
 	}
 	if ((list != NULL ? infer_plan_list(inf, list, err, sizeof err) :
 	    infer_plan(inf, INFER_MAX_PAIRS, err, sizeof err)) == -1) {

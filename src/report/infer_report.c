@@ -8,7 +8,6 @@
 #include "exp/infer/infer.h"
 #include "model/machine.h"
 #include "report/report.h"
-#include "base/sanitize.h"
 #include "base/util.h"
 #include "report/reports.h"
 
@@ -23,7 +22,7 @@ infer_reported(const struct topo *m, char *buf, size_t len)
 void
 infer_report_plan(const struct infer *inf, FILE *f)
 {
-	char	rep[2048], from[96], file[256];
+	char	rep[2048], from[96];
 	int	i;
 
 	smtstate_headline(&inf->m->smt, rep, sizeof rep);
@@ -35,15 +34,16 @@ infer_report_plan(const struct infer *inf, FILE *f)
 	fprintf(f, "Plan: %d pair%s (%s), %s and %s each alone and together, %d times, "
 	    "windows up to %.2f s: at most about %.0f s.\n", inf->npairs,
 	    inf->npairs == 1 ? "" : "s",
-	    inf->explicit_pairs ? "as asked" : inf->c2c_file[0] != '\0' ? "from c2c and "
+	    inf->explicit_pairs ? "as asked" : inf->c2c_source[0] != '\0' ? "from c2c and "
 	    "the reported topology" : "from the reported topology", INFER_COMPUTE,
 	    INFER_CONTRAST, inf->reps, inf->window_s, infer_estimate(inf));
-	if (inf->c2c_file[0] != '\0') {
-		sanitize(file, sizeof file, inf->c2c_file);
+	if (inf->c2c_dry)
+		fprintf(f, "From c2c: %s, its pairs far below their class's round trip "
+		    "first\n", inf->c2c_source);
+	else if (inf->c2c_source[0] != '\0')
 		fprintf(f, "From c2c: %d pair%s far below %s class's round trip, in %s\n",
 		    inf->nc2c, inf->nc2c == 1 ? "" : "s", inf->nc2c == 1 ? "its" : "their",
-		    file);
-	}
+		    inf->c2c_source);
 	for (i = 0; i < inf->npairs; i++) {
 		infer_origin_words(&inf->pairs[i], from, sizeof from);
 		fprintf(f, "  CPUs %d and %d: reported %s; %s\n", inf->pairs[i].a,
@@ -245,6 +245,7 @@ infer_report_json(const struct infer *inf, int dry_run, FILE *f)
 	jsonw_key_str(&w, "reported", rep);
 	jsonw_key_str(&w, "hypervisor", inf->hypervisor);
 	jsonw_key_text(&w, "c2c_file", inf->c2c_file);
+	jsonw_key_text(&w, "c2c_source", inf->c2c_source);
 	jsonw_key_int(&w, "c2c_pairs", inf->nc2c);
 	jsonw_key_str(&w, "compute", INFER_COMPUTE);
 	jsonw_key_str(&w, "contrast", INFER_CONTRAST);

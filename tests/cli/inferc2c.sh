@@ -93,6 +93,20 @@ refused "a CPU not on this machine" "$TMP/away.json"
 "$SMTSCOPE" c2c --dry-run --json -i "package:1 core:4 pu:1" > "$TMP/four.json" 2> /dev/null
 refused "another machine's result (4 CPUs)" "$TMP/four.json"
 
+# Live, with no file: under a hypervisor (2 to 32 allowed CPUs) a c2c pass
+# runs first (a dry run says so and measures nothing); on bare metal none.
+"$SMTSCOPE" check --infer --dry-run --json > "$TMP/live.json" 2> "$TMP/live.err"
+v=$(jq_py "$TMP/live.json" '"%s|%s" % (j["infer"]["hypervisor"] != "", (j["infer"]["c2c_source"] or "").startswith("a c2c pass of"))')
+if [ "$NALLOWED" -ge 2 ] && [ "$NALLOWED" -le 32 ]; then
+	[ "$v" = "True|True" ] || [ "$v" = "False|False" ]
+	ok $? "live: a c2c pass planned exactly under a hypervisor ($v; $(head -n 1 "$TMP/live.err"))"
+else
+	skip "live c2c pass: $NALLOWED allowed CPUs (it runs for 2 to 32)"
+fi
+v=$(jq_py "$TMP/p.json" '"%s" % (j["infer"]["c2c_source"] or "")')
+[ "$v" = "$TMP/c2c.json" ]
+ok $? "with a file, the file is the source, no pass ($v)"
+
 check_usage_error "--infer-from-c2c without --infer" --infer-from-c2c "$TMP/c2c.json" --dry-run
 check_usage_error "--infer=PAIRS with --infer-from-c2c" --infer=0:1 --infer-from-c2c "$TMP/c2c.json" --dry-run -i "$TOPO"
 

@@ -111,6 +111,10 @@ struct infer {
 	int			 explicit_pairs;	/* from --infer=LIST */
 	int			 nc2c;		/* pairs from a c2c result, first */
 	char			 c2c_file[256];	/* that result, "" none */
+	char			 c2c_source[300]; /* where they came from in words, "" none:
+						   the file (sanitized), "a c2c pass of 120
+						   pairs now"; a dry run's "a c2c pass ... first" */
+	int			 c2c_dry;	/* a dry run: the pass only planned */
 	int			 reps;
 	double			 window_s;	/* the longest window */
 	char			 hypervisor[32];	/* "KVM", "" none */
@@ -171,6 +175,15 @@ void	infer_run(struct infer *, infer_rtt_fn rtt, void *rtt_arg,
 
 /* infer_c2c.c */
 #define INFER_C2C_MAX		8	/* candidates taken from a c2c result at most */
+#define INFER_C2C_PASS_CPUS	32	/* a c2c pass of every pair up to this many CPUs */
+
+/* A candidate: a pair and its one-way round trip against its class's median. */
+struct infer_c2c_cand {
+	int	a, b;
+	double	ns, class_ns;
+};
+/* Candidates into the plan, fastest against their class first (sorts c); how many. */
+int	infer_c2c_add(struct infer *, struct infer_c2c_cand *c, int n, int max);
 /*
  * The candidate pairs of a saved `c2c --json` result measured on this
  * machine: pairs faster than their class's median by factor or more (c2c's

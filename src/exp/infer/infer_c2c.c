@@ -14,6 +14,7 @@
 
 #include "base/cpuset.h"
 #include "base/json.h"
+#include "base/sanitize.h"
 #include "base/util.h"
 #include "exp/infer/infer.h"
 
@@ -27,11 +28,6 @@ struct infer_c2c_class {
 	int		 measured, disturbed;
 };
 
-/* A candidate: a pair and its figure against its class's. */
-struct infer_c2c_cand {
-	int	a, b;
-	double	ns, class_ns;
-};
 
 /* The classes that can judge a pair (three measured pairs or more, as c2c's). */
 static int
@@ -114,6 +110,28 @@ infer_c2c_cmp(const void *x, const void *y)
 	return a->a != b->a ? a->a - b->a : a->b - b->b;
 }
 
+/* Candidates into the plan, fastest against their class first (sorts c); how many. */
+int
+infer_c2c_add(struct infer *inf, struct infer_c2c_cand *c, int n, int max)
+{
+	struct infer_pair	*q;
+	int			 i, added = 0;
+
+	qsort(c, (size_t)n, sizeof *c, infer_c2c_cmp);
+	if (inf->reps < 1)
+		inf->reps = INFER_REPS;
+	for (i = 0; i < n && added < max; i++)
+		if (infer_add(inf, c[i].a, c[i].b, INFER_MAX_PAIRS)) {
+			q = &inf->pairs[inf->npairs - 1];
+			q->origin = INFER_FROM_C2C;
+			q->c2c_ns = c[i].ns;
+			q->c2c_class_ns = c[i].class_ns;
+			added++;
+		}
+	inf->nc2c += added;
+	return added;
+}
+
 /* The candidates of a c2c result, into the plan first; how many, or -1 with why. */
 int
 infer_c2c_load(struct infer *inf, const char *path, double factor, int max, char *err,
@@ -123,7 +141,6 @@ infer_c2c_load(struct infer *inf, const char *path, double factor, int max, char
 	struct infer_c2c_cand	*cand = NULL;
 	const struct json_val	*root, *pairs, *p;
 	struct json		*j;
-	struct infer_pair	*q;
 	char			*text, why[256];
 	size_t			 len;
 	int			 ncl, n = 0, i = 0, rc = 0, added = 0;
@@ -159,19 +176,9 @@ infer_c2c_load(struct infer *inf, const char *path, double factor, int max, char
 			}
 	}
 	if (rc == 0) {
-		qsort(cand, (size_t)n, sizeof *cand, infer_c2c_cmp);
-		if (inf->reps < 1)
-			inf->reps = INFER_REPS;
-		for (i = 0; i < n && added < max; i++)
-			if (infer_add(inf, cand[i].a, cand[i].b, INFER_MAX_PAIRS)) {
-				q = &inf->pairs[inf->npairs - 1];
-				q->origin = INFER_FROM_C2C;
-				q->c2c_ns = cand[i].ns;
-				q->c2c_class_ns = cand[i].class_ns;
-				added++;
-			}
-		inf->nc2c = added;
+		added = infer_c2c_add(inf, cand, n, max);
 		snprintf(inf->c2c_file, sizeof inf->c2c_file, "%s", path);
+		sanitize(inf->c2c_source, sizeof inf->c2c_source, path);
 	}
 	free(cand);
 	json_free(j);
