@@ -17,7 +17,6 @@
 #include "base/util.h"
 #include "exp/scale/scale.h"
 #include "model/machine.h"
-#include "report/fold.h"
 #include "report/report.h"
 #include "report/reports.h"
 #include "report/svg.h"
@@ -244,9 +243,9 @@ scale_report_text(const struct scale *s, FILE *f)
 	if (s->failed)
 		fprintf(f, "failed: %s\n", s->error);
 	fprintf(f, "took %.1f s\n", s->elapsed_s);
-	/* the verdict last, folded at 80 columns where six kernels overrun them */
+	/* the verdict last (folded, where long, with the rest of the text) */
 	scale_verdict(s, verdict, sizeof verdict);
-	fold_line(f, verdict, strlen(verdict), 80);
+	fprintf(f, "%s\n", verdict);
 }
 
 /* The verdict in JSON: "verdict_busy" (exit status 3) and "verdict". */
