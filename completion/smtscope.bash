@@ -122,6 +122,7 @@ _smtscope_arg()
 			fi ;;
 	--placements)	_smtscope_list "all cores half" ;;
 	--expect-smt)	COMPREPLY=($(compgen -W "on off" -- "$cur")) ;;
+	--infer-from-c2c) _smtscope_files '*.json' ;;
 	--record)	_smtscope_files '*' ;;
 	--prepare)	COMPREPLY=($(compgen -c -- "$cur")) ;;
 	*)		COMPREPLY=()

@@ -8,11 +8,13 @@
 
 /*
  * Exit statuses of every command and the screen: 0 fine, 1 a measurement or
- * runtime failure, 2 bad usage.
+ * runtime failure, 2 bad usage, 3 measured but others' work left the verdict
+ * unknown (check, check --scale: "not measurable now ... rerun when quiet").
  */
 #define CMD_OK		0
 #define CMD_FAIL	1
 #define CMD_USAGE	2
+#define CMD_BUSY	3
 
 #define UTIL_NSEC_PER_SEC 1000000000ULL
 

@@ -1,6 +1,7 @@
 /* cmd_check.c: `smtscope check`, the ten-second verdict on new hardware: options and orchestration. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,8 @@
 #define CMD_CHECK_OPT_HEALTH	0x116
 #define CMD_CHECK_OPT_EXPCPUS	0x117
 #define CMD_CHECK_OPT_EXPSMT	0x118
+/* --infer-from-c2c FILE, long only. */
+#define CMD_CHECK_OPT_INFERC2C	0x119
 
 static int	cmd_check_exec(int, char **);
 
@@ -65,15 +68,22 @@ static const struct cmd_option cmd_check_opts[] = {
 	{ CMD_CHECK_OPT_HEALTH, "health", no_argument, NULL, "a node health check "
 	    "for Slurm's HealthCheckProgram or NHC, from the topology alone (no load, "
 	    "well under a second): one line, exit 0 when the CPUs are as expected, 1 "
-	    "with the differences (an offline CPU, a count or SMT state not expected)" },
+	    "with the differences (an offline CPU, a count or SMT state not expected); "
+	    "with --capacity also the capacity scan, each outlier CPU a FAIL line "
+	    "(exit 1)" },
 	{ CMD_CHECK_OPT_EXPCPUS, "expect-cpus", required_argument, "N", "with "
 	    "--health: N CPUs online" },
 	{ CMD_CHECK_OPT_EXPSMT, "expect-smt", required_argument, "on|off", "with "
 	    "--health: SMT on or off (off also accepts the siblings offline)" },
 	{ CMD_CHECK_OPT_INFER, "infer", optional_argument, "PAIRS", "hidden siblings: "
-	    "what pairs of CPUs behave like, measured (the same CPU, SMT siblings, "
+	    "what pairs of CPUs behave like, measured (one CPU, SMT siblings, "
 	    "separate cores) beside what the topology reports; PAIRS as 0:1,0:2 "
 	    "(default: chosen from the topology, about 25 s)" },
+	{ CMD_CHECK_OPT_INFERC2C, "infer-from-c2c", required_argument, "FILE", "with "
+	    "--infer: also the pairs a saved c2c --json result of this machine finds far "
+	    "below their class's round trip (c2c's warning), measured first, each "
+	    "labelled where it came from; without it, under a hypervisor, a short c2c "
+	    "pass (up to 32 CPUs) finds them in the same run" },
 	{ CMD_CHECK_OPT_IDLE, "idle", optional_argument, "HOW", "what waking an idle CPU "
 	    "costs: pipe and fork on each relation, with the idle states as is and with "
 	    "shallow idle held, in alternating windows (about 15 s); HOW is qos (default: "
@@ -101,7 +111,8 @@ const struct cmd_entry cmd_check_entry = {
 	    "                      [--anchor CPU] [--json|--csv] [--dry-run]\n"
 	    "                      [-i FILE.xml|SYNTHETIC] [-o FILE] [--svg FILE]\n"
 	    "                      [--prom FILE]\n"
-	    "       smtscope check --infer[=A:B,...] [--time S] [--json] [--dry-run]\n"
+	    "       smtscope check --infer[=A:B,...] [--infer-from-c2c FILE] [--time S]\n"
+	    "                      [--json] [--dry-run] [-i FILE.xml|SYNTHETIC]\n"
 	    "       smtscope check --idle[=qos|states|restore] [--kernels pipe,fork]\n"
 	    "                      [--time S] [--anchor CPU] [--json|--csv] [--svg FILE]\n"
 	    "       smtscope check --capacity [--kernels LIST] [--json|--csv] [--svg FILE]\n"
@@ -111,7 +122,7 @@ const struct cmd_entry cmd_check_entry = {
 	    "                      [--svg FILE] [--prom FILE] [--dry-run]\n"
 	    "                      [-i FILE.xml|SYNTHETIC]\n"
 	    "       smtscope check --health [--expect-cpus N] [--expect-smt on|off]\n"
-	    "                      [-i FILE.xml|SYNTHETIC]",
+	    "                      [--capacity [--kernels LIST]] [-i FILE.xml|SYNTHETIC]",
 	.summary = "co-run matrix and SMT yield: the verdict on new hardware",
 	.options = cmd_check_opts,
 	.maxargs = 0,
@@ -123,7 +134,9 @@ const struct cmd_entry cmd_check_entry = {
 	    "ends when its figure is known (\u00b1: how much its parts disagreed); the\n"
 	    "default run takes about 15 s. A figure that other work disturbed is marked\n"
 	    "~, with a warning naming the processes; a disturbed solo is measured again\n"
-	    "once its core is quiet.\n",
+	    "once its core is quiet. The last line is the verdict (also --scale's).\n"
+	    "Exit status: 0; 1 a failure; 2 bad usage; 3 measured, but others' work left\n"
+	    "the verdict unknown (\"not measurable now ...; rerun when quiet\").\n",
 	.exec = cmd_check_exec
 };
 
@@ -346,6 +359,69 @@ cmd_check_rtt(void *arg, int a, int b, double *ns, double *spread, char *why, si
 	return 0;
 }
 
+/*
+ * Under a hypervisor, with neither --infer-from-c2c nor pairs given: a short
+ * c2c pass (every pair of the allowed CPUs, as `smtscope c2c`, where they are
+ * at most INFER_C2C_PASS_CPUS) whose pairs far below their class (c2c's
+ * warning) are measured first. A dry run says it would run. 0, or a signal.
+ */
+static int
+cmd_check_infer_c2c_pass(struct infer *inf, struct topo *m, int dry_run)
+{
+	struct c2c		 c;
+	struct c2c_class	 cl[C2C_NCLASSES];
+	struct infer_c2c_cand	*cand;
+	uint64_t		 t0 = util_now_ns();
+	char			 err[512];
+	int			 i, k, n = 0, ncpus = 0, sig;
+
+	for (i = 0; i < m->npus; i++)
+		ncpus += m->pus[i].allowed != 0;
+	if (ncpus < 2 || ncpus > INFER_C2C_PASS_CPUS)
+		return 0;
+	c2c_init(&c, m, dry_run);
+	if (c2c_plan(m, NULL, C2C_ALL, &c.plan, err, sizeof err) == -1 ||
+	    c.plan.npairs < 1) {
+		c2c_free(&c);
+		return 0;
+	}
+	c.plan.mode = C2C_CAS;
+	c.plan.samples = C2C_DEFAULT_SAMPLES;
+	c.plan.trips = C2C_DEFAULT_TRIPS;
+	if (dry_run) {
+		snprintf(inf->c2c_source, sizeof inf->c2c_source, "a c2c pass of %d "
+		    "pair%s first, under %s (a dry run measures nothing)", c.plan.npairs,
+		    c.plan.npairs == 1 ? "" : "s", inf->hypervisor);
+		inf->c2c_dry = 1;
+		c2c_free(&c);
+		return 0;
+	}
+	c.res = xcalloc((size_t)c.plan.npairs + 1, sizeof *c.res);
+	c2c_run(&c, -1, NULL, NULL, err, sizeof err);
+	if ((sig = c.signo) != 0) {
+		c2c_free(&c);
+		return sig;
+	}
+	c2c_classes(&c, cl);
+	cand = xcalloc((size_t)c.plan.npairs + 1, sizeof *cand);
+	for (i = 0; i < c.plan.npairs; i++) {
+		k = (int)c.plan.pairs[i].rel;
+		if (k < C2C_NCLASSES && c2c_outlier(&c, &cl[k], i) && c.res[i].ns < cl[k].median) {
+			cand[n].a = c.plan.pairs[i].a;
+			cand[n].b = c.plan.pairs[i].b;
+			cand[n].ns = c.res[i].ns;
+			cand[n++].class_ns = cl[k].median;
+		}
+	}
+	infer_c2c_add(inf, cand, n, INFER_C2C_MAX);
+	snprintf(inf->c2c_source, sizeof inf->c2c_source, "a c2c pass of %d pair%s now, "
+	    "under %s (%.1f s)", c.plan.npairs, c.plan.npairs == 1 ? "" : "s", inf->hypervisor,
+	    (double)(util_now_ns() - t0) / 1e9);
+	free(cand);
+	c2c_free(&c);
+	return 0;
+}
+
 /* The options --infer takes; CMD_GO or CMD_USAGE. */
 static int
 cmd_check_infer_options(const struct cmd_args *a, struct infer *inf, enum report_format *fmt)
@@ -373,6 +449,10 @@ cmd_check_infer_options(const struct cmd_args *a, struct infer *inf, enum report
 	if (cmd_args_get(a, 'i') != NULL && !cmd_args_has(a, 'n'))
 		return cmd_usage_error("check", "-i %s is another machine's topology: "
 		    "loads cannot run there (add --dry-run for the plan)", cmd_args_get(a, 'i'));
+	if (cmd_args_has(a, CMD_CHECK_OPT_INFERC2C) && cmd_args_get(a, CMD_CHECK_OPT_INFER) !=
+	    NULL)
+		return cmd_usage_error("check", "--infer=PAIRS names the pairs: "
+		    "--infer-from-c2c does not apply");
 	return CMD_GO;
 }
 
@@ -387,7 +467,8 @@ cmd_check_infer(const struct cmd_args *a)
 	struct cmd_out		 out;
 	const char		*input = cmd_args_get(a, 'i');
 	const char		*list = cmd_args_get(a, CMD_CHECK_OPT_INFER);
-	char			 err[512];
+	const char		*c2c = cmd_args_get(a, CMD_CHECK_OPT_INFERC2C);
+	char			 err[1024];
 	int			 rc, sig;
 
 	out.f = NULL;
@@ -403,6 +484,20 @@ cmd_check_infer(const struct cmd_args *a)
 	inf->m = m;
 	if (input == NULL && cpuinfo_read(&ci, NULL) == 0)
 		snprintf(inf->hypervisor, sizeof inf->hypervisor, "%s", ci.hypervisor);
+	if (c2c != NULL && infer_c2c_load(inf, c2c, C2C_OUTLIER_FACTOR, INFER_C2C_MAX, err,
+	    sizeof err) == -1) {
+		rc = cmd_usage_error("check", "--infer-from-c2c: %s", err);
+		goto out;
+	}
+	/* under a hypervisor: the hidden siblings a c2c pass finds, first */
+	if (c2c == NULL && list == NULL && input == NULL && inf->hypervisor[0] != '\0' &&
+	    (sig = cmd_check_infer_c2c_pass(inf, m, cmd_args_has(a, 'n'))) != 0) {
+		fprintf(stderr, "smtscope: check: interrupted by signal %d (%s); loads "
+		    "stopped\n", sig, strsignal(sig));
+		topo_free(m);
+		free(inf);
+		cmd_die(sig);
+	}
 	if ((list != NULL ? infer_plan_list(inf, list, err, sizeof err) :
 	    infer_plan(inf, INFER_MAX_PAIRS, err, sizeof err)) == -1) {
 		rc = cmd_usage_error("check", "%s", err);
@@ -618,6 +713,10 @@ cmd_check_whole(const struct cmd_args *a, struct scan *sn, struct scale *sc)
 		sn != NULL ? scan_report_text(sn, out.f) : scale_report_text(sc, out.f);
 	failed = sn != NULL ? sn->failed : sc->failed;
 	rc = failed ? CMD_FAIL : CMD_OK;
+	/* others' work left the verdict unknown: exit 3, rerun when quiet */
+	if (rc == CMD_OK && !dry && sc != NULL && scale_verdict(sc, err, sizeof err) ==
+	    VERDICT_BUSY)
+		rc = CMD_BUSY;
 	if (svg != NULL && (sn != NULL ? scan_svg_write(sn, svg, err, sizeof err) :
 	    scale_svg_write(sc, svg, err, sizeof err)) == -1) {
 		fprintf(stderr, "smtscope: check: --svg: %s\n", err);
@@ -634,24 +733,67 @@ out:
 	return rc;
 }
 
+/*
+ * check --health --capacity: the capacity scan of every allowed CPU on m
+ * (the scan's own, freed here); the FAIL lines of its outliers into f, how
+ * many, or -1 after a usage error. A terminating signal stops the loads
+ * and kills us with it.
+ */
+static int
+cmd_check_health_capacity(const struct cmd_args *a, struct topo *m, FILE *f, char *note,
+    size_t len)
+{
+	struct scan	*sn = xcalloc(1, sizeof *sn);
+	const char	*v;
+	char		 err[512];
+	int		 n, sig;
+
+	sn->m = m;
+	if ((v = cmd_args_get(a, 'k')) == NULL)
+		v = SCAN_DEFAULT_KERNELS;
+	if (scan_add_kernels(sn, v, err, sizeof err) == -1 ||
+	    scan_plan(sn, err, sizeof err) == -1) {
+		cmd_check_whole_free(sn, NULL);
+		(void)cmd_usage_error("check", "%s", err);
+		return -1;
+	}
+	scan_run(sn, NULL, NULL);
+	if ((sig = sn->signo) != 0) {
+		fprintf(stderr, "smtscope: check: interrupted by signal %d (%s); loads "
+		    "stopped\n", sig, strsignal(sig));
+		cmd_check_whole_free(sn, NULL);
+		cmd_die(sig);
+	}
+	n = check_health_capacity(sn, f, note, len);
+	cmd_check_whole_free(sn, NULL);
+	return n;
+}
+
 /* `smtscope check --health`: the CPUs against what is expected, one line. */
 static int
 cmd_check_health(const struct cmd_args *a)
 {
-	static const int	 other[] = { 'k', 'p', 's', 't', 'a', 'n', 'o', CMD_OPT_JSON,
+	static const int	 other[] = { 'p', 's', 't', 'a', 'n', 'o', CMD_OPT_JSON,
 	    CMD_OPT_CSV, CMD_CHECK_OPT_SVG, CMD_CHECK_OPT_PROM, CMD_CHECK_OPT_INFER,
-	    CMD_CHECK_OPT_IDLE, CMD_CHECK_OPT_CAPACITY };
+	    CMD_CHECK_OPT_IDLE, CMD_CHECK_OPT_SCALE, CMD_CHECK_OPT_INFERC2C };
 	const char		*v, *input = cmd_args_get(a, 'i');
 	struct topo		*m;
-	char			 err[600], line[1200];
+	char			 err[600], line[1200], note[600];
 	long			 n = -1;
-	int			 smt = -1, rc;
+	int			 smt = -1, rc, cap = cmd_args_has(a, CMD_CHECK_OPT_CAPACITY);
+	int			 nfail = 0;
 	size_t			 i;
 
 	for (i = 0; i < sizeof other / sizeof other[0]; i++)
 		if (cmd_args_has(a, other[i]))
 			return cmd_usage_error("check", "--health reads the topology "
-			    "alone: it takes --expect-cpus, --expect-smt and -i");
+			    "(and with --capacity scans it): it takes --expect-cpus, "
+			    "--expect-smt, --capacity, --kernels and -i");
+	if (cmd_args_has(a, 'k') && !cap)
+		return cmd_usage_error("check", "--health: --kernels goes with --capacity");
+	if (cap && input != NULL)
+		return cmd_usage_error("check", "--health --capacity: -i %s is another "
+		    "machine's topology: loads cannot run there", input);
 	if ((v = cmd_args_get(a, CMD_CHECK_OPT_EXPCPUS)) != NULL &&
 	    util_parse_long(v, 1, 1L << 20, &n) == -1)
 		return cmd_usage_error("check", "--expect-cpus: '%s' is not a number "
@@ -671,8 +813,19 @@ cmd_check_health(const struct cmd_args *a)
 		return CMD_FAIL;
 	}
 	rc = check_health(m, (int)n, smt, line, sizeof line) == 0 ? CMD_OK : CMD_FAIL;
-	printf("%s\n", line);
-	topo_free(m);
+	if (rc != CMD_OK)
+		printf("%s\n", line);
+	note[0] = '\0';
+	/* the scan owns the topology from here */
+	if (cap && (nfail = cmd_check_health_capacity(a, m, stdout, note,
+	    sizeof note)) == -1)
+		return CMD_USAGE;
+	if (nfail > 0)
+		rc = CMD_FAIL;
+	if (rc == CMD_OK)
+		printf("%s%s%s\n", line, note[0] != '\0' ? "; " : "", note);
+	if (!cap)
+		topo_free(m);
 	return rc;
 }
 
@@ -696,6 +849,8 @@ cmd_check_exec(int argc, char **argv)
 	if (cmd_args_has(&a, CMD_CHECK_OPT_INFER) && cmd_args_has(&a, CMD_CHECK_OPT_IDLE))
 		return cmd_usage_error("check", "--infer and --idle are two experiments: "
 		    "ask for one");
+	if (cmd_args_has(&a, CMD_CHECK_OPT_INFERC2C) && !cmd_args_has(&a, CMD_CHECK_OPT_INFER))
+		return cmd_usage_error("check", "--infer-from-c2c goes with --infer");
 	if (cmd_args_has(&a, CMD_CHECK_OPT_HEALTH))
 		return cmd_check_health(&a);
 	if (cmd_args_has(&a, CMD_CHECK_OPT_EXPCPUS) || cmd_args_has(&a,
@@ -731,6 +886,10 @@ cmd_check_exec(int argc, char **argv)
 	else if (!c->dry_run)
 		check_report_text(c, out.f);
 	rc = c->failed ? CMD_FAIL : CMD_OK;
+	/* the verdict "not measurable now" (others' work): exit 3 */
+	if (rc == CMD_OK && !c->dry_run && !idle && check_verdict(c, err, sizeof err) ==
+	    VERDICT_BUSY)
+		rc = CMD_BUSY;
 	if ((s = cmd_args_get(&a, CMD_CHECK_OPT_SVG)) != NULL && (idle ?
 	    idle_svg_write(c, s, err, sizeof err) : check_svg_write(c, s, err,
 	    sizeof err)) == -1) {

@@ -2,7 +2,8 @@
  * check_health.c: `smtscope check --health`, a node health check for
  * Slurm's HealthCheckProgram or LBNL NHC: the machine's CPUs against what
  * is expected (their number, the SMT state, none offline), from the
- * topology alone (no load runs: well under a second), in one line.
+ * topology alone (no load runs: well under a second), in one line; with
+ * --capacity also the capacity scan, each outlier CPU a FAIL line of its own.
  */
 #include "config.h"
 
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "base/cpuset.h"
+#include "exp/capacity/scan.h"
 #include "model/smtstate.h"
 #include "model/topo.h"
 #include "report/reports.h"
@@ -79,4 +81,58 @@ check_health(const struct topo *m, int expect_cpus, int expect_smt, char *line,
 	}
 	snprintf(line, len, "smtscope health: OK: %d CPUs online, %s", online, smtw);
 	return 0;
+}
+
+/*
+ * The capacity scan for --health --capacity: one "smtscope health: FAIL:"
+ * line per outlier CPU of each kernel (and one when the scan failed) into
+ * f; how many. note: words for the OK line when there is none ("capacity
+ * (int): no outlier among 16 CPUs"), CPUs others' work left unmeasured
+ * named there, not failed (a busy node is not a broken one).
+ */
+int
+check_health_capacity(const struct scan *s, FILE *f, char *note, size_t len)
+{
+	const struct rounds	*r;
+	const struct rounds_cpu	*c;
+	struct cpuset		 unmeasured;
+	char			 set[256], tmp[400];
+	int			 k, i, nfail = 0, nun;
+
+	note[0] = '\0';
+	if (s->failed) {
+		fprintf(f, "smtscope health: FAIL: the capacity scan failed: %s\n", s->error);
+		nfail++;
+	}
+	for (k = 0; k < s->nkern; k++) {
+		r = &s->r[k];
+		cpuset_zero(&unmeasured);
+		for (i = 0; i < r->ncpus; i++) {
+			c = &r->cpu[i];
+			if (c->n == 0) {
+				cpuset_set(&unmeasured, c->cpu);
+				continue;
+			}
+			if (!c->outlier)
+				continue;
+			fprintf(f, "smtscope health: FAIL: CPU %d is a capacity outlier: %s "
+			    "%.0f%% below the machine's median\n", c->cpu, r->ktext,
+			    100 * c->below);
+			nfail++;
+		}
+		nun = cpuset_count(&unmeasured);
+		snprintf(tmp, sizeof tmp, "capacity (%s): no outlier among %d CPUs",
+		    r->ktext, r->ncpus - nun);
+		if (nun > 0 && nun == r->ncpus) {
+			cpuset_format(&unmeasured, set, sizeof set);
+			snprintf(tmp, sizeof tmp, "capacity (%s): no CPU measured, others' "
+			    "work on CPU%s %s", r->ktext, nun > 1 ? "s" : "", set);
+		} else if (nun > 0) {
+			cpuset_format(&unmeasured, set, sizeof set);
+			snprintf(tmp + strlen(tmp), sizeof tmp - strlen(tmp), ", CPU%s %s "
+			    "unmeasured (others' work)", nun > 1 ? "s" : "", set);
+		}
+		health_add(note, len, tmp);
+	}
+	return nfail;
 }

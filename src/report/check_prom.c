@@ -366,7 +366,8 @@ prom_scale_ratio(const struct scale *s, FILE *f, enum prom_scale_ratio which,
 void
 scale_report_prom(const struct scale *s, FILE *f)
 {
-	int	k, unmeasured = 0;
+	char	verdict[600];
+	int	k, unmeasured = 0, busy;
 
 	prom_scale_family(s, f, PS_RATE, "smtscope_scale_rate_per_second",
 	    "the step's work units per second, all its copies together (the median "
@@ -411,6 +412,14 @@ scale_report_prom(const struct scale *s, FILE *f)
 	    "there is SMT); 0 when the run failed or a step had no round free of "
 	    "others' work");
 	fprintf(f, "smtscope_scale_ok %d\n", s->failed || unmeasured ? 0 : 1);
+	busy = scale_verdict(s, verdict, sizeof verdict) == VERDICT_BUSY;
+	prom_family(f, "smtscope_scale_verdict_info", "gauge",
+	    "the verdict line of check --scale as a label, busy=\"1\" when others' "
+	    "work left it unknown (exit status 3); value always 1");
+	fputs("smtscope_scale_verdict_info{", f);
+	prom_label(f, "verdict", verdict, 1);
+	prom_label(f, "busy", busy ? "1" : "0", 0);
+	prom_value(f, 1);
 }
 
 /* check's figures written whole to path through the safe writer; -1 and why. */

@@ -11,8 +11,8 @@
 #include "model/topo.h"
 #include "report/reports.h"
 
-/* The verdict line: "SMT yield: int 1.21, fp 1.03" or why not. */
-void
+/* The verdict line: "SMT yield: int 1.21, fp 1.03" or why not, and its kind. */
+enum verdict
 check_verdict(const struct check *c, char *buf, size_t len)
 {
 	const struct check_placement	*sib = &c->plan.rel[REL_SMT_SIBLING];
@@ -24,7 +24,7 @@ check_verdict(const struct check *c, char *buf, size_t len)
 	if (sib->cpu < 0) {
 		snprintf(buf, len, "SMT yield: not measurable: no SMT sibling (%s)",
 		    sib->reason[0] != '\0' ? sib->reason : "none in the plan");
-		return;
+		return VERDICT_TOLD;
 	}
 	n = (size_t)snprintf(buf, len, "SMT yield:");
 	for (i = 0; i < c->nrows && n < len; i++) {
@@ -43,14 +43,17 @@ check_verdict(const struct check *c, char *buf, size_t len)
 		known++;
 	}
 	if (known > 0)
-		return;
-	if (rows == 0)
+		return VERDICT_TOLD;
+	if (rows == 0) {
 		snprintf(buf, len, "SMT yield: not measurable: no kernel ran beside "
 		    "itself on the sibling");
-	else if (busy > 0)
+		return VERDICT_TOLD;
+	}
+	if (busy > 0)
 		snprintf(buf, len, "SMT yield: not measurable now: others used %.1f "
 		    "CPUs; rerun when quiet", busy);
 	else
 		snprintf(buf, len, "SMT yield: not measurable now: sibling figures "
 		    "in doubt; rerun when quiet");
+	return VERDICT_BUSY;
 }

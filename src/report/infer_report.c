@@ -22,7 +22,7 @@ infer_reported(const struct topo *m, char *buf, size_t len)
 void
 infer_report_plan(const struct infer *inf, FILE *f)
 {
-	char	rep[2048];
+	char	rep[2048], from[96];
 	int	i;
 
 	smtstate_headline(&inf->m->smt, rep, sizeof rep);
@@ -34,11 +34,21 @@ infer_report_plan(const struct infer *inf, FILE *f)
 	fprintf(f, "Plan: %d pair%s (%s), %s and %s each alone and together, %d times, "
 	    "windows up to %.2f s: at most about %.0f s.\n", inf->npairs,
 	    inf->npairs == 1 ? "" : "s",
-	    inf->explicit_pairs ? "as asked" : "from the reported topology", INFER_COMPUTE,
+	    inf->explicit_pairs ? "as asked" : inf->c2c_source[0] != '\0' ? "from c2c and "
+	    "the reported topology" : "from the reported topology", INFER_COMPUTE,
 	    INFER_CONTRAST, inf->reps, inf->window_s, infer_estimate(inf));
-	for (i = 0; i < inf->npairs; i++)
-		fprintf(f, "  CPUs %d and %d: reported %s\n", inf->pairs[i].a, inf->pairs[i].b,
-		    topo_rel_name(inf->pairs[i].reported));
+	if (inf->c2c_dry)
+		fprintf(f, "From c2c: %s, its pairs far below their class's round trip "
+		    "first\n", inf->c2c_source);
+	else if (inf->c2c_source[0] != '\0')
+		fprintf(f, "From c2c: %d pair%s far below %s class's round trip, in %s\n",
+		    inf->nc2c, inf->nc2c == 1 ? "" : "s", inf->nc2c == 1 ? "its" : "their",
+		    inf->c2c_source);
+	for (i = 0; i < inf->npairs; i++) {
+		infer_origin_words(&inf->pairs[i], from, sizeof from);
+		fprintf(f, "  CPUs %d and %d: reported %s; %s\n", inf->pairs[i].a,
+		    inf->pairs[i].b, topo_rel_name(inf->pairs[i].reported), from);
+	}
 }
 
 /* The round trip of a pair in words: "41 ns" or "n/a". */
@@ -82,6 +92,12 @@ infer_verdict(const struct infer *inf, FILE *f)
 		    infer_rtt_text(p, rtt, sizeof rtt),
 		    agree == 0 ? ": NOT what the topology reports, " : "",
 		    agree == 0 ? topo_rel_name(p->reported) : "");
+	}
+	/* where each pair came from, when a c2c result gave some */
+	for (i = 0; i < inf->npairs && inf->nc2c > 0; i++) {
+		infer_origin_words(&inf->pairs[i], rep, sizeof rep);
+		fprintf(f, "%s  %d:%d %s\n", i == 0 ? "Where the pairs came from:\n" : "",
+		    inf->pairs[i].a, inf->pairs[i].b, rep);
 	}
 }
 
@@ -165,13 +181,18 @@ infer_json_pair(struct jsonw *w, const struct infer *inf, const struct infer_pai
     int dry_run)
 {
 	const char	*kind;
-	char		 key[32];
+	char		 key[96];
 	int		 k, i;
 
 	jsonw_object(w);
 	jsonw_key_int(w, "a", p->a);
 	jsonw_key_int(w, "b", p->b);
 	jsonw_key_str(w, "reported", topo_rel_name(p->reported));
+	jsonw_key_str(w, "origin", infer_origin_token(p->origin));
+	infer_origin_words(p, key, sizeof key);
+	jsonw_key_str(w, "origin_words", key);
+	jsonw_key_num(w, "c2c_ns", p->c2c_ns);
+	jsonw_key_num(w, "c2c_class_ns", p->c2c_class_ns);
 	jsonw_key_str(w, "measured", p->measured ? infer_class_token(p->v.cls) : "not-run");
 	jsonw_key_tristate(w, "agrees", p->measured ? infer_agrees(p->v.cls, p->reported) :
 	    -1);
@@ -223,6 +244,9 @@ infer_report_json(const struct infer *inf, int dry_run, FILE *f)
 	jsonw_key_bool(&w, "dry_run", dry_run);
 	jsonw_key_str(&w, "reported", rep);
 	jsonw_key_str(&w, "hypervisor", inf->hypervisor);
+	jsonw_key_text(&w, "c2c_file", inf->c2c_file);
+	jsonw_key_text(&w, "c2c_source", inf->c2c_source);
+	jsonw_key_int(&w, "c2c_pairs", inf->nc2c);
 	jsonw_key_str(&w, "compute", INFER_COMPUTE);
 	jsonw_key_str(&w, "contrast", INFER_CONTRAST);
 	jsonw_key_int(&w, "repeats", inf->reps);

@@ -57,8 +57,14 @@ void	check_report_plan(const struct check *, FILE *);
 void	check_report_text(const struct check *, FILE *);
 /* The whole check as one JSON object. */
 void	check_report_json(const struct check *, FILE *);
+/*
+ * A verdict line's kind: told (the figures, or why there are none: no SMT)
+ * or not now (others' work or doubt left a figure out: rerun when quiet,
+ * the command's exit status CMD_BUSY).
+ */
+enum verdict { VERDICT_TOLD, VERDICT_BUSY };
 /* check's verdict in one line: SMT yield per kernel, or why not. */
-void	check_verdict(const struct check *, char *buf, size_t len);
+enum verdict	check_verdict(const struct check *, char *buf, size_t len);
 /* One CSV row per kernel and relation. */
 void	check_report_csv(const struct check *, FILE *);
 /* A cell's speeds and yield as every report gives them (check_report.c). */
@@ -81,6 +87,8 @@ int	scale_prom_write(const struct scale *, const char *path, char *err, size_t e
 /* The CPUs against what is expected (-1: nothing); 0 or 1, and the one line. */
 int	check_health(const struct topo *, int expect_cpus, int expect_smt, char *line,
 	    size_t len);
+/* --health --capacity: a FAIL line per outlier CPU into f; how many (note: the OK words). */
+int	check_health_capacity(const struct scan *, FILE *, char *note, size_t len);
 
 /* check_svg.c */
 /* The co-run matrix as a coloured SVG table, written whole to path; -1 and why. */
@@ -176,6 +184,9 @@ void	scan_report_csv(const struct scan *, FILE *);
 void	scale_report_plan(const struct scale *, FILE *);
 void	scale_report_text(const struct scale *, FILE *);
 void	scale_report_json(const struct scale *, FILE *);
+/* --scale's verdict in one line: the SMT yield (or without SMT the all-core
+ * efficiency) per kernel, or "not measurable now" (VERDICT_BUSY). */
+enum verdict	scale_verdict(const struct scale *, char *buf, size_t len);
 void	scale_report_csv(const struct scale *, FILE *);
 int	scale_svg_write(const struct scale *, const char *path, char *err, size_t errlen);
 /* scan_svg.c: a heatmap of every CPU by topology; -1 and err on failure. */

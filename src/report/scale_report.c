@@ -118,13 +118,70 @@ scale_ratio(double v, double sp, char *buf, size_t len)
 	return buf;
 }
 
+/* The steps a kernel's verdict figure needs: one copy, all cores, all CPUs. */
+static int
+scale_needs(const struct scale *s, const struct scale_kernel *kk, int j)
+{
+	return j == kk->one || j == kk->cores || (s->smt && j == kk->threads);
+}
+
+/*
+ * The verdict line: with SMT "SMT yield (all CPUs over all cores): int 1.21,
+ * fp 1.03", without "No SMT; all cores over one copy each: int 1.08, fp 0.99",
+ * or "not measurable now: others used 0.5 CPUs; rerun when quiet" when others'
+ * work left a kernel without its figure (the figures that were had, first).
+ */
+enum verdict
+scale_verdict(const struct scale *s, char *buf, size_t len)
+{
+	const struct scale_kernel	*kk;
+	double				 v, busy = 0;
+	size_t				 n;
+	int				 k, j, known = 0, missing = 0;
+
+	n = (size_t)snprintf(buf, len, "%s", s->smt ? "SMT yield (all CPUs over all "
+	    "cores):" : "No SMT; all cores over one copy each:");
+	for (k = 0; k < s->nkern; k++) {
+		kk = &s->k[k];
+		v = s->smt ? kk->yield : kk->eff;
+		for (j = 0; j < kk->nsteps; j++)
+			if (scale_needs(s, kk, j) && kk->st[j].nfull == 0)
+				busy = fmax(busy, kk->st[j].foreign);
+		if (!isfinite(v)) {
+			missing++;
+			continue;
+		}
+		if (n < len)
+			n += (size_t)snprintf(buf + n, len - n, "%s %s %.2f", known ?
+			    "," : "", kk->text, v);
+		known++;
+	}
+	if (missing == 0)
+		return VERDICT_TOLD;
+	if (known == 0)
+		n = 0;
+	else if (n < len)
+		n += (size_t)snprintf(buf + n, len - n, "; the rest ");
+	if (n >= len)
+		return VERDICT_BUSY;
+	if (s->failed)
+		snprintf(buf + n, len - n, "not measurable: the run failed");
+	else if (busy >= 0.05)
+		snprintf(buf + n, len - n, "not measurable now: others used %.1f CPUs; "
+		    "rerun when quiet", busy);
+	else
+		snprintf(buf + n, len - n, "not measurable now: others' work disturbed "
+		    "every round; rerun when quiet");
+	return s->failed ? VERDICT_TOLD : VERDICT_BUSY;
+}
+
 /* The figures, after it ran. */
 void
 scale_report_text(const struct scale *s, FILE *f)
 {
 	const struct scale_kernel	*kk;
 	const struct scale_step		*st, *one;
-	char				 a[32], b[32], c[48];
+	char				 a[32], b[32], c[48], verdict[600];
 	int				 k, j;
 
 	for (k = 0; k < s->nkern; k++) {
@@ -186,6 +243,20 @@ scale_report_text(const struct scale *s, FILE *f)
 	if (s->failed)
 		fprintf(f, "failed: %s\n", s->error);
 	fprintf(f, "took %.1f s\n", s->elapsed_s);
+	/* the verdict last (folded, where long, with the rest of the text) */
+	scale_verdict(s, verdict, sizeof verdict);
+	fprintf(f, "%s\n", verdict);
+}
+
+/* The verdict in JSON: "verdict_busy" (exit status 3) and "verdict". */
+static void
+scale_json_verdict(const struct scale *s, struct jsonw *w)
+{
+	char	verdict[600];
+
+	jsonw_key_bool(w, "verdict_busy", scale_verdict(s, verdict, sizeof verdict) ==
+	    VERDICT_BUSY);
+	jsonw_key_str(w, "verdict", verdict);
 }
 
 /* The whole run (or its plan) as one JSON object. */
@@ -215,6 +286,8 @@ scale_report_json(const struct scale *s, FILE *f)
 	jsonw_key_int(&w, "rounds", s->nrounds);
 	jsonw_key_num(&w, "estimate_s", s->est_s);
 	jsonw_key_num(&w, "took_s", s->dry_run ? NAN : s->elapsed_s);
+	if (!s->dry_run)
+		scale_json_verdict(s, &w);
 	jsonw_key_array(&w, "kernels");
 	for (k = 0; k < s->nkern; k++) {
 		kk = &s->k[k];

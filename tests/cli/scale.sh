@@ -90,7 +90,7 @@ check_usage_error "--scale with an unknown kernel" --scale --kernels nosuch --dr
 # through a label (whatever the figures).
 "$SMTSCOPE" check --scale --kernels int --time 0.05 --svg "$TMP/s.svg" > "$TMP/s.txt" 2> "$TMP/s.err"
 rc=$?
-[ $rc -eq 0 ] && [ -s "$TMP/s.svg" ] && wide "$TMP/s.txt"
+{ [ $rc -eq 0 ] || [ $rc -eq 3 ]; } && [ -s "$TMP/s.svg" ] && wide "$TMP/s.txt"
 ok $? "a measured run writes its SVG, its text within 80 columns (rc $rc: $(head -n 1 "$TMP/s.err"))"
 if [ $have_python -eq 1 ]; then
 	python3 tests/tools/svgcheck.py "$TMP/s.svg" > "$TMP/svgcheck.out" 2>&1
@@ -100,5 +100,66 @@ if [ $have_python -eq 1 ]; then
 else
 	skip_n 2 "needs python3 to read the SVG"
 fi
+
+# The verdict, last: told (rc 0) or "not measurable now" (rc 3, and only
+# then). A quiet machine may be busy on its own: either is accepted here,
+# the relation between the words and the exit status always asserted.
+# verdict NAME FILE RC: the last line's words agree with the exit status.
+verdict() {
+	_last=$(tail -n 1 "$2")
+	case $3:$_last in
+	"0:SMT yield (all CPUs over all cores): "[a-z]*" "[0-9]*|"0:No SMT; all cores over one copy each: "[a-z]*" "[0-9]*) ok 0 "$1: told, exit 0 ($_last)" ;;
+	"3:not measurable now: others used "[0-9]*" CPUs; rerun when quiet"|"3:"*"; the rest not measurable now: others"*|"3:not measurable now: others' work"*) ok 0 "$1: not now, exit 3 ($_last)" ;;
+	*) ok 1 "$1: exit $3 against the verdict '$_last'" ;;
+	esac
+}
+"$SMTSCOPE" check --scale --kernels int,fp --time 0.05 > "$TMP/v.txt" 2> "$TMP/v.err"
+rc=$?
+verdict "quiet (or busy on its own)" "$TMP/v.txt" $rc
+[ "$(widest "$TMP/v.txt")" -le 80 ]
+ok $? "the verdict's report within 80 columns"
+if [ $rc -eq 0 ] && grep -q "^SMT yield empty:" "$TMP/v.txt"; then
+	tail -n 1 "$TMP/v.txt" | grep -q "^No SMT; all cores over one copy each: int [0-9.]*, fp [0-9.]*$"
+	ok $? "without SMT the verdict gives each kernel's all-core efficiency"
+elif [ $rc -eq 0 ]; then
+	tail -n 1 "$TMP/v.txt" | grep -q "^SMT yield (all CPUs over all cores): int [0-9.]*, fp [0-9.]*$"
+	ok $? "with SMT the verdict gives each kernel's SMT yield"
+else
+	skip "others' work here: the told verdict's words not seen (rc $rc)"
+fi
+
+# Beside a hog pinned to an allowed CPU: every step over all cores has a
+# copy beside it, so others' work leaves the verdict unknown: exit 3, its
+# words in the text, the JSON and the Prometheus file.
+HOGCPU=${CPU_B:-$CPU_A}
+ln -s /bin/sh "$TMP/scalehog"
+taskset -c "$HOGCPU" "$TMP/scalehog" -c 'while :; do :; done' &
+H=$!
+sleep 0.2
+"$SMTSCOPE" check --scale --kernels int --time 0.05 > "$TMP/h.txt" 2> "$TMP/h.err"
+rc=$?
+"$SMTSCOPE" check --scale --kernels int --time 0.05 --json --prom "$TMP/h.prom" > "$TMP/h.json" 2> "$TMP/hj.err"
+rcj=$?
+# The hog is this test's own: ended by its pid, checked by its name.
+[ "$(cat "/proc/$H/comm" 2> /dev/null)" = scalehog ] && kill "$H"
+wait "$H" 2> /dev/null
+[ $rc -eq 3 ] && tail -n 1 "$TMP/h.txt" | grep -q "^not measurable now: others used [0-9.]* CPUs; rerun when quiet$"
+ok $? "beside a hog on CPU $HOGCPU: exit 3, not measurable now (rc $rc: $(tail -n 1 "$TMP/h.txt"))"
+if [ $have_python -eq 1 ]; then
+	v=$(jq_py "$TMP/h.json" '"%s|%s" % (j["verdict_busy"], j["verdict"].startswith("not measurable now: others used"))')
+	[ $rcj -eq 3 ] && [ "$v" = "True|True" ]
+	ok $? "beside a hog, --json: exit 3, verdict and verdict_busy ($rcj, $v)"
+else
+	skip "needs python3 to read the JSON"
+fi
+grep -q '^smtscope_scale_verdict_info{verdict="not measurable now: others used [0-9.]* CPUs; rerun when quiet",busy="1"} 1$' "$TMP/h.prom"
+ok $? "beside a hog, --prom: the verdict with busy=\"1\" ($(grep verdict_info "$TMP/h.prom" | tail -n 1))"
+! kill -0 "$H" 2> /dev/null
+ok $? "the hog is gone"
+
+# A dry run has no verdict and exits 0.
+grep -q '"verdict"' "$TMP/two.json"
+[ $? -ne 0 ]
+ok $? "a plan (--dry-run --json) has no verdict"
 
 done_testing

@@ -1,11 +1,21 @@
 #!/bin/sh
 # tests/cli/verdict.sh: check ends with one verdict line, "SMT yield: ..."
 # (a figure per kernel, or why it cannot be told: no SMT sibling, others'
-# work), and its JSON carries the same words as "verdict"; a dry run has none.
+# work), and its JSON carries the same words as "verdict"; a dry run has none;
+# the exit status 3 exactly when the verdict is "not measurable now".
 . tests/lib.sh
 
 "$SMTSCOPE" check --kernels int --time 0.1 > "$TMP/c.txt" 2> "$TMP/c.err"
+rc=$?
 last=$(tail -n 1 "$TMP/c.txt")
+# exit 3 exactly when the verdict is "not measurable now" (others' work)
+case $rc:$last in
+"3:SMT yield: not measurable now"*) ok 0 "check: exit 3 with 'not measurable now'" ;;
+3:*) ok 1 "check: exit 3 without 'not measurable now' ($last)" ;;
+"0:SMT yield: not measurable now"*) ok 1 "check: exit 0 with 'not measurable now'" ;;
+0:*) ok 0 "check: exit 0, the verdict told ($last)" ;;
+*) ok 1 "check: exit $rc ($(head -n 1 "$TMP/c.err"))" ;;
+esac
 case $last in
 "SMT yield: int "[0-9]*|"SMT yield: not measurable"*) ok 0 "check: a verdict last ($last)" ;;
 *) ok 1 "check: a verdict last ($last; $(head -n 1 "$TMP/c.err"))" ;;

@@ -1,12 +1,16 @@
 /*
  * fuzz_infer.c: libFuzzer harness for --infer-from FILE (infer_load), a
- * check --infer --json result read back for the screen's marks, on a
- * synthetic machine of four logical CPUs: the input is the file. A
- * refusal names the file; what is accepted holds at most the marks asked
- * for, each a pair of this machine's CPUs with a class and words that end.
+ * check --infer --json result read back for the screen's marks, and for
+ * check --infer --infer-from-c2c FILE (infer_c2c_load), a c2c --json
+ * result's candidate pairs, on a synthetic machine of four logical CPUs:
+ * the input is the file, read by both. A refusal names the file; what is
+ * accepted holds at most the marks (candidates) asked for, each a pair of
+ * this machine's CPUs with a class and words that end (a round trip below
+ * its class's by the factor).
  */
 #include "config.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,6 +29,9 @@ static const char *const fuzz_plain_text[] = {
 	    "\"infer\":{\"pairs\":[]}}\n",
 };
 
+#define FUZZ_C2C_MAX	2	/* candidates asked for: fewer than a file's pairs */
+#define FUZZ_C2C_FACTOR	1.5
+
 #include "fuzz_tree.h"
 
 static struct topo	*fuzz_m;
@@ -34,6 +41,36 @@ static void
 fuzz_cleanup(void)
 {
 	topo_free(fuzz_m);
+}
+
+/* The same file as a c2c result: its candidates, or a refusal naming it. */
+static void
+fuzz_c2c(void)
+{
+	static struct infer	 inf;
+	const struct infer_pair	*p;
+	char			 err[1024];
+	int			 n, k;
+
+	memset(&inf, 0, sizeof inf);
+	inf.m = fuzz_m;
+	err[0] = '\0';
+	if ((n = infer_c2c_load(&inf, fuzz_path, FUZZ_C2C_FACTOR, FUZZ_C2C_MAX, err,
+	    sizeof err)) < 0) {
+		if (memchr(err, '\0', sizeof err) == NULL || strstr(err, fuzz_path) == NULL)
+			__builtin_trap();
+		return;
+	}
+	if (n > FUZZ_C2C_MAX || n != inf.npairs || n != inf.nc2c)
+		__builtin_trap();
+	for (k = 0; k < n; k++) {
+		p = &inf.pairs[k];
+		if (p->origin != INFER_FROM_C2C || p->a == p->b ||
+		    topo_pu_by_os(fuzz_m, p->a) == NULL || topo_pu_by_os(fuzz_m, p->b) == NULL ||
+		    !(p->c2c_ns > 0) || !(p->c2c_ns * FUZZ_C2C_FACTOR < p->c2c_class_ns) ||
+		    !isfinite(p->c2c_class_ns))
+			__builtin_trap();
+	}
 }
 
 int
@@ -61,6 +98,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	}
 	if (n > FUZZ_MAX)
 		__builtin_trap();
+	fuzz_c2c();
 	for (k = 0; k < n; k++) {
 		if (mk[k].a < 0 || mk[k].b < 0 || mk[k].a >= fuzz_m->summary.pus ||
 		    mk[k].b >= fuzz_m->summary.pus || topo_pu_by_os(fuzz_m, mk[k].a) == NULL ||

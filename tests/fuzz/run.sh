@@ -137,7 +137,16 @@ seed() {
 		    "$k" "$m" "$p" > "$d/seed2"
 		printf '%s,"machine":{"format":1,"topology":{"pus":8}},"infer":{"pairs":[]}}\n' \
 		    "$k" > "$d/seed3"
-		printf '{"kind":"check","machine":{"format":1,"topology":{"pus":4}}}\n' > "$d/seed4" ;;
+		printf '{"kind":"check","machine":{"format":1,"topology":{"pus":4}}}\n' > "$d/seed4"
+		# a c2c --json result (--infer-from-c2c): 0:3 far below its class
+		p='"relation":"same-package","numa":"","unit":"ns"'
+		printf '{"kind":"c2c",%s,"pairs":[%s,%s,%s,%s],"classes":[%s]}\n' "$m" \
+		    "{\"cpu_a\":0,\"cpu_b\":1,$p,\"ns\":80,\"status\":\"ok\"}" \
+		    "{\"cpu_a\":0,\"cpu_b\":2,$p,\"ns\":81,\"status\":\"ok\"}" \
+		    "{\"cpu_a\":0,\"cpu_b\":3,$p,\"ns\":8,\"status\":\"ok\"}" \
+		    "{\"cpu_a\":1,\"cpu_b\":2,$p,\"ns\":79,\"status\":\"disturbed: x\"}" \
+		    '{"class":"same-package","pairs":4,"measured":4,"median_ns":80,"disturbed":1}' \
+		    > "$d/seed5" ;;
 	inferlist) n=0
 		for s in 0:1 0:0,0:1,0:2 "0:1, 2:3" core:0.pu:0:core:0.pu:1 \
 		    package:1.core:0.pu:0:package:0.core:1.pu:1 7:0,1:6 0-1 0:9; do

@@ -9,8 +9,13 @@
 "$SMTSCOPE" check --json --time 0.5 --kernels hash,pipe > "$TMP/live.json" \
     2> "$TMP/live.err"
 rc=$?
-[ $rc -eq 0 ]
-ok $? "check --json --time 0.5 --kernels hash,pipe exits 0"
+# 3 when others' work left the verdict unknown (a busy machine), and only then
+if [ $rc -eq 3 ]; then
+	jq_py "$TMP/live.json" 'j["verdict"]' | grep -q "not measurable now"
+else
+	[ $rc -eq 0 ]
+fi
+ok $? "check --json --time 0.5 --kernels hash,pipe exits 0 (or 3: not measurable now; rc $rc)"
 [ ! -s "$TMP/live.err" ]
 ok $? "no progress line when stderr is not a terminal"
 

@@ -82,10 +82,20 @@ struct infer_verdict {
 	char		 why[320];	/* the evidence in words */
 };
 
+/* Where a pair to measure came from. */
+enum infer_origin {
+	INFER_FROM_TOPOLOGY,	/* chosen from the reported topology */
+	INFER_FROM_LIST,	/* --infer=A:B,... */
+	INFER_FROM_C2C		/* a c2c result: far below its class's round trip */
+};
+
 /* One pair to measure, and what came of it. */
 struct infer_pair {
 	int			 a, b;		/* OS indexes */
 	enum topo_rel		 reported;	/* what the topology says */
+	enum infer_origin	 origin;
+	double			 c2c_ns;	/* INFER_FROM_C2C: its one-way round trip */
+	double			 c2c_class_ns;	/* and its class's median, in the c2c result */
 	struct infer_fig	 fig;
 	struct infer_verdict	 v;
 	int			 measured;
@@ -99,6 +109,12 @@ struct infer {
 	struct infer_pair	 pairs[INFER_MAX_PAIRS];
 	int			 npairs;
 	int			 explicit_pairs;	/* from --infer=LIST */
+	int			 nc2c;		/* pairs from a c2c result, first */
+	char			 c2c_file[256];	/* that result, "" none */
+	char			 c2c_source[300]; /* where they came from in words, "" none:
+						   the file (sanitized), "a c2c pass of 120
+						   pairs now"; a dry run's "a c2c pass ... first" */
+	int			 c2c_dry;	/* a dry run: the pass only planned */
 	int			 reps;
 	double			 window_s;	/* the longest window */
 	char			 hypervisor[32];	/* "KVM", "" none */
@@ -116,8 +132,14 @@ struct infer {
  * at most max. -1 and a message when there is no pair to measure.
  */
 int	infer_plan(struct infer *, int max, char *err, size_t errlen);
+/* Add the pair a:b unless it is there or the plan holds max; 1 if added. */
+int	infer_add(struct infer *, int a, int b, int max);
 /* The pairs of a list "0:0,0:1" (OS indexes or places); -1 and a message. */
 int	infer_plan_list(struct infer *, const char *list, char *err, size_t errlen);
+/* Words of where a pair came from: "from c2c: 8 ns against 80 ns". */
+void	infer_origin_words(const struct infer_pair *, char *buf, size_t len);
+/* The JSON token of where it came from: "topology", "list", "c2c". */
+const char *infer_origin_token(enum infer_origin);
 /* Windows that fit the plan in budget_s (or window_s if already set). */
 void	infer_size(struct infer *, double budget_s);
 /* Seconds the plan is expected to take. */
@@ -151,7 +173,32 @@ typedef int (*infer_rtt_fn)(void *arg, int a, int b, double *ns, double *spread,
 void	infer_run(struct infer *, infer_rtt_fn rtt, void *rtt_arg,
 	    void (*progress)(void *arg, const char *what, double left_s), void *arg);
 
+/* infer_c2c.c */
+#define INFER_C2C_MAX		8	/* candidates taken from a c2c result at most */
+#define INFER_C2C_PASS_CPUS	32	/* a c2c pass of every pair up to this many CPUs */
+
+/* A candidate: a pair and its one-way round trip against its class's median. */
+struct infer_c2c_cand {
+	int	a, b;
+	double	ns, class_ns;
+};
+/* Candidates into the plan, fastest against their class first (sorts c); how many. */
+int	infer_c2c_add(struct infer *, struct infer_c2c_cand *c, int n, int max);
+/*
+ * The candidate pairs of a saved `c2c --json` result measured on this
+ * machine: pairs faster than their class's median by factor or more (c2c's
+ * warning, C2C_OUTLIER_FACTOR), fastest against their class first, added
+ * to the plan before any other (at most max). How many, or -1 with a
+ * message naming the file and what is wrong.
+ */
+int	infer_c2c_load(struct infer *, const char *path, double factor, int max,
+	    char *err, size_t errlen);
+
 /* infer_load.c */
+struct json_val;
+/* Is a result (its root) this machine's, by its topology summary? 0, or -1 with why. */
+int	infer_load_machine(const struct json_val *root, const struct topo *, const char *path,
+	    const char *what, char *err, size_t errlen);
 /* A pair as a result file says it behaved, for the screen's marks. */
 struct infer_mark {
 	int			 a, b;		/* OS indexes */

@@ -24,9 +24,9 @@ infer_token_class(const char *s)
 }
 
 /* Is the result this machine's (its topology summary)? 0, or -1 with why. */
-static int
+int
 infer_load_machine(const struct json_val *root, const struct topo *m, const char *path,
-    char *err, size_t errlen)
+    const char *what, char *err, size_t errlen)
 {
 	const struct json_val	*mc = json_get(root, "machine"), *t;
 	char			 host[256];
@@ -34,8 +34,7 @@ infer_load_machine(const struct json_val *root, const struct topo *m, const char
 	int			 pus;
 
 	if (mc == NULL || mc->type != JSON_OBJ) {
-		snprintf(err, errlen, "%s: no machine object: not a check --infer --json "
-		    "result", path);
+		snprintf(err, errlen, "%s: no machine object: not %s", path, what);
 		return -1;
 	}
 	if (json_num(json_get(mc, "format"), -1) != MACHINE_FORMAT) {
@@ -116,7 +115,8 @@ infer_load(const char *path, const struct topo *m, struct infer_mark *marks, int
 	if (strcmp(json_str(json_get(root, "kind"), ""), "check-infer") != 0)
 		snprintf(err, errlen, "%s: not a check --infer --json result (kind '%.32s')",
 		    path, json_str(json_get(root, "kind"), ""));
-	else if (infer_load_machine(root, m, path, err, errlen) == 0) {
+	else if (infer_load_machine(root, m, path,
+	    "a check --infer --json result", err, errlen) == 0) {
 		pairs = json_get(json_get(root, "infer"), "pairs");
 		rc = 0;
 		for (p = pairs != NULL && pairs->type == JSON_ARR ? pairs->child : NULL;

@@ -18,7 +18,7 @@
 #define INFER_WINDOWS		3	/* per repeat and kind: a alone, b alone, both */
 
 /* Add a pair unless it is there already or the list is full; 1 if added. */
-static int
+int
 infer_add(struct infer *inf, int a, int b, int max)
 {
 	int	i;
@@ -37,8 +37,30 @@ infer_add(struct infer *inf, int a, int b, int max)
 	inf->pairs[inf->npairs].a = a;
 	inf->pairs[inf->npairs].b = b;
 	inf->pairs[inf->npairs].reported = topo_relation(inf->m, a, b);
+	inf->pairs[inf->npairs].origin = inf->explicit_pairs ? INFER_FROM_LIST :
+	    INFER_FROM_TOPOLOGY;
+	inf->pairs[inf->npairs].c2c_ns = inf->pairs[inf->npairs].c2c_class_ns = NAN;
 	inf->npairs++;
 	return 1;
+}
+
+/* Words of where a pair came from: "from c2c: 8 ns against 80 ns". */
+void
+infer_origin_words(const struct infer_pair *p, char *buf, size_t len)
+{
+	if (p->origin == INFER_FROM_C2C)
+		snprintf(buf, len, "from c2c: %.0f ns against %.0f ns", p->c2c_ns,
+		    p->c2c_class_ns);
+	else
+		snprintf(buf, len, "%s", p->origin == INFER_FROM_LIST ? "as asked" :
+		    "from the topology");
+}
+
+/* The JSON token of where a pair came from. */
+const char *
+infer_origin_token(enum infer_origin o)
+{
+	return o == INFER_FROM_C2C ? "c2c" : o == INFER_FROM_LIST ? "list" : "topology";
 }
 
 /* Seconds one pair takes at the given window. */
@@ -114,6 +136,8 @@ infer_plan(struct infer *inf, int max, char *err, size_t errlen)
 		fit = 1;
 	if (max > fit)
 		max = fit;
+	/* a c2c result's candidates come first, on top of what the budget fits */
+	max += inf->nc2c;
 	if (n * (n - 1) / 2 <= max) {
 		for (i = 0; i < n; i++)
 			for (j = i + 1; j < n; j++)

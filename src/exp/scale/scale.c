@@ -268,6 +268,27 @@ scale_run(struct scale *s, void (*progress)(void *, const char *, double), void 
 	s->elapsed_s = (double)(util_now_ns() - t0) / 1e9;
 }
 
+/* Others' CPU time on a round's cores, each core once (siblings see the same). */
+static double
+scale_round_foreign(struct scale_step *st, int j)
+{
+	const struct rounds_sample	*x;
+	double				 sum = 0;
+	int				 i, h, seen;
+
+	for (i = 0; i < st->r.ncpus; i++) {
+		x = rounds_at(&st->r, j, i);
+		if (!x->done || !(x->foreign > 0))
+			continue;
+		for (h = 0, seen = 0; h < i && !seen; h++)
+			seen = topo_relation(st->r.m, st->r.cpu[h].cpu, st->r.cpu[i].cpu) <=
+			    REL_SMT_SIBLING;
+		if (!seen)
+			sum += x->foreign;
+	}
+	return sum;
+}
+
 /* A step's throughput over its full rounds. */
 static void
 scale_step_figures(struct scale_step *st)
@@ -283,7 +304,9 @@ scale_step_figures(struct scale_step *st)
 	rounds_calc(&st->r);
 	st->nfull = 0;
 	st->who[0] = '\0';
+	st->foreign = 0;
 	for (j = 0; j < st->r.nrounds; j++) {
+		st->foreign = fmax(st->foreign, scale_round_foreign(st, j));
 		sum = 0;
 		ok = st->ncopies > 0;
 		any = ok;

@@ -45,6 +45,8 @@ struct scale_step {
 	double		 spread;	/* (hi - lo) / total; NAN under two rounds */
 	double		 total_all;	/* median over every round, disturbed too; NAN */
 	char		 who[160];	/* the foreign process that took most, "" */
+	double		 foreign;	/* others' CPU time on its cores in its most
+					   disturbed round, in CPUs (each core once) */
 };
 
 struct scale_kernel {
