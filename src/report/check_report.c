@@ -653,6 +653,17 @@ check_json_guard(struct jsonw *w, const struct check_cell *cell)
 	jsonw_array_end(w);
 }
 
+/*
+ * A rate in its kernel's displayed unit (MB/s, ns/load), as the text and
+ * CSV give it; null where there is none.
+ */
+static void
+check_json_rate(struct jsonw *w, const char *key, const struct kernel *k, double rate)
+{
+	jsonw_key_num(w, key, k != NULL && isfinite(rate) && rate > 0 ?
+	    kernel_display(k, rate) : NAN);
+}
+
 /* One result cell object of a row; null for a relation this machine lacks. */
 static void
 check_json_cell(const struct check *c, struct jsonw *w, const struct check_row *row, int r)
@@ -671,11 +682,13 @@ check_json_cell(const struct check *c, struct jsonw *w, const struct check_row *
 	check_cell_solos(c, row, r, &solo, &solo_b, &share);
 	jsonw_object(w);
 	jsonw_key_int(w, "partner", c->plan.rel[r].cpu);
-	jsonw_key_num(w, "solo", solo);
-	jsonw_key_num(w, "solo_partner", solo_b);
+	jsonw_key_str(w, "unit", row->a.k->unit);
+	jsonw_key_str(w, "unit_partner", row->b.k->unit);
+	check_json_rate(w, "solo", row->a.k, solo);
+	check_json_rate(w, "solo_partner", row->b.k, solo_b);
 	jsonw_key_num(w, "solo_share", share);
-	jsonw_key_num(w, "rate_anchor", done ? cell->rate_anchor : NAN);
-	jsonw_key_num(w, "rate_partner", done ? cell->rate_partner : NAN);
+	check_json_rate(w, "rate_anchor", row->a.k, done ? cell->rate_anchor : NAN);
+	check_json_rate(w, "rate_partner", row->b.k, done ? cell->rate_partner : NAN);
 	jsonw_key_num(w, "speed_anchor", sa);
 	jsonw_key_num(w, "speed_partner", sb);
 	jsonw_key_num(w, "yield", yield);
@@ -703,14 +716,15 @@ check_json_cell(const struct check *c, struct jsonw *w, const struct check_row *
 	jsonw_object_end(w);
 }
 
-/* One solo: its rate in work units per second, share, spread and guard. */
+/* One solo: its rate in the kernel's unit, share, spread and guard. */
 static void
 check_json_solo(struct jsonw *w, const struct check_solo *so)
 {
 	const struct check_cell	*cell = &so->cell;
 
 	jsonw_key_object(w, so->kern.text);
-	jsonw_key_num(w, "rate", cell->state == CHECK_DONE ? cell->rate_anchor : NAN);
+	check_json_rate(w, "rate", so->kern.k, cell->state == CHECK_DONE ?
+	    cell->rate_anchor : NAN);
 	jsonw_key_num(w, "cpu_share", cell->state == CHECK_DONE ? cell->share_anchor : NAN);
 	check_json_guard(w, cell);
 	check_json_error(w, cell->state, cell->error);
@@ -780,7 +794,6 @@ check_json_sched(const struct check *c, struct jsonw *w)
 static void
 check_json_results(const struct check *c, struct jsonw *w)
 {
-	char	unit[64];
 	int	i, r;
 
 	jsonw_key_object(w, "results");
@@ -794,10 +807,8 @@ check_json_results(const struct check *c, struct jsonw *w)
 	}
 	jsonw_object_end(w);
 	jsonw_key_object(w, "units");
-	for (i = 0; i < c->nsolos; i++) {
-		snprintf(unit, sizeof unit, "%s/s", c->solos[i].kern.k->work_unit);
-		jsonw_key_str(w, c->solos[i].kern.text, unit);
-	}
+	for (i = 0; i < c->nsolos; i++)
+		jsonw_key_str(w, c->solos[i].kern.text, c->solos[i].kern.k->unit);
 	jsonw_object_end(w);
 	jsonw_key_object(w, "solos");
 	for (i = 0; i < c->nsolos; i++)

@@ -6,10 +6,12 @@
  * first, as lstopo stacks them) over their SMT threads side by side (siblings
  * visibly one core),
  * each thread named by the OS number taskset takes, its core's kind (P, E)
- * in the core's name; threads this process may not use are greyed. Layout
- * is computed apart from drawing (lstopo's way): one pass sizes and places
- * every box, wrapping a box's children into rows no wider than the page,
- * the next draws them. With --loads (loadmap.h), each load's label and
+ * in the core's name; threads this process may not use are greyed; a
+ * NUMA node a row across the top of the box it belongs to, as lstopo draws
+ * memory. Layout is computed apart from drawing (lstopo's way): one pass
+ * sizes and places every box, wrapping a box's children into rows no wider
+ * than a row width, the next draws them; the row width is the one whose
+ * page comes nearest 16:9 (a slide), tried from the title's width up. With --loads (loadmap.h), each load's label and
  * speed figure as its file gives them sit in the box of each CPU it was
  * pinned to, the boxes widened and deepened to hold them, and legend lines
  * under the title say where they came from. Written through the one SVG
@@ -33,7 +35,8 @@
 #define TSVG_HEAD	18	/* a box's name above its children */
 #define TSVG_GAP	6	/* between two children */
 #define TSVG_PU_H	22	/* a thread's box */
-#define TSVG_MAXW	1500	/* a row of children wraps past this, at least */
+#define TSVG_MINW	200	/* the row widths tried for a 16:9 page: from this */
+#define TSVG_MAXW	8000	/* to this */
 #define TSVG_CW		0.61	/* a character's width, in em, on the safe side */
 #define TSVG_LOAD_H	14	/* a load's line in a thread's box */
 #define TSVG_LEGEND_H	18	/* a legend line under the title */
@@ -174,14 +177,26 @@ tsvg_per_row(const struct tsvg *t, const int *kids, int nk)
 	return (nk + rows - 1) / rows;
 }
 
-/* Size a box and place its children in it, in rows no wider than t->maxw. */
+/* Whether a node is memory (lstopo's): a NUMA node with nothing under it. */
+static int
+tsvg_memory(const struct topo *m, int node)
+{
+	return m->nodes[node].type == TOPO_NUMA && m->nodes[node].first_child == -1;
+}
+
+/*
+ * Size a box and place its children in it: its memory (NUMA nodes) in a
+ * row across its top, as lstopo draws them, stretched to its width; the
+ * others under it in rows no wider than t->maxw.
+ */
 static void
 tsvg_size(struct tsvg *t, int node)
 {
 	const struct topo_node	*n = &t->m->nodes[node];
 	char			 label[128];
-	int			 kids[4096], nk, i, per, col = 0;
-	double			 x = TSVG_PAD, y = TSVG_HEAD, rowh = 0, w = 0;
+	int			 kids[4096], mem[64], nk, nmem = 0, i, j, per, col = 0;
+	double			 x = TSVG_PAD, y = TSVG_HEAD, rowh = 0, w = 0, memw = 0;
+	double			 memh = 0, each;
 
 	if (n->type == TOPO_CORE) {
 		tsvg_core(t, node);
@@ -191,6 +206,19 @@ tsvg_size(struct tsvg *t, int node)
 	nk = tsvg_children(t, node, kids, 4096);
 	for (i = 0; i < nk; i++)
 		tsvg_size(t, kids[i]);
+	/* The memory apart (when there is more under the box than memory). */
+	for (i = j = 0; i < nk; i++) {
+		if (tsvg_memory(t->m, kids[i]) && nmem < 64 && nk > 1) {
+			mem[nmem++] = kids[i];
+			memw += t->w[kids[i]] + (nmem > 1 ? TSVG_GAP : 0);
+			if (t->h[kids[i]] > memh)
+				memh = t->h[kids[i]];
+		} else
+			kids[j++] = kids[i];
+	}
+	nk = j;
+	if (nmem > 0 && nk > 0)
+		y += memh + TSVG_GAP;
 	per = tsvg_per_row(t, kids, nk);
 	for (i = 0; i < nk; i++) {
 		if (x > TSVG_PAD && (x + t->w[kids[i]] > t->maxw || col == per)) {
@@ -211,8 +239,19 @@ tsvg_size(struct tsvg *t, int node)
 	/* Its name in bold: a sixth wider than the estimate. */
 	if (tsvg_text_w(label, 12) * 1.17 + TSVG_PAD > w)
 		w = tsvg_text_w(label, 12) * 1.17 + TSVG_PAD;
+	if (memw + TSVG_PAD > w)
+		w = memw + TSVG_PAD;
+	/* The memory row: the box's width, what is over shared evenly. */
+	each = nmem > 0 ? (w - TSVG_PAD - memw) / nmem : 0;
+	for (i = 0, x = TSVG_PAD; i < nmem; i++) {
+		t->x[mem[i]] = x;
+		t->y[mem[i]] = TSVG_HEAD;
+		t->w[mem[i]] += each;
+		t->h[mem[i]] = memh;
+		x += t->w[mem[i]] + TSVG_GAP;
+	}
 	t->w[node] = w + TSVG_PAD;
-	t->h[node] = y + (nk > 0 ? rowh + TSVG_PAD : 4);
+	t->h[node] = y + (nk > 0 ? rowh + TSVG_PAD : nmem > 0 ? memh + TSVG_PAD : 4);
 }
 
 /* A box's fill by its kind. */
@@ -334,6 +373,23 @@ tsvg_legend(const struct loadmap *lm, char (*line)[512], int max)
 	return n;
 }
 
+/* Lay the boxes out in rows of t->maxw and size the page to them, its title and legend. */
+static void
+tsvg_page(struct tsvg *t, int root, const char *title, char (*legend)[512], int nleg,
+    struct svg_page *pg)
+{
+	int	i;
+
+	tsvg_size(t, root);
+	pg->w = ceil(t->w[root] + 20);
+	if (tsvg_text_w(title, 16) * 1.1 + 20 > pg->w)
+		pg->w = ceil(tsvg_text_w(title, 16) * 1.1 + 20);
+	for (i = 0; i < nleg; i++)
+		if (tsvg_text_w(legend[i], 12) + 20 > pg->w)
+			pg->w = ceil(tsvg_text_w(legend[i], 12) + 20);
+	pg->h = ceil(t->h[root] + 50 + nleg * TSVG_LEGEND_H);
+}
+
 /* Write the machine's topology as SVG to path, titled, with lm's loads (NULL none). */
 int
 topo_svg_write(const struct topo *m, const char *title, const struct loadmap *lm,
@@ -343,16 +399,13 @@ topo_svg_write(const struct topo *m, const char *title, const struct loadmap *lm
 	struct safefile	 sf;
 	struct tsvg	 t;
 	char		 legend[16][512];
+	double		 maxw, minw, d, best = 0, bestw = TSVG_MINW;
 	int		 i, root = 0, rc, nleg = 0;
 
 	t.m = m;
 	t.lm = lm;
 	if (lm != NULL)
 		nleg = tsvg_legend(lm, legend, 16);
-	/* Wider rows for bigger machines: about a slide's shape at 384 CPUs. */
-	t.maxw = 130 * sqrt((double)m->npus);
-	if (t.maxw < TSVG_MAXW)
-		t.maxw = TSVG_MAXW;
 	t.w = xcalloc((size_t)m->nnodes + 1, sizeof *t.w);
 	t.h = xcalloc((size_t)m->nnodes + 1, sizeof *t.h);
 	t.x = xcalloc((size_t)m->nnodes + 1, sizeof *t.x);
@@ -365,14 +418,27 @@ topo_svg_write(const struct topo *m, const char *title, const struct loadmap *lm
 		if (m->nodes[i].parent == -1)
 			root = i;
 	}
-	tsvg_size(&t, root);
-	pg.w = ceil(t.w[root] + 20);
-	if (tsvg_text_w(title, 16) * 1.1 + 20 > pg.w)
-		pg.w = ceil(tsvg_text_w(title, 16) * 1.1 + 20);
+	/*
+	 * The row width whose page is nearest a slide's 16:9; never narrower
+	 * than the title and legend, which set the page's width anyway.
+	 */
+	minw = tsvg_text_w(title, 16) * 1.1 - 2 * TSVG_PAD;
 	for (i = 0; i < nleg; i++)
-		if (tsvg_text_w(legend[i], 12) + 20 > pg.w)
-			pg.w = ceil(tsvg_text_w(legend[i], 12) + 20);
-	pg.h = ceil(t.h[root] + 50 + nleg * TSVG_LEGEND_H);
+		if (tsvg_text_w(legend[i], 12) - 2 * TSVG_PAD > minw)
+			minw = tsvg_text_w(legend[i], 12) - 2 * TSVG_PAD;
+	if (minw < TSVG_MINW)
+		minw = TSVG_MINW;
+	for (i = 0, maxw = minw; maxw < TSVG_MAXW; maxw *= 1.06) {
+		t.maxw = maxw;
+		tsvg_page(&t, root, title, legend, nleg, &pg);
+		d = fabs(log(pg.w / pg.h / (16.0 / 9)));
+		if (i++ == 0 || d < best - 1e-9) {
+			best = d;
+			bestw = maxw;
+		}
+	}
+	t.maxw = i > 0 ? bestw : minw;
+	tsvg_page(&t, root, title, legend, nleg, &pg);
 	rc = safefile_open(&sf, path, SAFEFILE_REPLACE, err, errlen);
 	if (rc == 0) {
 		svg_begin(sf.f, &pg);

@@ -95,6 +95,7 @@ run_json "c2c --dry-run --json -i" c2c c2c --dry-run --json -i "$SYN"
 run_json "time --json" time time --runs 1 --json -- true
 run_json "run --json" run run --time 0.2 --json "spin@$CPU_A" "hash@$CPU_A"
 run_json "check --json (a short run)" check check --time 0.1 --kernels spin --json
+cp "$TMP/out" "$TMP/check.json"
 run_json "check --idle --json (a short run)" check check --idle --kernels pipe --time 0.1 --json
 run_json "check --idle --dry-run --json" check check --idle --dry-run --json
 run_json "compare --json" compare compare --json tests/data/compare
@@ -189,6 +190,31 @@ for t, r, p in zip(shown, rows, j["parts"]):
     n += 1
 assert n >= 8, n' 2>&1)
 ok $? "replay --summary: each median and solo the same in text, CSV and JSON ($v)"
+
+# check's rates in the same unit in JSON and CSV: the unit each names for a
+# kernel the same, each rate of the JSON within 30 times the CSV's of
+# another short run (work units per second against Mloop/s is a million).
+"$SMTSCOPE" check --time 0.1 --kernels spin --csv > "$TMP/check.csv" 2> /dev/null
+v=$(python3 -c 'import csv, json, sys
+j = json.load(open(sys.argv[1]))
+rows = [r for r in csv.DictReader(open(sys.argv[2])) if r["rate_anchor"]]
+assert rows, "no CSV row with a rate"
+n = 0
+for r in rows:
+    cell = j["results"][r["kernel"]][r["relation"]]
+    assert j["units"][r["kernel"]] == cell["unit"] == r["unit"], (j["units"], cell["unit"], r["unit"])
+    assert cell["unit_partner"] == r["unit_partner"], (cell["unit_partner"], r)
+    for key in ("solo", "rate_anchor", "solo_partner", "rate_partner"):
+        if cell[key] is None or not r[key]:
+            continue
+        q = cell[key] / float(r[key])
+        assert 1 / 30 < q < 30, "%s %s: JSON %s, CSV %s %s" % (r["relation"], key,
+            cell[key], r[key], r["unit"])
+        n += 1
+s = j["solos"][rows[0]["kernel"]]["rate"]
+assert s is None or 1 / 30 < s / float(rows[0]["solo"]) < 30, (s, rows[0]["solo"])
+print("%d rates in %s" % (n, rows[0]["unit"]))' "$TMP/check.json" "$TMP/check.csv" 2>&1)
+ok $? "check: rates in the same unit in JSON and CSV ($(echo "$v" | tail -n 1))"
 
 # One schema: every command with a plan says its estimate and the time taken
 # under the same keys (estimate_s, took_s), wherever in its object they are.

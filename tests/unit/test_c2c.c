@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -279,6 +280,59 @@ test_class_width(void)
 	topo_free(m);
 }
 
+/*
+ * The heatmap of one pair (as on a two-CPU machine): its scale one swatch
+ * labelled with the figure, not a flat gradient with a tick over it. Kept
+ * in $SMTSCOPE_SVG_OUT/c2c-one.svg when set (tests/cli/c2csvg.sh reads it).
+ */
+static void
+test_svg_one(void)
+{
+	const char	*dir = getenv("SMTSCOPE_SVG_OUT");
+	struct topo	*m;
+	struct c2c	 c;
+	char		 err[256], path[512], *text = NULL;
+	FILE		*f;
+	long		 n;
+
+	if ((m = topo_load_synthetic("package:1 core:2 pu:1", err, sizeof err)) == NULL) {
+		ok(0, "a synthetic two-core machine loads");
+		return;
+	}
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	snprintf(c.machine, sizeof c.machine, "a synthetic machine");
+	c2c_plan(m, NULL, C2C_ALL, &c.plan, err, sizeof err);
+	c.plan.samples = 15;
+	c.plan.trips = 1000;
+	c.res = calloc((size_t)c.plan.npairs, sizeof *c.res);
+	c.res[0].state = C2C_DONE;
+	c.res[0].ns = 1851.2;
+	c.res[0].foreign = NAN;
+	c.ndone = 1;
+	/* Without $SMTSCOPE_SVG_OUT, beside the test and removed after. */
+	snprintf(path, sizeof path, "%s/c2c-one.svg", dir != NULL ? dir : "tests/out");
+	snprintf(err, sizeof err, "no error");
+	ok(c.plan.npairs == 1 && c2c_svg_write(&c, path, err, sizeof err) == 0,
+	    "one pair: the SVG is written (%s)", err);
+	if ((f = fopen(path, "r")) != NULL && fseek(f, 0, SEEK_END) == 0 &&
+	    (n = ftell(f)) > 0 && (text = calloc(1, (size_t)n + 1)) != NULL) {
+		rewind(f);
+		text[fread(text, 1, (size_t)n, f)] = '\0';
+	}
+	if (f != NULL)
+		fclose(f);
+	ok(text != NULL && strstr(text, ">1851.2 ns, one pair</text>") != NULL,
+	    "one pair: its swatch says 1851.2 ns, one pair");
+	free(text);
+	if (dir == NULL)
+		remove(path);
+	free(c.res);
+	c.res = NULL;
+	c2c_free(&c);
+	topo_free(m);
+}
+
 int
 main(void)
 {
@@ -291,5 +345,6 @@ main(void)
 	test_skylake_relations();
 	test_numa();
 	test_class_width();
+	test_svg_one();
 	return tap_done();
 }

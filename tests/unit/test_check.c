@@ -527,7 +527,7 @@ test_beyond_reports(struct check *c, struct check_row *row)
 	fill(&row->cell[REL_SHARED_L3], 8.82e9, 8.78e9, 1, 1);
 	row->cell[REL_SHARED_L3].beyond = check_cell_beyond(c, row, REL_SHARED_L3);
 	out = report_string(c, check_report_json);
-	ok(strstr(out, "\"rate_anchor\":8820000000,\"rate_partner\":8780000000,"
+	ok(strstr(out, "\"rate_anchor\":8.82,\"rate_partner\":8.78,"
 	    "\"speed_anchor\":null,\"speed_partner\":null,\"yield\":null,") != NULL &&
 	    strstr(out, "\"efficiency\":null,") != NULL, "json: the rates kept, the speeds, "
 	    "yield and efficiency of a cell past physics null");

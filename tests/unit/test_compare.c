@@ -201,6 +201,30 @@ test_small(void)
 	compare_free(&c);
 }
 
+/*
+ * A result in the kernel's unit ("units" names MB/s) and one written before,
+ * in bytes per second (no "units"): the same solo, 700 MB/s, from both.
+ */
+static void
+test_units(void)
+{
+	struct compare	c;
+	char		err[512], *t, *u, *p;
+
+	memset(&c, 0, sizeof c);
+	c.tolerance = COMPARE_TOLERANCE;
+	test_add(&c, "old.json", test_result("old", 2, 1, 700e6, 1.2, NULL), err, sizeof err);
+	t = test_result("new", 2, 1, 700, 1.2, NULL);
+	p = strstr(t, "\"solos\":");
+	u = xasprintf("%.*s\"units\":{\"hash\":\"MB/s\"},%s", (int)(p - t), t, p);
+	free(t);
+	test_add(&c, "new.json", u, err, sizeof err);
+	ok(c.n == 2 && c.m[0].solo[0].v == 700 && c.m[1].solo[0].v == 700,
+	    "a solo in bytes per second and one in MB/s: both 700 MB/s (%g, %g)",
+	    c.n == 2 ? c.m[0].solo[0].v : NAN, c.n == 2 ? c.m[1].solo[0].v : NAN);
+	compare_free(&c);
+}
+
 /* Another kind, another format, no results, not JSON: refused, naming the file. */
 static void
 test_bad(void)
@@ -235,6 +259,7 @@ main(void)
 	test_fleet();
 	test_words();
 	test_small();
+	test_units();
 	test_bad();
 	return tap_done();
 }

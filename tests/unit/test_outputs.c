@@ -369,6 +369,21 @@ test_check(struct topo *m)
 	test_csv_field(csv, "spread", 1, a, sizeof a);
 	test_json_tok(strstr(json, "\"results\""), "spread", 0, j, sizeof j);
 	test_agree("check: spread", 0.0123456, text, "\u00b11.2%", a, j);
+	/* The rates in the kernel's unit in both (MB/s), not bytes per second. */
+	test_csv_field(csv, "rate_anchor", 1, a, sizeof a);
+	test_json_tok(strstr(json, "\"results\""), "rate_anchor", 0, j, sizeof j);
+	fmt_num(w, sizeof w, kernel_display(c->rows[0].a.k, 300987654.3), FMT_DATA, 0);
+	ok(strcmp(a, j) == 0 && strcmp(a, w) == 0, "check: rate_anchor in MB/s in CSV "
+	    "(%s) and JSON (%s): %s", a, j, w);
+	test_csv_field(csv, "solo", 1, a, sizeof a);
+	test_json_tok(strstr(json, "\"solos\""), "rate", 0, j, sizeof j);
+	fmt_num(w, sizeof w, kernel_display(c->rows[0].a.k, 600123456.7), FMT_DATA, 0);
+	ok(strcmp(a, j) == 0 && strcmp(a, w) == 0, "check: the solo in MB/s in CSV "
+	    "(%s) and JSON's solos (%s): %s", a, j, w);
+	test_csv_field(csv, "unit", 1, a, sizeof a);
+	test_json_tok(strstr(json, "\"units\""), "hash", 0, j, sizeof j);
+	ok(strcmp(a, "MB/s") == 0 && strcmp(j, "\"MB/s\"") == 0, "check: the unit "
+	    "named alike in CSV (%s) and JSON's units (%s)", a, j);
 	free(text);
 	free(csv);
 	free(json);

@@ -210,6 +210,7 @@ compare_read_figures(struct compare *c, struct compare_machine *cm,
 {
 	const struct json_val	*v, *cell;
 	const struct kernel	*k;
+	const char		*unit;
 	int			 i, r, row, kern;
 
 	cm->nsolo = c->nkernels;
@@ -225,7 +226,13 @@ compare_read_figures(struct compare *c, struct compare_machine *cm,
 		kern = compare_name(&c->kernels, &c->nkernels, v->key);
 		compare_fig_set(&cm->solo[kern], v, "rate");
 		k = compare_kernel(v->key);
-		if (k != NULL && isfinite(cm->solo[kern].v) && cm->solo[kern].v > 0)
+		/*
+		 * A result written before its rates were in the kernel's unit
+		 * ("units" says "byte/s", or nothing) gave work units per second.
+		 */
+		unit = json_str(json_get(json_get(root, "units"), v->key), NULL);
+		if (k != NULL && (unit == NULL || strcmp(unit, k->unit) != 0) &&
+		    isfinite(cm->solo[kern].v) && cm->solo[kern].v > 0)
 			cm->solo[kern].v = kernel_display(k, cm->solo[kern].v);
 	}
 	for (v = compare_members(root, "results"); v != NULL; v = v->next) {
