@@ -340,6 +340,15 @@ physics() {
 	ok 1 "$_what (failed in three quiet windows)"
 }
 
+# written CMD...: run CMD (a smtscope check); true when it wrote its result:
+# exit 0, or 3 (others' work left the verdict "not measurable now", the
+# figures written whole, each disturbed cell marked: a physics band reads them).
+written() {
+	"$@"
+	_wr=$?
+	[ $_wr -eq 0 ] || [ $_wr -eq 3 ]
+}
+
 # jq_py FILE EXPR: print a Python expression over the JSON object `j` in FILE.
 jq_py() {
 	python3 -c 'import json, sys

@@ -20,7 +20,7 @@ elif any(c.get("speed_mark") == "?" for c in cells):
 # The bands: hash sharing one CPU runs at half speed; beside a copy on another
 # core it keeps its speed and the two do more than 1.6 times the work.
 hash_bands() {
-	"$SMTSCOPE" check --json --time 0.5 --kernels hash > "$TMP/live.json" 2> /dev/null ||
+	written "$SMTSCOPE" check --json --time 0.5 --kernels hash > "$TMP/live.json" 2> /dev/null ||
 	    return 1
 	s=$(jq_py "$TMP/live.json" 'j["results"]["hash"]["same-pu"]["speed_anchor"]')
 	rel=$(jq_py "$TMP/live.json" 'next((r for r in ["shared-l2", "shared-l3", "same-package", "other-package"] if j["placements"][r] is not None), "")')

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../.." || exit 2
 # pairs: run the two pairs; 0:0 same-pu and clear, 0:1 classified, in 30 s.
 pairs() {
 	start=$(date +%s)
-	"$SMTSCOPE" check --infer=0:0,0:1 --json > "$TMP/inf.json" 2> "$TMP/inf.err" ||
+	written "$SMTSCOPE" check --infer=0:0,0:1 --json > "$TMP/inf.json" 2> "$TMP/inf.err" ||
 	    return 1
 	el=$(( $(date +%s) - start ))
 	got=$(python3 -c 'import json,sys

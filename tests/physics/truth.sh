@@ -48,8 +48,8 @@ sibling_figures() {
 # check_block: check's int and chase cells on the declared siblings: the
 # text block and the JSON's behave_like say separate cores, int yield > 1.6.
 check_block() {
-	"$SMTSCOPE" check --kernels int,chase --time 1 > "$TMP/check.txt" 2>&1 &&
-	    "$SMTSCOPE" check --kernels int,chase --time 1 --json > "$TMP/check.json" \
+	written "$SMTSCOPE" check --kernels int,chase --time 1 > "$TMP/check.txt" 2>&1 &&
+	    written "$SMTSCOPE" check --kernels int,chase --time 1 --json > "$TMP/check.json" \
 	    2> /dev/null || return 1
 	# The pair's sentence, its folded lines (indented 4) joined: text folds at 80.
 	line=$(awk '/^  CPUs 0 and 1 \(reported smt-sibling\)/ { p = 1; s = $0; next }
@@ -91,7 +91,7 @@ check_block() {
 # infer_verdict: check --infer's verdict on the pair says separate cores,
 # unlike the topology; its JSON the same; the result is kept for the screen.
 infer_verdict() {
-	"$SMTSCOPE" check --infer=0:1 --json > "$TMP/inf.json" 2> "$TMP/inf.err" || return 1
+	written "$SMTSCOPE" check --infer=0:1 --json > "$TMP/inf.json" 2> "$TMP/inf.err" || return 1
 	got=$(jq_py "$TMP/inf.json" '(lambda p: (p["reported"], p["measured"], p["confidence"], p["agrees"], p["disturbed"]))(j["infer"]["pairs"][0])')
 	diag "check --infer: $got"
 	case $got in *", True)") PHYSICS_BUSY="others' work during the run"; return 2 ;; esac
