@@ -408,7 +408,7 @@ ok $? "no smtscope process is left after q"
 # The host, for real: vCPU 1 slowed from the host, nothing in the guest.
 # Words and the direction of figures, never values: TCG's speed, and this
 # host's other work on the CPU under vCPU 1, move them.
-HOSTN=16
+HOSTN=17
 if ! grep -q '^[0-9]* s: pinned: ' "$TMP/host"; then
 	_why=$(sed -n 's/^[0-9]* s: no host hogs: //p' "$TMP/host" | head -n 1)
 	skip_n $HOSTN "${_why:-the guest never reached its hosted parts}"
@@ -449,6 +449,8 @@ hogged host-scan-json-progress
 SCAN1='[c for c in d["kernels"][0]["cpus"] if c["cpu"] == 1][0]'
 json host-scan-json "(lambda r: r[1] < r[0] and r[1] < r[2])([x['rate'] for x in ${SCAN1}['samples']])" \
     "vCPU 1's round 2 (the host's hogs) is below its rounds 1 and 3"
+json host-scan-json "not ${SCAN1}['samples'][1]['disturbed'] and ${SCAN1}['samples'][1]['others_cpus'] <= 0.1" \
+    "vCPU 1's hogged round is capacity, not others' work (no one in the guest took it)"
 # Two levels are not asserted: TCG's windows waver (their parts disagree
 # by 30-190 % here), and a gap narrower than twice that is not a level
 # (rounds_two_levels()); what the scan says of them is shown.
