@@ -71,7 +71,8 @@ hosted() {
 host_screen() {
 	tm="tmux -u -f /dev/null -L host"
 	$tm new-session -d -x 200 -y 36 \
-	    "./smtscope -l int@1; echo SMTSCOPE-EXIT=\$?; sleep 60" || return 1
+	    "./smtscope -l int@1 --record /tmp/host.jsonl; echo SMTSCOPE-EXIT=\$?; sleep 60" ||
+	    return 1
 	n=0
 	while [ $n -lt 40 ]; do
 		$tm capture-pane -p > /tmp/pane 2> /dev/null
@@ -103,6 +104,8 @@ host_screen() {
 	done
 	$tm capture-pane -p | grep SMTSCOPE-EXIT
 	$tm kill-server
+	echo "@@ recorded"
+	grep '"e":"\(solo\|capacity\)"' /tmp/host.jsonl
 	true
 }
 
