@@ -81,13 +81,13 @@ alt_combine(const double *rate, const double *spread, int n, struct alt_figs *o)
 
 /* What the solo windows say of the CPU's capacity across the run. */
 int
-alt_capacity(const double *solo, const double *spread, const double *mhz, int n,
-    const char *hypervisor, struct alt_capacity *o)
+alt_capacity(const double *solo, const double *spread, const double *mhz,
+    const int *disturbed, int n, const char *hypervisor, struct alt_capacity *o)
 {
 	struct drift	d;
 	double		first = NAN, last = NAN, f_mhz = NAN, l_mhz = NAN, own = 0;
 	double		sum = 0, ref = 0;
-	int		k, have = 0, all = n >= 2;
+	int		k, have = 0, all = n >= 2, others = 0;
 
 	o->moved = o->capacity = NAN;
 	o->beyond = 0;
@@ -103,6 +103,8 @@ alt_capacity(const double *solo, const double *spread, const double *mhz, int n,
 		}
 		last = solo[k];
 		l_mhz = mhz != NULL ? mhz[k] : NAN;
+		if (disturbed != NULL && disturbed[k])
+			others = 1;
 		if (spread != NULL && isfinite(spread[k]) && spread[k] > own)
 			own = spread[k];
 		sum += solo[k];
@@ -117,7 +119,11 @@ alt_capacity(const double *solo, const double *spread, const double *mhz, int n,
 		o->capacity = (ref / n) / (sum / n);
 	}
 	o->beyond = fabs(o->moved) > (own > DRIFT_FLOOR ? own : DRIFT_FLOOR);
-	if (o->beyond) {
+	if (o->beyond && others) {
+		/* Others' work in a solo window: the move is not told from capacity. */
+		o->beyond = 0;
+		snprintf(o->cause, sizeof o->cause, "%s", ALT_NOT_TOLD);
+	} else if (o->beyond) {
 		drift_init(&d);
 		d.changes = 1;
 		d.step = o->moved;

@@ -68,16 +68,22 @@ struct alt_capacity {
 				   DRIFT_FLOOR): a change the run saw */
 	char	cause[64];	/* beyond: drift_cause()'s words ("clock 3.1 ->
 				   2.4 GHz", "the host (under KVM)",
-				   "unexplained"); else "" */
+				   "unexplained"); a move others' work may
+				   have made: ALT_NOT_TOLD; else "" */
 };
 /*
  * The capacity from n solo windows (rounds; solo k came just before
- * together window k): their rates, own spreads and the CPU's MHz at each
- * (NAN unknown); hypervisor "KVM" or NULL/"" none. 0, or -1 when fewer
- * than two solos have a rate (every figure NAN, cause "").
+ * together window k): their rates, own spreads, the CPU's MHz at each
+ * (NAN unknown) and whether others' work disturbed each (NULL: none);
+ * hypervisor "KVM" or NULL/"" none. A move beyond the spread where a solo
+ * window with a rate was disturbed is not told from the CPU's capacity
+ * (others' work moves a rate per CPU-second too: caches, short tasks the
+ * share misses): beyond 0, cause ALT_NOT_TOLD. 0, or -1 when fewer than
+ * two solos have a rate (every figure NAN, cause "").
  */
+#define ALT_NOT_TOLD	"not told: others' work in its solo windows"
 int		alt_capacity(const double *solo, const double *spread,
-		    const double *mhz, int n, const char *hypervisor,
-		    struct alt_capacity *);
+		    const double *mhz, const int *disturbed, int n,
+		    const char *hypervisor, struct alt_capacity *);
 
 #endif

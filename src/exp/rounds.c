@@ -186,8 +186,7 @@ rounds_note(struct rounds_run *rr, int i, const struct measure_fig *fig,
 	s->steal = measure_steal_cpus(rr->f, &set);
 	s->nwho = measure_foreign_on(rr->f, &set, ROUNDS_WHO_MIN, s->who, ROUNDS_WHO_MAX);
 	s->mhz = rr->sn != NULL && cpu < rr->sn->ncpu ? rr->sn->cpu[cpu].mhz : NAN;
-	s->disturbed = !(s->rate > 0) || s->foreign > SOLO_FOREIGN_MAX ||
-	    (isfinite(s->share) && s->share < SOLO_SHARE_MIN);
+	s->disturbed = rounds_disturbed(s);
 	s->at_s = (double)(util_now_ns() - rr->t0) / 1e9;
 }
 

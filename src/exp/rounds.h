@@ -5,9 +5,10 @@
  * kernel once, so that a CPU's rounds come from different moments; CPUs of
  * one slot run at once (they share nothing the kernel uses), one load per
  * lane moved along its lane's CPUs. Each sample is guarded: a CPU others
- * used (its load got under SOLO_SHARE_MIN of it, or others took over
- * SOLO_FOREIGN_MAX of a CPU on its core) is others' work, named, never
- * capacity. rounds_calc.c makes the figures from the samples, pure:
+ * used (others took over SOLO_FOREIGN_MAX of a CPU on its core, or its
+ * load got under SOLO_SHARE_MIN of it and others' work and steal on its
+ * core took what it lost: rounds_disturbed()) is others' work, named,
+ * never capacity; a share lost that no one in view took is capacity. rounds_calc.c makes the figures from the samples, pure:
  * each CPU's median, range and spread, its two levels, the machine's
  * median, the outliers and the noise floor.
  */
@@ -122,6 +123,17 @@ double	rounds_slot_s(const struct rounds *);
 int	rounds_measure(struct rounds *, int from, int to,
 	    void (*progress)(void *arg, int round, int slot, const struct rounds *),
 	    void *arg);
+
+/*
+ * Is a sample others' work, not capacity? No rate; others took over
+ * SOLO_FOREIGN_MAX of a CPU on its core; or its load got under
+ * SOLO_SHARE_MIN of its CPU and others' work and steal on its core (in
+ * view) come to ROUNDS_TOOK of what it lost at least. A share lost that no
+ * one in view took (a host that runs this vCPU less; time the kernel
+ * accounts to no one) is what the CPU gave: capacity.
+ */
+#define ROUNDS_TOOK	0.5
+int	rounds_disturbed(const struct rounds_sample *);
 
 /* rounds_calc.c: pure. */
 /* The figures of every CPU and of the machine from the samples. */

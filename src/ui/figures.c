@@ -21,6 +21,7 @@
 #include "ui/figures.h"
 #include "ui/idleview.h"
 #include "ui/others.h"
+#include "ui/recorder.h"
 #include "ui/state.h"
 #include "base/util.h"
 
@@ -374,8 +375,10 @@ figures_drift(struct ui_state *st, struct load *l, struct ui_loadview *v, double
 	s.event = event;
 	figures_core_others(st, l, &s.others, &s.steal);
 	s.mhz = countersview_mhz(st->cv, cpu);
-	drift_load_feed(&v->drift, cpu, v->base_version, &s, share,
-	    st->host.ci.hypervisor);
+	if (drift_load_feed(&v->drift, cpu, v->base_version, &s, share,
+	    st->host.ci.hypervisor) == DRIFT_CAPACITY)
+		recorder_capacity(st, v->id, v->drift.d.capacity, v->drift.d.step,
+		    v->drift.cause[0] != '\0' ? v->drift.cause : "unexplained");
 	if (!drift_load_marked(&v->drift))
 		return;
 	cap = drift_load_capacity(&v->drift);

@@ -353,6 +353,20 @@ recorder_gone(struct ui_state *st, int id)
 		recorder_fail(st, err);
 }
 
+/* A load's CPU's capacity moved (drift_load.h): the capacity event. */
+void
+recorder_capacity(struct ui_state *st, int id, double capacity, double step,
+    const char *cause)
+{
+	char	err[600];
+
+	if (st->rec == NULL || loads_get(st->host.loads, id) == NULL)
+		return;
+	if (record_run_capacity(st->rec->rr, id, capacity, step, cause, err,
+	    sizeof err) == -1)
+		recorder_fail(st, err);
+}
+
 /* A tour is at a step: an event when it changed (or the recording is new). */
 void
 recorder_step(struct ui_state *st, int n, const char *title)

@@ -22,6 +22,9 @@ void	recorder_moved(struct ui_state *, int id);
 void	recorder_paused(struct ui_state *, int id);
 /* A load goes: it died (still listed, dead) or was stopped. */
 void	recorder_gone(struct ui_state *, int id);
+/* Load id's CPU's capacity seen to move: what it gives now, the step, its cause. */
+void	recorder_capacity(struct ui_state *, int id, double capacity, double step,
+	    const char *cause);
 /* A tour is at step n (from 1): an event when it is another than last told. */
 void	recorder_step(struct ui_state *, int n, const char *title);
 /* The screen closes: the loads stop, then the end (quit, or the signal). */

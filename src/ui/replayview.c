@@ -336,6 +336,10 @@ replayview_tell(struct ui_state *st, const struct replayview *rv, int a, int k)
 	case REPLAY_EV_DIED:
 		control_message(st, 1, "%s#%d died: %s", l->kernel, l->id, e->text);
 		break;
+	case REPLAY_EV_CAPACITY:
+		control_message(st, 0, "%s#%d: its CPU gives %.0f %% of its baseline: %s",
+		    l->kernel, l->id, 100 * e->num, e->text);
+		break;
 	default:
 		control_message(st, 0, "%s#%d %s%s%s", l->kernel, l->id,
 		    e->kind == REPLAY_EV_START ? "started: " : e->kind == REPLAY_EV_STOP ?

@@ -25,6 +25,11 @@ ok $? "line 1 is the header: kind record, format 1"
     [ "$(grep -c '"e":"solo"' "$TMP/s.jsonl")" -eq 2 ] &&
     [ "$(grep -c '"e":"stop"' "$TMP/s.jsonl")" -eq 2 ]
 ok $? "events: two starts, two solos, two stops"
+grep '"e":"solo"' "$TMP/s.jsonl" | python3 -c "import json, sys
+for line in sys.stdin:
+    b = json.loads(line)['baseline']
+    assert b['value'] > 0 and 'spread' in b and b['at_s'] >= 0 and isinstance(b['disturbed'], bool), b" 2> "$TMP/py"
+ok $? "each solo event carries its baseline's value, spread, at_s and disturbed ($(tail -n 1 "$TMP/py"))"
 tail -n 1 "$TMP/s.jsonl" | grep -q '"e":"end","why":"time"'
 ok $? "the last line is the end, by time"
 n=$(grep -c '"c":\[' "$TMP/s.jsonl")

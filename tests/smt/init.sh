@@ -43,6 +43,72 @@ sysfs() {
 	echo "kernel $(uname -r)"
 }
 
+# hosted NAME SECONDS CMD...: a command the host slows for a while: its
+# progress (its standard error, this terminal, which the host reads live)
+# between "@@ begin NAME-progress" and its end, where tests/smt/qemu.sh
+# waits for its round 2 to start hogs on the host CPU under vCPU 1 (and
+# stops them at that end at the latest); then CMD's standard output, whole,
+# as part NAME.
+hosted() {
+	_name=$1
+	_secs=$2
+	shift 2
+	echo "@@ begin $_name-progress"
+	timeout "$_secs" "$@" < /dev/null > /tmp/"$_name".out
+	_rc=$?
+	echo
+	echo "@@ end $_name-progress rc=$_rc"
+	echo "@@ begin $_name"
+	cat /tmp/"$_name".out
+	echo "@@ end $_name rc=$_rc"
+}
+
+# host_screen: the live screen with an int load on vCPU 1, in a 200x36
+# tmux pane (its WHY whole): once its WHY shows (its solo measured), the
+# pane, then the line "@@ hog screen", on which the host starts its hogs; then the first
+# pane (a look every 2 s from 7 s on) whose WHY names the host (the drift
+# seen, held two refreshes), or the last at 11 s; then q.
+host_screen() {
+	tm="tmux -u -f /dev/null -L host"
+	$tm new-session -d -x 200 -y 36 \
+	    "./smtscope -l int@1 --record /tmp/host.jsonl; echo SMTSCOPE-EXIT=\$?; sleep 60" ||
+	    return 1
+	n=0
+	while [ $n -lt 40 ]; do
+		$tm capture-pane -p > /tmp/pane 2> /dev/null
+		grep -q '^ *int#1 .*Gop/s.*%' /tmp/pane && break
+		sleep 1
+		n=$((n + 1))
+	done
+	echo "@@ pane before"
+	cat /tmp/pane
+	echo "@@ hog screen"
+	# Quiet meanwhile: a look each second would be others' work on vCPU
+	# 0, vCPU 1's sibling, which the WHY names and the drift takes for an
+	# event.
+	sleep 5
+	n=0
+	while [ $n -lt 3 ]; do
+		sleep 2
+		$tm capture-pane -p > /tmp/pane 2> /dev/null
+		grep -q '^ *int#1 .*the host (under' /tmp/pane && break
+		n=$((n + 1))
+	done
+	echo "@@ pane"
+	cat /tmp/pane
+	$tm send-keys q
+	n=0
+	while [ $n -lt 40 ] && ! $tm capture-pane -p | grep -q SMTSCOPE-EXIT; do
+		sleep 0.5
+		n=$((n + 1))
+	done
+	$tm capture-pane -p | grep SMTSCOPE-EXIT
+	$tm kill-server
+	echo "@@ recorded"
+	grep '"e":"\(solo\|capacity\)"' /tmp/host.jsonl
+	true
+}
+
 # screen: the live screen in a 200x36 tmux pane with a load on each
 # sibling; the first pane where both loads show their WHY (the screen
 # measures a solo again now and then, pausing the other load), or the last
@@ -87,6 +153,10 @@ if [ "${1:-}" = --screen ]; then
 	cd /smt && screen
 	exit
 fi
+if [ "${1:-}" = --host-screen ]; then
+	cd /smt && host_screen
+	exit
+fi
 
 /bin/busybox mkdir -p /bin /sbin /usr/bin /usr/sbin /proc /sys /dev /tmp /root
 /bin/busybox --install -s
@@ -116,6 +186,13 @@ for t in doc/tours/*.tour; do
 done
 partout run-json 120 ./smtscope run --time 1 --json hash@0 hash@1
 part screen 90 sh /init --screen
+# vCPU 1 slowed from the host (qemu.sh's hogs) with nothing else running
+# here: run's text, its JSON, the capacity scan's JSON, the screen.
+hosted host-run 90 ./smtscope run --wide --time 1 int@1
+hosted host-run-json 90 ./smtscope run --time 1 --json int@1
+hosted host-scan 90 ./smtscope check --capacity
+hosted host-scan-json 90 ./smtscope check --capacity --json
+part host-screen 90 sh /init --host-screen
 
 echo "@@ done"
 sync

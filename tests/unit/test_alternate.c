@@ -70,33 +70,66 @@ test_capacity(void)
 	double			nomhz[] = { NAN, NAN }, three[] = { 100, 90, 80 };
 	double			one[] = { 100, NAN };
 
-	ok(alt_capacity(steady, sp, NULL, 2, NULL, &c) == 0, "two solos: measured");
+	ok(alt_capacity(steady, sp, NULL, NULL, 2, NULL, &c) == 0, "two solos: measured");
 	ok(fabs(c.moved - 0.01) < 1e-9 && !c.beyond && c.cause[0] == '\0',
 	    "a 1 %% move inside the spread: no change, no cause (%.3f)", c.moved);
 	ok(isfinite(c.capacity) && fabs(c.capacity - 1) < 0.01,
 	    "a steady CPU: capacity about 1 (%.4f)", c.capacity);
-	alt_capacity(down, sp, nomhz, 2, NULL, &c);
+	alt_capacity(down, sp, nomhz, NULL, 2, NULL, &c);
 	ok(fabs(c.moved + 0.30) < 1e-9 && c.beyond, "a 30 %% fall is a change (%.2f)",
 	    c.moved);
 	ok(strcmp(c.cause, "unexplained") == 0, "no clock, no hypervisor: '%s'", c.cause);
 	/* Together 1 ran between 100 and 70 (85), together 2 after 70: 77.5 of 85. */
 	ok(fabs(c.capacity - 77.5 / 85) < 1e-9, "capacity over the together windows: "
 	    "%.4f", c.capacity);
-	alt_capacity(down, sp, nomhz, 2, "KVM", &c);
+	alt_capacity(down, sp, nomhz, NULL, 2, "KVM", &c);
 	ok(strcmp(c.cause, "the host (under KVM)") == 0, "under KVM: '%s'", c.cause);
-	alt_capacity(down, sp, mhz, 2, "KVM", &c);
+	alt_capacity(down, sp, mhz, NULL, 2, "KVM", &c);
 	ok(strcmp(c.cause, "clock 3.1 -> 2.4 GHz") == 0, "the clock moved with it: '%s'",
 	    c.cause);
 	sp[0] = 0.40;
-	alt_capacity(down, sp, NULL, 2, NULL, &c);
+	alt_capacity(down, sp, NULL, NULL, 2, NULL, &c);
 	ok(!c.beyond && c.cause[0] == '\0', "a 30 %% move inside a 40 %% solo spread: "
 	    "no change named");
-	alt_capacity(three, NULL, NULL, 3, NULL, &c);
+	alt_capacity(three, NULL, NULL, NULL, 3, NULL, &c);
 	ok(fabs(c.moved + 0.20) < 1e-9, "first vs last of three (%.2f)", c.moved);
 	ok(fabs(c.capacity - ((95 + 85 + 80) / 3.0) / 90) < 1e-9,
 	    "three rounds: the solos around each together (%.4f)", c.capacity);
-	ok(alt_capacity(one, NULL, NULL, 2, NULL, &c) == -1 && isnan(c.moved) &&
+	ok(alt_capacity(one, NULL, NULL, NULL, 2, NULL, &c) == -1 && isnan(c.moved) &&
 	    isnan(c.capacity) && c.cause[0] == '\0', "one solo: nothing measured (n/a)");
+}
+
+/*
+ * Others' work in a solo window: a move beyond the spread is not told from
+ * the CPU's capacity, decided per window (a disturbed window without a
+ * rate counts for nothing).
+ */
+static void
+test_disturbed(void)
+{
+	struct alt_capacity	c;
+	double			down[] = { 100, 70 }, sp[] = { 0.02, 0.02 };
+	double			steady[] = { 100, 101 }, gap[] = { 100, NAN, 60 };
+	int			none[] = { 0, 0 }, first[] = { 1, 0 }, last[] = { 0, 1 };
+	int			lost[] = { 0, 1, 0 };
+
+	alt_capacity(down, sp, NULL, none, 2, "QEMU TCG", &c);
+	ok(c.beyond && strcmp(c.cause, "the host (under QEMU TCG)") == 0,
+	    "no window disturbed: the host ('%s')", c.cause);
+	alt_capacity(down, sp, NULL, first, 2, "QEMU TCG", &c);
+	ok(!c.beyond && strcmp(c.cause, ALT_NOT_TOLD) == 0,
+	    "the first solo disturbed: not told ('%s')", c.cause);
+	ok(fabs(c.moved + 0.30) < 1e-9 && fabs(c.capacity - 77.5 / 85) < 1e-9,
+	    "not told, the figures kept: moved %.2f, capacity %.4f", c.moved, c.capacity);
+	alt_capacity(down, sp, NULL, last, 2, NULL, &c);
+	ok(!c.beyond && strcmp(c.cause, ALT_NOT_TOLD) == 0,
+	    "the last solo disturbed: not told ('%s')", c.cause);
+	alt_capacity(steady, sp, NULL, first, 2, "KVM", &c);
+	ok(!c.beyond && c.cause[0] == '\0',
+	    "a move inside the spread, a window disturbed: nothing to tell ('%s')", c.cause);
+	alt_capacity(gap, NULL, NULL, lost, 3, NULL, &c);
+	ok(c.beyond && strcmp(c.cause, "unexplained") == 0,
+	    "a disturbed window with no rate counts for nothing: '%s'", c.cause);
 }
 
 int
@@ -105,5 +138,6 @@ main(void)
 	test_plan();
 	test_combine();
 	test_capacity();
+	test_disturbed();
 	return tap_done();
 }

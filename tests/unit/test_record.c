@@ -183,20 +183,27 @@ test_numbers(void)
 static void
 test_replay(void)
 {
-	struct replay	 rp;
-	struct strbuf	 sb;
-	char		 path[256], err[8192], *text;
-	size_t		 len;
-	FILE		*mem;
+	struct replay		 rp;
+	struct strbuf		 sb;
+	const struct replay_event *e, *base = NULL, *old = NULL, *cap = NULL;
+	char			 path[256], err[8192], *text;
+	size_t			 len;
+	FILE			*mem;
+	int			 i;
 
 	snprintf(path, sizeof path, "%s/rec.jsonl.gz", test_dir);
 	strbuf_init(&sb);
 	test_header(&sb, "record", RECORD_FORMAT);
 	strbuf_puts(&sb, "\n{\"t\":0.01,\"e\":\"start\",\"id\":1,\"n\":0}\n"
 	    "{\"t\":0.02,\"e\":\"start\",\"id\":2,\"n\":1}\n"
-	    "{\"t\":1,\"e\":\"solo\",\"id\":1,\"solo\":2e7,\"share\":1,\"disturbed\":false}\n"
+	    "{\"t\":1,\"e\":\"solo\",\"id\":1,\"solo\":2e7,\"share\":1,\"disturbed\":false,"
+	    "\"tries\":1,\"baseline\":{\"place\":\"spin@0\",\"by\":\"spin#1\",\"reused\":false,"
+	    "\"value\":2e7,\"spread\":0.03,\"at_s\":0.9,\"disturbed\":false,\"min\":2e7,"
+	    "\"max\":2e7,\"measurements\":1}}\n"
 	    "{\"t\":2,\"e\":\"solo\",\"id\":2,\"solo\":2e7,\"share\":1,\"disturbed\":false}\n"
 	    "{\"t\":2.5,\"c\":[50,0,0,0,0,0],\"l\":[[1,\"r\",1e7,0.5,2e7],[2,\"r\",1e7,0.5,2e7]]}\n"
+	    "{\"t\":2.9,\"e\":\"capacity\",\"id\":2,\"capacity\":0.55,\"step\":-0.45,"
+	    "\"cause\":\"the host (under QEMU TCG)\"}\n"
 	    "{\"t\":3,\"c\":[50,0,0,0,0,1],\"l\":[[1,\"r\",9e6,0.5,2e7],[2,\"r\",1.1e7,0.5,2e7]]}\n"
 	    "{\"t\":3,\"e\":\"whatever\"}\n"
 	    "{\"t\":3.01,\"e\":\"stop\",\"id\":1}\n{\"t\":3.01,\"e\":\"stop\",\"id\":2}\n"
@@ -213,6 +220,24 @@ test_replay(void)
 	ok(rp.loads[0].id == 1 && rp.loads[1].solo == 2e7 &&
 	    strcmp(rp.loads[1].fate, "stopped") == 0, "ids, solos and fates");
 	ok(rp.rate[1 * 2 + 1] == 1.1e7 && rp.t[1] == 3, "sample 2's rate of load 2");
+	for (i = 0; i < rp.nev; i++) {
+		e = &rp.ev[i];
+		if (e->kind == REPLAY_EV_SOLO && e->load == 0)
+			base = e;
+		else if (e->kind == REPLAY_EV_SOLO && e->load == 1)
+			old = e;
+		else if (e->kind == REPLAY_EV_CAPACITY)
+			cap = e;
+	}
+	ok(base != NULL && base->base == 2e7 && base->base_spread == 0.03 &&
+	    base->base_at_s == 0.9 && !base->base_disturbed,
+	    "a solo's baseline read back: value, spread, at_s, disturbed");
+	ok(old != NULL && isnan(old->base) && isnan(old->base_spread) &&
+	    isnan(old->base_at_s) && !old->base_disturbed,
+	    "a solo without a baseline (an older recording): NAN");
+	ok(cap != NULL && cap->load == 1 && cap->num == 0.55 && cap->step == -0.45 &&
+	    strcmp(cap->text, "the host (under QEMU TCG)") == 0 && cap->sample == 1,
+	    "the capacity event read back: load 2, 0.55, -0.45, its cause, after sample 1");
 	mem = open_memstream(&text, &len);
 	replay_summary(&rp, REPORT_TEXT, mem);
 	fclose(mem);

@@ -2,13 +2,15 @@
  * test_rounds.c: the capacity rounds' figures on synthetic round data
  * (exp/rounds_calc.c): each CPU's median, range and spread over its
  * undisturbed rounds, two levels, outliers, the noise floor, others' work
- * left out; and the plan's slots.
+ * left out, a share lost that no one took kept as capacity
+ * (rounds_disturbed()); and the plan's slots.
  */
 #include "config.h"
 
 #include <math.h>
 #include <string.h>
 
+#include "engine/solo.h"
 #include "exp/rounds.h"
 #include "model/topo.h"
 #include "tap.h"
@@ -127,6 +129,76 @@ test_all_disturbed(const struct topo *m)
 	rounds_free(&r);
 }
 
+/* A sample from its figures: rate, share, others' work and steal (in CPUs). */
+static struct rounds_sample
+sample(double rate, double share, double foreign, double steal)
+{
+	struct rounds_sample	s;
+
+	memset(&s, 0, sizeof s);
+	s.done = 1;
+	s.rate = rate;
+	s.share = share;
+	s.foreign = foreign;
+	s.steal = steal;
+	s.spread = 0.01;
+	s.mhz = NAN;
+	return s;
+}
+
+/*
+ * rounds_disturbed(): others' work where someone in view took the time;
+ * a share lost that no one in view took is capacity (the QEMU guest's
+ * vCPU 1 beside host hogs: 11 % lost, others 0.0, no steal).
+ */
+static void
+test_disturbed(const struct topo *m)
+{
+	struct rounds_sample	s;
+	static const double	rates[][3] = { { 5.6e9, 1.7e9, 6.5e9 } };
+	struct rounds		r;
+
+	s = sample(5e9, 1, 0, 0);
+	ok(!rounds_disturbed(&s), "whole share, no one else: capacity");
+	s = sample(NAN, 1, 0, 0);
+	ok(rounds_disturbed(&s), "no rate: disturbed");
+	s = sample(0, 1, 0, 0);
+	ok(rounds_disturbed(&s), "a rate of 0: disturbed");
+	s = sample(5e9, 1, SOLO_FOREIGN_MAX + 0.05, 0);
+	ok(rounds_disturbed(&s), "others over SOLO_FOREIGN_MAX on its core: disturbed");
+	s = sample(1.7e9, 0.89, 0, 0);
+	ok(!rounds_disturbed(&s), "11 %% of its share lost, no one in view took it: capacity");
+	s = sample(1.7e9, 0.5, NAN, NAN);
+	ok(!rounds_disturbed(&s), "half lost, others and steal unknown: capacity");
+	s = sample(1.7e9, 0.5, 0.02, 0.01);
+	ok(!rounds_disturbed(&s), "half lost, others took 0.03 CPU: capacity");
+	s = sample(3e9, 0.85, 0.09, 0);
+	ok(rounds_disturbed(&s), "15 %% lost, others took 0.09 CPU (under the max): disturbed");
+	s = sample(3e9, 0.8, 0.02, 0.3);
+	ok(rounds_disturbed(&s), "20 %% lost, the hypervisor stole 0.3 CPU: disturbed");
+	s = sample(3e9, 0.8, 0.05, 0.05);
+	ok(rounds_disturbed(&s), "20 %% lost, others and steal took half of it: disturbed");
+	s = sample(3e9, 0.8, 0.04, 0.05);
+	ok(!rounds_disturbed(&s), "20 %% lost, others and steal took under half: capacity");
+	s = sample(3e9, SOLO_SHARE_MIN, 0.09, 0.2);
+	ok(!rounds_disturbed(&s), "its share at SOLO_SHARE_MIN: not disturbed by steal alone");
+	s = sample(3e9, NAN, 0.05, 0);
+	ok(!rounds_disturbed(&s), "share unknown, others under the max: capacity");
+
+	/* The guest's rounds: the hogged one counts, and makes the CPU's move. */
+	fill(&r, m, 1, rates, NULL);
+	s = sample(1.7e9, 0.89, 0, 0);
+	*rounds_at(&r, 1, 0) = s;
+	rounds_at(&r, 1, 0)->disturbed = rounds_disturbed(&s);
+	rounds_calc(&r);
+	ok(r.cpu[0].n == 3 && r.cpu[0].ndisturbed == 0,
+	    "the hogged round counts: %d rounds, %d others' work", r.cpu[0].n,
+	    r.cpu[0].ndisturbed);
+	ok(fabs(r.cpu[0].min - 1.7e9) < 1 && r.cpu[0].spread > 0.5,
+	    "its min is the hogged round's, its move %.2f", r.cpu[0].spread);
+	rounds_free(&r);
+}
+
 /* The plan: slots in lanes, kernels that keep one CPU busy only. */
 static void
 test_plan(const struct topo *m)
@@ -163,6 +235,7 @@ main(void)
 	test_two_levels(m);
 	test_outliers(m);
 	test_all_disturbed(m);
+	test_disturbed(m);
 	test_plan(m);
 	topo_free(m);
 	return tap_done();

@@ -320,11 +320,28 @@ record_run_solo(struct record_run *rr, int id, const struct solo_result *res,
 		jsonw_key_str(&rr->w, "place", b->key);
 		jsonw_key_text(&rr->w, "by", b->by);
 		jsonw_key_bool(&rr->w, "reused", reused);
+		record_run_key_num(rr, "value", b->rate, 6);
+		record_run_key_num(rr, "spread", b->spread, 2);
+		record_run_key_num(rr, "at_s", b->at_ns >= rr->t0_ns ?
+		    (double)(b->at_ns - rr->t0_ns) / 1e9 : NAN, 4);
+		jsonw_key_bool(&rr->w, "disturbed", b->disturbed);
 		record_run_key_num(rr, "min", b->lo, 6);
 		record_run_key_num(rr, "max", b->hi, 6);
 		jsonw_key_int(&rr->w, "measurements", b->n);
 		jsonw_object_end(&rr->w);
 	}
+	return record_run_put(rr, err, errlen);
+}
+
+/* Event: a load's CPU's capacity was seen to move (drift.h). */
+int
+record_run_capacity(struct record_run *rr, int id, double capacity, double step,
+    const char *cause, char *err, size_t errlen)
+{
+	record_run_event(rr, "capacity", id);
+	record_run_key_num(rr, "capacity", capacity, 3);
+	record_run_key_num(rr, "step", step, 3);
+	jsonw_key_text(&rr->w, "cause", cause);
 	return record_run_put(rr, err, errlen);
 }
 

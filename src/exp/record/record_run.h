@@ -37,6 +37,13 @@ int	 record_run_started(struct record_run *, int n, int id, const char *why,
 int	 record_run_solo(struct record_run *, int id, const struct solo_result *,
 	    int disturbed, int tries, const struct capacity_base *, int reused,
 	    char *err, size_t errlen);
+/*
+ * Event "capacity": load id's CPU's capacity seen to move (drift.h): what
+ * it gives now over the baseline's, the step's size (new level / old - 1)
+ * and its cause ("the host (under KVM)").
+ */
+int	 record_run_capacity(struct record_run *, int id, double capacity, double step,
+	    const char *cause, char *err, size_t errlen);
 /* Event: a load started later (the screen), its load object inline. */
 int	 record_run_start_load(struct record_run *, int id, const struct load_spec *,
 	    char *err, size_t errlen);

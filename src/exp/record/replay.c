@@ -209,6 +209,7 @@ static void
 replay_keep(struct replay *rp, const struct json_val *o, enum replay_ev kind,
     const struct replay_load *l, double num, const char *text)
 {
+	const struct json_val	*b;
 	struct replay_event	*e;
 
 	if (rp->nev == rp->ev_cap) {
@@ -224,6 +225,16 @@ replay_keep(struct replay *rp, const struct json_val *o, enum replay_ev kind,
 	e->share = json_num(json_get(o, "share"), NAN);
 	e->disturbed = json_get(o, "disturbed") != NULL &&
 	    json_get(o, "disturbed")->type == JSON_TRUE;
+	e->step = json_num(json_get(o, "step"), NAN);
+	/* A solo's baseline: value, spread, when, disturbed (older recordings: none). */
+	b = kind == REPLAY_EV_SOLO ? json_get(o, "baseline") : NULL;
+	if (b != NULL && b->type != JSON_OBJ)
+		b = NULL;
+	e->base = b != NULL ? json_num(json_get(b, "value"), NAN) : NAN;
+	e->base_spread = b != NULL ? json_num(json_get(b, "spread"), NAN) : NAN;
+	e->base_at_s = b != NULL ? json_num(json_get(b, "at_s"), NAN) : NAN;
+	e->base_disturbed = b != NULL && json_get(b, "disturbed") != NULL &&
+	    json_get(b, "disturbed")->type == JSON_TRUE;
 	sanitize(e->text, sizeof e->text, text != NULL ? text : "");
 }
 
@@ -270,12 +281,13 @@ static const struct {
 	{ "stop", REPLAY_EV_STOP, NULL },
 	{ "move", REPLAY_EV_MOVE, "to" },
 	{ "pause", REPLAY_EV_PAUSE, NULL },
-	{ "resume", REPLAY_EV_RESUME, NULL }
+	{ "resume", REPLAY_EV_RESUME, NULL },
+	{ "capacity", REPLAY_EV_CAPACITY, "cause" }
 };
 
 /*
- * An event: start, failed, solo, died, stop, move, pause, resume, step,
- * end; others are left alone.
+ * An event: start, failed, solo, died, stop, move, pause, resume,
+ * capacity, step, end; others are left alone.
  */
 static int
 replay_event(struct replay *rp, const struct json_val *o, const char *e, char *err,
@@ -318,7 +330,8 @@ replay_event(struct replay *rp, const struct json_val *o, const char *e, char *e
 		    json_str(json_get(o, "why"), "?"));
 	else if (replay_load_events[i].kind == REPLAY_EV_STOP)
 		snprintf(l->fate, sizeof l->fate, "stopped");
-	replay_keep(rp, o, replay_load_events[i].kind, l, json_num(json_get(o, "solo"),
+	replay_keep(rp, o, replay_load_events[i].kind, l, json_num(json_get(o,
+	    replay_load_events[i].kind == REPLAY_EV_CAPACITY ? "capacity" : "solo"),
 	    NAN), replay_load_events[i].text != NULL ?
 	    json_str(json_get(o, replay_load_events[i].text), "?") : NULL);
 	return 0;

@@ -36,6 +36,7 @@ enum replay_ev {
 	REPLAY_EV_PAUSE,
 	REPLAY_EV_RESUME,
 	REPLAY_EV_STEP,
+	REPLAY_EV_CAPACITY,
 	REPLAY_EV_END
 };
 
@@ -44,10 +45,17 @@ struct replay_event {
 	int		 sample;	/* the samples before it */
 	enum replay_ev	 kind;
 	int		 load;		/* index into loads; -1 none */
-	double		 num;		/* solo: the rate; step: its number */
+	double		 num;		/* solo: the rate; step: its number;
+					   capacity: what the CPU gives now over
+					   the baseline's */
 	double		 share;		/* solo: its share of a CPU alone; NAN */
 	int		 disturbed;	/* solo: others took its CPU or core */
-	char		 text[160];	/* move: the new place; died, failed: why; step: title */
+	double		 step;		/* capacity: new level / old - 1; NAN */
+	/* solo: the place's baseline (NAN, 0 where an older recording has none) */
+	double		 base, base_spread, base_at_s;
+	int		 base_disturbed;
+	char		 text[160];	/* move: the new place; died, failed: why; step:
+					   title; capacity: its cause */
 };
 
 struct replay {

@@ -47,6 +47,7 @@ struct run_result {
 	double			 solo_w_share[ALT_ROUNDS_MAX];
 	double			 solo_w_spread[ALT_ROUNDS_MAX];
 	double			 solo_w_mhz[ALT_ROUNDS_MAX];	/* its CPU's clock then */
+	int			 solo_w_disturbed[ALT_ROUNDS_MAX];	/* others' work in it */
 	double			 tog_w[ALT_ROUNDS_MAX];		/* rate together */
 	double			 tog_w_share[ALT_ROUNDS_MAX];
 	double			 tog_w_spread[ALT_ROUNDS_MAX];

@@ -206,6 +206,7 @@ run_reuse(struct run *run, int i, int k)
 	r->solo_w_share[k] = o->solo_w_share[k];
 	r->solo_w_spread[k] = o->solo_w_spread[k];
 	r->solo_w_mhz[k] = o->solo_w_mhz[k];
+	r->solo_w_disturbed[k] = o->solo_w_disturbed[k];
 	return 1;
 }
 
@@ -242,6 +243,7 @@ run_bases(struct run *run)
 		memcpy(r->solo_w_share, o->solo_w_share, sizeof r->solo_w_share);
 		memcpy(r->solo_w_spread, o->solo_w_spread, sizeof r->solo_w_spread);
 		memcpy(r->solo_w_mhz, o->solo_w_mhz, sizeof r->solo_w_mhz);
+		memcpy(r->solo_w_disturbed, o->solo_w_disturbed, sizeof r->solo_w_disturbed);
 		r->cap = o->cap;
 	}
 	/* The speed is taken against the solos' mean in this run, not one window. */
@@ -284,18 +286,8 @@ run_combine(struct run *run)
 		for (k = 0; k < run->rounds; k++)
 			per[k] = isfinite(r->solo_w_share[k]) && r->solo_w_share[k] > 0.01 ?
 			    r->solo_w[k] / r->solo_w_share[k] : r->solo_w[k];
-		alt_capacity(per, r->solo_w_spread, r->solo_w_mhz, run->rounds,
-		    run->hypervisor, &r->cap);
-		/*
-		 * Others' work in a solo window also moves its rate per
-		 * CPU-second (caches, short tasks the share misses): a move
-		 * seen there is not told apart from the CPU's capacity.
-		 */
-		if (r->cap.beyond && r->solo_disturbed) {
-			r->cap.beyond = 0;
-			snprintf(r->cap.cause, sizeof r->cap.cause,
-			    "not told: others' work in its solo windows");
-		}
+		alt_capacity(per, r->solo_w_spread, r->solo_w_mhz, r->solo_w_disturbed,
+		    run->rounds, run->hypervisor, &r->cap);
 	}
 }
 
@@ -373,7 +365,8 @@ run_solos(struct loads *ls, struct foreign *f, struct sensors *sn, struct run *r
 			r->solo_w_share[k] = res.share;
 			r->solo_w_spread[k] = res.spread;
 			r->solo_w_mhz[k] = run_mhz(sn, r);
-			r->solo_disturbed |= solo_disturbed(&res, cpu_bound);
+			r->solo_w_disturbed[k] = solo_disturbed(&res, cpu_bound);
+			r->solo_disturbed |= r->solo_w_disturbed[k];
 			run_foreign(f, run->m, r, &rf);
 			/* Others' time over the kept window, at least those named. */
 			rf.cpus = measure_foreign_kept(res.foreign, rf.cpus, rf.who, rf.nwho);
