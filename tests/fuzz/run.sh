@@ -123,7 +123,12 @@ seed() {
 			esac
 			n=$((n + 1))
 			{ printf "$b"; head -c 3000 "$f"; } > "$d/seed$n"
-		done ;;
+		done
+		# proc/4242/stat (byte 2): names with blanks, ')' and a newline.
+		m=' 1 4242 4242 0 -1 4194304 100 0 0 0 50 10 0 0 20 0 1 0 12345 1000 100'
+		printf '\0024242 (my prog) S%s\n' "$m" > "$d/seed-stat1"
+		printf '\0024242 (a) b) R%s\n' "$m" > "$d/seed-stat2"
+		printf '\0024242 (x\n) S%s\n' "$m" > "$d/seed-stat3" ;;
 	infer)	p='"reported":"smt-siblings","measured":"smt","agrees":true,"confidence":"clear"'
 		p="$p"',"floating":false,"disturbed":false,"why":"int yields 1.15, chase 1.92"'
 		p="$p"',"evidence":{"int_yield":1.15,"int_spread":0.03,"chase_yield":1.92,'
