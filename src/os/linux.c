@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -198,31 +199,74 @@ os_lock_take(const char *path, int create)
 	return fd;
 }
 
+/*
+ * A process's start time from the text of its stat file (the whole file,
+ * NUL-terminated); 0 when it is not one: a zombie, a line cut short, a
+ * 22nd field that is not a number of ticks.
+ */
+static unsigned long long
+os_stat_start(char *buf)
+{
+	unsigned long long	 start;
+	char			*p, *end;
+	int			 i;
+
+	/* The name (field 2) may hold blanks, parentheses, newlines: read after its last ')'. */
+	if ((p = strrchr(buf, ')')) == NULL || p[1] != ' ')
+		return 0;
+	p += 2;
+	if (*p == 'Z' || *p == 'X' || *p == '\0' || *p == ' ')
+		return 0;
+	/* Fields 3 (the state) to 22 (the start time): 19 blanks on. */
+	for (i = 0; *p != '\0' && i < 19; p++)
+		if (*p == ' ')
+			i++;
+	if (i < 19 || *p < '0' || *p > '9')
+		return 0;
+	errno = 0;
+	start = strtoull(p, &end, 10);
+	if (errno != 0 || (*end != ' ' && *end != '\n' && *end != '\0'))
+		return 0;
+	return start;
+}
+
+/* A process's start time under a root ("" this machine); 0 none or a zombie. */
+unsigned long long
+os_proc_start_at(const char *root, long pid)
+{
+	char		path[4096], buf[4096];
+	struct stat	sb;
+	ssize_t		n;
+	size_t		got = 0;
+	int		fd;
+
+	if (pid <= 0 || snprintf(path, sizeof path, "%s/proc/%ld/stat", root != NULL ?
+	    root : os_root(), pid) >= (int)sizeof path)
+		return 0;
+	/* Not blocking, and only a regular file: a FIFO planted there waits for no one. */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)) == -1)
+		return 0;
+	if (fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		return 0;
+	}
+	while (got + 1 < sizeof buf) {
+		n = read(fd, buf + got, sizeof buf - 1 - got);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	buf[got] = '\0';
+	/* A NUL in it ends the text there (the name cannot hold one). */
+	return os_stat_start(buf);
+}
+
 /* A live process's start time (ticks since boot); 0 none or a zombie. */
 unsigned long long
 os_proc_start(long pid)
 {
-	char			 path[64], buf[1024], *p, state;
-	unsigned long long	 start = 0;
-	FILE			*f;
-	int			 i;
-
-	if (pid <= 0)
-		return 0;
-	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-	if ((f = fopen(path, "re")) == NULL)
-		return 0;
-	p = fgets(buf, sizeof buf, f);
-	fclose(f);
-	/* The name (field 2) may hold blanks and parentheses: read after its last ')'. */
-	if (p == NULL || (p = strrchr(buf, ')')) == NULL || sscanf(p + 1, " %c", &state) != 1 ||
-	    state == 'Z' || state == 'X')
-		return 0;
-	/* Fields 3 (the state) to 22 (the start time): 19 blanks on. */
-	for (i = 0, p++; *p != '\0' && i < 20; p++)
-		if (*p == ' ')
-			i++;
-	if (i == 20)
-		start = strtoull(p, NULL, 10);
-	return start;
+	return os_proc_start_at("", pid);
 }

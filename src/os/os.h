@@ -96,6 +96,14 @@ int		 os_lock_take(const char *path, int create);
  * as pids are reused. 0 when there is no such process (or a zombie).
  */
 unsigned long long os_proc_start(long pid);
+/*
+ * The same read under a root (root + "/proc/PID/stat"; NULL: os_root()),
+ * for tests and tests/fuzz/fuzz_proc.c with planted files: a name with
+ * blanks, ')' or newlines in it is read past its last ')'; a file cut
+ * short, a start that is not a number, one past 64 bits, and a file that
+ * is not regular (not opened blocking) each give 0.
+ */
+unsigned long long os_proc_start_at(const char *root, long pid);
 
 /*
  * Memory shared with children across exec: a descriptor (close-on-exec)

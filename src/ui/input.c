@@ -420,48 +420,56 @@ input_menu_click(struct ui_state *st, const struct ui_layout *lay, int y, int x)
 		control_cancel(st);
 }
 
-/* A click or the wheel. */
+/* A mouse event waiting in curses: a click or the wheel. */
 void
 input_mouse(struct ui_state *st, const struct ui_layout *lay)
 {
-	MEVENT		 ev;
+	MEVENT	ev;
+
+	if (getmouse(&ev) == OK)
+		input_mouse_event(st, lay, ev.y, ev.x, (unsigned long)ev.bstate);
+}
+
+/* A click or the wheel at a row and column (anywhere, even off the screen). */
+void
+input_mouse_event(struct ui_state *st, const struct ui_layout *lay, int y, int x,
+    unsigned long bstate)
+{
 	struct load	*l;
 	int		 pu, i;
 
-	if (getmouse(&ev) != OK)
-		return;
-	if (st->sel.mode == UI_HELP && (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED))) {
+	if (st->sel.mode == UI_HELP && (bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED))) {
 		for (i = 0; i < 3; i++)
-			input_help(st, lay, ev.bstate & BUTTON4_PRESSED ? KEY_UP : KEY_DOWN);
+			input_help(st, lay, bstate & BUTTON4_PRESSED ? KEY_UP : KEY_DOWN);
 		return;
 	}
-	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
+	if (bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
 		for (i = 0; i < 3; i++)
-			input_cursor(st, lay, ev.bstate & BUTTON4_PRESSED ? KEY_UP : KEY_DOWN);
+			input_cursor(st, lay, bstate & BUTTON4_PRESSED ? KEY_UP : KEY_DOWN);
 		return;
 	}
-	if (!(ev.bstate & BUTTON1_PRESSED) || lay->scr.too_small)
+	if (!(bstate & BUTTON1_PRESSED) || lay->scr.too_small)
 		return;
 	if (st->sel.mode == UI_HELP) {
 		control_help(st, 0);
 		return;
 	}
 	if (st->sel.mode == UI_MENU) {
-		input_menu_click(st, lay, ev.y, ev.x);
+		input_menu_click(st, lay, y, x);
 		return;
 	}
 	if (st->sel.mode == UI_PARAM)
 		return;
-	if (ev.y >= lay->scr.topo_y && ev.y < lay->scr.topo_y + lay->scr.topo_h) {
-		pu = layout_pu_at(&lay->topo, lay->top + ev.y - lay->scr.topo_y -
-		    lay->more_above, ev.x);
+	if (y >= lay->scr.topo_y && y < lay->scr.topo_y + lay->scr.topo_h) {
+		pu = layout_pu_at(&lay->topo, lay->top + y - lay->scr.topo_y -
+		    lay->more_above, x);
 		if (pu != -1)
 			control_cursor(st, pu);
 		return;
 	}
-	i = lay->panel_top + ev.y - lay->scr.panel_y - 1;
-	if (st->host.loads != NULL && ev.y > lay->scr.panel_y &&
-	    ev.y < lay->scr.panel_y + lay->scr.panel_h &&
+	i = lay->panel_top + y - lay->scr.panel_y - 1;
+	if (st->host.loads != NULL && y > lay->scr.panel_y &&
+	    y < lay->scr.panel_y + lay->scr.panel_h &&
 	    (l = loads_at(st->host.loads, i)) != NULL)
 		control_select(st, l->id, st->sel.mode == UI_NORMAL);
 }

@@ -1,7 +1,8 @@
 /*
  * fuzz_proc.c: libFuzzer harness for the /proc and /sys readers, fed fuzzed
  * file contents through their settable root. The first byte picks the
- * file; the rest is its content; every reader then runs over the tree.
+ * file; the rest is its content; every reader then runs over the tree,
+ * os_proc_start_at() (a pid's start time, its identity) among them.
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "model/cpuinfo.h"
+#include "os/os.h"
 #include "sample/cpustat.h"
 #include "sample/sysinfo.h"
 
@@ -73,6 +75,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	if (cpustat_sample(&s, fuzz_root, err, sizeof err) == 0)
 		cpustat_free(&s);
 	(void)cpustat_task_read(4242, &t, fuzz_root);
+	/* A pid's identity: its start time, past a name with blanks and ')'. */
+	(void)os_proc_start_at(fuzz_root, 4242);
 	memset(&si, 0, sizeof si);
 	(void)sysinfo_read(&si, fuzz_root);
 	memset(&ci, 0, sizeof ci);

@@ -123,7 +123,12 @@ seed() {
 			esac
 			n=$((n + 1))
 			{ printf "$b"; head -c 3000 "$f"; } > "$d/seed$n"
-		done ;;
+		done
+		# proc/4242/stat (byte 2): names with blanks, ')' and a newline.
+		m=' 1 4242 4242 0 -1 4194304 100 0 0 0 50 10 0 0 20 0 1 0 12345 1000 100'
+		printf '\0024242 (my prog) S%s\n' "$m" > "$d/seed-stat1"
+		printf '\0024242 (a) b) R%s\n' "$m" > "$d/seed-stat2"
+		printf '\0024242 (x\n) S%s\n' "$m" > "$d/seed-stat3" ;;
 	infer)	p='"reported":"smt-siblings","measured":"smt","agrees":true,"confidence":"clear"'
 		p="$p"',"floating":false,"disturbed":false,"why":"int yields 1.15, chase 1.92"'
 		p="$p"',"evidence":{"int_yield":1.15,"int_spread":0.03,"chase_yield":1.92,'
@@ -173,6 +178,15 @@ seed() {
 		    > "$d/seed4"
 		printf '\004-1\n' > "$d/seed5"
 		printf '\005\000\224\065\167' > "$d/seed6" ;;
+	input)	# flags, rows, columns, recorded loads (2: hash@0, pipe@1,2), then keys:
+		# a menu, a kernel, a parameter typed, Enter; # a CPU to go to; the help
+		# scrolled; a click; a resize; m to move, Tab, d, f, v, i, Esc.
+		printf '\000\050\170\002\000\201a132k\n\343#core:1.pu:0\n\343' > "$d/seed1"
+		printf '\001\030\120\003\000\101\2011\343?\201\201\205\204 q' > "$d/seed2"
+		printf '\000\060\200\001\003\343m\201\n\t\343\341\030\024\001d\343fffvi\033' > "$d/seed3"
+		printf '\002\014\074\000\343L\201\201rLR#7\n\340\144\310\343a' > "$d/seed4"
+		printf '\114\040\120\000\343\201\203\033n \342\377\377\377\377' > "$d/seed5"
+		printf '\000\050\170\002\000\201\343 \t \343c\343D\343a\203\203\n' > "$d/seed6" ;;
 	idle)	{ printf '\000# smtscope check --idle=states: idle states it disables while it '
 		printf 'measures.\n# CPU STATE DISABLE-BEFORE NAME. smtscope writes them back '
 		printf 'when it ends;\n# if this file is left, smtscope check --idle=restore '

@@ -6,11 +6,14 @@
 # int, fork), half over a running session 2-5 s old in which a load was
 # paused. Every process of a screen is found by a tag in its environment,
 # so a load given to init is found too (a pid alone names another process
-# once pids wrap). 3 s after its kill, a real leftover is one still alive:
-# not a zombie waiting for init to reap it, and not one with SIGKILL
-# pending (the parent-death signal delivered: the kernel ends it when it
-# next runs, which a fork storm can put off for seconds; each of those
-# must be gone within 30 s).
+# once pids wrap), and is its load by its identity: named smtscope* and
+# started (/proc/PID/stat's start time) no earlier than the screen killed.
+# 3 s after its kill, a real leftover is one still alive: not a zombie
+# waiting for init to reap it, and not one with SIGKILL pending (the
+# parent-death signal delivered: the kernel ends it when it next runs,
+# which a fork storm can put off for seconds; each of those must be gone
+# within 30 s). Prints "kills: N, real leftovers: M" and the wall time;
+# make check-kill runs it alone (KILLS=N).
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 . tests/screen/tmux.inc
@@ -37,6 +40,7 @@ now_ms() {
 	date +%s%3N
 }
 
+t_begin=$(now_ms)
 for c in $ALLOWED_CPUS; do
 	taskset -c "$c" sh -c 'while :; do /bin/true; done' &
 	storm="$storm $!"
@@ -55,7 +59,7 @@ while [ $k -lt "$KILLS" ]; do
 		i=$((k + r))
 		rm -f "$TMP/pid.$i"
 		tm new-window -d "sh -c 'echo \$\$ > $TMP/pid.$i; SMTSCOPE_KILLTAG=$TAG-$i \
-		    LANG=C.UTF-8 exec $SMTSCOPE -l hash@$CPU_A -l pipe@$CPU_A,$B -l int@$B \
+		    LANG=C.UTF-8 exec $SMTSCOPE -n -l hash@$CPU_A -l pipe@$CPU_A,$B -l int@$B \
 		    -l fork@$B'" 2>> "$TMP/tm.err"
 		r=$((r + 1))
 	done
@@ -82,11 +86,13 @@ while [ $k -lt "$KILLS" ]; do
 		wait_ms=$((t0 + at - $(now_ms)))
 		[ $wait_ms -gt 0 ] && sleep "$(awk -v m=$wait_ms 'BEGIN { printf "%.3f", m / 1000 }')"
 		pid=$(cat "$TMP/pid.$i" 2> /dev/null)
-		if [ -n "$pid" ] && [ "$(proc_name "$pid")" = smtscope ]; then
+		if [ -n "$pid" ] && [ "$(proc_name "$pid")" = smtscope ] &&
+		    sid=$(proc_id "$pid"); then
 			[ "$(tagged "$i" | wc -l)" -ge 2 ] && withloads=$((withloads + 1))
 			kill -KILL "$pid"
 			started=$((started + 1))
-			echo "$i $at $(now_ms)" >> "$TMP/killed"
+			# The screen's start time: its loads started no earlier.
+			echo "$i $at $(now_ms) ${sid#*:}" >> "$TMP/killed"
 		else
 			diag "screen $i: not running at ${at} ms (pid '${pid}' is $(proc_name "${pid:-0}"))"
 		fi
@@ -99,10 +105,22 @@ sleep 3
 stop_storm
 
 # What is left 3 s (or more) after each kill.
-real=0 dying=0 zombies=0 dyingids=
-while read -r i at t; do
+real=0 dying=0 zombies=0 others=0 dyingids=
+while read -r i at t sstart; do
 	for p in $(tagged "$i"); do
 		id=$(proc_id "$p") || { zombies=$((zombies + 1)); continue; }
+		# Its identity: named smtscope*, started with or after the screen.
+		case $(proc_name "$p") in
+		smtscope*) ;;
+		*)	others=$((others + 1))
+			diag "killed screen $i: $p ($(proc_name "$p")) carries its tag but is no smtscope process"
+			continue ;;
+		esac
+		if [ "${id#*:}" -lt "$sstart" ]; then
+			others=$((others + 1))
+			diag "killed screen $i: $p started at ${id#*:}, before the screen (${sstart}): not its load"
+			continue
+		fi
 		if proc_dying "$p"; then
 			dying=$((dying + 1))
 			dyingids="$dyingids $id"
@@ -118,11 +136,12 @@ ok $? "$started of $KILLS screens were running when killed (with loads: $withloa
 [ "$withloads" -ge $((KILLS / 2)) ]
 ok $? "loads were running at $withloads of $KILLS kills (at least half)"
 [ "$real" -eq 0 ]
-ok $? "$started SIGKILLs beside a fork storm: real leftovers 3 s later: $real (dying, SIGKILL pending: $dying; zombies: $zombies)"
+ok $? "kills: $started, real leftovers: $real (3 s after each, beside a fork storm on CPUs $ALLOWED_LIST; dying, SIGKILL pending: $dying; zombies: $zombies; tagged but not its loads: $others)"
 # shellcheck disable=SC2086
 procs_wait_gone 30 $dyingids
 left=$(procs_left $dyingids)
 [ -z "$left" ]
 ok $? "the $dying dying at 3 s are gone within 30 s (left: ${left:-none})"
 tm_end
+diag "kills: $started, real leftovers: $real ($(( ($(now_ms) - t_begin) / 1000 )) s wall)"
 done_testing

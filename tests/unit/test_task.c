@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -123,10 +124,103 @@ test_live(void)
 	ok(task_read(pid, "", &b) == -1, "reaped: gone");
 }
 
+/* Plant root/proc/4242/stat with text (len bytes: a NUL may be in it); 0 or -1. */
+static int
+plant_stat(const char *root, const char *text, size_t len)
+{
+	char	 path[1024];
+	FILE	*f;
+
+	snprintf(path, sizeof path, "%s/proc/4242/stat", root);
+	if ((f = fopen(path, "w")) == NULL)
+		return -1;
+	fwrite(text, 1, len, f);
+	return fclose(f);
+}
+
+/* Twenty fields after the name's ')': state, 18 numbers, then field 22, then more. */
+#define STAT_MID	" 1 4242 4242 0 -1 4194304 100 0 0 0 50 10 0 0 20 0 1 0 "
+
+/*
+ * os_proc_start_at(): a pid's identity (its start time) read under a root,
+ * from planted files: names with blanks, ')' and newlines, files cut short,
+ * numbers past 64 bits, a zombie, a FIFO; and this machine's for ourselves.
+ */
+static void
+test_proc_start(void)
+{
+	static const struct {
+		const char		*text;
+		unsigned long long	 want;
+		const char		*what;
+	} c[] = {
+		{ "4242 (sh) S" STAT_MID "12345 1000 100\n", 12345, "a plain name" },
+		{ "4242 (my prog) R" STAT_MID "777 1000\n", 777, "a name with a blank" },
+		{ "4242 (a) b) S c) S" STAT_MID "99 1\n", 99, "a name with ') S ' in it" },
+		{ "4242 (x)\n1 2 3) S" STAT_MID "4096 1\n", 4096, "a name with a newline and ')'" },
+		{ "4242 (sh) S" STAT_MID "8\n", 8, "the start the last field" },
+		{ "4242 (sh) S" STAT_MID "18446744073709551615 1\n", 18446744073709551615ULL,
+		    "the largest 64-bit start" },
+		{ "4242 (sh) S" STAT_MID "18446744073709551616 1\n", 0, "a start past 64 bits" },
+		{ "4242 (sh) S" STAT_MID "99999999999999999999999999 1\n", 0, "a 26-digit start" },
+		{ "4242 (sh) S" STAT_MID "-5 1\n", 0, "a negative start" },
+		{ "4242 (sh) S" STAT_MID "12x 1\n", 0, "a start with letters" },
+		{ "4242 (sh) S" STAT_MID "\n", 0, "no start" },
+		{ "4242 (sh) S 1 4242 4242", 0, "a file cut short" },
+		{ "4242 (sh", 0, "a file cut inside the name" },
+		{ "", 0, "an empty file" },
+		{ "4242 (sh) Z" STAT_MID "12345 1\n", 0, "a zombie" },
+		{ "4242 (sh)S" STAT_MID "12345 1\n", 0, "no blank after the name" },
+	};
+	char		root[] = "/tmp/smtscope-test-start.XXXXXX", path[1024];
+	unsigned long long got;
+	size_t		i;
+
+	if (mkdtemp(root) == NULL) {
+		skip("no temporary directory: %s", strerror(errno));
+		return;
+	}
+	snprintf(path, sizeof path, "%s/proc", root);
+	mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/proc/4242", root);
+	mkdir(path, 0700);
+	ok(os_proc_start_at(root, 4242) == 0, "no stat file: 0");
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		if (plant_stat(root, c[i].text, strlen(c[i].text)) == -1) {
+			ok(0, "%s: planted", c[i].what);
+			continue;
+		}
+		got = os_proc_start_at(root, 4242);
+		ok(got == c[i].want, "%s: start %llu (expected %llu)", c[i].what, got, c[i].want);
+	}
+	/* A NUL inside the name ends the text there: no ')' after it. */
+	plant_stat(root, "4242 (a\0b) S" STAT_MID "5 1\n", sizeof "4242 (a\0b) S" STAT_MID
+	    "5 1\n" - 1);
+	ok(os_proc_start_at(root, 4242) == 0, "a NUL in the name: 0");
+	/* A FIFO at the name: refused at once, not waited on. */
+	snprintf(path, sizeof path, "%s/proc/4242/stat", root);
+	unlink(path);
+	ok(mkfifo(path, 0600) == 0 && os_proc_start_at(root, 4242) == 0,
+	    "a FIFO for stat: 0, without blocking");
+	unlink(path);
+	snprintf(path, sizeof path, "%s/proc/4242", root);
+	rmdir(path);
+	snprintf(path, sizeof path, "%s/proc", root);
+	rmdir(path);
+	rmdir(root);
+	ok(os_proc_start_at(root, 0) == 0 && os_proc_start_at(root, -1) == 0,
+	    "pid 0 and -1: 0");
+	/* This machine: our own start, as os_proc_start() reads it. */
+	got = os_proc_start((long)getpid());
+	ok(got > 0 && got == os_proc_start_at("", (long)getpid()),
+	    "our own start time here: %llu", got);
+}
+
 int
 main(void)
 {
 	test_fixture();
 	test_live();
+	test_proc_start();
 	return tap_done();
 }
