@@ -168,6 +168,26 @@ rounds_core_set(const struct topo *m, int cpu, struct cpuset *set)
 		cpuset_set(set, m->pus[c->first_pu + j].os_index);
 }
 
+/* Others' work, or capacity: the share lost counts as others' only where someone in view took it. */
+int
+rounds_disturbed(const struct rounds_sample *s)
+{
+	double	lost, took = 0;
+
+	if (!(s->rate > 0))
+		return 1;
+	if (isfinite(s->foreign) && s->foreign > SOLO_FOREIGN_MAX)
+		return 1;
+	if (!isfinite(s->share) || s->share >= SOLO_SHARE_MIN)
+		return 0;
+	lost = 1 - s->share;
+	if (isfinite(s->foreign) && s->foreign > 0)
+		took += s->foreign;
+	if (isfinite(s->steal) && s->steal > 0)
+		took += s->steal;
+	return took >= ROUNDS_TOOK * lost;
+}
+
 /* Fill a sample from its window and the guard's scan. */
 static void
 rounds_note(struct rounds_run *rr, int i, const struct measure_fig *fig,
@@ -187,7 +207,7 @@ rounds_note(struct rounds_run *rr, int i, const struct measure_fig *fig,
 	s->nwho = measure_foreign_on(rr->f, &set, ROUNDS_WHO_MIN, s->who, ROUNDS_WHO_MAX);
 	s->mhz = rr->sn != NULL && cpu < rr->sn->ncpu ? rr->sn->cpu[cpu].mhz : NAN;
 	s->disturbed = rounds_disturbed(s);
-	s->at_s = (double)(util_now_ns() - rr->t0) / 1e9;
+	s->at_s = (double)(util_now_ns() - rr->r->t0_ns) / 1e9;
 }
 
 /* The CPUs (indexes) of slot k: the k-th of every lane, or the k-th CPU. */
@@ -259,6 +279,9 @@ rounds_measure(struct rounds *r, int from, int to,
 	memset(&rr, 0, sizeof rr);
 	rr.r = r;
 	rr.t0 = util_now_ns();
+	/* A scan measures a round a call: at_s counts from the first. */
+	if (r->t0_ns == 0)
+		r->t0_ns = rr.t0;
 	rr.ls = loads_new(r->m);
 	rr.f = foreign_new(NULL, r->m->max_os > 0 ? r->m->max_os + 1 : 1);
 	rr.sn = sensors_new(NULL);

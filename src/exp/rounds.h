@@ -8,7 +8,8 @@
  * used (others took over SOLO_FOREIGN_MAX of a CPU on its core, or its
  * load got under SOLO_SHARE_MIN of it and others' work and steal on its
  * core took what it lost: rounds_disturbed()) is others' work, named,
- * never capacity; a share lost that no one in view took is capacity. rounds_calc.c makes the figures from the samples, pure:
+ * never capacity; a share lost that no one in view took is capacity.
+ * rounds_calc.c makes the figures from the samples, pure:
  * each CPU's median, range and spread, its two levels, the machine's
  * median, the outliers and the noise floor.
  */
@@ -99,6 +100,7 @@ struct rounds {
 	int			 signo;		/* a terminating signal stopped it */
 	char			 error[256];	/* why it failed, or "" */
 	double			 elapsed_s;
+	uint64_t		 t0_ns;		/* the first round's start: at_s's 0 */
 };
 
 /*

@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "exp/rounds.h"
-#include "engine/solo.h"
 #include "base/util.h"
 
 /* qsort's order of doubles, ascending. */
@@ -43,26 +42,6 @@ rounds_mean(const double *v, int a, int b)
 	for (i = a; i < b; i++)
 		sum += v[i];
 	return b > a ? sum / (b - a) : NAN;
-}
-
-/* Others' work, or capacity: the share lost counts as others' only where someone in view took it. */
-int
-rounds_disturbed(const struct rounds_sample *s)
-{
-	double	lost, took = 0;
-
-	if (!(s->rate > 0))
-		return 1;
-	if (isfinite(s->foreign) && s->foreign > SOLO_FOREIGN_MAX)
-		return 1;
-	if (!isfinite(s->share) || s->share >= SOLO_SHARE_MIN)
-		return 0;
-	lost = 1 - s->share;
-	if (isfinite(s->foreign) && s->foreign > 0)
-		took += s->foreign;
-	if (isfinite(s->steal) && s->steal > 0)
-		took += s->steal;
-	return took >= ROUNDS_TOOK * lost;
 }
 
 /*
