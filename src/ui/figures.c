@@ -16,6 +16,7 @@
 #include "engine/capacity.h"
 #include "engine/drift_load.h"
 #include "engine/measure.h"
+#include "engine/split.h"
 #include "ui/chart.h"
 #include "ui/countersview.h"
 #include "ui/figures.h"
@@ -481,6 +482,15 @@ figures_mark(struct ui_state *st)
 		}
 		if (v->mark == ANALYSIS_UNKNOWN && v->nhist > 0)
 			v->hist[v->nhist - 1] = NAN;
+		/* An EFF past what a CPU gives a CPU-bound kernel is no figure either. */
+		l = loads_at(st->host.loads, i);
+		v->eff_unknown = l->state == LOAD_RUNNING && v->mark != ANALYSIS_UNKNOWN &&
+		    split_past_physics(v->eff, ANALYSIS_BEYOND + (isfinite(v->solo_spread) ?
+		    v->solo_spread : 0), kernel_cpu_bound(l->spec.k));
+		if (v->eff_unknown)
+			snprintf(v->mark_why, sizeof v->mark_why, "efficiency unknown: %.0f%% "
+			    "of a CPU-second, more than a CPU gives a CPU-bound kernel: its "
+			    "solo ran on a slower CPU", 100 * v->eff);
 	}
 	free(mark);
 	free(raw);

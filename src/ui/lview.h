@@ -31,6 +31,7 @@ struct ui_loadview {
 	char		 mark_why[128];	/* why a ? one is unknown, for the info line */
 	double		 share;
 	double		 eff;
+	int		 eff_unknown;	/* EFF past physics: ? (mark_why says why) */
 	double		 hist[UI_HIST];	/* speeds, oldest first; NAN for gaps */
 	int		 nhist;
 	int		 fresh;		/* no rate since start, move or resume */

@@ -332,7 +332,8 @@ panelview_load_row(const struct paint *d, int y, const struct layout_panel *c, s
 		if (isfinite(v->share) && c->share_w)
 			panelview_pct(y, c->share, c->eff, base, "", v->share);
 		if (isfinite(v->eff) && c->eff_w)
-			panelview_pct(y, c->eff, c->hist, *mark ? dist : base, mark, v->eff);
+			panelview_pct(y, c->eff, c->hist, *mark || v->eff_unknown ? dist : base,
+			    v->eff_unknown ? "?" : mark, v->eff);
 	}
 	if (c->hist_w)
 		panelview_spark(d, y, c->hist, c->hist_w, v);

@@ -901,7 +901,7 @@ ui_load_figures(struct ui *ui, int id, struct ui_figures *f)
 		f->solo = v->solo;
 		f->speed = v->speed;
 		f->share = v->share;
-		f->efficiency = v->eff;
+		f->efficiency = v->eff_unknown ? NAN : v->eff;
 		f->disturbed = v->solo_disturbed;
 	}
 	f->measuring = state_measuring(&ui->st, id);

@@ -70,7 +70,8 @@ why_text(const struct ui_state *st, struct load *l, char *buf, size_t len)
 	if (len == 0)
 		return;
 	buf[0] = '\0';
-	if (v != NULL && v->mark == ANALYSIS_UNKNOWN && l->state == LOAD_RUNNING &&
+	if (v != NULL && (v->mark == ANALYSIS_UNKNOWN || v->eff_unknown) &&
+	    l->state == LOAD_RUNNING &&
 	    cur != l->id && (n = snprintf(buf, len, "%s; ", v->mark_why)) > 0 &&
 	    (size_t)n < len) {
 		buf += n;

@@ -224,4 +224,9 @@ st=$?
 v=$(json_get "$TMP/tw.json" '(lambda a, b: "%s %s %s %s" % (a["solo"] == b["solo"] and a["solo"] is not None, a["baseline"]["place"], a["baseline"] == b["baseline"], a["solo_tries"]))(*j["steps"][0]["loads"])')
 case $st:$v in "0:True hash@$CPU_A True "[1-9]*) st=0 ;; *) st=1 ;; esac
 ok $st "a tour's identical loads stand on one baseline ($v)"
+# ... and read the same SPEED within their spreads (issue 35): both unknown
+# (?) together, or apart by no more than the sum of their spreads.
+v=$(json_get "$TMP/tw.json" '(lambda a, b: "%s (%s %s, %s %s)" % ((a["speed"] is None) == (b["speed"] is None) and (a["speed"] is None or abs(a["speed"] - b["speed"]) <= (a["spread"] or 0) + (b["spread"] or 0) + 1e-9), a["speed"], a["spread"], b["speed"], b["spread"]))(*j["steps"][0]["loads"])')
+case $v in True*) st=0 ;; *) st=1 ;; esac
+ok $st "a tour's identical loads read the same SPEED within their spreads ($v)"
 done_testing

@@ -1,0 +1,62 @@
+#!/bin/sh
+# tests/screen/effmark.sh: an EFF past physics reads ? on the screen even
+# where the SPEED is a clean figure (issue 35, point 4). A recording of known
+# figures is replayed: hash#1's clean solo ran at half its CPU, and it now
+# runs at 80% of that solo on a quarter of its CPU: 160% of a CPU-second, more
+# than a CPU gives a CPU-bound kernel. spin#2, at 50% on the same share as
+# alone, is the control: its EFF a number. Surfaces: the panel's EFF, the info
+# line's reason; the SPEED stays a number.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+. tests/screen/tmux.inc
+
+if ! command -v python3 > /dev/null 2>&1; then
+	skip "python3 writes the recording"
+	done_testing
+	exit 0
+fi
+if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
+	skip "the recording's loads are on CPUs 0 and 1: one CPU here"
+	done_testing
+	exit 0
+fi
+$SMTSCOPE record -o "$TMP/h.jsonl" --time 0.5 -l "hash@$CPU_A" -l "spin@$CPU_A" > /dev/null 2>&1
+ok $? "record writes a header of this machine"
+python3 - "$TMP/h.jsonl" "$TMP/r.jsonl" <<'PY'
+import json, sys
+h = json.loads(open(sys.argv[1]).readline())
+h["start"] = "2026-11-30T19:04:47Z"
+h["loads"][0]["load"], h["loads"][1]["load"] = "hash@0", "spin@1"
+L = [{"t": 0.01, "e": "start", "id": 1, "n": 0},
+     {"t": 0.01, "e": "start", "id": 2, "n": 1},
+     {"t": 0.5, "e": "solo", "id": 1, "solo": 4e8, "share": 0.5, "spread": 0.01,
+      "disturbed": False, "tries": 1},
+     {"t": 0.9, "e": "solo", "id": 2, "solo": 4e7, "share": 0.5, "spread": 0.01,
+      "disturbed": False, "tries": 1}]
+for k in range(8):
+    c = [[60, 2, 30] if i == 0 else [1, 1, 0] for i, _ in enumerate(h["cpus"])]
+    L.append({"t": 1.0 + k, "c": [x for y in c for x in y],
+              "l": [[1, "r", 3.2e8, 0.25, 4e8], [2, "r", 2e7, 0.5, 4e7]]})
+L.append({"t": 9.5, "e": "end", "why": "time"})
+with open(sys.argv[2], "w") as f:
+    f.write(json.dumps(h) + "\n")
+    for x in L:
+        f.write(json.dumps(x) + "\n")
+PY
+ok $? "a recording of known figures: clean solos, hash#1 at 160% of a CPU-second"
+
+TM_W=160 TM_H=40
+check "replay starts" tm_start "LANG=C.UTF-8 $SMTSCOPE replay $TMP/r.jsonl"
+tm_keys Space
+tm_keys 9
+check "at the end of the recording" tm_wait 'at 0:0[789] of 0:0[789]'
+check "panel: hash#1's SPEED a number, its EFF past physics ?" \
+    tm_wait 'hash#1 +0 +320\.0 MB/s +400\.0 MB/s +80% +25% +\? '
+check "panel: spin#2's EFF within physics, a number" \
+    tm_wait 'spin#2 +1 +20\.00 Mloop/s +40\.00 Mloop/s +50% +50% +50%'
+check "info line: why hash#1's efficiency is unknown" \
+    tm_wait 'hash#1: efficiency unknown: 160% of a CPU-second'
+tm_keys q
+check "q exits 0" tm_wait 'SMTSCOPE-EXIT=0'
+tm_end
+done_testing
