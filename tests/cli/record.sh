@@ -179,4 +179,28 @@ grep -q -- '--json and --csv go with --summary' "$TMP/ue"
 ok $? "replay --csv without --summary says they go with --summary"
 [ ! -e "$TMP/x.jsonl" ]
 ok $? "no file is written on a usage error"
+# Identical loads on one CPU stand on one baseline: their solo events carry
+# the same solo, the place's best measurement, whoever took it (issue 35).
+# A hog on their CPU disturbs the first's solo, so the second measures its
+# own (a disturbed baseline is not reused): before, each kept its own.
+hog=
+if [ -x tests/helpers/hog ] && command -v taskset > /dev/null 2>&1; then
+	taskset -c "$CPU_A" tests/helpers/hog 60 &
+	hog=$!
+fi
+$SMTSCOPE record -o "$TMP/twin.jsonl" -t 1 -l "hash@$CPU_A" -l "hash@$CPU_A" > /dev/null 2>&1
+if [ -n "$hog" ]; then
+	kill $hog 2> /dev/null
+	wait $hog 2> /dev/null
+fi
+grep '"e":"solo"' "$TMP/twin.jsonl" > "$TMP/twin.solo"
+v=$(python3 - "$TMP/twin.solo" <<'PY' 2> /dev/null
+import json, sys
+s = [json.loads(l) for l in open(sys.argv[1])]
+print(" ".join("%s:%s:%s" % (e["id"], e["solo"], e["baseline"]["by"]) for e in s))
+PY
+)
+set -- $v
+[ $# -eq 2 ] && [ "${1#*:}" = "${2#*:}" ]
+ok $? "two hash@$CPU_A: one solo and one baseline in both solo events ($v)"
 done_testing

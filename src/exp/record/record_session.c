@@ -1,6 +1,7 @@
 /* record_session.c: `smtscope record`'s loop: start, solos, a sample per refresh, the end. */
 #include "config.h"
 
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,12 +54,12 @@ record_session_start(struct record_run *rr, struct loads *ls, const struct load_
 
 /*
  * A load's solo: its place's baseline when an earlier load measured it
- * (reused), else measured, the others paused, and offered to the session's
- * baselines. A signal's number, or 0 with *base (NULL: none) and *reused.
+ * undisturbed (reused), else measured, the others paused, and offered to
+ * the session's baselines. A signal's number, or 0 with *reused.
  */
 static int
 record_session_solo(struct loads *ls, struct load *l, const struct solo_stable *stab,
-    struct solo_result *res, int *tries, const struct capacity_base **base, int *reused)
+    struct solo_result *res, int *tries, int *reused)
 {
 	char	key[CAPACITY_KEY_LEN], by[CAPACITY_BY_LEN];
 	int	sig, bound = kernel_cpu_bound(l->spec.k);
@@ -66,13 +67,7 @@ record_session_solo(struct loads *ls, struct load *l, const struct solo_stable *
 	capacity_key(&l->spec, key, sizeof key);
 	*reused = 0;
 	*tries = 0;
-	if ((*base = capacity_reusable(capacity_session(), key)) != NULL) {
-		memset(res, 0, sizeof *res);
-		res->rate = (*base)->rate;
-		res->share = (*base)->share;
-		res->spread = (*base)->spread;
-		res->foreign = (*base)->foreign;
-		res->end_ns = (*base)->at_ns;
+	if (capacity_reusable(capacity_session(), key) != NULL) {
 		*reused = 1;
 		return 0;
 	}
@@ -82,11 +77,16 @@ record_session_solo(struct loads *ls, struct load *l, const struct solo_stable *
 		snprintf(by, sizeof by, "%s#%d", l->spec.k->name, l->id);
 		capacity_offer(capacity_session(), key, res, bound, by);
 	}
-	*base = capacity_get(capacity_session(), key);
 	return sig;
 }
 
-/* Each load's solo, once per place, the others paused: a signal's number, -1, or 0. */
+/*
+ * Each load's solo, once per place, the others paused, then each load's
+ * event: its place's baseline as the session holds it once all are
+ * measured (the best-qualified measurement of identical loads on one CPU,
+ * so that they read the same speed), its own where the place has none.
+ * A signal's number, -1, or 0.
+ */
 static int
 record_session_solos(struct record_run *rr, struct loads *ls, const int *ids, int n,
     char *err, size_t errlen)
@@ -94,24 +94,46 @@ record_session_solos(struct record_run *rr, struct loads *ls, const int *ids, in
 	const struct capacity_base	*b;
 	struct solo_stable		 stab;
 	struct measure_win		 w;
-	struct solo_result		 res;
+	struct solo_result		*res = xcalloc((size_t)n + 1, sizeof *res);
 	struct load			*l;
-	int				 i, sig, tries, reused;
+	char				 key[CAPACITY_KEY_LEN], by[CAPACITY_BY_LEN];
+	int				*tries = xcalloc((size_t)n + 1, sizeof *tries);
+	int				*reused = xcalloc((size_t)n + 1, sizeof *reused);
+	int				 i, sig = 0, disturbed, own;
 
 	solo_stable_set(&stab, &w, RECORD_SOLO_MIN_S, RECORD_SOLO_MAX_S, 0.25, 0.03, 4);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && sig == 0; i++)
+		if (ids[i] > 0 && (l = loads_get(ls, ids[i])) != NULL && l->state != LOAD_DEAD)
+			sig = record_session_solo(ls, l, &stab, &res[i], &tries[i], &reused[i]);
+	for (i = 0; i < n && sig == 0; i++) {
 		if (ids[i] <= 0 || (l = loads_get(ls, ids[i])) == NULL ||
 		    l->state == LOAD_DEAD)
 			continue;
-		sig = record_session_solo(ls, l, &stab, &res, &tries, &b, &reused);
-		if (sig > 0)
-			return sig;
-		if (sig == 0 && record_run_solo(rr, ids[i], &res, reused ?
-		    b->disturbed : solo_disturbed(&res, kernel_cpu_bound(l->spec.k)), tries,
-		    b, reused, err, errlen) == -1)
-			return -1;
+		capacity_key(&l->spec, key, sizeof key);
+		snprintf(by, sizeof by, "%s#%d", l->spec.k->name, l->id);
+		disturbed = solo_disturbed(&res[i], kernel_cpu_bound(l->spec.k));
+		if ((b = capacity_get(capacity_session(), key)) != NULL && isfinite(b->rate)) {
+			/* Another's measurement of this place: the load takes it whole. */
+			own = strcmp(b->by, by) == 0 && !reused[i];
+			if (!own) {
+				memset(&res[i], 0, sizeof res[i]);
+				res[i].rate = b->rate;
+				res[i].share = b->share;
+				res[i].spread = b->spread;
+				res[i].foreign = b->foreign;
+				res[i].end_ns = b->at_ns;
+				disturbed = b->disturbed;
+			}
+			reused[i] = !own;
+		}
+		if (record_run_solo(rr, ids[i], &res[i], disturbed, tries[i], b, reused[i],
+		    err, errlen) == -1)
+			sig = -1;
 	}
-	return 0;
+	free(res);
+	free(tries);
+	free(reused);
+	return sig;
 }
 
 /* The refreshes, each at its time from the first, until time_s or a signal. */
