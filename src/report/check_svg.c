@@ -84,6 +84,44 @@ check_svg_words(const char *s, int cols, char *buf, size_t len)
 	snprintf(buf, len, "%.*s\u2026", end, s);
 }
 
+/*
+ * A measured cell's tooltip: what ran where, and behind a ~ the warning's
+ * words for each part that was disturbed, the cell's own or a solo it is
+ * measured against ("hash alone: others used 0.85 CPU: ..."), never a
+ * cell's clean figures given as the reason.
+ */
+static void
+check_svg_tip(const struct check *c, const struct check_row *row, int r, char *tip,
+    size_t len)
+{
+	const struct check_kern	*k[2] = { &row->a, &row->b };
+	const struct check_solo	*so;
+	char			 why[600];
+	size_t			 used;
+	int			 i;
+
+	/* same-pu: one CPU shared by two loads, never "CPUs 0 and 0". */
+	if (c->plan.rel[r].cpu == c->plan.anchor)
+		used = (size_t)snprintf(tip, len, "%s on %s (CPU %d shared by two loads)",
+		    row->name, topo_rel_name(r), c->plan.anchor);
+	else
+		used = (size_t)snprintf(tip, len, "%s on %s (CPUs %d and %d)", row->name,
+		    topo_rel_name(r), c->plan.anchor, c->plan.rel[r].cpu);
+	if (row->cell[r].disturbed && used < len) {
+		check_disturbed_why(&row->cell[r], why, sizeof why);
+		used += (size_t)snprintf(tip + used, len - used, "; disturbed: %s", why);
+	}
+	for (i = 0; i < 2 && used < len; i++) {
+		so = check_find_solo(c, k[i]);
+		if (so == NULL || !so->cell.disturbed ||
+		    (i == 1 && so == check_find_solo(c, k[0])))
+			continue;
+		check_disturbed_why(&so->cell, why, sizeof why);
+		used += (size_t)snprintf(tip + used, len - used, "; %s alone, its solo, "
+		    "disturbed: %s", k[i]->text, why);
+	}
+}
+
 /* One rectangle with two lines of text and a tooltip. */
 static void
 check_svg_box(FILE *f, int x, int y, const char *fill, const char *l1, const char *l2,
@@ -141,11 +179,7 @@ check_svg_cell(FILE *f, const struct check *c, const struct check_row *row, int 
 		    fmt_num(a, sizeof a, sa, FMT_FIXED, 2), fmt_num(b, sizeof b, sb,
 		    FMT_FIXED, 2));
 		snprintf(l2, sizeof l2, "yield %s", fmt_num(yl, sizeof yl, yield, FMT_FIXED, 2));
-		if (check_svg_disturbed(c, row, r))
-			check_disturbed_why(cell, tip, sizeof tip);
-		else
-			snprintf(tip, sizeof tip, "%s on %s (CPUs %d and %d)", row->name,
-			    topo_rel_name(r), c->plan.anchor, c->plan.rel[r].cpu);
+		check_svg_tip(c, row, r, tip, sizeof tip);
 		check_svg_box(f, x, y, fill, l1, l2, tip);
 	}
 }

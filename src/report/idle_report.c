@@ -538,8 +538,14 @@ idle_svg_cell(const struct check *c, const struct idle_row *row, int r, struct s
 		else
 			idle_us(b[m].text, sizeof b[m].text, cell->us[m]);
 	}
-	snprintf(b[0].group, sizeof b[0].group, "%s on %s (CPUs %d and %d)",
-	    idle_kern_words(row), topo_rel_name(r), c->plan.anchor, check_idle_cpu(c, r));
+	/* same-pu: one CPU shared by two loads, never "CPUs 0 and 0". */
+	if (check_idle_cpu(c, r) == c->plan.anchor)
+		snprintf(b[0].group, sizeof b[0].group, "%s on %s (CPU %d shared by two "
+		    "loads)", idle_kern_words(row), topo_rel_name(r), c->plan.anchor);
+	else
+		snprintf(b[0].group, sizeof b[0].group, "%s on %s (CPUs %d and %d)",
+		    idle_kern_words(row), topo_rel_name(r), c->plan.anchor,
+		    check_idle_cpu(c, r));
 	return IDLE_NMODES;
 }
 

@@ -525,6 +525,8 @@ scan_report_json(const struct scan *s, FILE *f)
 	    "lanes" : "cores");
 	jsonw_key_str(&w, "how_why", s->how_why);
 	jsonw_key_num(&w, "estimate_s", s->est_s);
+	jsonw_key_num(&w, "took_s", s->dry_run ? NAN : s->elapsed_s);
+	/* The older name, kept so scripts that read it do not break. */
 	jsonw_key_num(&w, "elapsed_s", s->dry_run ? NAN : s->elapsed_s);
 	jsonw_key_str(&w, "mhz_source", s->mhz_src);
 	jsonw_key_tristate(&w, "itmt", s->itmt);

@@ -217,10 +217,13 @@ print("%d rates in %s" % (n, rows[0]["unit"]))' "$TMP/check.json" "$TMP/check.cs
 ok $? "check: rates in the same unit in JSON and CSV ($(echo "$v" | tail -n 1))"
 
 # One schema: every command with a plan says its estimate and the time taken
-# under the same keys (estimate_s, took_s), wherever in its object they are.
+# under the same keys (estimate_s, took_s), wherever in its object they are,
+# and what it is and where under kind and machine (smtscope(1) lists them).
 : > "$TMP/common"
 for args in "check --dry-run --json" "check --infer --dry-run --json" \
-    "c2c --dry-run --json" "time --runs 1 --json"; do
+    "c2c --dry-run --json" "time --runs 1 --json" \
+    "check --capacity --dry-run --json" "check --scale --dry-run --json" \
+    "check --idle --dry-run --json"; do
 	case $args in
 	time*)	# shellcheck disable=SC2086
 		"$SMTSCOPE" $args -- true > "$TMP/c.json" 2> /dev/null ;;
@@ -237,12 +240,14 @@ def find(o):
             if r is not None:
                 return r
     return None
-o = find(json.load(open(sys.argv[1])))
+root = json.load(open(sys.argv[1]))
+assert "kind" in root and "machine" in root, sorted(root)
+o = find(root)
 assert o is not None, "no estimate_s"
 assert "took_s" in o, sorted(o)
 print("ok:" + sys.argv[2].split()[0])' "$TMP/c.json" "$args" >> "$TMP/common" 2>&1
 done
-[ "$(grep -c "^ok:" "$TMP/common")" -eq 4 ]
-ok $? "estimate_s and took_s side by side in check, check --infer, c2c and time: $(tr '\n' ' ' < "$TMP/common")"
+[ "$(grep -c "^ok:" "$TMP/common")" -eq 7 ]
+ok $? "kind, machine, estimate_s and took_s in check (plain, --infer, --capacity, --scale, --idle), c2c and time: $(tr '\n' ' ' < "$TMP/common")"
 
 done_testing

@@ -54,6 +54,27 @@ nosolo=$(grep -c '>-<' "$TMP/check.svg")
 ok $? "12 cells: $yields with a yield, $nas n/a, $failed failed, $nosolo without a solo"
 grep -q 'fill="#[0-9a-f]\{6\}" stroke' "$TMP/check.svg"
 ok $? "cells are filled with a colour"
+# Issue 37: the SVG cut "one cache group..." and left out the warnings
+# behind its ~: each cell's tooltip holds a cut text whole, and behind a ~
+# the words of what was disturbed (the cell's own run or a solo); same-pu's
+# one CPU never "CPUs 0 and 0" (the issue's "CPUs 1 and 1").
+v=$(python3 -c 'import re, sys
+svg = open(sys.argv[1], encoding="utf-8").read()
+n = tilde = cut = 0
+for tip, l1, l2 in re.findall(r"<g><title>([^<]*)</title>\s*<rect[^>]*/?>(?:</rect>)?\s*"
+        r"<text[^>]*>([^<]*)</text>\s*<text[^>]*>([^<]*)</text>", svg):
+    n += 1
+    if l1.startswith("~"):
+        tilde += 1
+        assert "disturbed: " in tip, "a ~ cell without its why: " + tip
+    if l2.endswith("\u2026"):
+        cut += 1
+        assert l2[:-1] in tip and len(tip) > len(l2), "cut and not whole: " + tip
+    m = re.search(r"CPUs (\d+) and (\d+)", tip)
+    assert not m or m.group(1) != m.group(2), "one CPU as two: " + tip
+assert n >= 12, "%d cells read" % n
+print("%d cells, %d with ~, %d cut" % (n, tilde, cut))' "$TMP/check.svg" 2>&1)
+ok $? "each cell's tooltip: a cut text whole, the why behind a ~ ($(echo "$v" | tail -n 1))"
 left=$(ls -a "$TMP" | grep '^\.check\.svg\.' | head -n 1)
 [ -z "$left" ]
 ok $? "no temporary file left beside it ($left)"

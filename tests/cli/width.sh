@@ -91,8 +91,13 @@ need_cpus 2 && fits "c2c" 80 $SMTSCOPE c2c
 fits "run" 80 $SMTSCOPE run --time 0.2 "hash@$CPU_A" "hash@${CPU_B:-$CPU_A}"
 fits "time" 80 $SMTSCOPE time --runs 1 -- true
 fits "check" 80 $SMTSCOPE check --kernels hash --time 0.1
+# Issue 37's list names idle and the tour summaries too: --idle's warnings
+# (the others named per window) and the tour's title line and solo warnings
+# were each measured only at the plan, or not at all.
+fits "check --idle" 80 $SMTSCOPE check --idle --time 0.1
+fits "tour --headless" 80 $SMTSCOPE tour --headless --step 0.5 smt-basics
 [ -z "$bad" ]
-ok $? "c2c, run, time and check measured here within 80 columns${bad}"
+ok $? "c2c, run, time, check, check --idle and a tour measured here within 80 columns${bad}"
 
 # rows NAME FILE HEAD ROW: the header line (HEAD, a regex) and the rows (ROW)
 # of a text table, each within 80 columns: with --wide nothing is folded, so
