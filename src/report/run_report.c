@@ -24,6 +24,8 @@
 #include "base/util.h"
 #include "report/reports.h"
 
+static int	run_split(const struct run_result *, struct split *);
+
 /* The columns of the report: text titles, and keys for JSON and CSV. */
 enum {
 	RUN_ID, RUN_NAME, RUN_SPEC, RUN_KERNEL, RUN_PARAM, RUN_CPUS, RUN_FLOATING,
@@ -381,7 +383,7 @@ run_set_figures(struct report_table *t, const struct run *run, const struct run_
 	report_set_num(t, i, RUN_SHARE, r->share, NULL, REPORT_NEUTRAL);
 	report_set_num(t, i, RUN_EFFIC, r->efficiency, NULL, REPORT_HIGHER);
 	/* SPEED = SHARE x CAPACITY x INTERACTION; capacity from the solo windows. */
-	split_compute(r->speed, 1.0, r->share, r->solo_share, r->cap.capacity, &sp);
+	run_split(r, &sp);
 	report_set_num(t, i, RUN_SPLIT_SHARE, sp.share, NULL, REPORT_NEUTRAL);
 	report_set_num(t, i, RUN_SPLIT_CAPACITY, sp.capacity, NULL, REPORT_NEUTRAL);
 	report_set_num(t, i, RUN_SPLIT_INTERACTION, sp.interaction, NULL, REPORT_HIGHER);
@@ -724,6 +726,27 @@ run_factor(double v, char *buf, size_t len)
 }
 
 /*
+ * A run's split, its INTERACTION unknown (NAN) where it is past physics: a
+ * CPU-bound load cannot do more than its CPU gives it, so an INTERACTION
+ * above 100 % plus the spreads says the CAPACITY taken (the solo windows'
+ * mean) did not hold in its together windows: the CPU moved within the run.
+ * 1 when so.
+ */
+static int
+run_split(const struct run_result *r, struct split *sp)
+{
+	double	spread = r->solo_spread;
+
+	split_compute(r->speed, 1.0, r->share, r->solo_share, r->cap.capacity, sp);
+	if (isfinite(r->spread) && (!isfinite(spread) || r->spread > spread))
+		spread = r->spread;
+	if (!split_past_physics(sp->interaction, spread, kernel_cpu_bound(r->spec.k)))
+		return 0;
+	sp->interaction = NAN;
+	return 1;
+}
+
+/*
  * Each load's speed split in three and why, from the figures (split.h):
  * "  hash#1  50% x n/a x 101%  -50 %: got 50 % of its CPU; others: hash#2".
  * An unknown speed (?) names no size: its reason is in the warnings.
@@ -736,7 +759,7 @@ run_text_why(const struct run *run, FILE *f)
 	struct cpuinfo		 ci;
 	struct split		 sp;
 	char			 near[400], others[256], why[800], a[16], b[16], c[16], name[48];
-	int			 i, nw = 0, l;
+	int			 i, nw = 0, l, past;
 
 	for (i = 0; i < run->n; i++)	/* the names' column as wide as the widest */
 		if ((l = snprintf(NULL, 0, "%s#%d", run->r[i].spec.k->name, i + 1)) > nw)
@@ -749,7 +772,7 @@ run_text_why(const struct run *run, FILE *f)
 	    "on each side,\nover the solos' mean; n/a: fewer than two solo windows):\n");
 	for (i = 0; i < run->n; i++) {
 		r = &run->r[i];
-		split_compute(r->speed, 1.0, r->share, r->solo_share, r->cap.capacity, &sp);
+		past = run_split(r, &sp);
 		run_near(run, i, near, sizeof near, others, sizeof others);
 		w.near = near;
 		w.others = others;
@@ -774,10 +797,14 @@ run_text_why(const struct run *run, FILE *f)
 		if (r->cap.beyond && r->failure[0] == '\0' && strlen(why) + 80 < sizeof why)
 			snprintf(why + strlen(why), sizeof why - strlen(why), "; its CPU moved "
 			    "%+.0f %% across the run: %s", 100 * r->cap.moved, r->cap.cause);
+		if (past && r->failure[0] == '\0' && strlen(why) + 100 < sizeof why)
+			snprintf(why + strlen(why), sizeof why - strlen(why), "; interaction ?: "
+			    "past 100 %%, its CPU moved within the run (the solos' capacity did "
+			    "not hold in its together windows)");
 		snprintf(name, sizeof name, "%s#%d", r->spec.k->name, i + 1);
 		fprintf(f, "  %-*s  %4s x %4s x %4s  %s\n", nw, name,
 		    run_factor(sp.share, a, sizeof a), run_factor(sp.capacity, b, sizeof b),
-		    run_factor(sp.interaction, c, sizeof c), why);
+		    past ? "?" : run_factor(sp.interaction, c, sizeof c), why);
 	}
 }
 
