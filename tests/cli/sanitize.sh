@@ -1,9 +1,9 @@
 # tests/cli/sanitize.sh: strings from outside reach no terminal raw (issue
 # 39, point 2). A process named with escape sequences (its comm, from the
 # name of the file it was started from) and an hwloc XML info come out of
-# run's and check's text and CSV and topo as the screen shows them (^[, ^G), never as a
-# raw ESC; so do a result's strings in compare (its brand, a kernel's name)
-# and a recording's in replay --summary (its host).
+# run's and check's text and CSV and topo as the screen shows them (^[, ^G),
+# never as a raw ESC; so do a result's strings in compare (its brand, a
+# kernel's name) and a recording's in replay --summary (its host).
 . tests/lib.sh
 
 ESC=$(printf '\033')
