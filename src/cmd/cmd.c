@@ -404,7 +404,7 @@ cmd_die(int sig)
 	_exit(128 + sig);
 }
 
-/* Expand %h (the short host name) and %% in an -o name. */
+/* Expand %h (the short host name, a / in it as _) and %% in an -o name. */
 int
 cmd_out_name(const char *pattern, char *buf, size_t len, char *err, size_t errlen)
 {
@@ -420,6 +420,10 @@ cmd_out_name(const char *pattern, char *buf, size_t len, char *err, size_t errle
 				snprintf(err, errlen, "-o %s: the host name is unknown", pattern);
 				return -1;
 			}
+			/* A '/' in the name would add a directory to the path. */
+			for (char *c = host; *c != '\0'; c++)
+				if (*c == '/')
+					*c = '_';
 			piece = host;
 			add = strlen(host);
 			p++;

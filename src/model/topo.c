@@ -549,6 +549,7 @@ topo_new(void)
 struct topo_probe {
 	const char	*xml;
 	int		 len;
+	const char	*synthetic;	/* or a synthetic description */
 };
 
 /* The probe's child: load the XML (its stderr on /dev/null); exit 0, or 3 if hwloc refused. */
@@ -561,24 +562,27 @@ topo_probe_child(void *arg, int statusfd)
 
 	(void)statusfd;
 	t = topo_new();
-	rc = hwloc_topology_set_xmlbuffer(t, pr->xml, pr->len);
+	rc = pr->synthetic != NULL ? hwloc_topology_set_synthetic(t, pr->synthetic) :
+	    hwloc_topology_set_xmlbuffer(t, pr->xml, pr->len);
 	if (rc == 0)
 		rc = hwloc_topology_load(t);
 	_exit(rc == 0 ? 0 : 3);
 }
 
 /*
- * Try hwloc's load of XML (len bytes with its NUL, as hwloc counts) in a
- * child first: hwloc itself can crash on malformed input (2.9 segfaults
- * on an XML object that has a cpuset but no complete_cpuset), and a crash
+ * Try hwloc's load of XML (len bytes with its NUL, as hwloc counts), or of
+ * a synthetic description (xml NULL), in a child first: hwloc itself can
+ * crash on malformed input (2.9 segfaults on an XML object that has a
+ * cpuset but no complete_cpuset) or where memory runs out, and a crash
  * must become a message. 0 when the child loaded it or hwloc refused it
  * (the caller's own load says why); -1 with a message naming name when
  * hwloc died on it.
  */
 static int
-topo_probe_xml(const char *xml, int len, const char *name, char *err, size_t errlen)
+topo_probe_xml(const char *xml, int len, const char *synthetic, const char *name, char *err,
+    size_t errlen)
 {
-	struct topo_probe	pr = { xml, len };
+	struct topo_probe	pr = { xml, len, synthetic };
 	struct os_spawn		sp;
 	char			why[256];
 	pid_t			pid;
@@ -641,7 +645,7 @@ topo_load_live(char *err, size_t errlen)
 			free(xml);
 			return NULL;
 		}
-		if (topo_probe_xml(xml, (int)len + 1, xmlenv, err, errlen) == -1) {
+		if (topo_probe_xml(xml, (int)len + 1, NULL, xmlenv, err, errlen) == -1) {
 			free(xml);
 			return NULL;
 		}
@@ -701,7 +705,7 @@ topo_load_xmlmem(const char *xml, size_t len, const char *name, char *err, size_
 		snprintf(err, errlen, "%s: no hwloc XML topology", name);
 		return NULL;
 	}
-	if (topo_probe_xml(xml, (int)len, name, err, errlen) == -1)
+	if (topo_probe_xml(xml, (int)len, NULL, name, err, errlen) == -1)
 		return NULL;
 	t = topo_new();
 	if (hwloc_topology_set_xmlbuffer(t, xml, (int)len) != 0 ||
@@ -797,6 +801,9 @@ topo_load_synthetic(const char *desc, char *err, size_t errlen)
 		    "OS indexes 0 to %d", shown, CPUSET_MAX, CPUSET_MAX - 1);
 		return NULL;
 	}
+	/* hwloc dies where memory runs out (a bitmap copy under ulimit -v). */
+	if (topo_probe_xml(NULL, 0, desc, shown, err, errlen) == -1)
+		return NULL;
 	t = topo_new();
 	fflush(stderr);
 	saved = dup(STDERR_FILENO);

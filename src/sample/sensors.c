@@ -422,7 +422,9 @@ sensors_read_temps(struct sensors *s)
 		s->cpu[i].temp_c = NAN;
 	for (i = 0; i < s->nsrc; i++) {
 		src = &s->src[i];
-		src->c = sensors_num(s, src->path, &mc) == 0 ? (double)mc / 1000 : NAN;
+		/* Hotter than any CPU runs is a broken sensor: no figure. */
+		src->c = sensors_num(s, src->path, &mc) == 0 && mc <= SENSORS_TEMP_MAX_MC ?
+		    (double)mc / 1000 : NAN;
 		if (src->kind == SENSORS_SRC_CORE)
 			for (k = 0; k < s->ncpu; k++)
 				if (s->cpu[k].core_id == src->n && (s->cpu[k].pkg == src->pkg ||

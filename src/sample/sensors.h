@@ -12,6 +12,8 @@
 #include <stdint.h>
 
 #define SENSORS_PKG_MAX		16
+/* The hottest reading taken as a figure, in millidegrees C (Tjmax is 125 at most). */
+#define SENSORS_TEMP_MAX_MC	200000
 #define SENSORS_CCD_MAX		16
 #define SENSORS_WHY_MAX		128
 

@@ -72,6 +72,13 @@ writer "topo --svg" $SMTSCOPE topo --svg "$R/topo.svg"
 writer "tour -r" $SMTSCOPE tour --headless -r "$R/tour.json" doc/tours/smt-basics.tour
 writer "tour --svg" $SMTSCOPE tour --headless --svg "$R/tour.svg" doc/tours/smt-basics.tour
 writer "record -o" $SMTSCOPE record -o "$R/rec.jsonl" --time 0.2
+# The writers of the scaling, the capacity scan and --prom (issue 39: the
+# new paths): refused before anything is measured.
+writer "check --prom" $SMTSCOPE check --kernels spin --time 0.2 --prom "$R/c.prom"
+writer "check --scale --prom" $SMTSCOPE check --scale --kernels int --time 0.2 --prom "$R/s.prom"
+writer "check --scale --svg" $SMTSCOPE check --scale --kernels int --time 0.2 --svg "$R/s.svg"
+writer "check --capacity --prom" $SMTSCOPE check --capacity --kernels int --prom "$R/k.prom"
+writer "check --capacity --svg" $SMTSCOPE check --capacity --kernels int --svg "$R/k.svg"
 
 # A link of the other user's in the sticky directory, as a directory on the path.
 as_other ln -s "$T/victim" "$T/pub/theirlink"

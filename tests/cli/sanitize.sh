@@ -1,9 +1,9 @@
 # tests/cli/sanitize.sh: strings from outside reach no terminal raw (issue
 # 39, point 2). A process named with escape sequences (its comm, from the
 # name of the file it was started from) and an hwloc XML info come out of
-# run's text and CSV and topo as the screen shows them (^[, ^G), never as a
-# raw ESC; so do a result's strings in compare (its brand, a kernel's name)
-# and a recording's in replay --summary (its host).
+# run's and check's text and CSV and topo as the screen shows them (^[, ^G),
+# never as a raw ESC; so do a result's strings in compare (its brand, a
+# kernel's name) and a recording's in replay --summary (its host).
 . tests/lib.sh
 
 ESC=$(printf '\033')
@@ -23,6 +23,8 @@ sleep 0.3
 ok $? "the helper's name holds the escapes (pid $H)"
 timeout 60 "$SMTSCOPE" run --time 1 spin@0 > "$TMP/run.txt" 2>&1
 timeout 60 "$SMTSCOPE" run --csv --time 1 spin@0 > "$TMP/run.csv" 2>&1
+timeout 60 "$SMTSCOPE" check --kernels spin --time 0.3 --anchor 0 > "$TMP/check.txt" 2>&1
+timeout 60 "$SMTSCOPE" check --csv --kernels spin --time 0.3 --anchor 0 > "$TMP/check.csv" 2>&1
 # The helper is this test's own: ended by its pid, checked by its name.
 [ "$(cat "/proc/$H/comm" 2> /dev/null)" = "$NAME" ] && kill "$H"
 wait "$H" 2> /dev/null
@@ -30,6 +32,8 @@ grep -q 'PWN' "$TMP/run.txt"
 ok $? "run names the helper ($(grep -c PWN "$TMP/run.txt") lines)"
 noesc "run, text" "$TMP/run.txt"
 noesc "run --csv" "$TMP/run.csv"
+noesc "check, text" "$TMP/check.txt"
+noesc "check --csv" "$TMP/check.csv"
 
 # An hwloc XML info with raw escapes.
 f=$TOPOLOGIES/amd-epyc-7402-zen2-2s-v1xml.xml

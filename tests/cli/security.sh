@@ -59,6 +59,19 @@ refused "time --svg" time.svg $SMTSCOPE time --runs 1 --svg "$D/time.svg" -- tru
 refused "record -o" rec.jsonl $SMTSCOPE record -o "$D/rec.jsonl" --time 0.2
 host=$(uname -n | cut -d. -f1)
 refused "record -o with %h" "$host.jsonl.gz" $SMTSCOPE record -o "$D/%h.jsonl.gz" --time 0.2
+# %h of a host name with a '/' (issue 39, point 8): one file, the '/' as '_',
+# no directory added to the path. Needs root and unshare (a UTS namespace).
+mkdir -p "$TMP/h"
+if [ "$(id -u)" -eq 0 ] && unshare -u true 2> /dev/null; then
+	unshare -u sh -c 'printf "ev/il.x" > /proc/sys/kernel/hostname &&
+	    exec "$@"' sh $SMTSCOPE check --dry-run --json -o "$TMP/h/%h.json" \
+	    > "$TMP/h.out" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && [ -s "$TMP/h/ev_il.json" ] && [ "$(ls "$TMP/h")" = ev_il.json ]
+	ok $? "-o %h with host name ev/il.x: $TMP/h/ev_il.json alone (rc $rc: $(ls "$TMP/h" | tr '\n' ' ')$(head -n 1 "$TMP/h.out"))"
+else
+	skip "-o %h with a '/' in the host name: needs root and unshare -u"
+fi
 refused "c2c --svg" c2c.svg $SMTSCOPE c2c --cpus 0,1 --samples 1 --svg "$D/c2c.svg"
 refused "tour -r" tour.json $SMTSCOPE tour --headless -r "$D/tour.json" doc/tours/smt-basics.tour
 refused "tour --svg" tour.svg $SMTSCOPE tour --headless --svg "$D/tour.svg" doc/tours/smt-basics.tour

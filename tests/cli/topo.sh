@@ -94,6 +94,16 @@ bad_input "an empty file" topo -i "$TMP/empty.xml"
 bad_input "a malformed synthetic string" topo -i "package:2 frobs:3"
 bad_input "a synthetic machine too large to hold" topo -i "package:4096 pu:2"
 bad_input "a bare synthetic arity too large" topo --json -i "core:9999"
+# hwloc dies where memory runs out (issue 39, point 8: a segfault under
+# ulimit -v 15000); the probe child's crash is a message.
+if ldd "$SMTSCOPE" 2> /dev/null | grep -q 'lib[a-z]*san\.so'; then
+	skip "a sanitizer build cannot run under ulimit -v"
+else
+	(ulimit -v 15000 2> /dev/null && $SMTSCOPE topo -i "pack:4096 pu:1") > "$TMP/out" 2> "$TMP/err"
+	st=$?
+	[ $st -eq 2 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && [ ! -s "$TMP/out" ]
+	ok $? "topo -i 'pack:4096 pu:1' under ulimit -v 15000: exit 2 ($st), one line: $(cat "$TMP/err")"
+fi
 # Found by fuzz_topo: a malformed first level must not hide the others' size.
 bad_input "a large synthetic machine behind a malformed level" topo -i "pac(kagM-F:2 numa:3000 l3:1 l2:22 pu:2"
 bad_input "a synthetic arity in hexadecimal" topo -i "package:2 core:0x86220"

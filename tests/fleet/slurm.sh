@@ -160,6 +160,16 @@ nf=$(grep -c '^smtscope health: FAIL: CPU [0-9]* is a capacity outlier' "$T/hc.o
 { [ $st -eq 1 ] && [ "$nf" -ge 1 ]; } || { [ $st -eq 0 ] && [ "$(grep -c . "$T/hc.out")" -eq 1 ] &&
     grep -q "^smtscope health: OK: $ncpu CPUs online.*; capacity (int): no \(outlier among\|CPU measured\)" "$T/hc.out"; }
 ok $? "srun smtscope check --health --capacity: exit $st ($(tr '\n' '|' < "$T/hc.out")$(head -n 1 "$T/hc.err"))"
+# The health check when the CPUs differ from what is expected, as a job:
+# exit 1 and one FAIL line naming the count (issue 38: non-zero under Slurm).
+line="srun --nodes=1 --ntasks-per-node=1 --exclusive --time=5 $SMTSCOPE_ABS check --health --expect-cpus $((ncpu + 1))"
+diag "$line"
+# shellcheck disable=SC2086
+timeout 300 $line > "$T/hf.out" 2> "$T/hf.err"
+st=$?
+[ $st -eq 1 ] && [ "$(grep -c . "$T/hf.out")" -eq 1 ] &&
+    grep -q "^smtscope health: FAIL: $ncpu CPUs online, $((ncpu + 1)) expected" "$T/hf.out"
+ok $? "srun smtscope check --health --expect-cpus $((ncpu + 1)): exit $st ($(tr '\n' '|' < "$T/hf.out")$(head -n 1 "$T/hf.err"))"
 diag "files: $(cd "$R" && ls -l | awk 'NR > 1 { printf "%s (%s bytes) ", $NF, $5 }')"
 $SMTSCOPE compare "$R" > "$T/compare.txt" 2>&1
 st=$?

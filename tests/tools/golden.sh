@@ -20,6 +20,7 @@ run() {
 	"$bin" "$@" > "$out/$n.out" 2> "$out/$n.err"
 	echo $? > "$out/$n.rc"
 }
+# The last synthetic one: 512 CPUs in 4 packages (issue 38).
 set -- "package:2 core:4 pu:2" "pack:1 l3:2 core:3 pu:1" \
     "pack:4 numa:2 l3:2 core:8 pu:2" "core:2 pu:2" \
     "pack:4 numa:2 l3:4 core:8 pu:2"
@@ -39,6 +40,9 @@ for f in "$@"; do
 	run check --infer --dry-run --json -i "$f"
 	run check --infer --dry-run -i "$f"
 	run check --idle --dry-run --json -i "$f"
+	run check --scale --dry-run -i "$f"
+	run check --scale --dry-run --json -i "$f"
+	run check --capacity --dry-run -i "$f"
 	run check --scheduler --pairs hash+fp --dry-run --json -i "$f"
 	run c2c --dry-run --json -i "$f"
 	run c2c --dry-run -i "$f"

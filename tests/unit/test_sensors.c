@@ -114,6 +114,37 @@ test_k10temp(void)
 		fprintf(stderr, "could not remove %s\n", tmpl);
 }
 
+/* An absurd reading (issue 39, point 8): no figure, not 4 million degrees. */
+static void
+test_absurd(void)
+{
+	char		 tmpl[] = "/tmp/smtscope-sensors.XXXXXX", cmd[600], dir[512];
+	struct sensors	*s;
+
+	if (mkdtemp(tmpl) == NULL) {
+		skip("mkdtemp: %s", strerror(errno));
+		return;
+	}
+	snprintf(cmd, sizeof cmd, "cp -R tests/data/sys-coretemp/. %s", tmpl);
+	if (system(cmd) != 0) {
+		skip("cannot copy the fixture");
+		return;
+	}
+	snprintf(dir, sizeof dir, "%s/sys/class/hwmon/hwmon3", tmpl);
+	put(dir, "temp2_input", "4000000000\n");
+	s = sensors_new(tmpl);
+	sensors_read(s, 1000000000ULL);
+	ok(isfinite(sensors_temp(s)) && near(s->cpu[0].temp_c, sensors_temp(s)),
+	    "Core 0 at 4000000 C: not a figure; its package's instead (%.1f)",
+	    s->cpu[0].temp_c);
+	ok(isfinite(s->cpu[3].temp_c) && s->cpu[3].temp_c < 200,
+	    "the other cores keep theirs (%.1f)", s->cpu[3].temp_c);
+	sensors_free(s);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpl);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", tmpl);
+}
+
 /* Nothing but /proc/cpuinfo without MHz, and a board with a CPU thermal zone only. */
 static void
 test_bare(void)
@@ -159,6 +190,7 @@ main(void)
 	test_coretemp();
 	test_k10temp();
 	test_bare();
+	test_absurd();
 	test_pure();
 	return tap_done();
 }
