@@ -63,6 +63,8 @@ for i in 1 2; do
 	o=$((3 - i))
 	line=$(grep "^  hash#$i " "$TMP/why.txt")
 	line=${line%%; its CPU moved *}
+	# An INTERACTION past physics reads ? with its clause: the other parts stand.
+	line=$(printf '%s\n' "${line%%; interaction ?: *}" | sed 's/ x \( *\)?  / x \1?%  /')
 	case $line in
 	*"alone on its core"*|*" n/a x "*|"") v="hash#$i: '$line'" ;;
 	*"% x "*"% x "*"%  -"*" %: got "*" % of its CPU; others: hash#$o"*) ;;
