@@ -145,9 +145,10 @@ replay_text_head(const struct replay *rp, FILE *f)
 	fprintf(f, "Recording %s: host %s, started %s, smtscope %s\n", rp->path,
 	    rp->host[0] != '\0' ? rp->host : "(unknown)", rp->start[0] != '\0' ?
 	    rp->start : "(unknown)", rp->smtscope[0] != '\0' ? rp->smtscope : "?");
-	fprintf(f, "%d refreshes every %.1f s over %.1f s, %d CPUs%s%s; ended by %s\n",
-	    rp->nsamples, rp->interval_s, rp->nsamples > 0 ? rp->t[rp->nsamples - 1] -
-	    rp->t[0] + rp->interval_s : 0.0, rp->ncpus, rp->cpu[0] != '\0' ? ", " : "",
+	fprintf(f, "%d refresh%s every %.1f s over %.1f s, %d CPU%s%s%s; ended by %s\n",
+	    rp->nsamples, rp->nsamples == 1 ? "" : "es", rp->interval_s, rp->nsamples > 0 ?
+	    rp->t[rp->nsamples - 1] - rp->t[0] + rp->interval_s : 0.0, rp->ncpus,
+	    rp->ncpus == 1 ? "" : "s", rp->cpu[0] != '\0' ? ", " : "",
 	    rp->cpu, rp->end[0] != '\0' ? rp->end : "nothing recorded (cut short)");
 	for (i = 0; i < rp->nloads; i++) {
 		l = &rp->loads[i];

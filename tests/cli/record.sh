@@ -203,4 +203,24 @@ PY
 set -- $v
 [ $# -eq 2 ] && [ "${1#*:}" = "${2#*:}" ]
 ok $? "two hash@$CPU_A: one solo and one baseline in both solo events ($v)"
+# Absurd figures in a recording are refused, naming the line, not shown:
+# a rate of 1e300 in a sample, a negative solo (issue 39, finding 8).
+$SMTSCOPE record -o "$TMP/one.jsonl" -t 1 -l "spin@$CPU_A" > /dev/null 2>&1
+sed 's/"l":\[\[1,"r",[0-9.e+]*/"l":[[1,"r",1e300/' "$TMP/one.jsonl" > "$TMP/huge.jsonl"
+sed 's/"solo":[0-9.e+]*,"share"/"solo":-5,"share"/' "$TMP/one.jsonl" > "$TMP/neg.jsonl"
+for f in huge neg; do
+	$SMTSCOPE replay --summary "$TMP/$f.jsonl" > /dev/null 2> "$TMP/$f.err"
+	st=$?
+	[ $st -eq 2 ] && [ "$(wc -l < "$TMP/$f.err")" -eq 1 ] &&
+	    grep -q "$TMP/$f.jsonl: line [0-9]*: a .* out of range" "$TMP/$f.err"
+	ok $? "replay --summary of $f.jsonl: exit $st, one line naming the line: $(cat "$TMP/$f.err")"
+done
+# One refresh is "1 refresh", not "1 refreshes".
+n=$(grep -c '"c":\[' "$TMP/one.jsonl")
+$SMTSCOPE replay --summary "$TMP/one.jsonl" 2>&1 | sed -n 2p > "$TMP/one.sum"
+case $n in
+1) grep -q '^1 refresh every ' "$TMP/one.sum" ;;
+*) grep -q "^$n refreshes every " "$TMP/one.sum" ;;
+esac
+ok $? "replay --summary counts $n refresh(es) in the right number ($(cat "$TMP/one.sum"))"
 done_testing

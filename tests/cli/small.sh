@@ -50,7 +50,7 @@ else
 fi
 # Refreshes are timed on a busy machine: their intervals within a quarter second.
 python3 -c 'import re, sys
-m = re.match(r"([0-9]+) refreshes every ([0-9.]+) s over ([0-9.]+) s,", open(sys.argv[1]).read().split("\n")[1])
+m = re.match(r"([0-9]+) refresh(?:es)? every ([0-9.]+) s over ([0-9.]+) s,", open(sys.argv[1]).read().split("\n")[1])
 sys.exit(0 if m and abs(float(m.group(3)) - int(m.group(1)) * float(m.group(2))) <= 0.25 else 1)' \
     "$TMP/sum.txt"
 ok $? "its length is its refreshes' intervals: $(sed -n 2p "$TMP/sum.txt")"

@@ -24,6 +24,8 @@
 #define REPLAY_EVENTS_MAX	(1 << 20)
 /* The largest load id a recording may carry (its writer counts from 1). */
 #define REPLAY_ID_MAX		999999999
+/* Work units a second: above any CPU's (a fp load's flops are about 1e11). */
+#define REPLAY_RATE_MAX		1e13
 
 /*
  * Copy a string member, or "" when it is missing or not a string, as it is
@@ -323,6 +325,10 @@ replay_event(struct replay *rp, const struct json_val *o, const char *e, char *e
 		return replay_fail(rp, err, errlen, "move event without \"to\"");
 	if (replay_load_events[i].kind == REPLAY_EV_SOLO) {
 		l->solo = json_num(json_get(o, "solo"), NAN);
+		if (isfinite(l->solo) ? !(l->solo >= 0 && l->solo <= REPLAY_RATE_MAX) :
+		    json_get(o, "solo") != NULL && json_get(o, "solo")->type != JSON_NULL)
+			return replay_fail(rp, err, errlen, "a solo out of range (from 0 "
+			    "to %.0e a second)", REPLAY_RATE_MAX);
 		l->solo_disturbed = json_get(o, "disturbed") != NULL &&
 		    json_get(o, "disturbed")->type == JSON_TRUE;
 	} else if (replay_load_events[i].kind == REPLAY_EV_DIED)
@@ -365,6 +371,13 @@ replay_sample_loads(struct replay *rp, const struct json_val *a, char *err, size
 		if (strcmp(st, "r") != 0 && strcmp(st, "p") != 0 && strcmp(st, "d") != 0)
 			return replay_fail(rp, err, errlen, "a load's state is not \"r\", "
 			    "\"p\" or \"d\"");
+		/* A rate or solo past any CPU's, a share past two CPUs: not a figure. */
+		if ((f[2]->type == JSON_NUM && !(f[2]->num >= 0 && f[2]->num <= REPLAY_RATE_MAX)) ||
+		    (f[4]->type == JSON_NUM && !(f[4]->num >= 0 && f[4]->num <= REPLAY_RATE_MAX)) ||
+		    (f[3]->type == JSON_NUM && !(f[3]->num >= 0 && f[3]->num <= 2)))
+			return replay_fail(rp, err, errlen, "a load's figure is out of range "
+			    "(a rate or solo from 0 to %.0e a second, a share from 0 to 2)",
+			    REPLAY_RATE_MAX);
 		rp->rate[row + (size_t)(l - rp->loads)] = json_num(f[2], NAN);
 		rp->share[row + (size_t)(l - rp->loads)] = json_num(f[3], NAN);
 		rp->solo[row + (size_t)(l - rp->loads)] = json_num(f[4], NAN);
