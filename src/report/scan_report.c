@@ -353,7 +353,8 @@ scan_text_kernel(const struct scan *s, int k, FILE *f)
 	scan_list(s, k, 1, "Two levels (rounds apart by more than they wavered):", f);
 	scan_list(s, k, 2, "Others' work (a CPU made busy by another process is not "
 	    "capacity):", f);
-	if (s->m->summary.smt_width_max > 1 && s->how != SCAN_CORES)
+	if (s->m->summary.smt_width_max > 1 && s->how != SCAN_CORES &&
+	    s->how != SCAN_SAMPLE)
 		scan_smt(s, k, f);
 	scan_sums(s, k, f);
 }
@@ -522,7 +523,7 @@ scan_report_json(const struct scan *s, FILE *f)
 	jsonw_key_str(&w, "allowed", s->allowed);
 	jsonw_key_int(&w, "rounds", s->nrounds);
 	jsonw_key_str(&w, "how", s->how == SCAN_SERIAL ? "serial" : s->how == SCAN_LANES ?
-	    "lanes" : "cores");
+	    "lanes" : s->how == SCAN_CORES ? "cores" : "sample");
 	jsonw_key_str(&w, "how_why", s->how_why);
 	jsonw_key_num(&w, "estimate_s", s->est_s);
 	jsonw_key_num(&w, "took_s", s->dry_run ? NAN : s->elapsed_s);

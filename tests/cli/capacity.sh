@@ -5,7 +5,7 @@
 . tests/lib.sh
 
 # plan NAME INPUT MAX_S HOW: the dry run's plan for a topology takes at most
-# MAX_S seconds and runs its CPUs HOW (serial, lanes or cores).
+# MAX_S seconds and runs its CPUs HOW (serial, lanes, cores or sample).
 plan() {
 	"$SMTSCOPE" check --capacity --dry-run --json -i "$2" > "$TMP/$1.json" 2> "$TMP/$1.err"
 	_rc=$?
@@ -23,6 +23,16 @@ plan() {
 plan two "package:1 core:2 pu:1" 20 serial 2
 plan sixteen "package:1 l3:1 core:8 pu:2" 20 serial 16
 plan sixteen-kvm "package:1 core:16 pu:1" 20 serial 16
+plan sixteen-nocache "pack:1 core:8 pu:2" 20 serial 16
+# No cache named: a package is one group, so 192 cores one per package at
+# once take 86 s; an evenly spread sample of each package's cores fits 60 s.
+plan nocache-384 "pack:2 core:96 pu:2" 60 sample 132
+plan nocache-512 "pack:4 core:64 pu:2" 60 cores 256
+"$SMTSCOPE" check --capacity -n -i "pack:2 core:96 pu:2" > "$TMP/nocache.txt" 2>&1
+w=$(widest "$TMP/nocache.txt")
+tr '\n' ' ' < "$TMP/nocache.txt" | tr -s ' ' | grep -q "names no cache below the package, so a package is one group), [0-9]* s: 132 of the 192 cores, evenly spread over each group, stand for them to fit in 60 s" &&
+    [ "$w" -le 80 ]
+ok $? "384 CPUs, no cache named: the plan says it samples 132 of 192 cores and why ($w columns)"
 if fixture zen4-2s; then
 	plan zen4 "$FIXTURE" 60 lanes 384
 	[ $have_python -eq 1 ] && [ "$(jq_py "$TMP/zen4.json" 'j["kernels"][0]["at_once"]')" = 24 ]

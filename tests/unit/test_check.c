@@ -16,6 +16,7 @@
 #include "topologies.h"
 #include "model/topo.h"
 #include "base/util.h"
+#include "report/report.h"
 #include "report/reports.h"
 
 /* Load a synthetic topology; it must work. */
@@ -679,6 +680,86 @@ test_noise(void)
 	free(c);
 }
 
+/*
+ * The verdict line and the noise floor (issue 35, point 5): a sibling
+ * yield inside the floor says so within 80 columns, one outside does not.
+ */
+static void
+test_verdict_noise(void)
+{
+	static const double	moved[][3] = { { 6.0e9, 6.3e9, 5.99e9 }, { 6.1e9, 6.1e9, 6.1e9 },
+				    { 6.0e9, 6.0e9, 6.0e9 }, { 6.0e9, 6.0e9, 6.0e9 } };
+	static const double	still[][3] = { { 6.0e9, 6.01e9, 6.0e9 }, { 6.1e9, 6.1e9, 6.1e9 },
+				    { 6.0e9, 6.0e9, 6.0e9 }, { 6.0e9, 6.0e9, 6.0e9 } };
+	struct check		*c = xcalloc(1, sizeof *c);
+	char			 err[512], line[512], *out;
+	int			 i;
+
+	if ((c->m = load_synthetic("pack:1 l3:1 core:2 pu:2")) == NULL) {
+		free(c);
+		return;
+	}
+	c->time_given = 1;
+	c->cell_s = 1;
+	if (check_add_kernels(c, "int", err, sizeof err) == -1 ||
+	    check_prepare(c, -1, err, sizeof err) == -1 || c->noise == NULL ||
+	    c->noise->ncpus > 4 || c->noise->nrounds != 3 ||
+	    c->plan.rel[REL_SMT_SIBLING].cpu < 0) {
+		ok(0, "plan for the verdict's noise: %s", err);
+		return;
+	}
+	fill(&c->solos[0].cell, 6.0e9, NAN, 1, NAN);
+	for (i = 0; i < REL_COUNT; i++)
+		c->rows[0].cell[i].state = CHECK_NOT_RUN;
+	/* Made figures: 3.1 + 3.14 over 6.0, a yield of 1.04. */
+	fill(&c->rows[0].cell[REL_SMT_SIBLING], 3.1e9, 3.14e9, 1, 1);
+	noise_fill(c, moved);
+	check_verdict(c, line, sizeof line);
+	ok(strcmp(line, "SMT yield: int 1.04, within this machine's noise \u00b15.2 %: "
+	    "not told apart from 1") == 0 && report_width(line) <= 80, "inside a floor of "
+	    "5.2 %%, the verdict says 1.04 is not told apart from 1: %s", line);
+	out = report_string(c, check_report_json);
+	ok(strstr(out, "\"verdict\":\"SMT yield: int 1.04, within this machine's noise") !=
+	    NULL, "json: the verdict says so too");
+	if (tap_failed)
+		printf("%s\n", out);
+	free(out);
+	noise_fill(c, still);
+	check_verdict(c, line, sizeof line);
+	ok(strcmp(line, "SMT yield: int 1.04") == 0, "outside a floor of 0.2 %%, the "
+	    "verdict is the figure alone: %s", line);
+	/* Five kernels inside: the marked form, still within 80 columns. */
+	check_free(c);
+	free(c);
+	c = xcalloc(1, sizeof *c);
+	c->m = load_synthetic("pack:1 l3:1 core:2 pu:2");
+	c->time_given = 1;
+	c->cell_s = 1;
+	if (c->m == NULL || check_add_kernels(c, "int,fp,hash,chase,stream", err,
+	    sizeof err) == -1 || check_prepare(c, -1, err, sizeof err) == -1 ||
+	    c->noise == NULL || c->noise->ncpus > 4 || c->noise->nrounds != 3) {
+		ok(0, "plan of five kernels: %s", err);
+		return;
+	}
+	for (i = 0; i < c->nsolos; i++)
+		fill(&c->solos[i].cell, 6.0e9, NAN, 1, NAN);
+	for (i = 0; i < c->nrows; i++) {
+		int	r;
+
+		for (r = 0; r < REL_COUNT; r++)
+			c->rows[i].cell[r].state = CHECK_NOT_RUN;
+		fill(&c->rows[i].cell[REL_SMT_SIBLING], 3.1e9, i == 0 ? 4.9e9 : 3.14e9, 1, 1);
+	}
+	noise_fill(c, moved);
+	check_verdict(c, line, sizeof line);
+	ok(strcmp(line, "SMT yield: int 1.33; fp, hash, chase, stream within noise "
+	    "\u00b15.2 %") == 0 && report_width(line) < 80, "five kernels, four inside: "
+	    "those inside named, in %d columns: %s",
+	    report_width(line), line);
+	check_free(c);
+	free(c);
+}
+
 int
 main(void)
 {
@@ -701,5 +782,6 @@ main(void)
 	test_csv();
 	test_beyond();
 	test_noise();
+	test_verdict_noise();
 	return tap_done();
 }

@@ -95,6 +95,43 @@ rounds_of(struct rounds *r, int i, double a, double b, double c, int hog)
 	}
 }
 
+/*
+ * A topology that names no cache: a package is one group, each core's
+ * first thread one per package at once passes 60 s, so an evenly spread
+ * sample of each package's cores fits it (issue 35 point 2).
+ */
+static void
+test_sample(void)
+{
+	struct scan	*s = xcalloc(1, sizeof *s);
+	char		 err[512];
+	int		 i, pkg[2] = { 0, 0 }, gap = 0;
+
+	s->m = topo_load_synthetic("pack:2 core:96 pu:2", err, sizeof err);
+	ok(s->m != NULL && scan_add_kernels(s, "int", err, sizeof err) == 0 &&
+	    scan_plan(s, err, sizeof err) == 0, "a 384-CPU plan: %s", s->m ? err : "");
+	if (s->m == NULL) {
+		free(s);
+		return;
+	}
+	ok(s->how == SCAN_SAMPLE && s->est_s <= SCAN_CEILING_S && s->r[0].nlanes == 2,
+	    "no cache named: a sample, one per package at once, in %.1f s", s->est_s);
+	for (i = 0; i < s->r[0].ncpus; i++) {
+		int	cpu = s->r[0].cpu[i].cpu;
+
+		pkg[cpu >= 192]++;
+		if (i > 0 && cpu - s->r[0].cpu[i - 1].cpu > gap)
+			gap = cpu - s->r[0].cpu[i - 1].cpu;
+	}
+	ok(pkg[0] == pkg[1] && pkg[0] > 48 && gap <= 4, "evenly spread: %d and %d cores "
+	    "of the packages' 96, no gap of more than one core (%d CPUs)", pkg[0], pkg[1],
+	    gap);
+	ok(strstr(s->how_why, "names no cache below the package") != NULL, "the plan says "
+	    "why: %s", s->how_why);
+	scan_free(s);
+	free(s);
+}
+
 int
 main(void)
 {
@@ -156,5 +193,6 @@ main(void)
 	free(out);
 	scan_free(s);
 	free(s);
+	test_sample();
 	return tap_done();
 }

@@ -21,6 +21,7 @@
 #include "model/topo.h"
 
 #define SCAN_BUDGET_S		20.0	/* the default scan fits in this where it can */
+#define SCAN_CEILING_S		60.0	/* no plan passes this: a sample of cores if need be */
 #define SCAN_START_S		0.01	/* a load's start, per lane */
 #define SCAN_MAX_KERNELS	6
 #define SCAN_LANES_MAX		128	/* loads at once at most (LOADS_MAX is 256) */
@@ -30,7 +31,8 @@
 enum scan_how {
 	SCAN_SERIAL,	/* one CPU at a time */
 	SCAN_LANES,	/* one CPU of each lane at once */
-	SCAN_CORES	/* one CPU of each lane at once, each core's first thread only */
+	SCAN_CORES,	/* one CPU of each lane at once, each core's first thread only */
+	SCAN_SAMPLE	/* as SCAN_CORES, an evenly spread sample of each lane's cores */
 };
 
 /* A group the CPUs are summed over. */

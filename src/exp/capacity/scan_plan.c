@@ -6,8 +6,12 @@
  * nothing the kernel uses run at once: one per L3 group for a kernel that
  * stays in its core's caches (int, fp, hash, spin), one per NUMA node for
  * one that reaches memory (chase, stream). Where that still passes it,
- * each core's first thread stands for its core. The plan says which, why,
- * and its time.
+ * each core's first thread stands for its core. Where even that passes
+ * SCAN_CEILING_S (a topology that names no cache shared by fewer CPUs
+ * than a package, so only one CPU per package runs at once: 192 cores of
+ * "pack:2 core:96 pu:2" in 87 s), an evenly spread sample of each lane's
+ * cores, as many as fit, stands for them; the others are not measured.
+ * The plan says which, why, and its time.
  */
 #include "config.h"
 
@@ -99,6 +103,33 @@ scan_cpus(const struct topo *m, const char *text, enum scan_how how, int *cpus, 
 	return n;
 }
 
+/*
+ * Keep an evenly spread sample of at most keep of each lane's CPUs (in
+ * topology order); how many are left.
+ */
+static int
+scan_sample(int *cpus, int *lane, int n, int keep)
+{
+	int	*count = xcalloc(SCAN_LANES_MAX, sizeof *count);
+	int	*seen = xcalloc(SCAN_LANES_MAX, sizeof *seen);
+	int	 i, j, l, m = 0;
+
+	for (i = 0; i < n; i++)
+		count[lane[i]]++;
+	for (i = 0; i < n; i++) {
+		l = lane[i];
+		j = seen[l]++;
+		if (count[l] > keep && (long)(j + 1) * keep / count[l] == (long)j * keep /
+		    count[l])
+			continue;
+		cpus[m] = cpus[i];
+		lane[m++] = l;
+	}
+	free(seen);
+	free(count);
+	return m;
+}
+
 /* The seconds a plan of rounds takes at most. */
 double
 scan_estimate(const struct rounds *r)
@@ -107,9 +138,12 @@ scan_estimate(const struct rounds *r)
 	    (r->parallel ? 1 : r->nrounds);
 }
 
-/* Plan every kernel's rounds one way; the estimate of them all, or -1. */
+/*
+ * Plan every kernel's rounds one way (SCAN_SAMPLE: keep of each lane's
+ * cores); the estimate of them all, or -1.
+ */
 static double
-scan_plan_how(struct scan *s, enum scan_how how, char *err, size_t errlen)
+scan_plan_how(struct scan *s, enum scan_how how, int keep, char *err, size_t errlen)
 {
 	int	*cpus = xcalloc((size_t)s->m->npus + 1, sizeof *cpus);
 	int	*lane = xcalloc((size_t)s->m->npus + 1, sizeof *lane);
@@ -118,7 +152,10 @@ scan_plan_how(struct scan *s, enum scan_how how, char *err, size_t errlen)
 
 	for (k = 0; k < s->nkern; k++) {
 		rounds_free(&s->r[k]);
-		n = scan_cpus(s->m, s->kern[k], how, cpus, lane);
+		n = scan_cpus(s->m, s->kern[k], how == SCAN_SAMPLE ? SCAN_CORES : how, cpus,
+		    lane);
+		if (how == SCAN_SAMPLE)
+			n = scan_sample(cpus, lane, n, keep);
 		if (rounds_plan(&s->r[k], s->m, s->kern[k], s->nrounds, cpus, lane, n,
 		    how != SCAN_SERIAL, err, errlen) == -1) {
 			est = -1;
@@ -139,11 +176,36 @@ scan_how_text(const struct scan *s, int k, char *buf, size_t len)
 
 	if (s->how == SCAN_SERIAL || r->nlanes < 2)
 		snprintf(buf, len, "one CPU at a time%s", s->how == SCAN_CORES ?
-		    ", each core's first thread" : "");
+		    ", each core's first thread" : s->how == SCAN_SAMPLE ? ", each sampled "
+		    "core's first thread" : "");
 	else
 		snprintf(buf, len, "one CPU per %s at once (%d at a time)%s",
 		    scan_reaches_memory(r->ktext) ? "NUMA node" : "cache group", r->nlanes,
-		    s->how == SCAN_CORES ? ", each core's first thread" : "");
+		    s->how == SCAN_CORES ? ", each core's first thread" : s->how ==
+		    SCAN_SAMPLE ? ", each sampled core's first thread" : "");
+}
+
+/*
+ * The most cores per lane that fit SCAN_CEILING_S, each kernel's rounds
+ * planned so (SCAN_SAMPLE); its estimate, or -1.
+ */
+static double
+scan_plan_sample(struct scan *s, int *keep, char *err, size_t errlen)
+{
+	double	est = scan_plan_how(s, SCAN_CORES, 0, err, errlen);
+	int	slots = 0, k;
+
+	for (k = 0; k < s->nkern; k++)
+		if (s->r[k].slots > slots)
+			slots = s->r[k].slots;
+	/* The time scales with the windows per round: start from the share that fits. */
+	*keep = est > 0 ? (int)(slots * SCAN_CEILING_S / est) : slots;
+	if (*keep < 1)
+		*keep = 1;
+	while ((est = scan_plan_how(s, SCAN_SAMPLE, *keep, err, errlen)) > SCAN_CEILING_S &&
+	    *keep > 1)
+		(*keep)--;
+	return est;
 }
 
 /* Choose how to run: the first way that fits the budget, else the quickest. */
@@ -151,12 +213,14 @@ static int
 scan_choose(struct scan *s, char *err, size_t errlen)
 {
 	double	est[3];
-	int	how, best = 0, smt = 0, i;
+	int	how, best = 0, smt = 0, i, keep = 0, ncores, nkept, l3 = 0;
 
-	for (i = 0; i < s->m->ncores; i++)
+	for (i = 0; i < s->m->ncores; i++) {
 		smt |= s->m->cores[i].nallowed > 1;
+		l3 |= s->m->cores[i].l3 != -1;
+	}
 	for (how = SCAN_SERIAL; how <= SCAN_CORES; how++) {
-		if ((est[how] = scan_plan_how(s, (enum scan_how)how, err, errlen)) < 0)
+		if ((est[how] = scan_plan_how(s, (enum scan_how)how, 0, err, errlen)) < 0)
 			return -1;
 		if (est[how] < est[best] - 1e-9)
 			best = how;
@@ -165,12 +229,30 @@ scan_choose(struct scan *s, char *err, size_t errlen)
 	}
 	if (how > SCAN_CORES || est[how] > SCAN_BUDGET_S)
 		how = best;
+	if (est[how] > SCAN_CEILING_S)
+		how = SCAN_SAMPLE;
 	s->how = (enum scan_how)how;
-	s->est_s = scan_plan_how(s, s->how, err, errlen);
+	if (how == SCAN_SAMPLE) {
+		ncores = scan_plan_how(s, SCAN_CORES, 0, err, errlen) < 0 ? 0 : s->r[0].ncpus;
+		if ((s->est_s = scan_plan_sample(s, &keep, err, errlen)) < 0)
+			return -1;
+		nkept = s->r[0].ncpus;
+	} else
+		s->est_s = scan_plan_how(s, s->how, 0, err, errlen);
 	if (how == SCAN_SERIAL)
 		snprintf(s->how_why, sizeof s->how_why, "each CPU alone on the machine: "
 		    "%d rounds of %d CPU%s fit in %.0f s", s->nrounds, s->r[0].ncpus,
 		    s->r[0].ncpus == 1 ? "" : "s", SCAN_BUDGET_S);
+	else if (how == SCAN_SAMPLE)
+		snprintf(s->how_why, sizeof s->how_why, "one CPU at a time would take "
+		    "%.0f s, and each core's first thread, one per cache group at once "
+		    "(%d at a time%s), %.0f s: %d of the %d cores, evenly spread over "
+		    "each group, stand for them to fit in %.0f s; the other cores and "
+		    "the siblings not measured", est[SCAN_SERIAL], s->r[0].nlanes, l3 ?
+		    "" : ": the topology names no cache below the package, so a package "
+		    "is one group", est[best] <
+		    est[SCAN_CORES] ? est[best] : est[SCAN_CORES], nkept, ncores,
+		    SCAN_CEILING_S);
 	else
 		snprintf(s->how_why, sizeof s->how_why, "one CPU at a time would take "
 		    "%.0f s: CPUs of different cache groups (NUMA nodes for chase and "
