@@ -153,6 +153,17 @@ print(", ".join(out))' "$TMP/run.json:run" "$TMP/check.json:check" "$TMP/tour.js
     "$TMP/replay.json:replay" "$TMP/replay-small.json:replay" 2>&1)
 ok $? "split_share, split_capacity, split_interaction in run, check, tour --record and replay --summary JSON ($(echo "$v" | tail -n 1))"
 
+# replay --summary: a capacity event after a load's solo is its parts'
+# split_capacity, the three multiplying back to the speed; none: null.
+sed '/"e":"solo","id":2/a {"t":6.0,"e":"capacity","id":1,"capacity":0.9,"step":-0.1,"cause":"clock"}' \
+    tests/data/record/small.jsonl > "$TMP/cap.jsonl"
+"$SMTSCOPE" replay --summary --json "$TMP/cap.jsonl" > "$TMP/cap.json" 2>&1
+v=$(jq_py "$TMP/cap.json" '(lambda ps: " ".join("%s:%s:%s" % (p["id"], p["split_capacity"],
+    abs(p["split_share"] * (p["split_capacity"] or 1) * p["split_interaction"] - p["speed"]) < 1e-4)
+    for p in ps if p["speed"] is not None))(j["parts"])' 2>&1)
+[ "$v" = "1:0.9:True 1:0.9:True 2:None:True 2:None:True" ]
+ok $? "replay --summary: a recorded capacity move is split_capacity, share x capacity x interaction = speed ($v)"
+
 # agree TEXT CSV JSON SCRIPT: run the python SCRIPT on the three outputs, the
 # JSON read with its numbers as written (strings), the CSV as rows of dicts.
 agree() {
