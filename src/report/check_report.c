@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engine/analysis.h"
+#include "engine/split.h"
 #include "exp/check/check.h"
 #include "exp/check/check_idle.h"
 #include "exp/infer/infer.h"
@@ -670,6 +671,7 @@ check_json_cell(const struct check *c, struct jsonw *w, const struct check_row *
 {
 	const struct check_cell	*cell = &row->cell[r];
 	enum analysis_mark	 mark;
+	struct split		 sp;
 	double			 sa, sb, yield, solo, solo_b, share;
 	char			 why[256];
 	int			 done = cell->state == CHECK_DONE;
@@ -695,6 +697,11 @@ check_json_cell(const struct check *c, struct jsonw *w, const struct check_row *
 	jsonw_key_num(w, "cpu_share", done ? cell->share_anchor : NAN);
 	jsonw_key_num(w, "efficiency", analysis_efficiency(sa, done ? cell->share_anchor :
 	    NAN, share));
+	/* SPEED = SHARE x CAPACITY x INTERACTION as run's; check has no capacity: null. */
+	split_compute(sa, 1.0, done ? cell->share_anchor : NAN, share, NAN, &sp);
+	jsonw_key_num(w, "split_share", sp.share);
+	jsonw_key_num(w, "split_capacity", sp.capacity);
+	jsonw_key_num(w, "split_interaction", sp.interaction);
 	jsonw_key_num(w, "ipc_alone", cell->ipc_have & CHECK_IPC_ALONE ? cell->ipc_alone :
 	    NAN);
 	jsonw_key_num(w, "ipc_together", cell->ipc_have & CHECK_IPC_TOGETHER ?

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "engine/analysis.h"
+#include "engine/split.h"
 #include "report/report.h"
 #include "exp/record/replay.h"
 #include "base/util.h"
@@ -22,7 +23,8 @@
 
 enum {
 	RS_ID, RS_LOAD, RS_PART, RS_FROM, RS_TO, RS_N, RS_MIN, RS_MEDIAN, RS_MAX,
-	RS_SOLO, RS_SPEED, RS_UNIT, RS_SPEED_MARK, RS_NCOLS
+	RS_SOLO, RS_SPEED, RS_UNIT, RS_SPEED_MARK, RS_SPLIT_SHARE, RS_SPLIT_CAPACITY,
+	RS_SPLIT_INTERACTION, RS_NCOLS
 };
 static const struct report_col replay_cols[RS_NCOLS] = {
 	[RS_ID] = { .key = "id" },
@@ -47,7 +49,58 @@ static const struct report_col replay_cols[RS_NCOLS] = {
 	/* The unit is each load's, said on its line above: the table fits 80. */
 	[RS_UNIT] = { .key = "unit" },
 	[RS_SPEED_MARK] = { .key = "speed_mark" },
+	/* The speed split as run's (split.h): JSON only, the table fits 80. */
+	[RS_SPLIT_SHARE] = { .key = "split_share" },
+	[RS_SPLIT_CAPACITY] = { .key = "split_capacity" },
+	[RS_SPLIT_INTERACTION] = { .key = "split_interaction" },
 };
+
+/* qsort: ascending. */
+static int
+replay_cmp_num(const void *pa, const void *pb)
+{
+	double	a = *(const double *)pa, b = *(const double *)pb;
+
+	return (a > b) - (a < b);
+}
+
+/*
+ * The split of a part's speed: its median CPU share over the share alone
+ * of the load's last solo (the one its SOLO is), and the capacity the
+ * last capacity event after that solo, by the part's end, said; NAN
+ * where the recording has none (capacity: no move was written).
+ */
+static void
+replay_split(const struct replay *rp, int li, int a, int b, double speed, double *buf,
+    struct split *sp)
+{
+	const struct replay_event	*e;
+	double				 r, share, alone = NAN, cap = NAN;
+	int				 i, n = 0, solo = -1;
+
+	for (i = 0; i < rp->nev; i++)
+		if (rp->ev[i].kind == REPLAY_EV_SOLO && rp->ev[i].load == li)
+			solo = i;
+	if (solo >= 0)
+		alone = rp->ev[solo].share;
+	for (i = solo + 1; solo >= 0 && i < rp->nev; i++) {
+		e = &rp->ev[i];
+		if (e->sample > b)
+			break;
+		if (e->kind == REPLAY_EV_CAPACITY && e->load == li)
+			cap = e->num;
+	}
+	/* The samples its median rate counts: a rate above 0 (not paused). */
+	for (i = a; i < b; i++) {
+		r = rp->rate[(size_t)i * rp->nloads + li];
+		share = rp->share[(size_t)i * rp->nloads + li];
+		if (isfinite(r) && r > 0 && isfinite(share))
+			buf[n++] = share;
+	}
+	qsort(buf, (size_t)n, sizeof *buf, replay_cmp_num);
+	share = n == 0 ? NAN : n % 2 ? buf[n / 2] : (buf[n / 2 - 1] + buf[n / 2]) / 2;
+	split_compute(speed, 1.0, share, alone, cap, sp);
+}
 
 /* A rate as shown: in the load's unit (higher: rate * scale; lower: scale / rate). */
 static double
@@ -66,6 +119,7 @@ replay_part(struct report_table *t, const struct replay *rp, int li, int part, i
 	const struct replay_load	*l = &rp->loads[li];
 	enum report_better		 better = l->higher ? REPORT_HIGHER : REPORT_LOWER;
 	enum analysis_mark		 mark;
+	struct split			 sp;
 	double				 med, speed;
 	char				 why[160];
 	int				 n = 0, row = report_add_row(t);
@@ -106,6 +160,10 @@ replay_part(struct report_table *t, const struct replay *rp, int li, int part, i
 		report_set_text(t, row, RS_SPEED, "?");
 		report_set_json(t, row, RS_SPEED, "null");
 	}
+	replay_split(rp, li, a, b, mark == ANALYSIS_UNKNOWN ? NAN : speed, buf, &sp);
+	report_set_num(t, row, RS_SPLIT_SHARE, sp.share, NULL, REPORT_NEUTRAL);
+	report_set_num(t, row, RS_SPLIT_CAPACITY, sp.capacity, NULL, REPORT_NEUTRAL);
+	report_set_num(t, row, RS_SPLIT_INTERACTION, sp.interaction, NULL, REPORT_HIGHER);
 	if (n == 0)
 		report_set_flag(t, row, RS_MEDIAN, REPORT_NA, "no rate in this part");
 	report_set_text(t, row, RS_UNIT, "%s", l->unit);

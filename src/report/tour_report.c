@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/capacity.h"
+#include "engine/split.h"
 #include "engine/analysis.h"
 #include "engine/kernels/kernel.h"
 #include "sample/foreign.h"
@@ -307,6 +308,8 @@ tour_json_who(struct jsonw *w, const char *key, const struct tour_foreign *tf)
 static void
 tour_json_load(struct jsonw *w, const struct tour_load_result *l)
 {
+	struct split	sp;
+
 	jsonw_object(w);
 	jsonw_key_str(w, "name", l->name);
 	jsonw_key_str(w, "spec", l->spec);
@@ -325,6 +328,16 @@ tour_json_load(struct jsonw *w, const struct tour_load_result *l)
 	    NULL : analysis_mark_text(l->mark));
 	jsonw_key_str(w, "speed_unknown", l->mark == ANALYSIS_UNKNOWN && isfinite(l->speed) ?
 	    l->mark_why : NULL);
+	/*
+	 * SPEED = SHARE x CAPACITY x INTERACTION, the keys run's: a tour
+	 * measures no CPU share nor capacity, both null; without a share the
+	 * interaction is unknown too (split_compute() would give it the whole
+	 * speed).
+	 */
+	split_compute(l->mark == ANALYSIS_UNKNOWN ? NAN : l->speed, 1.0, NAN, NAN, NAN, &sp);
+	jsonw_key_num(w, "split_share", sp.share);
+	jsonw_key_num(w, "split_capacity", sp.capacity);
+	jsonw_key_num(w, "split_interaction", isfinite(sp.share) ? sp.interaction : NAN);
 	jsonw_key_num(w, "spread", l->spread);
 	jsonw_key_bool(w, "disturbed", l->disturbed);
 	tour_json_who(w, "foreign", &l->foreign);

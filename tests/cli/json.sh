@@ -94,6 +94,7 @@ ok $? "check --infer --dry-run --json: the plan, nothing measured, no figure inv
 run_json "c2c --dry-run --json -i" c2c c2c --dry-run --json -i "$SYN"
 run_json "time --json" time time --runs 1 --json -- true
 run_json "run --json" run run --time 0.2 --json "spin@$CPU_A" "hash@$CPU_A"
+cp "$TMP/out" "$TMP/run.json"
 run_json "check --json (a short run)" check check --time 0.1 --kernels spin --json
 cp "$TMP/out" "$TMP/check.json"
 run_json "check --idle --json (a short run)" check check --idle --kernels pipe --time 0.1 --json
@@ -120,6 +121,48 @@ parses "tour --record" tour "$TMP/tour.json"
 parses "record: every line" record "$TMP/r.jsonl" lines
 run_json "replay --summary --json of that recording" replay-summary replay --summary \
     --json "$TMP/r.jsonl"
+cp "$TMP/out" "$TMP/replay.json"
+
+# SPEED = SHARE x CAPACITY x INTERACTION under run's three keys wherever a
+# speed is: each load of run and of a tour, each part of replay --summary,
+# each cell of check's results; a number or null (smtscope(1)).
+"$SMTSCOPE" replay --summary --json tests/data/record/small.jsonl > "$TMP/replay-small.json"
+v=$(python3 -c 'import json, sys
+def objs(path, kind):
+    j = json.load(open(path))
+    if kind == "run":
+        return j["loads"]
+    if kind == "tour":
+        return [l for s in j["steps"] for l in s["loads"]]
+    if kind == "replay":
+        return j["parts"]
+    return [c for row in j["results"].values() for c in row.values() if c is not None]
+out = []
+for arg in sys.argv[1:]:
+    path, kind = arg.split(":")
+    os = objs(path, kind)
+    assert os, "%s: no %s speed" % (path, kind)
+    for o in os:
+        for k in ("split_share", "split_capacity", "split_interaction"):
+            assert k in o, "%s: %s lacks %s" % (path, kind, k)
+            v = o[k]
+            assert v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)), \
+                "%s: %s %s=%r" % (path, kind, k, v)
+    out.append("%s %d" % (kind, len(os)))
+print(", ".join(out))' "$TMP/run.json:run" "$TMP/check.json:check" "$TMP/tour.json:tour" \
+    "$TMP/replay.json:replay" "$TMP/replay-small.json:replay" 2>&1)
+ok $? "split_share, split_capacity, split_interaction in run, check, tour --record and replay --summary JSON ($(echo "$v" | tail -n 1))"
+
+# replay --summary: a capacity event after a load's solo is its parts'
+# split_capacity, the three multiplying back to the speed; none: null.
+sed '/"e":"solo","id":2/a {"t":6.0,"e":"capacity","id":1,"capacity":0.9,"step":-0.1,"cause":"clock"}' \
+    tests/data/record/small.jsonl > "$TMP/cap.jsonl"
+"$SMTSCOPE" replay --summary --json "$TMP/cap.jsonl" > "$TMP/cap.json" 2>&1
+v=$(jq_py "$TMP/cap.json" '(lambda ps: " ".join("%s:%s:%s" % (p["id"], p["split_capacity"],
+    abs(p["split_share"] * (p["split_capacity"] or 1) * p["split_interaction"] - p["speed"]) < 1e-4)
+    for p in ps if p["speed"] is not None))(j["parts"])' 2>&1)
+[ "$v" = "1:0.9:True 1:0.9:True 2:None:True 2:None:True" ]
+ok $? "replay --summary: a recorded capacity move is split_capacity, share x capacity x interaction = speed ($v)"
 
 # agree TEXT CSV JSON SCRIPT: run the python SCRIPT on the three outputs, the
 # JSON read with its numbers as written (strings), the CSV as rows of dicts.

@@ -77,7 +77,7 @@ awk '/^== Step 5\/5/ { s = 1; next } /^== Step/ { s = 0 } s && /skipped: no SMT 
 ok $? "step 5 (four threads) shows the skip note"
 # The same-CPU step's band is in tests/physics/tour.sh; here, what the record carries.
 v=$(json_get "$TMP/r.json" '",".join(sorted(j["steps"][2]["loads"][0]))')
-[ "$v" = "baseline,cpus,disturbed,foreign,kernel,name,paused,rate,solo,solo_disturbed,solo_foreign,solo_spread,solo_tries,spec,speed,speed_mark,speed_unknown,spread,unit" ]
+[ "$v" = "baseline,cpus,disturbed,foreign,kernel,name,paused,rate,solo,solo_disturbed,solo_foreign,solo_spread,solo_tries,spec,speed,speed_mark,speed_unknown,split_capacity,split_interaction,split_share,spread,unit" ]
 ok $? "--record: each load has its figures, spreads and guard flags ($v)"
 v=$(json_get "$TMP/r.json" '(lambda l: "%s %s %s" % (type(l["disturbed"]).__name__, type(l["foreign"]).__name__, l["solo_tries"] >= 1))(j["steps"][2]["loads"][0])')
 [ "$v" = "bool list True" ]

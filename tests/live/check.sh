@@ -32,7 +32,7 @@ else
 	ok $? "it has machine, anchor, placements, results, solos, latency, warnings"
 
 	keys=$(jq_py "$TMP/live.json" '",".join(sorted(j["results"]["hash"]["same-pu"]))')
-	[ "$keys" = "cpu_share,distinguishable,disturbed,efficiency,error,foreign,foreign_cpus,ipc_alone,ipc_together,noise,partner,rate_anchor,rate_partner,solo,solo_disturbed,solo_low,solo_partner,solo_share,speed_anchor,speed_mark,speed_partner,speed_unknown,spread,tries,unit,unit_partner,yield" ]
+	[ "$keys" = "cpu_share,distinguishable,disturbed,efficiency,error,foreign,foreign_cpus,ipc_alone,ipc_together,noise,partner,rate_anchor,rate_partner,solo,solo_disturbed,solo_low,solo_partner,solo_share,speed_anchor,speed_mark,speed_partner,speed_unknown,split_capacity,split_interaction,split_share,spread,tries,unit,unit_partner,yield" ]
 	ok $? "a result has solo, rates, speeds, yield, cpu_share, efficiency, spread and the guard, and whether the noise floor hides it (distinguishable, noise) ($keys)"
 	v=$(jq_py "$TMP/live.json" '"%s %s %s" % (sorted(j["noise"]), j["noise"]["rounds"], j["anchor"] in j["noise"]["cpus"])')
 	[ "$v" = "['cpu', 'cpus', 'floor', 'kernel', 'not_distinguishable', 'rounds'] 3 True" ]
