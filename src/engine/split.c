@@ -43,6 +43,16 @@ split_past_physics(double v, double spread, int cpu_bound)
 	return v > 1.0 + spread;
 }
 
+/* An INTERACTION past physics made unknown: 1 when so. */
+int
+split_bound(struct split *s, double spread, int cpu_bound)
+{
+	if (!split_past_physics(s->interaction, spread, cpu_bound))
+		return 0;
+	s->interaction = NAN;
+	return 1;
+}
+
 /* The factor furthest below 1 by more than spread. */
 enum split_cause
 split_largest(const struct split *s, double spread)

@@ -39,6 +39,12 @@ int		 split_compute(double rate, double base, double share_now,
  * a CPU-bound kernel (such a kernel cannot do more than a CPU gives it).
  */
 int		 split_past_physics(double v, double spread, int cpu_bound);
+/*
+ * Its INTERACTION unknown (NAN) where past physics: for a CPU-bound kernel
+ * an INTERACTION above 1 plus spread says the CAPACITY taken did not hold
+ * while the load ran (the CPU moved). 1 when so.
+ */
+int		 split_bound(struct split *, double spread, int cpu_bound);
 /* The factor furthest below 1 by more than spread, or SPLIT_NONE. */
 enum split_cause split_largest(const struct split *, double spread);
 /* The word of a cause: "share", "capacity", "interaction", "none". */

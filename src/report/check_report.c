@@ -697,8 +697,12 @@ check_json_cell(const struct check *c, struct jsonw *w, const struct check_row *
 	jsonw_key_num(w, "cpu_share", done ? cell->share_anchor : NAN);
 	jsonw_key_num(w, "efficiency", analysis_efficiency(sa, done ? cell->share_anchor :
 	    NAN, share));
-	/* SPEED = SHARE x CAPACITY x INTERACTION as run's; check has no capacity: null. */
+	/*
+	 * SPEED = SHARE x CAPACITY x INTERACTION as run's; check has no
+	 * capacity: null; an INTERACTION past physics null too, as run's.
+	 */
 	split_compute(sa, 1.0, done ? cell->share_anchor : NAN, share, NAN, &sp);
+	split_bound(&sp, done ? cell->spread : NAN, kernel_cpu_bound(row->a.k));
 	jsonw_key_num(w, "split_share", sp.share);
 	jsonw_key_num(w, "split_capacity", sp.capacity);
 	jsonw_key_num(w, "split_interaction", sp.interaction);

@@ -740,10 +740,7 @@ run_split(const struct run_result *r, struct split *sp)
 	split_compute(r->speed, 1.0, r->share, r->solo_share, r->cap.capacity, sp);
 	if (isfinite(r->spread) && (!isfinite(spread) || r->spread > spread))
 		spread = r->spread;
-	if (!split_past_physics(sp->interaction, spread, kernel_cpu_bound(r->spec.k)))
-		return 0;
-	sp->interaction = NAN;
-	return 1;
+	return split_bound(sp, spread, kernel_cpu_bound(r->spec.k));
 }
 
 /*

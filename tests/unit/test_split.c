@@ -55,6 +55,25 @@ test_physics(void)
 	ok(split_past_physics(1.01, NAN, 1), "no spread: above 100 %% is past it");
 }
 
+/* An INTERACTION past physics is made unknown; the other parts stand. */
+static void
+test_bound(void)
+{
+	struct split	s;
+
+	/* 50 % / (50 % x 90 %): 111 %, the solos' capacity did not hold. */
+	split_compute(0.5, 1.0, 0.5, 1.0, 0.9, &s);
+	ok(split_bound(&s, 0.05, 1) && isnan(s.interaction) && s.share == 0.5 &&
+	    s.capacity == 0.9, "interaction 111 %% past a 5 %% spread: unknown (%g)",
+	    s.interaction);
+	split_compute(0.5, 1.0, 0.5, 1.0, 0.9, &s);
+	ok(!split_bound(&s, 0.2, 1) && fabs(s.interaction - 0.5 / 0.45) < 1e-9,
+	    "within a 20 %% spread: kept (%g)", s.interaction);
+	split_compute(0.5, 1.0, 0.5, 1.0, 0.9, &s);
+	ok(!split_bound(&s, 0.05, 0) && isfinite(s.interaction),
+	    "a blocking kernel's interaction kept");
+}
+
 /*
  * The WHY from the figures: the largest cause with its size; never "alone
  * on its core" beside a speed below its range.
@@ -125,6 +144,7 @@ int
 main(void)
 {
 	test_product();
+	test_bound();
 	test_capacity_named();
 	test_physics();
 	test_why();
