@@ -15,6 +15,7 @@ split_compute(double rate, double base, double share_now, double share_alone,
 	double	share, cap;
 
 	out->speed = out->share = out->capacity = out->interaction = NAN;
+	out->alone = share_alone;
 	if (!isfinite(rate) || !isfinite(base) || base <= 0.0 || rate < 0.0)
 		return -1;
 	out->speed = rate / base;
@@ -172,8 +173,18 @@ split_why(const struct split *s, double spread, const struct split_words *w,
 		snprintf(others, sizeof others, "%s", split_str(w->others));
 		if (others[0] == '\0')
 			split_others_from(near, others, sizeof others);
-		snprintf(buf, len, "%+.0f %%: got %.0f %% of its CPU%s%s", 100 * (f - 1),
-		    100 * f, others[0] ? "; others: " : "", others);
+		/*
+		 * Alone it had less than all of its CPU (others' work in its
+		 * solo, or a load that blocks): the share now, against alone's,
+		 * so that the words agree with a SHARE column.
+		 */
+		if (s->alone > 0.0 && s->alone < SPLIT_ALONE_WHOLE)
+			snprintf(buf, len, "%+.0f %%: got %.0f %% of its CPU, against %.0f %% "
+			    "alone%s%s", 100 * (f - 1), 100 * f * s->alone, 100 * s->alone,
+			    others[0] ? "; others: " : "", others);
+		else
+			snprintf(buf, len, "%+.0f %%: got %.0f %% of its CPU%s%s", 100 * (f - 1),
+			    100 * f, others[0] ? "; others: " : "", others);
 		break;
 	case SPLIT_CAPACITY:
 		snprintf(buf, len, "%+.0f %%: its CPU gives %.0f %% of its baseline%s%s%s",

@@ -16,6 +16,7 @@ struct split {
 	double	share;		/* CPU share now / CPU share alone */
 	double	capacity;	/* the CPU's capacity now / at the baseline */
 	double	interaction;	/* speed / (share x capacity) */
+	double	alone;		/* the CPU share it had alone; 0 or NAN unknown */
 };
 
 /* The cause a WHY names: the factor furthest below 1. */
@@ -50,6 +51,8 @@ enum split_cause split_largest(const struct split *, double spread);
 /* The word of a cause: "share", "capacity", "interaction", "none". */
 const char	*split_cause_name(enum split_cause);
 
+/* A share alone below this is told beside the share now in a WHY. */
+#define SPLIT_ALONE_WHOLE	0.9
 /* A WHY names no cause for a speed within this of 1 (or its spread, if wider). */
 #define SPLIT_FLOOR	0.05
 

@@ -68,6 +68,8 @@ for i in 1 2; do
 	case $line in
 	*"alone on its core"*|*" n/a x "*|"") v="hash#$i: '$line'" ;;
 	*"% x "*"% x "*"%  -"*" %: got "*" % of its CPU; others: hash#$o"*) ;;
+	# Its solo had less than its whole CPU (others' work then): both shares.
+	*"% x "*"% x "*"%  -"*" %: got "*" % of its CPU, against "*" % alone; others: hash#$o"*) ;;
 	# Within its baseline's range (a busy machine's wide solo spread), or
 	# unknown: the parts still show the share, the words the other load.
 	*"% x "*"% x "*"%  within its baseline's ±"*"%; shares CPU $A with hash#$o") ;;

@@ -95,6 +95,16 @@ test_why(void)
 	split_why(&s, 0.02, &w, buf, sizeof buf);
 	ok(strcmp(buf, "-29 %: got 71 % of its CPU; others: hash#2") == 0,
 	    "the others given are named: %s", buf);
+	/*
+	 * A solo that had 49 % of its CPU (a hog beside it then) and 25 % now:
+	 * the words say both, as the SHARE column's 25 %, not "got 51 %".
+	 */
+	split_compute(37.0, 100.0, 0.25, 0.49, NAN, &s);
+	w.others = "smtscope-hog (4242) 49%";
+	split_why(&s, 0.02, &w, buf, sizeof buf);
+	ok(strcmp(buf, "-49 %: got 25 % of its CPU, against 49 % alone; others: "
+	    "smtscope-hog (4242) 49%") == 0, "a solo of less than a whole CPU: the share "
+	    "now against alone's: %s", buf);
 	w.others = NULL;
 	/* All its time, 62 % of the work: the sibling's fp is named. */
 	split_compute(62.0, 100.0, 1.0, 1.0, NAN, &s);
