@@ -22,27 +22,7 @@ if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
 fi
 $SMTSCOPE record -o "$TMP/h.jsonl" --time 0.5 -l "hash@$CPU_A" -l "spin@$CPU_A" > /dev/null 2>&1
 ok $? "record writes a header of this machine"
-python3 - "$TMP/h.jsonl" "$TMP/r.jsonl" <<'PY'
-import json, sys
-h = json.loads(open(sys.argv[1]).readline())
-h["start"] = "2026-11-30T19:04:47Z"
-h["loads"][0]["load"], h["loads"][1]["load"] = "hash@0", "spin@1"
-L = [{"t": 0.01, "e": "start", "id": 1, "n": 0},
-     {"t": 0.01, "e": "start", "id": 2, "n": 1},
-     {"t": 0.5, "e": "solo", "id": 1, "solo": 4e8, "share": 0.5, "spread": 0.01,
-      "disturbed": False, "tries": 1},
-     {"t": 0.9, "e": "solo", "id": 2, "solo": 4e7, "share": 0.5, "spread": 0.01,
-      "disturbed": False, "tries": 1}]
-for k in range(8):
-    c = [[60, 2, 30] if i == 0 else [1, 1, 0] for i, _ in enumerate(h["cpus"])]
-    L.append({"t": 1.0 + k, "c": [x for y in c for x in y],
-              "l": [[1, "r", 3.2e8, 0.25, 4e8], [2, "r", 2e7, 0.5, 4e7]]})
-L.append({"t": 9.5, "e": "end", "why": "time"})
-with open(sys.argv[2], "w") as f:
-    f.write(json.dumps(h) + "\n")
-    for x in L:
-        f.write(json.dumps(x) + "\n")
-PY
+python3 tests/tools/knownrec.py "$TMP/h.jsonl" "$TMP/r.jsonl" 0 1 3.2e8 0.25
 ok $? "a recording of known figures: clean solos, hash#1 at 160% of a CPU-second"
 
 TM_W=160 TM_H=40
