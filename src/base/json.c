@@ -491,3 +491,19 @@ json_slurp(const char *path, size_t *len, char *err, size_t errlen)
 {
 	return infile_read(path, "a result", JSON_BYTES_MAX, len, err, errlen);
 }
+
+/* A whole file parsed (json_parse() keeps no pointer into the text). */
+struct json *
+json_load(const char *path, char *err, size_t errlen)
+{
+	struct json	*j;
+	char		*text, why[300];
+	size_t		 len;
+
+	if ((text = json_slurp(path, &len, err, errlen)) == NULL)
+		return NULL;
+	if ((j = json_parse(text, len, why, sizeof why)) == NULL)
+		snprintf(err, errlen, "%s: not JSON: %s", path, why);
+	free(text);
+	return j;
+}

@@ -51,6 +51,8 @@ struct json;
  * base/infile.h: a FIFO or device refused); NULL with err naming it.
  */
 char		*json_slurp(const char *path, size_t *len, char *err, size_t errlen);
+/* json_slurp() and json_parse(): NULL with err "PATH: why" or "PATH: not JSON: why". */
+struct json	*json_load(const char *path, char *err, size_t errlen);
 /* Parse text[0..len); NULL with "line L, column C: what" in err. */
 struct json	*json_parse(const char *text, size_t len, char *err, size_t errlen);
 void		 json_free(struct json *);

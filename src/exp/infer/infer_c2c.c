@@ -141,17 +141,10 @@ infer_c2c_load(struct infer *inf, const char *path, double factor, int max, char
 	struct infer_c2c_cand	*cand = NULL;
 	const struct json_val	*root, *pairs, *p;
 	struct json		*j;
-	char			*text, why[256];
-	size_t			 len;
 	int			 ncl, n = 0, i = 0, rc = 0, added = 0;
 
-	if ((text = json_slurp(path, &len, err, errlen)) == NULL)
+	if ((j = json_load(path, err, errlen)) == NULL)
 		return -1;
-	if ((j = json_parse(text, len, why, sizeof why)) == NULL) {
-		snprintf(err, errlen, "%s: %s", path, why);
-		free(text);
-		return -1;
-	}
 	root = json_root(j);
 	pairs = json_get(root, "pairs");
 	if (strcmp(json_str(json_get(root, "kind"), ""), "c2c") != 0) {
@@ -182,6 +175,5 @@ infer_c2c_load(struct infer *inf, const char *path, double factor, int max, char
 	}
 	free(cand);
 	json_free(j);
-	free(text);
 	return rc == 0 ? added : -1;
 }

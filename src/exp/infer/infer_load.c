@@ -100,17 +100,10 @@ infer_load(const char *path, const struct topo *m, struct infer_mark *marks, int
 {
 	const struct json_val	*root, *pairs, *p;
 	struct json		*j;
-	char			*text, why[256];
-	size_t			 len;
 	int			 n = 0, rc = -1;
 
-	if ((text = json_slurp(path, &len, err, errlen)) == NULL)
+	if ((j = json_load(path, err, errlen)) == NULL)
 		return -1;
-	if ((j = json_parse(text, len, why, sizeof why)) == NULL) {
-		snprintf(err, errlen, "%s: %s", path, why);
-		free(text);
-		return -1;
-	}
 	root = json_root(j);
 	if (strcmp(json_str(json_get(root, "kind"), ""), "check-infer") != 0)
 		snprintf(err, errlen, "%s: not a check --infer --json result (kind '%.32s')",
@@ -125,6 +118,5 @@ infer_load(const char *path, const struct topo *m, struct infer_mark *marks, int
 				n++;
 	}
 	json_free(j);
-	free(text);
 	return rc == 0 ? n : -1;
 }

@@ -269,22 +269,6 @@ loadmap_recording(struct loadmap *lm, const struct topo *m, char *err, size_t er
 	return rc;
 }
 
-/* The whole file as one JSON text; NULL with "FILE: not JSON: why". */
-static struct json *
-loadmap_whole(const char *path, char *err, size_t errlen)
-{
-	struct json	*j;
-	char		*text, why[300];
-	size_t		 len;
-
-	if ((text = json_slurp(path, &len, err, errlen)) == NULL)
-		return NULL;
-	if ((j = json_parse(text, len, why, sizeof why)) == NULL)
-		snprintf(err, errlen, "%s: not JSON: %s", path, why);
-	free(text);
-	return j;
-}
-
 /* Read a recording or a run result. */
 int
 loadmap_read(struct loadmap *lm, const char *path, const struct topo *m, char *err,
@@ -305,7 +289,7 @@ loadmap_read(struct loadmap *lm, const char *path, const struct topo *m, char *e
 	if (rc == RECORD_EOF)
 		snprintf(err, errlen, "%s: empty: neither a recording nor a run result", path);
 	/* One line without its newline: a result as written by hand or a tool. */
-	if (rc == RECORD_TRUNCATED && (j = loadmap_whole(path, err, errlen)) != NULL)
+	if (rc == RECORD_TRUNCATED && (j = json_load(path, err, errlen)) != NULL)
 		rc = RECORD_LINE;
 	if (rc != RECORD_LINE)
 		return -1;
