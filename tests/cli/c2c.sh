@@ -63,7 +63,7 @@ fi
 if command -v groff > /dev/null 2>&1; then
 	groff -mandoc -Tutf8 -ww doc/smtscope.1 2> /dev/null | sed 's/.\x08//g' > "$TMP/man"
 	missing=
-	for o in $($SMTSCOPE c2c --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+	for o in $($SMTSCOPE c2c --help | grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
 		grep -q -- "$o\b" "$TMP/man" || missing="$missing $o"
 	done
 	[ -z "$missing" ] && grep -q 'Core-to-core latency' "$TMP/man"

@@ -52,7 +52,7 @@ else
 	ok $? "groff renders smtscope(1) without a warning"
 	sed 's/^/#   /' "$TMP/lint" | head -n 20
 	missing=
-	for o in $(grep -o -- ' -[a-zA-Z]\b\| --[a-z][a-z-]*' "$TMP/help" | sort -u); do
+	for o in $(grep -o -- ' -[a-zA-Z]\b\| --[a-z][a-z0-9-]*' "$TMP/help" | sort -u); do
 		grep -q -- "$o\b" "$TMP/man.txt" || missing="$missing $o"
 	done
 	[ -z "$missing" ]
@@ -72,7 +72,7 @@ else
 	[ -z "$missing" ]
 	ok $? "smtscope(1) lists every theme element (missing:${missing:- none})"
 	for c in topo run check time tour; do
-		$SMTSCOPE $c --help 2>&1 | grep -o -- '--[a-z][a-z-]*' | sort -u > "$TMP/opts"
+		$SMTSCOPE $c --help 2>&1 | grep -o -- '--[a-z][a-z0-9-]*' | sort -u > "$TMP/opts"
 		missing=
 		for o in $(cat "$TMP/opts"); do
 			[ "$o" = --help ] && continue
