@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/split.h"
@@ -139,6 +140,27 @@ split_smallest(const struct split *s)
 	return best;
 }
 
+/*
+ * The share of a CPU others' work took on a sibling, where near's first
+ * clause names only that ("sibling CPU 0 busy with other processes 11%"):
+ * 0.11; NAN where it names something else (a load, a shared CPU).
+ */
+static double
+split_sibling_busy(const char *near)
+{
+	const char	*end = strchr(near, ';'), *p;
+
+	if (strncmp(near, "sibling CPU ", 12) != 0 || strstr(near, " busy with ") == NULL)
+		return NAN;
+	if (end == NULL)
+		end = near + strlen(near);
+	if (end == near || end[-1] != '%' || strstr(near, " busy with ") > end)
+		return NAN;
+	for (p = end - 1; p > near && (p[-1] >= '0' && p[-1] <= '9'); p--)
+		;
+	return p < end - 1 ? strtod(p, NULL) / 100 : NAN;
+}
+
 /* The WHY from the figures: the largest cause with its size. */
 int
 split_why(const struct split *s, double spread, const struct split_words *w,
@@ -148,7 +170,7 @@ split_why(const struct split *s, double spread, const struct split_words *w,
 	const char		*rest = "";
 	enum split_cause	 c;
 	char			 others[160];
-	double			 f;
+	double			 f, busy;
 	int			 alone;
 
 	if (len == 0)
@@ -192,6 +214,18 @@ split_why(const struct split *s, double spread, const struct split_words *w,
 		    hv[0] ? ": the host" : "");
 		break;
 	default:
+		/*
+		 * Others' work on a sibling takes at most its share of the core:
+		 * a loss past that share and the spread is not explained by it.
+		 */
+		busy = split_sibling_busy(near);
+		if (!alone && isfinite(busy) && 1 - f > busy + spread) {
+			snprintf(buf, len, "%+.0f %%: unexplained%s%s%s (%s: no more than %.0f %%)",
+			    100 * (f - 1), hv[0] ? "; under " : "", hv,
+			    hv[0] ? ": the host's other hyperthread or clock" : "", near,
+			    100 * busy);
+			return 1;
+		}
 		if (!alone)
 			snprintf(buf, len, "%+.0f %%: %s", 100 * (f - 1), near);
 		else if (hv[0] != '\0')

@@ -467,8 +467,16 @@ part host-screen | sed -n '/^@@ pane$/,$p' | grep -E '^ *int#1 ' > "$TMP/why"
 # The screen may measure the load's solo again while the hogs run (its CPU
 # was seen to move): then the rate after is past that solo, and the WHY
 # says its solo ran on a slower CPU, a capacity change too.
-grep -E -q -- '-[0-9]+ %: (unexplained|its CPU gives [0-9]+ % of its baseline: (the host \(under|unexplained))|speed unknown: [0-9]+%, faster than alone on its CPU: its solo ran on a slower CPU' "$TMP/why"
-ok $? "host-screen: int#1's WHY leads with a capacity change (the host, unexplained, or a slower CPU under its solo)"
+# Or the screen took its solo only once the hogs ran (the guest's TCG
+# start is slow): the solo is as low as the rate, SPEED near 100 %, and
+# there is no change to see; skipped, with the row, not failed.
+if grep -E -q -- '-[0-9]+ %: (unexplained|its CPU gives [0-9]+ % of its baseline: (the host \(under|unexplained))|speed unknown: [0-9]+%, faster than alone on its CPU: its solo ran on a slower CPU' "$TMP/why"; then
+	ok 0 "host-screen: int#1's WHY leads with a capacity change (the host, unexplained, or a slower CPU under its solo)"
+elif grep -E -q -- '  (9[0-9]|1[01][0-9])% .* alone on its core' "$TMP/why"; then
+	skip "host-screen: its solo was taken while the host's hogs ran (SPEED near 100 %): $(tr -s ' ' < "$TMP/why")"
+else
+	ok 1 "host-screen: int#1's WHY leads with a capacity change (the host, unexplained, or a slower CPU under its solo) (saw: $(tr -s ' ' < "$TMP/why"))"
+fi
 ! grep -E -q -- '-[0-9]+ %: (sibling|shares|L3)' "$TMP/why"
 ok $? "host-screen: its WHY does not lead with a neighbour"
 sed 's/^/#   | /' "$TMP/why"

@@ -106,6 +106,23 @@ test_why(void)
 	    "smtscope-hog (4242) 49%") == 0, "a solo of less than a whole CPU: the share "
 	    "now against alone's: %s", buf);
 	w.others = NULL;
+	/*
+	 * -86 % with all its time, a sibling busy 11 % with others' work: the
+	 * sibling explains no more than 11 %; unexplained, the sibling said.
+	 */
+	split_compute(14.0, 100.0, 0.99, 1.0, NAN, &s);
+	w.near = "sibling CPU 0 busy with other processes 11%";
+	w.hypervisor = "QEMU TCG";
+	split_why(&s, 0.05, &w, buf, sizeof buf);
+	ok(strcmp(buf, "-86 %: unexplained; under QEMU TCG: the host's other hyperthread "
+	    "or clock (sibling CPU 0 busy with other processes 11%: no more than 11 %)") == 0,
+	    "a loss past what a busy sibling took is unexplained: %s", buf);
+	/* A loss within it: the sibling is named. */
+	split_compute(92.0, 100.0, 1.0, 1.0, NAN, &s);
+	split_why(&s, 0.02, &w, buf, sizeof buf);
+	ok(strcmp(buf, "-8 %: sibling CPU 0 busy with other processes 11%") == 0,
+	    "a loss within what a busy sibling took names it: %s", buf);
+	w.hypervisor = NULL;
 	/* All its time, 62 % of the work: the sibling's fp is named. */
 	split_compute(62.0, 100.0, 1.0, 1.0, NAN, &s);
 	w.near = "sibling CPU 11 runs fp#2";
