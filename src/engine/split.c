@@ -142,23 +142,30 @@ split_smallest(const struct split *s)
 
 /*
  * The share of a CPU others' work took on a sibling, where near's first
- * clause names only that ("sibling CPU 0 busy with other processes 11%"):
- * 0.11; NAN where it names something else (a load, a shared CPU).
+ * clause names only that: every share it names, summed ("sibling CPU 0
+ * busy with cc1 (42) 13%, ld (7) 5%": 0.18); NAN where the clause names
+ * something else (a load, a shared CPU) or no share.
  */
 static double
 split_sibling_busy(const char *near)
 {
-	const char	*end = strchr(near, ';'), *p;
+	const char	*end = strchr(near, ';'), *with = strstr(near, " busy with "), *p, *q;
+	double		 sum = 0;
+	int		 n = 0;
 
-	if (strncmp(near, "sibling CPU ", 12) != 0 || strstr(near, " busy with ") == NULL)
-		return NAN;
 	if (end == NULL)
 		end = near + strlen(near);
-	if (end == near || end[-1] != '%' || strstr(near, " busy with ") > end)
+	if (strncmp(near, "sibling CPU ", 12) != 0 || with == NULL || with > end)
 		return NAN;
-	for (p = end - 1; p > near && (p[-1] >= '0' && p[-1] <= '9'); p--)
-		;
-	return p < end - 1 ? strtod(p, NULL) / 100 : NAN;
+	for (p = with; (p = memchr(p, '%', (size_t)(end - p))) != NULL; p++) {
+		for (q = p; q > with && q[-1] >= '0' && q[-1] <= '9'; q--)
+			;
+		if (q < p) {
+			sum += strtod(q, NULL) / 100;
+			n++;
+		}
+	}
+	return n > 0 ? sum : NAN;
 }
 
 /* The WHY from the figures: the largest cause with its size. */

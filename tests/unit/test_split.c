@@ -117,6 +117,21 @@ test_why(void)
 	ok(strcmp(buf, "-86 %: unexplained; under QEMU TCG: the host's other hyperthread "
 	    "or clock (sibling CPU 0 busy with other processes 11%: no more than 11 %)") == 0,
 	    "a loss past what a busy sibling took is unexplained: %s", buf);
+	/*
+	 * Several named on the sibling: their shares summed (13 % + 5 %);
+	 * -30 % is past them and the spread's floor, -15 % within.
+	 */
+	split_compute(70.0, 100.0, 1.0, 1.0, NAN, &s);
+	w.near = "sibling CPU 0 busy with cc1 (42) 13%, ld (7) 5%";
+	split_why(&s, 0.01, &w, buf, sizeof buf);
+	ok(strcmp(buf, "-30 %: unexplained; under QEMU TCG: the host's other hyperthread "
+	    "or clock (sibling CPU 0 busy with cc1 (42) 13%, ld (7) 5%: no more than "
+	    "18 %)") == 0, "the shares of all named on the sibling, summed: %s", buf);
+	split_compute(85.0, 100.0, 1.0, 1.0, NAN, &s);
+	split_why(&s, 0.01, &w, buf, sizeof buf);
+	ok(strcmp(buf, "-15 %: sibling CPU 0 busy with cc1 (42) 13%, ld (7) 5%") == 0,
+	    "a loss within their sum names them: %s", buf);
+	w.near = "sibling CPU 0 busy with other processes 11%";
 	/* A loss within it: the sibling is named. */
 	split_compute(92.0, 100.0, 1.0, 1.0, NAN, &s);
 	split_why(&s, 0.02, &w, buf, sizeof buf);
