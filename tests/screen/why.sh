@@ -81,7 +81,8 @@ tm_keys Escape
 tm_size 200x60
 tm_keys '?'
 check "the help opens at 200x60" tm_wait 'smtscope help' 5
-tm_cap | grep -q 'Grid  *a cell per core'
+# The page may be drawn in more than one refresh after the resize: waited for.
+tm_wait 'Grid  *a cell per core' 5
 ok $? "the help explains the grid's marks"
 tm_cap | grep -q 'thin line of braille dots'
 ok $? "the help explains the chart's lines"
