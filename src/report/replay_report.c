@@ -72,7 +72,7 @@ replay_cmp_num(const void *pa, const void *pb)
  */
 static void
 replay_split(const struct replay *rp, int li, int a, int b, double speed, double *buf,
-    struct split *sp)
+    struct split *sp, double *spread)
 {
 	const struct replay_event	*e;
 	double				 r, share, alone = NAN, cap = NAN;
@@ -81,8 +81,11 @@ replay_split(const struct replay *rp, int li, int a, int b, double speed, double
 	for (i = 0; i < rp->nev; i++)
 		if (rp->ev[i].kind == REPLAY_EV_SOLO && rp->ev[i].load == li)
 			solo = i;
-	if (solo >= 0)
+	*spread = NAN;
+	if (solo >= 0) {
 		alone = rp->ev[solo].share;
+		*spread = rp->ev[solo].base_spread;
+	}
 	for (i = solo + 1; solo >= 0 && i < rp->nev; i++) {
 		e = &rp->ev[i];
 		if (e->sample > b)
@@ -120,9 +123,9 @@ replay_part(struct report_table *t, const struct replay *rp, int li, int part, i
 	enum report_better		 better = l->higher ? REPORT_HIGHER : REPORT_LOWER;
 	enum analysis_mark		 mark;
 	struct split			 sp;
-	double				 med, speed;
+	double				 med, speed, spread;
 	char				 why[160];
-	int				 n = 0, row = report_add_row(t);
+	int				 n = 0, past, row = report_add_row(t);
 
 	med = replay_median_rate(rp, li, a, b, buf, &n);
 	report_set_num(t, row, RS_ID, l->id, NULL, REPORT_NEUTRAL);
@@ -160,10 +163,16 @@ replay_part(struct report_table *t, const struct replay *rp, int li, int part, i
 		report_set_text(t, row, RS_SPEED, "?");
 		report_set_json(t, row, RS_SPEED, "null");
 	}
-	replay_split(rp, li, a, b, mark == ANALYSIS_UNKNOWN ? NAN : speed, buf, &sp);
+	replay_split(rp, li, a, b, mark == ANALYSIS_UNKNOWN ? NAN : speed, buf, &sp, &spread);
+	past = split_bound(&sp, spread, kernel_cpu_bound(kernel_find(l->kernel)));
 	report_set_num(t, row, RS_SPLIT_SHARE, sp.share, NULL, REPORT_NEUTRAL);
 	report_set_num(t, row, RS_SPLIT_CAPACITY, sp.capacity, NULL, REPORT_NEUTRAL);
 	report_set_num(t, row, RS_SPLIT_INTERACTION, sp.interaction, NULL, REPORT_HIGHER);
+	/* Past physics (split_bound()): ?, null in JSON, as run and check. */
+	if (past) {
+		report_set_text(t, row, RS_SPLIT_INTERACTION, "?");
+		report_set_json(t, row, RS_SPLIT_INTERACTION, "null");
+	}
 	if (n == 0)
 		report_set_flag(t, row, RS_MEDIAN, REPORT_NA, "no rate in this part");
 	report_set_text(t, row, RS_UNIT, "%s", l->unit);
