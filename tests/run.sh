@@ -44,6 +44,11 @@ run_one() {
 	case $rc in
 	124|137) echo "not ok - $name ran past ${SMTSCOPE_TEST_LIMIT:-900} s and was stopped" >> "$log" ;;
 	esac
+	# A command the script calls that does not exist (a helper's name
+	# misspelt: "is" where lib.sh has ok) says so on stderr and nothing on
+	# stdout, so no "not ok" would count it: a failure, with its line.
+	grep "^$name: [0-9]*: [^ ]*: not found\$" "$log" | head -n 3 |
+	    sed 's/^/not ok - a command the test calls is missing: /' >> "$log"
 	p=$(grep -c '^ok ' "$log")
 	s=$(grep -c '^ok .*# *[Ss][Kk][Ii][Pp]' "$log")
 	f=$(grep -c '^not ok ' "$log")
