@@ -23,6 +23,7 @@
 #include "ui/message.h"
 #include "ui/state.h"
 #include "ui/recorder.h"
+#include "base/sanitize.h"
 #include "base/util.h"
 
 /* The solo rate of a load last written. */
@@ -244,21 +245,27 @@ static void
 recorder_stop(struct ui_state *st, const char *why)
 {
 	struct record_tally	tally;
-	char			err[600], path[512], said[700];
+	char			err[600], path[512];
 	int			rc;
 
-	snprintf(path, sizeof path, "%s", st->rec->path);
+	sanitize(path, sizeof path, st->rec->path);
 	rc = record_run_finish(st->rec->rr, why, err, sizeof err);
 	/* The refreshes it wrote, not only its lines (4 refreshes were "8 lines"). */
 	record_run_tally(st->rec->rr, &tally);
-	record_tally_words(&tally, path, said, sizeof said);
 	if (recorder_close(st, err, sizeof err) == -1)
 		rc = -1;
 	if (rc == -1) {
 		recorder_message(st, 1, "recording stopped: %s", err);
 		snprintf(recorder_error, sizeof recorder_error, "recording stopped: %s", err);
 	} else
-		recorder_message(st, 0, "recording stopped: %s", said);
+		/*
+		 * The file first: at 80 columns the status line keeps the
+		 * message up to its ": " ("recording stopped, NAME"), and the
+		 * file is what the user needs (it kept only "recording stopped").
+		 */
+		recorder_message(st, 0, "recording stopped, %s: %d refresh%s over %.1f s, "
+		    "%d line%s", path, tally.refreshes, tally.refreshes == 1 ? "" : "es",
+		    tally.over_s, tally.lines, tally.lines == 1 ? "" : "s");
 }
 
 /* R: start recording, or stop. */

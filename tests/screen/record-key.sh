@@ -97,9 +97,9 @@ if need_cpus 2; then
 	# R R said "8 lines" where the user recorded 4 refreshes: the
 	# refreshes first, then the lines, then the file.
 	check "R again says the refreshes, the lines and the file" \
-	    tm_wait 'recording stopped: [0-9]+ refresh(es)? over [0-9.]+ s, [0-9]+ lines, to smtscope-[0-9]{8}-[0-9]{6}\.jsonl\.gz'
-	told=$(tm_cap | sed -n 's/.*recording stopped: .*, \([0-9]*\) lines, to .*/\1/p' | head -n 1)
-	trefs=$(tm_cap | sed -n 's/.*recording stopped: \([0-9]*\) refresh.*/\1/p' | head -n 1)
+	    tm_wait 'recording stopped, smtscope-[0-9]{8}-[0-9]{6}\.jsonl\.gz: [0-9]+ refresh(es)? over [0-9.]+ s, [0-9]+ lines'
+	told=$(tm_cap | sed -n 's/.*recording stopped, [^:]*: .*, \([0-9]*\) lines.*/\1/p' | head -n 1)
+	trefs=$(tm_cap | sed -n 's/.*recording stopped, [^:]*: \([0-9]*\) refresh.*/\1/p' | head -n 1)
 	check "the REC mark goes" tm_wait_not ' REC [0-9]+:'
 	v=$(lines "$f" | A=$A B=$B python3 -c "
 import json, os, sys
@@ -169,6 +169,22 @@ wait_lines "$f" '[(x.get("e"), x.get("id"), x.get("why")) for x in L[-2:]] == [(
 ok $? "R then q: a stop event, then the end \"quit\""
 tm_end
 
+# At 80 columns R R's message keeps the file's name: the status line cuts a
+# message at its first ": ", and it kept "recording stopped" alone.
+TM_W=80 TM_H=24
+mkdir -p "$TMP/narrow"
+check "80x24: starts" tm_start "cd '$TMP/narrow' && LANG=C.UTF-8 '$bin' -n -d 5 -l spin@$A"
+tm_wait "^ spin#1 +$A +[0-9.]+ Mloop/s" 10 > /dev/null
+tm_keys R
+tm_wait 'recording to smtscope-' > /dev/null
+tm_keys R
+check "80x24: R R names the file on the status line" \
+    tm_wait 'recording stopped, smtscope-[0-9]{8}-[0-9]{6}\.jsonl\.gz'
+tm_keys q
+check "80x24: q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0'
+tm_end
+TM_W=120 TM_H=40
+
 # --record FILE from the start, then SIGTERM.
 check "--record FILE: starts" \
     tm_start "LANG=C.UTF-8 '$bin' -n -d 5 -l spin@$A --record '$TMP/t.jsonl'"
@@ -195,7 +211,7 @@ tm_wait 'Step 2 of 5' 10 > /dev/null
 wait_lines "$f" '[x["n"] for x in L if x.get("e") == "step"][-1:] == [2] and all(x["title"] for x in L if x.get("e") == "step")'
 ok $? "a tour: the step events follow it to step 2, with their titles"
 tm_keys R
-check "a tour: R stops" tm_wait 'recording stopped: [0-9]+ refresh(es)? over [0-9.]+ s, [0-9]+ lines?, to smtscope-'
+check "a tour: R stops" tm_wait 'recording stopped, smtscope-[^:]*: [0-9]+ refresh(es)? over [0-9.]+ s, [0-9]+ lines?'
 tm_keys q
 check "a tour: q exits with status 0" tm_wait 'SMTSCOPE-EXIT=0' 10
 tm_end
