@@ -17,6 +17,7 @@
 #include "report/report.h"
 #include "base/safefile.h"
 #include "base/util.h"
+#include "report/fold.h"
 #include "report/reports.h"
 #include "report/svg.h"
 
@@ -225,7 +226,8 @@ compare_wrap(FILE *f, const char *lead, const char *who, const char *text)
 			fprintf(f, "%s", p);
 			break;
 		}
-		for (brk = p + room; brk > p && *brk != ' '; brk--)
+		for (brk = p + room; brk > p && !fold_space(p, strlen(p), (size_t)(brk - p));
+		    brk--)
 			;
 		if (brk == p)
 			brk = strchr(p + room, ' ') != NULL ? strchr(p + room, ' ') :

@@ -66,16 +66,46 @@ fold_cpu_number(const char *s, size_t len, size_t i)
 	    isdigit((unsigned char)s[i + 1]);
 }
 
+/* Is s[i] the space of "0.30 s", "100 %": a figure and its unit, kept together? */
+static int
+fold_figure_unit(const char *s, size_t len, size_t i)
+{
+	static const char *const units[] = { "s", "ms", "us", "ns", "%", "Hz", "MHz",
+	    "GHz", "KB", "MB", "GB", "KiB", "MiB", "GiB", "MB/s", "GB/s", "Mop/s",
+	    "Gop/s", "GFLOP/s", "Mloop/s", NULL };
+	size_t	n;
+	int	k;
+
+	if (!isdigit((unsigned char)s[i - 1]))
+		return 0;
+	for (k = 0; units[k] != NULL; k++) {
+		n = strlen(units[k]);
+		/* The unit whole: then the end, a space or a mark ("s,", "%)"). */
+		if (i + 1 + n <= len && memcmp(s + i + 1, units[k], n) == 0 &&
+		    (i + 1 + n == len || strchr(" ,;:.)", s[i + 1 + n]) != NULL))
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * May a line break before s[i]: a space after a word (not the one before a
- * pid, "cc1 (3866)", nor after "CPU" in "CPU 1"), a word after a comma
- * ("0,4,8")?
+ * pid, "cc1 (3866)", nor after "CPU" in "CPU 1", nor between a figure and
+ * its unit, "0.30 s"), a word after a comma ("0,4,8")?
  */
 static int
 fold_break(const char *s, size_t len, size_t i)
 {
 	return (s[i] == ' ' && s[i - 1] != ' ' && !fold_pid_after(s, len, i) &&
-	    !fold_cpu_number(s, len, i)) || (s[i - 1] == ',' && s[i] != ' ');
+	    !fold_cpu_number(s, len, i) && !fold_figure_unit(s, len, i)) ||
+	    (s[i - 1] == ',' && s[i] != ' ');
+}
+
+/* May a line break at the space s[i] (fold_break()'s rule, for other wrappers)? */
+int
+fold_space(const char *s, size_t len, size_t i)
+{
+	return i > 0 && i < len && s[i] == ' ' && fold_break(s, len, i);
 }
 
 /* Fold one line (no newline in it) into out. */

@@ -17,5 +17,7 @@ FILE	*fold_open(FILE *out, int width);
 int	 fold_width(const char *s, size_t len);
 /* Fold one line (no newline in it) into out. */
 void	 fold_line(FILE *out, const char *s, size_t len, int width);
+/* 1 where a line may break at the space s[i]: not in "cc1 (42)", "CPU 1", "0.30 s". */
+int	 fold_space(const char *s, size_t len, size_t i);
 
 #endif

@@ -18,6 +18,7 @@
 #include "exp/capacity/scan.h"
 #include "model/machine.h"
 #include "report/report.h"
+#include "report/fold.h"
 #include "report/reports.h"
 
 #define SCAN_COLS	80	/* text fits this */
@@ -37,7 +38,8 @@ scan_report_wrap(FILE *f, const char *lead, int ind, const char *text)
 			fprintf(f, "%s", p);
 			break;
 		}
-		for (brk = p + room; brk > p && *brk != ' '; brk--)
+		for (brk = p + room; brk > p && !fold_space(p, strlen(p), (size_t)(brk - p));
+		    brk--)
 			;
 		if (brk == p && (brk = strchr(p, ' ')) == NULL) {
 			fprintf(f, "%s", p);

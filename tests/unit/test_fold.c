@@ -71,6 +71,23 @@ main(void)
 	ok(strstr(out, "CPU\n") == NULL && strstr(out, "CPU 1") != NULL && widest(out) <= 68,
 	    "a CPU kept with its number: %s", out);
 	free(out);
+	/* The capacity scan's plan read "windows of 0.30" and "s or less" on the next line. */
+	out = folded("Plan: int alone on 132 CPUs, 3 interleaved rounds, one CPU per cache group at "
+	    "once (2 at a time), each sampled core's first thread: 198 windows of 0.30 s or less", 80);
+	ok(strstr(out, "0.30\n") == NULL && strstr(out, "0.30 s") != NULL && widest(out) <= 80,
+	    "a figure kept with its unit: %s", out);
+	free(out);
+	out = folded("aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnn 100 %, "
+	    "then 2 rounds", 72);
+	ok(strstr(out, "100\n") == NULL && strstr(out, "100 %,") != NULL,
+	    "'100 %%,' kept together: %s", out);
+	free(out);
+	/* A figure before a word that is not a unit folds: "3 rounds", "2 seconds". */
+	out = folded("aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnnn 3 "
+	    "seconds", 72);
+	ok(strcmp(out, "aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm "
+	    "nnnn 3\n  seconds\n") == 0, "'3 seconds' is no figure and unit: %s", out);
+	free(out);
 	/* Words in parentheses that are not a pid still fold at their space. */
 	out = folded("aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm "
 	    "nnnn (about 3 s)", 72);
