@@ -607,10 +607,17 @@ control_view(struct ui_state *st, enum layout_view view)
 	st->scr.dirty = 1;
 }
 
-/* Switch from the view shown to the other one, and say so. */
+/*
+ * Switch from the view shown to the other one, and say so. A view chosen is
+ * the one shown from the next frame on (the filter aside, which is the
+ * grid's): a second v read before that frame is laid out turns back from it,
+ * not from the view still drawn, so that v v in one burst chooses nothing.
+ */
 void
 control_toggle_view(struct ui_state *st, enum layout_view shown)
 {
+	if (st->scr.view_chosen && st->scr.filter == LAYOUT_FILTER_NONE)
+		shown = st->scr.view;
 	control_view(st, shown == LAYOUT_TREE ? LAYOUT_GRID : LAYOUT_TREE);
 	control_message(st, 0, "%s view", st->scr.view == LAYOUT_TREE ? "tree" : "grid");
 }

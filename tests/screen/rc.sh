@@ -110,6 +110,18 @@ tm_wait 'SMTSCOPE-EXIT=0' > /dev/null
 tm_end
 grep -q '^view=auto$' "$rcfile" && ! grep -q '^view\.' "$rcfile"
 ok $? "v v keeps auto ($(grep '^view' "$rcfile" | tr '\n' ' '))"
+# v v in one burst, both keys read before the next frame is laid out: the
+# second v turns back from the view the first chose, not from the one still
+# drawn (a whole make check under taskset -c 0 saw view.SHAPE=grid here).
+check "v v at once: starts" run_screen "-t default"
+tm_wait ', tree view|, grid view' > /dev/null
+tm_keys v v v v
+sleep 0.3
+tm_keys q
+tm_wait 'SMTSCOPE-EXIT=0' > /dev/null
+tm_end
+grep -q '^view=auto$' "$rcfile" && ! grep -q '^view\.' "$rcfile"
+ok $? "v v v v at once keeps auto ($(grep '^view' "$rcfile" | tr '\n' ' '))"
 check "v once: starts" run_screen "-t default"
 check "this machine's tree fits at 100x30" tm_wait ', tree view'
 tm_keys v
