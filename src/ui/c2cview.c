@@ -272,20 +272,42 @@ c2cview_remeasure(struct ui_state *st, struct c2cview *v)
 		    n == 1 ? "" : "s");
 }
 
-/* Stop the child and free the view. */
-void
+/* How long quitting waits for a killed child to end (ms). */
+#define C2CVIEW_REAP_MS	1000
+
+/*
+ * Stop the child and free the view. The child is killed: it never runs its
+ * own code again. But its end is the kernel's work in its own context, at
+ * nice 19: beside busy CPUs and a stream of new processes, measured here
+ * beside two hogs, its partner thread waited over 15 s to be run. Quitting
+ * waits a second for it, then leaves it to the kernel: its pid, or 0 when
+ * it ended (or there was none).
+ */
+pid_t
 c2cview_free(struct ui_state *st)
 {
 	struct c2cview	*v = st->c2c;
+	pid_t		 left = 0;
+	int		 ms;
 
 	if (v == NULL)
-		return;
-	if (v->pid > 0)
+		return 0;
+	if (v->pid > 0) {
 		kill(v->pid, SIGKILL);
+		for (ms = 0; ms < C2CVIEW_REAP_MS; ms += 10) {
+			if (waitpid(v->pid, NULL, WNOHANG) != 0)
+				break;
+			util_sleep_ns(10 * 1000000ULL);
+		}
+		if (ms >= C2CVIEW_REAP_MS)
+			left = v->pid;
+		v->pid = -1;
+	}
 	c2cview_reap(v);
 	c2c_free(&v->c);
 	free(v);
 	st->c2c = NULL;
+	return left;
 }
 
 /* Rows of plan and progress under the title, at most. */

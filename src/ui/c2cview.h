@@ -7,6 +7,8 @@
 #ifndef SMTSCOPE_UI_C2CVIEW_H
 #define SMTSCOPE_UI_C2CVIEW_H
 
+#include <sys/types.h>
+
 struct ui_state;
 struct ui_term;
 
@@ -20,7 +22,11 @@ int	c2cview_key(struct ui_state *, int key);
 void	c2cview_tick(struct ui_state *);
 /* Draw the view on the whole screen. */
 void	c2cview_draw(const struct ui_state *, const struct ui_term *);
-/* Stop the measurement and free the view. */
-void	c2cview_free(struct ui_state *);
+/*
+ * Stop the measurement (SIGKILL) and free the view; the killed child's pid
+ * where it had not ended within a second (the kernel ends it when it next
+ * runs it), else 0.
+ */
+pid_t	c2cview_free(struct ui_state *);
 
 #endif

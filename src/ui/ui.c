@@ -687,6 +687,7 @@ ui_run(const struct ui_options *o)
 	char		 err[600];
 	unsigned int	 theme_gen;
 	int		 i, tfd, sfd, rc = 0;
+	pid_t		 c2c_left;
 
 	if (ui_theme_refused(o))
 		return CMD_USAGE;
@@ -737,12 +738,16 @@ ui_run(const struct ui_options *o)
 		ui.finish(&ui, ui.step_arg);
 	recorder_quit(&ui.st);
 	/* The loads stop before the terminal is given back. */
-	c2cview_free(&ui.st);
+	c2c_left = c2cview_free(&ui.st);
 	solo_free(ui.st.host.solo);
 	ui.st.host.solo = NULL;
 	loads_free(ui.st.host.loads);
 	ui.st.host.loads = NULL;
 	ui_curses_end(tfd, sfd, &oldmask);
+	if (c2c_left > 0)
+		fprintf(stderr, "smtscope: the core-to-core measuring process (%ld) is "
+		    "killed; it had not ended in a second (nice 19 on busy CPUs): the "
+		    "kernel ends it when it next runs it\n", (long)c2c_left);
 	ui_save(&ui.st, o, theme_gen != ui.st.scr.theme_gen || o->theme != NULL,
 	    ui.lay.auto_view);
 	rc = ui.st.scr.exit_status;
