@@ -272,35 +272,24 @@ c2cview_remeasure(struct ui_state *st, struct c2cview *v)
 		    n == 1 ? "" : "s");
 }
 
-/* How long quitting waits for a killed child to end (ms). */
-#define C2CVIEW_REAP_MS	1000
-
 /*
- * Stop the child and free the view. The child is killed: it never runs its
- * own code again. But its end is the kernel's work in its own context, at
- * nice 19: beside busy CPUs and a stream of new processes, measured here
- * beside two hogs, its partner thread waited over 15 s to be run. Quitting
- * waits a second for it, then leaves it to the kernel: its pid, or 0 when
- * it ended (or there was none).
+ * Stop the child (SIGKILL) and free the view. Its end is the kernel's work
+ * at nice 19: beside two hogs a killed partner thread waited over 15 s to
+ * be run. Quitting waits a second: the pid left to the kernel, else 0.
  */
 pid_t
 c2cview_free(struct ui_state *st)
 {
 	struct c2cview	*v = st->c2c;
 	pid_t		 left = 0;
-	int		 ms;
+	int		 ms = 0;
 
 	if (v == NULL)
 		return 0;
-	if (v->pid > 0) {
-		kill(v->pid, SIGKILL);
-		for (ms = 0; ms < C2CVIEW_REAP_MS; ms += 10) {
-			if (waitpid(v->pid, NULL, WNOHANG) != 0)
-				break;
+	if (v->pid > 0 && kill(v->pid, SIGKILL) == 0) {
+		while (waitpid(v->pid, NULL, WNOHANG) == 0 && (ms += 10) <= 1000)
 			util_sleep_ns(10 * 1000000ULL);
-		}
-		if (ms >= C2CVIEW_REAP_MS)
-			left = v->pid;
+		left = ms > 1000 ? v->pid : 0;
 		v->pid = -1;
 	}
 	c2cview_reap(v);
@@ -313,17 +302,6 @@ c2cview_free(struct ui_state *st)
 /* Rows of plan and progress under the title, at most. */
 #define C2CVIEW_TOPROWS	3
 
-/* Columns a string takes (UTF-8). */
-static int
-c2cview_width(const char *s)
-{
-	int	w = 0;
-
-	for (; *s != '\0'; s++)
-		w += ((unsigned char)*s & 0xc0) != 0x80;
-	return w;
-}
-
 /* Draw one piece at (*y, *x), on the next row when it does not fit; skip what starts a row. */
 static void
 c2cview_piece(const char *s, const char *skip, int *y, int *x, int ylast, int cols,
@@ -331,13 +309,13 @@ c2cview_piece(const char *s, const char *skip, int *y, int *x, int ylast, int co
 {
 	int	w;
 
-	if (*x > 0 && *x + c2cview_width(s) > cols) {
+	if (*x > 0 && *x + report_width(s) > cols) {
 		(*y)++;
 		*x = 0;
 	}
 	if (*x == 0)
 		s += strspn(s, skip);
-	if ((w = c2cview_width(s)) > cols || *y > ylast)
+	if ((w = report_width(s)) > cols || *y > ylast)
 		return;
 	if (attr != -1)
 		mvaddstr(*y, *x, s);
@@ -365,7 +343,7 @@ c2cview_flow(int y, int ylast, int cols, int attr, const char *const *el, int n)
 	for (i = 0; i < n && y <= ylast; i++) {
 		if ((s = el[i]) == NULL || s[0] == '\0')
 			continue;
-		if (c2cview_width(s + (x == 0 || x + c2cview_width(s) > cols ?
+		if (report_width(s + (x == 0 || x + report_width(s) > cols ?
 		    strspn(s, ";:, ") : 0)) <= cols) {
 			c2cview_piece(s, ";:, ", &y, &x, ylast, cols, attr);
 			continue;
